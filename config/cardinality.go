@@ -1,0 +1,68 @@
+package config
+
+import "strings"
+
+// HighCardinality reports whether a column with this name is likely to have
+// very many distinct values (ids, timestamps, emails), going by the
+// configured name patterns. A low-cardinality pattern wins, so "event_date"
+// is fine though "*_at"-like patterns abound. Names compare case-insensitively.
+func (c *Config) HighCardinality(column string) bool {
+	name := strings.ToLower(strings.TrimSpace(column))
+	return matchAny(c.Rules.HighCardinalityPatterns, name) &&
+		!matchAny(c.Rules.LowCardinalityPatterns, name)
+}
+
+// LowCardinality reports whether the column matches a low-cardinality pattern.
+func (c *Config) LowCardinality(column string) bool {
+	return matchAny(c.Rules.LowCardinalityPatterns, strings.ToLower(strings.TrimSpace(column)))
+}
+
+func matchAny(patterns []string, name string) bool {
+	for _, p := range patterns {
+		if wildcard(strings.ToLower(p), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// wildcard matches name against a pattern where "*" is any run of bytes and
+// "?" any one character. It backtracks only to the last star, so it runs in
+// linear time for patterns with a single star and never worse than
+// len(p)*len(name).
+func wildcard(p, name string) bool {
+	pi, ni := 0, 0
+	star, mark := -1, 0
+	for ni < len(name) {
+		switch {
+		case pi < len(p) && p[pi] == '*':
+			star, mark = pi, ni
+			pi++
+		case pi < len(p) && (p[pi] == '?' || p[pi] == name[ni]):
+			if p[pi] == '?' {
+				ni += runeLen(name[ni:])
+			} else {
+				ni++
+			}
+			pi++
+		case star >= 0:
+			mark++
+			pi, ni = star+1, mark
+		default:
+			return false
+		}
+	}
+	for pi < len(p) && p[pi] == '*' {
+		pi++
+	}
+	return pi == len(p)
+}
+
+func runeLen(s string) int {
+	for i := 1; i < len(s); i++ {
+		if s[i]&0xC0 != 0x80 {
+			return i
+		}
+	}
+	return len(s)
+}

@@ -1,0 +1,171 @@
+// Package config reads lakelint's YAML configuration (.lakelint.yaml or
+// lakelint.yaml, also .yml): which rules run and how severe they are, which
+// files are skipped, the thresholds rules use and where table statistics come
+// from. The nearest configuration file above a linted file applies to it,
+// whole: levels are never merged.
+package config
+
+import (
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/lakelint/lakelint/finding"
+)
+
+// Config is one configuration file, or the defaults when there is none.
+// Build it with Defaults, Load, Parse or a Resolver; the zero value is not
+// ready to use.
+type Config struct {
+	Path string // the file it came from; "" for the defaults
+	Dir  string // the directory its globs are relative to
+
+	Rules Rules // thresholds and switches the rules read
+	Stats Stats // where live table statistics come from
+
+	layers         []layer      // rule selection: the file, then the command line
+	perFileIgnores []fileIgnore // glob → codes
+	severities     []severityOverride
+	exclude        []glob // replaces the defaults
+	extendExclude  []glob // added to exclude
+}
+
+// Rules holds the settings rules read, one field per configuration key.
+type Rules struct {
+	// DefaultFormat is the table format of a write that names none ("delta").
+	DefaultFormat string
+	// AssumeOptimizedWrites says whether tables of unknown properties are
+	// taken to have optimized writes on.
+	AssumeOptimizedWrites bool
+	// MaxPartitionColumns is the most partition columns a write may use.
+	MaxPartitionColumns int
+	// HighCardinalityPatterns and LowCardinalityPatterns are case-insensitive
+	// name patterns ("*" any run, "?" one character) for columns that make
+	// too many, or reasonably few, partitions. Low patterns win.
+	HighCardinalityPatterns []string
+	LowCardinalityPatterns  []string
+	// VacuumMinRetentionHours is the shortest VACUUM RETAIN that is safe.
+	VacuumMinRetentionHours int
+	// RequiredProperties are table properties every Delta table should set.
+	RequiredProperties []string
+	// MaxFileSize is the largest target file size, in bytes, that is sensible.
+	MaxFileSize int64
+	// MinStreamingTrigger is the shortest sensible streaming trigger interval.
+	MinStreamingTrigger time.Duration
+}
+
+// Stats holds the settings of live table statistics (the "stats" mapping).
+type Stats struct {
+	SmallFileThreshold  int64         // bytes below which a data file counts as small
+	MinFiles            int           // tables with fewer files are never called fragmented
+	MaxPartitions       int           // more distinct partitions than this is too many
+	MinStreamingCommits int           // commits needed before judging a stream's commit rate
+	Timeout             time.Duration // time allowed to fetch one table's statistics
+	HistoryLimit        int           // table history entries to read
+	// File is a statistics snapshot, made absolute against the config's
+	// directory; "" when none.
+	File string
+	// Require makes missing statistics an error rather than a silent skip.
+	Require bool
+	// Tables maps a table name to its storage location.
+	Tables map[string]string
+	// PathPrefixes rewrites location prefixes (for example a mount point to
+	// a local copy) before reading.
+	PathPrefixes map[string]string
+	Databricks   Databricks
+}
+
+// Databricks names the workspace to ask for statistics. The token is never
+// read from a config file: it comes from DATABRICKS_TOKEN.
+type Databricks struct {
+	Host        string
+	WarehouseID string
+	Profile     string
+}
+
+// Defaults returns the configuration used when no file is found.
+func Defaults() *Config {
+	return &Config{
+		Rules: Rules{
+			DefaultFormat:           "delta",
+			AssumeOptimizedWrites:   false,
+			MaxPartitionColumns:     3,
+			HighCardinalityPatterns: slices.Clone(defaultHighCardinality),
+			LowCardinalityPatterns:  slices.Clone(defaultLowCardinality),
+			VacuumMinRetentionHours: 168,
+			RequiredProperties: []string{
+				"delta.autoOptimize.optimizeWrite",
+				"delta.autoOptimize.autoCompact",
+			},
+			MaxFileSize:         10 << 20,
+			MinStreamingTrigger: time.Minute,
+		},
+		Stats: Stats{
+			SmallFileThreshold:  32 << 20,
+			MinFiles:            100,
+			MaxPartitions:       10000,
+			MinStreamingCommits: 20,
+			Timeout:             10 * time.Second,
+			HistoryLimit:        100,
+			Tables:              map[string]string{},
+			PathPrefixes:        map[string]string{},
+		},
+		layers:  []layer{{}}, // select nothing extra: rules on by default stay on
+		exclude: mustGlobs(defaultExclude),
+	}
+}
+
+// clone copies c deeply enough that changing the copy leaves c alone.
+func (c *Config) clone() *Config {
+	d := *c
+	d.Rules.HighCardinalityPatterns = slices.Clone(c.Rules.HighCardinalityPatterns)
+	d.Rules.LowCardinalityPatterns = slices.Clone(c.Rules.LowCardinalityPatterns)
+	d.Rules.RequiredProperties = slices.Clone(c.Rules.RequiredProperties)
+	d.Stats.Tables = maps.Clone(c.Stats.Tables)
+	d.Stats.PathPrefixes = maps.Clone(c.Stats.PathPrefixes)
+	d.layers = slices.Clone(c.layers)
+	d.perFileIgnores = slices.Clone(c.perFileIgnores)
+	d.severities = slices.Clone(c.severities)
+	d.exclude = slices.Clone(c.exclude)
+	d.extendExclude = slices.Clone(c.extendExclude)
+	return &d
+}
+
+// Severity returns the severity configured for code (the longest matching
+// code prefix in the "severity" mapping decides), or def when none is.
+func (c *Config) Severity(code string, def finding.Severity) finding.Severity {
+	best := -1
+	sev := def
+	for _, o := range c.severities {
+		if o.sel.matches(code) && o.sel.spec > best {
+			best, sev = o.sel.spec, o.severity
+		}
+	}
+	return sev
+}
+
+type severityOverride struct {
+	sel      selector
+	severity finding.Severity
+}
+
+// Directories skipped unless "exclude" replaces the list.
+var defaultExclude = []string{
+	".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox",
+	"node_modules", "__pycache__", ".ipynb_checkpoints",
+	".mypy_cache", ".pytest_cache", ".ruff_cache", ".databricks",
+	"build", "dist",
+}
+
+var defaultHighCardinality = []string{
+	"id", "*_id", "*_uuid", "uuid", "guid", "*_guid", "email", "*_email",
+	"user", "*_key", "ts", "*_ts", "*_at", "*timestamp*", "*_time", "time",
+	"datetime", "*_datetime", "session*", "*_hash", "ip", "*_ip", "phone",
+}
+
+var defaultLowCardinality = []string{
+	"date", "*_date", "date_*", "dt", "ds", "year", "month", "day", "hour",
+	"week", "quarter", "country", "*_country", "region", "*_region", "state",
+	"env", "environment", "status", "type", "*_type", "category", "tenant",
+	"source",
+}

@@ -1,0 +1,132 @@
+package config
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// A glob matches slash-separated paths relative to a config's directory.
+// "*", "?" and "[...]" work inside one path segment and "**" spans any
+// number of segments. A pattern without a slash matches a file or directory
+// name at any depth ("__pycache__", "*.ipynb"); one with a slash is anchored
+// at the config's directory ("jobs/legacy/**", "/notebooks/*.py"). A pattern
+// that matches a directory also matches everything below it.
+type glob struct {
+	raw      string
+	segs     []string
+	anchored bool // has a slash: matches only paths inside the config's directory
+}
+
+func compileGlob(pattern string) (glob, error) {
+	p := strings.TrimSpace(pattern)
+	p = strings.TrimPrefix(p, "./")
+	p = strings.TrimRight(p, "/")
+	if p == "" {
+		return glob{}, fmt.Errorf("empty glob")
+	}
+	anchored := strings.Contains(p, "/")
+	p = strings.TrimLeft(p, "/")
+	segs := strings.Split(p, "/")
+	for _, s := range segs {
+		if _, err := path.Match(s, ""); err != nil {
+			return glob{}, fmt.Errorf("bad glob %q", pattern)
+		}
+	}
+	if !anchored {
+		segs = append([]string{"**"}, segs...)
+	}
+	return glob{raw: pattern, segs: segs, anchored: anchored}, nil
+}
+
+func mustGlobs(patterns []string) []glob {
+	gs := make([]glob, len(patterns))
+	for i, p := range patterns {
+		g, err := compileGlob(p)
+		if err != nil {
+			panic(err)
+		}
+		gs[i] = g
+	}
+	return gs
+}
+
+// match reports whether the glob matches the path, or one of its ancestor
+// directories.
+func (g glob) match(p relPath) bool {
+	if g.anchored && !p.inside {
+		return false
+	}
+	return matchSegs(g.segs, p.segs)
+}
+
+func matchSegs(pat, name []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			rest := pat[1:]
+			for i := 0; i <= len(name); i++ {
+				if matchSegs(rest, name[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(name) == 0 {
+			return false
+		}
+		if ok, _ := path.Match(pat[0], name[0]); !ok {
+			return false
+		}
+		pat, name = pat[1:], name[1:]
+	}
+	// The pattern is used up: it matched this path or an ancestor of it.
+	return true
+}
+
+// relPath is a path cut into segments, relative to a config's directory
+// when it is inside it.
+type relPath struct {
+	segs   []string
+	inside bool
+}
+
+// relative cuts p into segments relative to c.Dir. A path outside c.Dir
+// keeps its absolute segments, which only name patterns ("__pycache__") can
+// match. Without a Dir (bare defaults) a relative path counts as inside.
+func (c *Config) relative(p string) relPath {
+	p = filepath.Clean(p)
+	inside := !filepath.IsAbs(p)
+	if c.Dir != "" {
+		inside = false
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		if rel, err := filepath.Rel(c.Dir, p); err == nil && rel != ".." &&
+			!strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			p, inside = rel, true
+		}
+	}
+	s := strings.Trim(filepath.ToSlash(p), "/")
+	if s == "." || s == "" {
+		return relPath{inside: inside}
+	}
+	return relPath{segs: strings.Split(s, "/"), inside: inside}
+}
+
+// Excluded reports whether path (a file or a directory) is left out of
+// linting by "exclude" or "extend-exclude".
+func (c *Config) Excluded(path string) bool {
+	if len(c.exclude) == 0 && len(c.extendExclude) == 0 {
+		return false
+	}
+	rel := c.relative(path)
+	for _, list := range [][]glob{c.exclude, c.extendExclude} {
+		for _, g := range list {
+			if g.match(rel) {
+				return true
+			}
+		}
+	}
+	return false
+}

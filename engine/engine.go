@@ -1,0 +1,308 @@
+// Package engine is lakelint's driver: it discovers files, parses each once,
+// extracts its facts, builds the project table catalog, runs the rules as
+// go/analysis passes and resolves their diagnostics into findings.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"os"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/sourcegraph/conc/pool"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/extract"
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/parsers"
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/rules"
+	"github.com/lakelint/lakelint/rules/rule"
+)
+
+// Options are the run's settings from the command line.
+type Options struct {
+	// Selection from --select, --ignore and --extend-select; applied on top of config.
+	Selection config.Selection
+	// Exclude holds --exclude globs.
+	Exclude []string
+	// Rules replaces the registry (tests run one rule at a time); nil means all.
+	Rules []*rule.Rule
+	// Attach, when set, adds live state to the catalog before rules run.
+	Attach func(context.Context, *catalog.Catalog) []Note
+}
+
+// Source is one file to lint. Data, when not nil, is used instead of the file
+// on disk (standard input, or a file the fixer is working on).
+type Source struct {
+	Path string
+	Data []byte
+}
+
+// Note is something the user should know that is not a finding: a skipped
+// file, an unreadable notebook, a stats source that failed.
+type Note struct {
+	Path    string
+	Message string
+	// Error marks notes that make the run fail (exit status 2).
+	Error bool
+}
+
+func (n Note) String() string {
+	if n.Path == "" {
+		return n.Message
+	}
+	return n.Path + ": " + n.Message
+}
+
+// Result is what a run found.
+type Result struct {
+	Findings []finding.Finding
+	Notes    []Note
+	Files    int // files linted
+	// UnreadSQL counts SQL statements of known kinds that could not be read.
+	UnreadSQL int
+}
+
+// Linter runs lakelint over files.
+type Linter struct {
+	opts    Options
+	configs *config.Resolver
+	rules   []*rule.Rule
+}
+
+// New makes a linter. configs resolves each file's configuration.
+func New(configs *config.Resolver, opts Options) *Linter {
+	rs := opts.Rules
+	if rs == nil {
+		rs = rules.All()
+	}
+	return &Linter{opts: opts, configs: configs, rules: rs}
+}
+
+// Discover lists the lintable files below paths, honouring .gitignore,
+// --exclude and each directory's configured excludes.
+func (l *Linter) Discover(paths []string) ([]string, error) {
+	return Discover(paths, func(p string, isDir bool) bool {
+		if matchAny(l.opts.Exclude, p) {
+			return true
+		}
+		cfg, err := l.configs.For(p)
+		return err == nil && cfg.Excluded(p)
+	})
+}
+
+// Lint lints the files below paths.
+func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
+	files, err := l.Discover(paths)
+	if err != nil {
+		return nil, err
+	}
+	srcs := make([]Source, len(files))
+	for i, f := range files {
+		srcs[i] = Source{Path: f}
+	}
+	return l.LintSources(ctx, srcs)
+}
+
+// unit is one file between the phases of a run. It keeps the facts and a
+// line table, never the syntax tree.
+type unit struct {
+	src   Source
+	cfg   *config.Config
+	facts *facts.File
+	tok   *token.File
+	notes []Note
+}
+
+// LintSources lints the given sources as one project.
+func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error) {
+	units := make([]*unit, len(srcs))
+	p := pool.New().WithMaxGoroutines(runtime.GOMAXPROCS(0))
+	for i, s := range srcs {
+		p.Go(func() {
+			if ctx.Err() == nil {
+				units[i] = l.load(s)
+			}
+		})
+	}
+	p.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	res := &Result{}
+	var all []*facts.File
+	for _, u := range units {
+		res.Notes = append(res.Notes, u.notes...)
+		if u.facts != nil {
+			all = append(all, u.facts)
+			res.Files++
+			res.UnreadSQL += u.facts.UnreadSQL
+		}
+	}
+	cat := catalog.Build(all)
+	if l.opts.Attach != nil {
+		res.Notes = append(res.Notes, l.opts.Attach(ctx, cat)...)
+	}
+
+	var mu sync.Mutex
+	p = pool.New().WithMaxGoroutines(runtime.GOMAXPROCS(0))
+	for _, u := range units {
+		if u.facts == nil {
+			continue
+		}
+		p.Go(func() {
+			fs, notes := l.check(u, cat)
+			mu.Lock()
+			res.Findings = append(res.Findings, fs...)
+			res.Notes = append(res.Notes, notes...)
+			mu.Unlock()
+		})
+	}
+	p.Wait()
+	sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
+	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
+	return res, nil
+}
+
+// load reads, parses and extracts one file.
+func (l *Linter) load(s Source) *unit {
+	u := &unit{src: s}
+	cfg, err := l.configs.For(s.Path)
+	if err != nil {
+		u.notes = append(u.notes, Note{Message: err.Error(), Error: true})
+		return u
+	}
+	u.cfg = cfg
+	doc, note := readDocument(s, cfg.MaxFileSize)
+	if note != "" {
+		u.notes = append(u.notes, Note{Path: s.Path, Message: note})
+		return u
+	}
+	u.facts = extract.File(doc)
+	u.tok = token.NewFileSet().AddFile(s.Path, -1, len(doc.Text))
+	u.tok.SetLinesForContent(doc.Text)
+	return u
+}
+
+// readDocument reads and parses a source; a non-empty note says why it was skipped.
+func readDocument(s Source, limit int64) (*document.Document, string) {
+	data := s.Data
+	if data == nil {
+		info, err := os.Stat(s.Path)
+		if err != nil {
+			return nil, "cannot read: " + err.Error()
+		}
+		if limit > 0 && info.Size() > limit {
+			return nil, fmt.Sprintf("skipped: %s is over the %s size limit (max-file-size)", humanSize(info.Size()), humanSize(limit))
+		}
+		if data, err = os.ReadFile(s.Path); err != nil {
+			return nil, "cannot read: " + err.Error()
+		}
+	} else if limit > 0 && int64(len(data)) > limit {
+		return nil, fmt.Sprintf("skipped: %s is over the %s size limit (max-file-size)", humanSize(int64(len(data))), humanSize(limit))
+	}
+	if why := notText(data); why != "" {
+		return nil, "skipped: " + why
+	}
+	doc, err := parsers.Load(s.Path, data)
+	if err != nil {
+		return nil, "skipped: " + err.Error()
+	}
+	return doc, ""
+}
+
+// check runs the enabled rules over one file and resolves their diagnostics.
+func (l *Linter) check(u *unit, cat *catalog.Catalog) ([]finding.Finding, []Note) {
+	in := &rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok}
+	type diag struct {
+		r *rule.Rule
+		d analysis.Diagnostic
+	}
+	var diags []diag
+	var notes []Note
+	for _, r := range l.rules {
+		if !l.enabled(u.cfg, r, u.src.Path) {
+			continue
+		}
+		pass := &analysis.Pass{
+			Analyzer: r.Analyzer,
+			Fset:     nil,
+			ResultOf: map[*analysis.Analyzer]any{rule.InputAnalyzer: in},
+			Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{r, d}) },
+		}
+		if err := runSafely(r, pass); err != nil {
+			notes = append(notes, Note{Path: u.src.Path, Message: err.Error(), Error: true})
+		}
+	}
+	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
+		return nil, notes
+	}
+	doc, note := readDocument(u.src, 0)
+	if note != "" {
+		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + note, Error: true})
+	}
+	pos := newPositioner(doc)
+	out := make([]finding.Finding, 0, len(diags))
+	for _, d := range diags {
+		out = append(out, l.resolve(u, d.r, d.d, pos))
+	}
+	return l.suppress(u, out, pos), notes
+}
+
+func (l *Linter) enabled(cfg *config.Config, r *rule.Rule, path string) bool {
+	return cfg.Enabled(r.Doc.Code, !r.Doc.Off, path, l.opts.Selection)
+}
+
+// runSafely runs one rule; a panic in a rule is reported, not fatal.
+func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error in %s: %v", r.Doc.Code, p)
+		}
+	}()
+	_, err = r.Analyzer.Run(pass)
+	return err
+}
+
+// resolve turns a diagnostic into a finding with positions and fixes.
+func (l *Linter) resolve(u *unit, r *rule.Rule, d analysis.Diagnostic, pos *positioner) finding.Finding {
+	start, cell := pos.position(u.tok.Offset(d.Pos))
+	end := start
+	if d.End.IsValid() {
+		end, _ = pos.position(u.tok.Offset(d.End))
+	}
+	f := finding.Finding{
+		Path:     u.src.Path,
+		AbsPath:  absPath(u.src.Path),
+		Code:     r.Doc.Code,
+		Rule:     r.Doc.Name,
+		URL:      r.Doc.URL(),
+		Severity: u.cfg.Severity(r.Doc.Code, r.Doc.Severity),
+		Message:  d.Message,
+		Start:    start,
+		End:      end,
+		Cell:     cell,
+	}
+	app := finding.Safe
+	if r.Doc.Fix == rule.UnsafeFix {
+		app = finding.Unsafe
+	}
+	for _, sf := range d.SuggestedFixes {
+		fx := finding.Fix{Title: sf.Message, Applicability: app}
+		for _, e := range sf.TextEdits {
+			s, _ := pos.position(u.tok.Offset(e.Pos))
+			en, _ := pos.position(u.tok.Offset(e.End))
+			fx.Edits = append(fx.Edits, finding.Edit{Start: s, End: en, NewText: string(e.NewText)})
+		}
+		f.Fixes = append(f.Fixes, fx)
+	}
+	return f
+}

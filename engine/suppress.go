@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/finding"
+)
+
+// UnusedNoqaCode is the rule the driver itself reports: a noqa comment that
+// suppresses nothing. It needs every other rule's findings, so it is not an
+// analyzer of its own.
+const UnusedNoqaCode = "LL001"
+
+func (l *Linter) unusedNoqaRule() bool {
+	for _, r := range l.rules {
+		if r.Doc.Code == UnusedNoqaCode {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *Linter) wantsUnusedNoqa(u *unit) bool {
+	if len(u.facts.Suppressions) == 0 || !l.unusedNoqaRule() {
+		return false
+	}
+	return u.cfg.Enabled(UnusedNoqaCode, false, u.src.Path, l.opts.Selection)
+}
+
+// suppress drops findings silenced by noqa comments: a line comment silences
+// findings that start on its line, a "lakelint: noqa" comment the whole file.
+// With LL001 enabled, comments that silenced nothing become findings.
+func (l *Linter) suppress(u *unit, fs []finding.Finding, pos *positioner) []finding.Finding {
+	sups := u.facts.Suppressions
+	if len(sups) == 0 {
+		return fs
+	}
+	used := make([]bool, len(sups))
+	lineOf := func(off int) int {
+		return sort.Search(len(pos.lines), func(i int) bool { return pos.lines[i] > off }) - 1
+	}
+	supLines := make([]int, len(sups))
+	for i, s := range sups {
+		supLines[i] = lineOf(s.Span.Start)
+	}
+	kept := fs[:0]
+	for _, f := range fs {
+		line := lineOf(f.Start.Offset)
+		silenced := false
+		for i, s := range sups {
+			if (s.FileLevel || supLines[i] == line) && covers(s, f.Code) {
+				used[i], silenced = true, true
+			}
+		}
+		if !silenced {
+			kept = append(kept, f)
+		}
+	}
+	if !l.wantsUnusedNoqa(u) {
+		return kept
+	}
+	var doc = l.ruleDoc(UnusedNoqaCode)
+	for i, s := range sups {
+		if used[i] {
+			continue
+		}
+		start, cell := pos.position(s.Span.Start)
+		end, _ := pos.position(s.Span.End)
+		what := "any finding"
+		if len(s.Codes) > 0 {
+			what = strings.Join(s.Codes, ", ")
+		}
+		kept = append(kept, finding.Finding{
+			Path: u.src.Path, AbsPath: absPath(u.src.Path),
+			Code: doc.Code, Rule: doc.Name, URL: doc.URL(),
+			Severity: u.cfg.Severity(doc.Code, doc.Severity),
+			Message:  fmt.Sprintf("Unused noqa comment: no %s to suppress here", what),
+			Start:    start, End: end, Cell: cell,
+		})
+	}
+	sort.SliceStable(kept, func(i, j int) bool { return finding.Less(&kept[i], &kept[j]) })
+	return kept
+}
+
+func covers(s facts.Suppression, code string) bool {
+	if len(s.Codes) == 0 {
+		return true
+	}
+	for _, c := range s.Codes {
+		if strings.EqualFold(c, code) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,69 @@
+// Package extract turns a parsed document into facts: the Python regions go
+// through the PySpark extractor, SQL regions (and SQL found in spark.sql
+// strings) through the SQL extractor, and the results are merged in
+// execution order.
+package extract
+
+import (
+	"sort"
+
+	"github.com/lakelint/lakelint/extract/pyfacts"
+	"github.com/lakelint/lakelint/extract/sqlfacts"
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
+)
+
+// File extracts every fact of doc. Syntax trees live only inside this call.
+func File(doc *document.Document) *facts.File {
+	out := &facts.File{Path: doc.Path, Format: doc.Format, Notes: doc.Notes}
+	var py, sql []*document.Region
+	for i := range doc.Regions {
+		r := &doc.Regions[i]
+		switch r.Lang {
+		case document.Python:
+			py = append(py, r)
+		case document.SQL:
+			sql = append(sql, r)
+		}
+	}
+	if len(py) > 0 {
+		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{})
+		merge(out, f)
+		sql = append(sql, embedded...)
+	}
+	for _, r := range sql {
+		merge(out, sqlfacts.Extract(r))
+	}
+	sortByOffset(out)
+	return out
+}
+
+func merge(dst, src *facts.File) {
+	if src == nil {
+		return
+	}
+	dst.Writes = append(dst.Writes, src.Writes...)
+	dst.Reads = append(dst.Reads, src.Reads...)
+	dst.Tables = append(dst.Tables, src.Tables...)
+	dst.Alters = append(dst.Alters, src.Alters...)
+	dst.Settings = append(dst.Settings, src.Settings...)
+	dst.Maintenance = append(dst.Maintenance, src.Maintenance...)
+	dst.Suppressions = append(dst.Suppressions, src.Suppressions...)
+	dst.SyntaxErrors = append(dst.SyntaxErrors, src.SyntaxErrors...)
+	dst.UnreadSQL += src.UnreadSQL
+	dst.Notes = append(dst.Notes, src.Notes...)
+}
+
+// sortByOffset puts facts in execution order: document offsets follow the
+// order of notebook cells and of statements, so the order of settings is the
+// order a session sees them in.
+func sortByOffset(f *facts.File) {
+	sort.SliceStable(f.Writes, func(i, j int) bool { return f.Writes[i].Span.Start < f.Writes[j].Span.Start })
+	sort.SliceStable(f.Reads, func(i, j int) bool { return f.Reads[i].Span.Start < f.Reads[j].Span.Start })
+	sort.SliceStable(f.Tables, func(i, j int) bool { return f.Tables[i].Span.Start < f.Tables[j].Span.Start })
+	sort.SliceStable(f.Alters, func(i, j int) bool { return f.Alters[i].Span.Start < f.Alters[j].Span.Start })
+	sort.SliceStable(f.Settings, func(i, j int) bool { return f.Settings[i].Span.Start < f.Settings[j].Span.Start })
+	sort.SliceStable(f.Maintenance, func(i, j int) bool { return f.Maintenance[i].Span.Start < f.Maintenance[j].Span.Start })
+	sort.SliceStable(f.Suppressions, func(i, j int) bool { return f.Suppressions[i].Span.Start < f.Suppressions[j].Span.Start })
+	sort.SliceStable(f.SyntaxErrors, func(i, j int) bool { return f.SyntaxErrors[i].Span.Start < f.SyntaxErrors[j].Span.Start })
+}

@@ -1,0 +1,433 @@
+// Package facts is the language-neutral model of what a file does to tables:
+// its writes, stream reads, table definitions, session settings and
+// maintenance statements. Extractors fill it from Python and SQL; rules read
+// it and never see syntax trees. All offsets are into document.Document.Text.
+package facts
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lakelint/lakelint/parsers/document"
+)
+
+// Span is a half-open byte range [Start, End) in the document text.
+type Span struct{ Start, End int }
+
+// Edit replaces the text at Span with NewText (an insertion when Start == End).
+type Edit struct {
+	Span
+	NewText string
+}
+
+// ValueKind says what is known of a value.
+type ValueKind uint8
+
+const (
+	Unknown ValueKind = iota // not a literal, or a name that does not resolve to one
+	String
+	Int
+	Float
+	Bool
+	None
+)
+
+// Value is a literal value as far as static analysis can tell.
+type Value struct {
+	Kind  ValueKind
+	Str   string // the string for String; the literal's source text otherwise
+	Int   int64
+	Float float64
+	Bool  bool
+	Span  Span // where the literal (or the expression standing for it) is
+}
+
+// Known reports whether the value is a resolved literal.
+func (v Value) Known() bool { return v.Kind != Unknown }
+
+// Text returns the value as Spark would see it in a conf string: "true", "8", "delta".
+func (v Value) Text() string {
+	switch v.Kind {
+	case String:
+		return v.Str
+	case Int:
+		return strconv.FormatInt(v.Int, 10)
+	case Float:
+		return strconv.FormatFloat(v.Float, 'g', -1, 64)
+	case Bool:
+		return strconv.FormatBool(v.Bool)
+	}
+	return ""
+}
+
+// Truth returns the value as a boolean the way Spark parses conf values
+// ("true"/"false" in any case, or a Python bool); ok is false otherwise.
+func (v Value) Truth() (b, ok bool) {
+	switch v.Kind {
+	case Bool:
+		return v.Bool, true
+	case String:
+		switch strings.ToLower(strings.TrimSpace(v.Str)) {
+		case "true":
+			return true, true
+		case "false":
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// Number returns the value as a float when it is numeric (or a numeric string).
+func (v Value) Number() (float64, bool) {
+	switch v.Kind {
+	case Int:
+		return float64(v.Int), true
+	case Float:
+		return v.Float, true
+	case String:
+		f, err := strconv.ParseFloat(strings.TrimSpace(v.Str), 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// Column is a column named in code.
+type Column struct {
+	Name string // as written, quotes and backticks removed; "" when not a literal
+	Span Span
+}
+
+// Partitioning is a partitionBy / PARTITIONED BY clause.
+type Partitioning struct {
+	Columns []Column
+	Span    Span // the whole clause or call
+	// Dynamic is true when the column list is not fully literal (partitionBy(*cols)).
+	Dynamic bool
+}
+
+// Names returns the literal column names.
+func (p *Partitioning) Names() []string {
+	if p == nil {
+		return nil
+	}
+	out := make([]string, 0, len(p.Columns))
+	for _, c := range p.Columns {
+		if c.Name != "" {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// Transform is one operation applied to a DataFrame before it is written, or
+// a SQL hint on the query that feeds an INSERT.
+type Transform struct {
+	Name string // method name as written ("repartition", "coalesce", "filter"); hint name upper-cased ("REPARTITION")
+	Hint bool   // a SQL /*+ ... */ hint
+	// NumPartitions is the literal partition count argument of
+	// repartition/coalesce (and their hints), Unknown when absent or unresolved.
+	NumPartitions Value
+	HasNum        bool // a partition count argument is present (resolved or not)
+	Columns       []Column
+	Span          Span // ".repartition(8)" from the dot to the closing parenthesis, or the hint
+	// Removal removes the transform and leaves valid code; nil when it cannot be removed.
+	Removal []Edit
+}
+
+// Shuffle kinds that decide how many files a write makes.
+var shuffleNames = map[string]bool{
+	"repartition": true, "coalesce": true, "repartitionByRange": true,
+	"REPARTITION": true, "COALESCE": true, "REBALANCE": true, "REPARTITION_BY_RANGE": true,
+}
+
+// IsShuffle reports whether the transform sets the partition count of what follows.
+func (t *Transform) IsShuffle() bool { return shuffleNames[t.Name] }
+
+// narrow transforms keep the partitioning of their input, so a shuffle before
+// them still decides the number of files written.
+var narrowNames = map[string]bool{
+	"select": true, "selectExpr": true, "filter": true, "where": true, "withColumn": true,
+	"withColumns": true, "withColumnRenamed": true, "withColumnsRenamed": true, "drop": true,
+	"alias": true, "toDF": true, "withMetadata": true, "na": true, "fillna": true, "dropna": true,
+	"replace": true, "sortWithinPartitions": true, "transform": false, "hint": true,
+	"limit": false, "sample": true, "withWatermark": true, "localCheckpoint": false,
+}
+
+// IsNarrow reports whether the transform keeps its input's partitioning.
+func (t *Transform) IsNarrow() bool { return narrowNames[t.Name] }
+
+// API is how a write is expressed.
+type API string
+
+const (
+	DataFrameWriter   API = "DataFrameWriter"   // df.write...
+	DataFrameWriterV2 API = "DataFrameWriterV2" // df.writeTo(...)
+	DataStreamWriter  API = "DataStreamWriter"  // df.writeStream...
+	DeltaTableMerge   API = "DeltaTable.merge"  // DeltaTable....merge(...).execute()
+	DeltaTableUpdate  API = "DeltaTable.update"
+	DeltaTableDelete  API = "DeltaTable.delete"
+	SQLInsert         API = "INSERT"
+	SQLMerge          API = "MERGE"
+	SQLUpdate         API = "UPDATE"
+	SQLDelete         API = "DELETE"
+)
+
+// Rewrites reports whether the write rewrites existing files (MERGE, UPDATE, DELETE).
+func (a API) Rewrites() bool {
+	switch a {
+	case DeltaTableMerge, DeltaTableUpdate, DeltaTableDelete, SQLMerge, SQLUpdate, SQLDelete:
+		return true
+	}
+	return false
+}
+
+// Target names the table or path a statement acts on. Both may be empty when unresolved.
+type Target struct {
+	Table string // as written, constants resolved, backticks removed ("main.sales.events")
+	Path  string // a storage path
+	Span  Span
+}
+
+// Known reports whether the target resolved to a name or a path.
+func (t Target) Known() bool { return t.Table != "" || t.Path != "" }
+
+// TriggerKind is a streaming trigger.
+type TriggerKind string
+
+const (
+	TriggerDefault        TriggerKind = ""               // no trigger: a micro-batch as soon as the last ends
+	TriggerProcessingTime TriggerKind = "processingTime" // trigger(processingTime="30 seconds")
+	TriggerOnce           TriggerKind = "once"
+	TriggerAvailableNow   TriggerKind = "availableNow"
+	TriggerContinuous     TriggerKind = "continuous"
+	TriggerUnknown        TriggerKind = "unknown" // present but not resolvable
+)
+
+// Trigger is a stream's trigger, nil on a Write when the stream sets none.
+type Trigger struct {
+	Kind     TriggerKind
+	Interval Value   // the interval as written ("30 seconds")
+	Seconds  float64 // the interval in seconds, when known
+	Span     Span
+}
+
+// Write is one write of data into a table or path.
+type Write struct {
+	API  API
+	Lang document.Lang
+	Span Span // the whole write expression or statement
+	At   Span // where a finding about the write is reported: the sink call or statement keyword
+	// Sink is the terminal method or statement form: "save", "saveAsTable",
+	// "insertInto", "parquet", "toTable", "start", "append", "create",
+	// "execute", "INSERT INTO", "INSERT OVERWRITE"...
+	Sink string
+	// Format is the sink format lower-cased ("delta", "parquet"); "" when the
+	// code does not say, in which case the configured default applies.
+	Format     string
+	FormatSpan Span
+	// FormatUnknown is true when a format is given but cannot be resolved.
+	FormatUnknown bool
+	Target        Target
+	Mode          Value // "append", "overwrite"... Unknown when absent or unresolved
+	PartitionBy   *Partitioning
+	ClusterBy     []Column
+	Options       map[string]Value // lower-cased keys
+	Trigger       *Trigger         // streams only
+	HasTrigger    bool
+	// Transforms are the DataFrame operations that produced the written data,
+	// oldest first, followed across assignments and notebook cells.
+	Transforms []Transform
+	// WriterAt is where ".write"/".writeStream" begins: the place to insert a
+	// transform just before the write (LL104's fix).
+	WriterAt int
+	// Properties set on the write itself (writeTo(...).tableProperty, DeltaTable builders).
+	Properties map[string]Value
+}
+
+// Feeding returns the shuffle that decides how many files the write makes: the
+// last repartition/coalesce before the write with only narrow transforms after
+// it. A shuffle that feeds a join, an aggregation or a cache is not returned.
+func (w *Write) Feeding() *Transform {
+	for i := len(w.Transforms) - 1; i >= 0; i-- {
+		t := &w.Transforms[i]
+		if t.IsShuffle() {
+			return t
+		}
+		if !t.IsNarrow() {
+			return nil
+		}
+	}
+	return nil
+}
+
+// ReadKind distinguishes batch and stream reads.
+type ReadKind string
+
+const (
+	BatchRead  ReadKind = "batch"
+	StreamRead ReadKind = "stream"
+)
+
+// Read is a read of a table or path (spark.readStream.table(...), spark.read...).
+type Read struct {
+	Kind    ReadKind
+	Format  string
+	Target  Target
+	Options map[string]Value // lower-cased keys
+	Span    Span
+	At      Span
+}
+
+// TableKind is how a table is defined.
+type TableKind string
+
+const (
+	CreateTable      TableKind = "CREATE TABLE" // incl. IF NOT EXISTS
+	CreateOrReplace  TableKind = "CREATE OR REPLACE TABLE"
+	ReplaceTable     TableKind = "REPLACE TABLE"
+	StreamingTable   TableKind = "STREAMING TABLE"   // CREATE [OR REFRESH] STREAMING TABLE
+	MaterializedView TableKind = "MATERIALIZED VIEW" // CREATE [OR REFRESH] MATERIALIZED VIEW
+	DLTTable         TableKind = "dlt.table"         // @dlt.table / @dp.table / @dlt.view
+	DeltaBuilder     TableKind = "DeltaTable builder"
+	WriterV2Create   TableKind = "writeTo.create" // df.writeTo(t).create()/createOrReplace()/replace()
+)
+
+// Pipeline reports whether the table is maintained by a declarative pipeline.
+func (k TableKind) Pipeline() bool {
+	return k == StreamingTable || k == MaterializedView || k == DLTTable
+}
+
+// TableDef is a table definition.
+type TableDef struct {
+	Kind   TableKind
+	Lang   document.Lang
+	Name   string // as written, backticks removed
+	Span   Span
+	At     Span
+	Format string // lower-cased USING / format; "" when not said
+	// AsSelect is true for CREATE ... AS SELECT.
+	AsSelect    bool
+	PartitionBy *Partitioning
+	ClusterBy   []Column
+	Location    string
+	Properties  map[string]Value // lower-cased keys
+	// AddProps says how to add properties to this definition; nil when no safe place is known.
+	AddProps *PropertyInsertion
+}
+
+// PropertyStyle is the syntax a property insertion must follow.
+type PropertyStyle string
+
+const (
+	SQLNewClause     PropertyStyle = "sql-new"     // insert " TBLPROPERTIES (...)" at Offset
+	SQLExtendClause  PropertyStyle = "sql-extend"  // insert ", 'k' = 'v'" before the clause's ')'
+	PyBuilderCall    PropertyStyle = "py-property" // insert ".property('k', 'v')" at Offset
+	PyWriterProperty PropertyStyle = "py-tableProperty"
+	PyNewKeyword     PropertyStyle = "py-new-kwarg" // insert ", table_properties={...}" at Offset
+	PyExtendDict     PropertyStyle = "py-extend-dict"
+)
+
+// PropertyInsertion tells a fix where and how to add table properties, in the author's style.
+type PropertyInsertion struct {
+	Style  PropertyStyle
+	Offset int
+	// Quote is the quote character the author uses ("'" or "\"").
+	Quote string
+	// Newline, when not empty, puts each added property on its own line with this
+	// text before it (line end, prefix such as "# MAGIC ", indentation).
+	Newline string
+	// Empty is true when an existing clause or dict has no entries yet (no comma needed).
+	Empty bool
+}
+
+// Setting is a session setting: spark.conf.set, builder.config or SQL SET.
+type Setting struct {
+	Key   string // lower-cased
+	Value Value
+	Via   string // "spark.conf.set", "builder.config", "SET"
+	Lang  document.Lang
+	Span  Span
+	At    Span
+}
+
+// TableAlter is ALTER TABLE ... SET/UNSET TBLPROPERTIES or CLUSTER BY.
+type TableAlter struct {
+	Table        string
+	Lang         document.Lang
+	Span         Span
+	At           Span
+	Set          map[string]Value // lower-cased keys
+	Unset        []string
+	ClusterBy    []Column
+	HasClusterBy bool
+}
+
+// MaintenanceKind is OPTIMIZE or VACUUM.
+type MaintenanceKind string
+
+const (
+	Optimize MaintenanceKind = "OPTIMIZE"
+	Vacuum   MaintenanceKind = "VACUUM"
+)
+
+// Maintenance is an OPTIMIZE or VACUUM, in SQL or through DeltaTable.
+type Maintenance struct {
+	Kind   MaintenanceKind
+	Lang   document.Lang
+	Target Target
+	Span   Span
+	At     Span
+	// WhereColumns are the columns an OPTIMIZE ... WHERE predicate refers to.
+	WhereColumns []Column
+	ZOrderBy     []Column
+	// Retain is the VACUUM retention in hours (RETAIN n HOURS, vacuum(n)); HasRetain false when not given.
+	Retain    Value
+	HasRetain bool
+	DryRun    bool
+}
+
+// Suppression is a noqa comment.
+type Suppression struct {
+	Span  Span     // the comment
+	Codes []string // empty: every code
+	// FileLevel is true for "lakelint: noqa" comments, which apply to the whole file.
+	FileLevel bool
+}
+
+// SyntaxError is the first unparsable place in a region.
+type SyntaxError struct {
+	Span    Span
+	Message string
+}
+
+// File is every fact of one document.
+type File struct {
+	Path         string
+	Format       document.Format
+	Writes       []*Write
+	Reads        []*Read
+	Tables       []*TableDef
+	Alters       []*TableAlter
+	Settings     []*Setting
+	Maintenance  []*Maintenance
+	Suppressions []Suppression
+	SyntaxErrors []SyntaxError
+	// UnreadSQL counts SQL statements the parser could not read (reported with --verbose).
+	UnreadSQL int
+	Notes     []string
+}
+
+// SettingBefore returns the last value given to key (lower-cased) before
+// offset off in the file, in execution order.
+func (f *File) SettingBefore(key string, off int) (*Setting, bool) {
+	var found *Setting
+	for _, s := range f.Settings {
+		if s.Span.Start >= off {
+			break
+		}
+		if s.Key == key {
+			found = s
+		}
+	}
+	return found, found != nil
+}

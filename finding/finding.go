@@ -1,0 +1,115 @@
+// Package finding is the resolved form of a diagnostic: file, code, severity,
+// exact positions (line, byte column and UTF-16 character) and fixes. Output
+// formats, the fixer and the language server read findings and nothing else.
+package finding
+
+// Severity follows LSP's DiagnosticSeverity numbering.
+type Severity int
+
+const (
+	Error       Severity = 1
+	Warning     Severity = 2
+	Information Severity = 3
+	Hint        Severity = 4
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	case Information:
+		return "info"
+	case Hint:
+		return "hint"
+	}
+	return "unknown"
+}
+
+// ParseSeverity reads a severity name as written in config ("error", "warning", "info", "hint").
+func ParseSeverity(s string) (Severity, bool) {
+	switch s {
+	case "error":
+		return Error, true
+	case "warning", "warn":
+		return Warning, true
+	case "info", "information":
+		return Information, true
+	case "hint":
+		return Hint, true
+	}
+	return 0, false
+}
+
+// Applicability says whether a fix may be applied without review.
+type Applicability string
+
+const (
+	Safe   Applicability = "safe"
+	Unsafe Applicability = "unsafe"
+)
+
+// Position is a place in a document.
+type Position struct {
+	Offset int // byte offset in the document text
+	Line   int // 1-based; in a Jupyter notebook, relative to the cell
+	Column int // 1-based, in Unicode code points (what people count)
+	// Character is the 0-based column in UTF-16 code units (what LSP counts).
+	Character int
+}
+
+// Edit replaces the text between Start and End with NewText.
+type Edit struct {
+	Start, End Position
+	NewText    string
+}
+
+// Fix is one suggested fix.
+type Fix struct {
+	Title         string
+	Applicability Applicability
+	Edits         []Edit
+}
+
+// Finding is one diagnostic, ready to print.
+type Finding struct {
+	Path     string // as given on the command line (or discovered below it)
+	AbsPath  string // absolute path, for file:// URIs
+	Code     string // "LL101"
+	Rule     string // "repartition-before-optimized-write"
+	URL      string // rule documentation
+	Severity Severity
+	Message  string
+	Start    Position
+	End      Position
+	Cell     int // 1-based Jupyter cell, 0 elsewhere
+	Fixes    []Fix
+}
+
+// HasFix reports whether the finding carries a fix of the given applicability.
+func (f *Finding) HasFix(a Applicability) bool {
+	for _, x := range f.Fixes {
+		if x.Applicability == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Less orders findings by path, line, column and code, as every output prints them.
+func Less(a, b *Finding) bool {
+	if a.Path != b.Path {
+		return a.Path < b.Path
+	}
+	if a.Cell != b.Cell {
+		return a.Cell < b.Cell
+	}
+	if a.Start.Line != b.Start.Line {
+		return a.Start.Line < b.Start.Line
+	}
+	if a.Start.Column != b.Start.Column {
+		return a.Start.Column < b.Start.Column
+	}
+	return a.Code < b.Code
+}

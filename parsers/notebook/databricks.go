@@ -1,0 +1,188 @@
+// Package notebook cuts notebooks into document regions: Databricks source
+// notebooks (.py and .sql exports whose cells are separated by COMMAND lines)
+// and Jupyter .ipynb files.
+package notebook
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/lakelint/lakelint/parsers/document"
+)
+
+// dialect is how a Databricks source notebook of one host language is written.
+type dialect struct {
+	format    document.Format
+	lang      document.Lang // language of cells without a magic command
+	header    string
+	separator string
+	magic     string // marks a line of a cell in another language
+}
+
+var (
+	pythonDialect = dialect{
+		format:    document.DatabricksPython,
+		lang:      document.Python,
+		header:    "# Databricks notebook source",
+		separator: "# COMMAND ----------",
+		magic:     "# MAGIC",
+	}
+	sqlDialect = dialect{
+		format:    document.DatabricksSQL,
+		lang:      document.SQL,
+		header:    "-- Databricks notebook source",
+		separator: "-- COMMAND ----------",
+		magic:     "-- MAGIC",
+	}
+)
+
+// IsDatabricksPython reports whether src starts with the header of a
+// Databricks Python source notebook (after an optional byte order mark).
+func IsDatabricksPython(src []byte) bool { return pythonDialect.hasHeader(src) }
+
+// IsDatabricksSQL reports whether src starts with the header of a Databricks
+// SQL source notebook.
+func IsDatabricksSQL(src []byte) bool { return sqlDialect.hasHeader(src) }
+
+// DatabricksPython cuts a Databricks .py notebook into regions. Text is src
+// itself (not copied); plain cells alias it.
+func DatabricksPython(path string, src []byte) *document.Document {
+	return pythonDialect.parse(path, src)
+}
+
+// DatabricksSQL cuts a Databricks .sql notebook into regions.
+func DatabricksSQL(path string, src []byte) *document.Document {
+	return sqlDialect.parse(path, src)
+}
+
+func (d *dialect) hasHeader(src []byte) bool {
+	start := BOMLen(src)
+	end, _ := nextLine(src, start)
+	return string(trimRightSpace(src[start:end])) == d.header
+}
+
+func (d *dialect) parse(path string, src []byte) *document.Document {
+	doc := &document.Document{Path: path, Format: d.format, Text: src, EOL: LineEnding(src)}
+	_, pos := nextLine(src, BOMLen(src)) // the header line belongs to no cell
+	cell, cellStart := 1, pos
+	for pos < len(src) {
+		end, next := nextLine(src, pos)
+		if d.isSeparator(src[pos:end]) {
+			d.addCell(doc, cell, cellStart, pos)
+			cell++
+			cellStart = next
+		}
+		pos = next
+	}
+	d.addCell(doc, cell, cellStart, len(src))
+	return doc
+}
+
+func (d *dialect) isSeparator(line []byte) bool {
+	return len(line) >= len(d.separator) && string(trimRightSpace(line)) == d.separator
+}
+
+// magicPrefixLen returns how many bytes of the line are the magic marker and
+// the space after it, or -1 when the line does not carry the marker.
+func (d *dialect) magicPrefixLen(line []byte) int {
+	if !bytes.HasPrefix(line, []byte(d.magic)) {
+		return -1
+	}
+	n := len(d.magic)
+	switch {
+	case n == len(line):
+		return n
+	case line[n] == ' ':
+		return n + 1
+	case line[n] == '\r' || line[n] == '\n':
+		return n
+	}
+	return -1
+}
+
+// addCell adds the regions of the cell src[start:end], separator lines excluded.
+func (d *dialect) addCell(doc *document.Document, cell, start, end int) {
+	text := doc.Text[start:end]
+	if isBlank(text) {
+		return
+	}
+	if d.isMagicCell(text) {
+		d.addMagicCell(doc, cell, start, end)
+		return
+	}
+	doc.Regions = append(doc.Regions, document.Region{
+		Lang: d.lang, Text: text, Map: document.Identity(start, len(text)), Cell: cell,
+	})
+}
+
+// isMagicCell reports whether every non-blank line of text carries the marker.
+func (d *dialect) isMagicCell(text []byte) bool {
+	for pos := 0; pos < len(text); {
+		end, next := nextLine(text, pos)
+		line := text[pos:end]
+		if !isBlank(line) && d.magicPrefixLen(line) < 0 {
+			return false
+		}
+		pos = next
+	}
+	return true
+}
+
+// addMagicCell handles a cell written as "# MAGIC" lines: its first line
+// names the language with %sql, %python, %md...
+func (d *dialect) addMagicCell(doc *document.Document, cell, start, end int) {
+	src := doc.Text
+	pos := start
+	for pos < end { // skip the blank lines before the command
+		lineEnd, next := nextLine(src[:end], pos)
+		if !isBlank(src[pos:lineEnd]) {
+			break
+		}
+		pos = next
+	}
+	firstEnd, next := nextLine(src[:end], pos)
+	content := pos + d.magicPrefixLen(src[pos:firstEnd])
+	command := trimLeftSpace(src[content:firstEnd])
+	if len(command) == 0 || command[0] != '%' {
+		// marker lines without a language switch: comments in the host language
+		doc.Regions = append(doc.Regions, document.Region{
+			Lang: d.lang, Text: src[start:end], Map: document.Identity(start, end-start), Cell: cell,
+		})
+		return
+	}
+	word, rest := firstWord(command)
+	lang, ok := magicLanguage(string(word))
+	if !ok {
+		doc.Notes = append(doc.Notes, fmt.Sprintf("cell %d: %s skipped", cell, word))
+		return
+	}
+	r := document.Region{Lang: lang, Cell: cell, LinePrefix: d.magic + " "}
+	text := make([]byte, 0, end-pos)
+	// code on the command line itself ("%sql SELECT 1") starts the region
+	if rest = trimLeftSpace(rest); len(rest) > 0 {
+		from := firstEnd - len(rest)
+		r.Map = append(r.Map, document.Segment{Region: 0, File: from, Len: next - from})
+		text = append(text, src[from:next]...)
+	}
+	// the rest of the cell up to its last marker line, markers stripped
+	kept := len(text)
+	keptMap := len(r.Map)
+	for pos = next; pos < end; pos = next {
+		lineEnd, lineNext := nextLine(src[:end], pos)
+		next = lineNext
+		from := pos
+		if n := d.magicPrefixLen(src[pos:lineEnd]); n >= 0 {
+			from += n
+		}
+		r.Map = append(r.Map, document.Segment{Region: len(text), File: from, Len: next - from})
+		text = append(text, src[from:next]...)
+		if from != pos {
+			kept, keptMap = len(text), len(r.Map)
+		}
+	}
+	r.Text, r.Map = text[:kept], r.Map[:keptMap]
+	if isBlank(r.Text) {
+		return
+	}
+	doc.Regions = append(doc.Regions, r)
+}

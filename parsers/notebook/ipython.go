@@ -1,0 +1,198 @@
+package notebook
+
+import (
+	"fmt"
+
+	"github.com/lakelint/lakelint/parsers/document"
+)
+
+// addJupyterCell adds the regions of one code cell. lang is the notebook's
+// language, 0 when lakelint does not read it.
+func addJupyterCell(doc *document.Document, c *document.Cell, lang document.Lang) {
+	firstEnd, next := nextLine(doc.Text[:c.End], c.Start)
+	word, rest := firstWord(trimLeftSpace(doc.Text[c.Start:firstEnd]))
+	switch {
+	case string(word) == "%%sql" || string(word) == "%sql" && isBlank(rest):
+		// a cell magic (or a Databricks "%sql" line alone) makes the rest SQL
+		addIdentityRegion(doc, document.SQL, c.Index, next, c.End)
+		return
+	case foreignCellCommand(string(word)):
+		doc.Notes = append(doc.Notes, fmt.Sprintf("cell %d: %s skipped", c.Index, word))
+		return
+	case string(word) == "%python" && isBlank(rest):
+		lang = document.Python // Databricks switch in a SQL notebook; the line is blanked below
+	}
+	switch lang {
+	case document.Python:
+		addPythonCell(doc, c.Index, c.Start, c.End)
+	case document.SQL:
+		addIdentityRegion(doc, document.SQL, c.Index, c.Start, c.End)
+	}
+}
+
+// addIdentityRegion adds doc.Text[start:end] as a region unless it is blank.
+func addIdentityRegion(doc *document.Document, lang document.Lang, cell, start, end int) {
+	text := doc.Text[start:end]
+	if isBlank(text) {
+		return
+	}
+	doc.Regions = append(doc.Regions, document.Region{
+		Lang: lang, Text: text, Map: document.Identity(start, len(text)), Cell: cell,
+	})
+}
+
+// addPythonCell adds a Python region for the cell doc.Text[start:end] in
+// which IPython lines (%magic, !shell, x = %magic) are replaced by spaces, so
+// that offsets stay the same and the Python parser sees valid code. A "%sql"
+// line magic also becomes a SQL region of its own.
+func addPythonCell(doc *document.Document, cell, start, end int) {
+	text := doc.Text[start:end]
+	var blanked []byte // a copy of text, made at the first IPython line
+	var sql []document.Region
+	var strs pyStrings
+	for pos := 0; pos < len(text); {
+		lineEnd, next := nextLine(text, pos)
+		line := text[pos:lineEnd]
+		if magicAt, ok := ipythonLine(line); ok && !strs.inside() {
+			if blanked == nil {
+				blanked = append([]byte(nil), text...)
+			}
+			for i := pos; i < lineEnd; i++ {
+				blanked[i] = ' '
+			}
+			if from, ok := sqlLineMagic(line, magicAt); ok {
+				from += start + pos
+				to := start + lineEnd
+				sql = append(sql, document.Region{
+					Lang: document.SQL, Text: doc.Text[from:to], Map: document.Identity(from, to-from), Cell: cell,
+				})
+			}
+		} else {
+			strs.scan(line)
+		}
+		pos = next
+	}
+	if blanked != nil {
+		text = blanked
+	}
+	if !isBlank(text) {
+		doc.Regions = append(doc.Regions, document.Region{
+			Lang: document.Python, Text: text, Map: document.Identity(start, len(text)), Cell: cell,
+		})
+	}
+	doc.Regions = append(doc.Regions, sql...)
+}
+
+// ipythonLine reports whether line is IPython syntax rather than Python: its
+// first non-blank character is % or !, or it assigns one ("rows = %sql ...",
+// "files = !ls"). magicAt is the offset of that % or !.
+func ipythonLine(line []byte) (magicAt int, ok bool) {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i < len(line) && (line[i] == '%' || line[i] == '!') {
+		return i, true
+	}
+	// targets: names and commas, then a single "="
+	sawName := false
+	for i < len(line) && (isNameByte(line[i]) || line[i] == ',' || line[i] == ' ' || line[i] == '\t') {
+		sawName = sawName || isNameByte(line[i])
+		i++
+	}
+	if !sawName || i+1 >= len(line) || line[i] != '=' || line[i+1] == '=' {
+		return 0, false
+	}
+	for i++; i < len(line) && (line[i] == ' ' || line[i] == '\t'); i++ {
+	}
+	if i < len(line) && (line[i] == '%' || line[i] == '!') {
+		return i, true
+	}
+	return 0, false
+}
+
+// sqlLineMagic returns where the query of a "%sql <query>" line magic at
+// magicAt starts, if the line is one and the query is not empty.
+func sqlLineMagic(line []byte, magicAt int) (int, bool) {
+	word, rest := firstWord(line[magicAt:])
+	if string(word) != "%sql" {
+		return 0, false
+	}
+	query := trimLeftSpace(rest)
+	if isBlank(query) {
+		return 0, false
+	}
+	return len(line) - len(query), true
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// pyStrings follows triple-quoted strings across lines, so that a line
+// inside one that happens to start with % is not taken for a magic.
+type pyStrings struct {
+	quote byte // quote character of the open triple-quoted string, 0 if none
+}
+
+func (p *pyStrings) inside() bool { return p.quote != 0 }
+
+// scan moves the state past one line (without its line ending).
+func (p *pyStrings) scan(line []byte) {
+	i := 0
+	if p.quote != 0 {
+		if i = closeTriple(line, 0, p.quote); i < 0 {
+			return
+		}
+		p.quote = 0
+	}
+	for i < len(line) {
+		switch c := line[i]; c {
+		case '#':
+			return
+		case '\'', '"':
+			if i+2 < len(line) && line[i+1] == c && line[i+2] == c {
+				if i = closeTriple(line, i+3, c); i < 0 {
+					p.quote = c
+					return
+				}
+			} else {
+				i = closeSingle(line, i+1, c)
+			}
+		default:
+			i++
+		}
+	}
+}
+
+// closeTriple returns the offset after the triple quote q closing a string
+// at or after i, or -1 when the string goes on past the line.
+func closeTriple(line []byte, i int, q byte) int {
+	for i < len(line) {
+		switch {
+		case line[i] == '\\':
+			i += 2
+		case line[i] == q && i+2 < len(line) && line[i+1] == q && line[i+2] == q:
+			return i + 3
+		default:
+			i++
+		}
+	}
+	return -1
+}
+
+// closeSingle returns the offset after the quote q closing a one-line string
+// at or after i, or the line's length when the line ends first.
+func closeSingle(line []byte, i int, q byte) int {
+	for i < len(line) {
+		switch line[i] {
+		case '\\':
+			i += 2
+		case q:
+			return i + 1
+		default:
+			i++
+		}
+	}
+	return len(line)
+}

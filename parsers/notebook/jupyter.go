@@ -1,0 +1,248 @@
+package notebook
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/lakelint/lakelint/parsers/document"
+)
+
+// jupyterCell is what the parser keeps of one cell of the file.
+type jupyterCell struct {
+	code   bool
+	source span // the "source" value, quotes or brackets included
+	list   bool // source written as a list of strings
+	parts  []span
+	// added is true when Text got a newline the source does not end with.
+	added bool
+}
+
+// jupyterFile is the parsed skeleton of an .ipynb file.
+type jupyterFile struct {
+	cells    []jupyterCell
+	language string
+	nbformat float64
+	hasFmt   bool
+}
+
+// Jupyter parses an nbformat 4 notebook. Document.Text is the code cells'
+// sources joined, each ending with a newline; Render writes an edited Text
+// back into the original file bytes, rewriting only the cells that changed.
+func Jupyter(path string, src []byte) (*document.Document, error) {
+	nb, err := scanJupyter(src)
+	if err != nil {
+		return nil, err
+	}
+	doc := &document.Document{Path: path, Format: document.Jupyter}
+	doc.Text, doc.Cells = nb.buildText(src)
+	doc.EOL = LineEnding(doc.Text)
+	lang, known := kernelLanguage(nb.language)
+	if !known {
+		doc.Notes = append(doc.Notes, fmt.Sprintf("notebook language %q: only %%%%sql cells read", nb.language))
+	}
+	for i := range doc.Cells {
+		if c := &doc.Cells[i]; c.Code {
+			addJupyterCell(doc, c, lang)
+		}
+	}
+	r := &renderer{src: src, nb: nb, text: doc.Text, cells: doc.Cells}
+	doc.Render = r.render
+	return doc, nil
+}
+
+// scanJupyter validates src and finds the cells, their sources and the kernel language.
+func scanJupyter(src []byte) (*jupyterFile, error) {
+	body := src[BOMLen(src):]
+	if !json.Valid(body) {
+		return nil, jsonSyntaxError(body)
+	}
+	s := &jsonScanner{src: src, pos: BOMLen(src)}
+	nb := &jupyterFile{}
+	var kernelspecLang, languageInfo, databricksLang string
+	hasCells := false
+	if s.peek() != '{' {
+		return nil, errors.New("not a Jupyter notebook: the JSON is not an object")
+	}
+	err := s.object(func(key []byte) error {
+		switch string(key) {
+		case "cells":
+			hasCells, nb.cells = true, nil
+			return nb.scanCells(s)
+		case "nbformat":
+			f, ok, err := s.numberValue()
+			nb.nbformat, nb.hasFmt = f, ok
+			return err
+		case "metadata":
+			return objectOrSkip(s, func(key []byte) error {
+				switch string(key) {
+				case "kernelspec":
+					return stringField(s, "language", &kernelspecLang)
+				case "language_info":
+					return stringField(s, "name", &languageInfo)
+				case "application/vnd.databricks.v1+notebook":
+					return stringField(s, "language", &databricksLang)
+				}
+				_, err := s.skip()
+				return err
+			})
+		}
+		_, err := s.skip()
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !nb.hasFmt:
+		return nil, errors.New("not a Jupyter notebook: no nbformat number")
+	case nb.nbformat < 4:
+		return nil, fmt.Errorf("unsupported notebook format: nbformat %g, need 4 or later", nb.nbformat)
+	case !hasCells:
+		return nil, errors.New("not a Jupyter notebook: no \"cells\" list")
+	}
+	nb.language = cmp.Or(kernelspecLang, languageInfo, databricksLang)
+	return nb, nil
+}
+
+// scanCells reads the "cells" list.
+func (nb *jupyterFile) scanCells(s *jsonScanner) error {
+	if s.peek() != '[' {
+		return errors.New("not a Jupyter notebook: \"cells\" is not a list")
+	}
+	return s.array(func(i int) error {
+		if s.peek() != '{' {
+			return fmt.Errorf("cell %d is not a JSON object", i+1)
+		}
+		var c jupyterCell
+		hasSource := false
+		err := s.object(func(key []byte) error {
+			switch string(key) {
+			case "cell_type":
+				kind, _, err := s.stringValue()
+				c.code = kind == "code"
+				return err
+			case "source":
+				hasSource = true
+				return c.scanSource(s, i+1)
+			}
+			_, err := s.skip()
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if !hasSource {
+			return fmt.Errorf("cell %d has no source", i+1)
+		}
+		nb.cells = append(nb.cells, c)
+		return nil
+	})
+}
+
+// scanSource records the spans of a cell's source, a string or a list of strings.
+func (c *jupyterCell) scanSource(s *jsonScanner, index int) error {
+	badSource := fmt.Errorf("cell %d: source is neither a string nor a list of strings", index)
+	first := s.peek()
+	start := s.pos
+	switch first {
+	case '"':
+		sp, err := s.str()
+		c.source, c.parts = sp, []span{sp}
+		return err
+	case '[':
+		c.list = true
+		err := s.array(func(int) error {
+			if s.peek() != '"' {
+				return badSource
+			}
+			sp, err := s.str()
+			c.parts = append(c.parts, sp)
+			return err
+		})
+		c.source = span{start, s.pos}
+		return err
+	}
+	return badSource
+}
+
+// buildText joins the code cells' decoded sources and lists every cell.
+func (nb *jupyterFile) buildText(src []byte) ([]byte, []document.Cell) {
+	size := 0
+	for _, c := range nb.cells {
+		if c.code {
+			size += c.source.end - c.source.start + 1
+		}
+	}
+	text := make([]byte, 0, size)
+	cells := make([]document.Cell, len(nb.cells))
+	for i := range nb.cells {
+		c := &nb.cells[i]
+		start := len(text)
+		if c.code {
+			for _, p := range c.parts {
+				text = appendJSONString(text, src[p.start+1:p.end-1])
+			}
+			if len(text) == start || text[len(text)-1] != '\n' {
+				text = append(text, '\n')
+				c.added = true
+			}
+		}
+		cells[i] = document.Cell{Index: i + 1, Start: start, End: len(text), Code: c.code}
+	}
+	return text, cells
+}
+
+// kernelLanguage maps the notebook's language to the one its code cells are
+// read as; known is false for languages lakelint does not read (Scala, R).
+func kernelLanguage(name string) (lang document.Lang, known bool) {
+	switch strings.ToLower(name) {
+	case "", "python", "python3", "python2", "ipython", "ipython3", "pyspark", "pyspark3":
+		return document.Python, true
+	case "sql", "sparksql", "spark-sql", "spark_sql":
+		return document.SQL, true
+	}
+	return 0, false
+}
+
+// objectOrSkip walks an object value, or skips a value of another kind.
+func objectOrSkip(s *jsonScanner, member func(key []byte) error) error {
+	if s.peek() != '{' {
+		_, err := s.skip()
+		return err
+	}
+	return s.object(member)
+}
+
+// stringField reads the string member name of the object at the scanner into dst.
+func stringField(s *jsonScanner, name string, dst *string) error {
+	return objectOrSkip(s, func(key []byte) error {
+		if string(key) == name {
+			v, _, err := s.stringValue()
+			*dst = v
+			return err
+		}
+		_, err := s.skip()
+		return err
+	})
+}
+
+// jsonSyntaxError explains why body is not JSON, with a line and column.
+func jsonSyntaxError(body []byte) error {
+	var raw json.RawMessage
+	err := json.Unmarshal(body, &raw)
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		off := int(min(max(syn.Offset, 0), int64(len(body))))
+		line := 1 + bytes.Count(body[:off], []byte{'\n'})
+		col := off - bytes.LastIndexByte(body[:off], '\n')
+		return fmt.Errorf("invalid JSON notebook: line %d, column %d: %s", line, col, syn.Error())
+	}
+	if err == nil {
+		err = errors.New("not valid JSON")
+	}
+	return fmt.Errorf("invalid JSON notebook: %s", err.Error())
+}

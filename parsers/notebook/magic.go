@@ -1,0 +1,31 @@
+package notebook
+
+import "github.com/lakelint/lakelint/parsers/document"
+
+// magicLanguage returns the language of a Databricks cell magic command
+// ("%sql", "%python"); other commands (%md, %scala, %sh, %pip...) hold no code
+// lakelint reads.
+func magicLanguage(word string) (document.Lang, bool) {
+	switch word {
+	case "%sql":
+		return document.SQL, true
+	case "%python":
+		return document.Python, true
+	}
+	return 0, false
+}
+
+// foreignCellCommand reports whether a Jupyter cell whose first line starts
+// with word holds no Python or SQL: Databricks language switches (%md, %scala,
+// %r, %sh) and IPython cell magics that run another interpreter.
+func foreignCellCommand(word string) bool {
+	switch word {
+	case "%md", "%md-sandbox", "%scala", "%r", "%sh",
+		"%%bash", "%%sh", "%%script", "%%html", "%%HTML", "%%javascript", "%%js",
+		"%%latex", "%%markdown", "%%writefile", "%%file", "%%perl", "%%ruby",
+		"%%svg", "%%scala", "%%R", "%%r", "%%spark", "%%configure",
+		"%%info", "%%cmd", "%%pypy", "%%python2", "%%sx", "%%system":
+		return true
+	}
+	return false
+}

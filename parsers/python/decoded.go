@@ -1,0 +1,115 @@
+package python
+
+import "github.com/lakelint/lakelint/parsers/document"
+
+// Decoded is the value of a string expression together with where each of
+// its bytes came from.
+type Decoded struct {
+	Text string
+	// Map takes offsets in Text to offsets in the parsed source. Text copied
+	// verbatim maps byte for byte; the first byte of an escape's or a
+	// substituted placeholder's value maps to where it was written, the rest of
+	// it to the source just after.
+	Map document.PosMap
+	// Holes are the ranges of Text that stand for values nobody could
+	// resolve; they hold the placeholder as written ("{table}").
+	Holes []Hole
+}
+
+// Hole is a range [Start, End) of a Decoded text.
+type Hole struct{ Start, End int }
+
+// Literal reports whether the whole text is known.
+func (d Decoded) Literal() bool { return len(d.Holes) == 0 }
+
+// Builder assembles a Decoded text piece by piece.
+type Builder struct {
+	buf   []byte
+	m     document.PosMap
+	holes []Hole
+}
+
+// Len is the number of bytes built so far.
+func (b *Builder) Len() int { return len(b.buf) }
+
+func (b *Builder) segment(s document.Segment) {
+	if s.Len <= 0 {
+		return
+	}
+	if n := len(b.m); n > 0 {
+		last := &b.m[n-1]
+		if last.Region+last.Len == s.Region && last.File+last.Len == s.File {
+			last.Len += s.Len
+			return
+		}
+	}
+	b.m = append(b.m, s)
+}
+
+// Verbatim appends text that stands at source offset at, byte for byte.
+func (b *Builder) Verbatim(text []byte, at int) {
+	b.segment(document.Segment{Region: len(b.buf), File: at, Len: len(text)})
+	b.buf = append(b.buf, text...)
+}
+
+// Value appends text that the source spells differently (an escape, a
+// substituted constant) starting at source offset at and ending at end.
+func (b *Builder) Value(text string, at, end int) {
+	if text == "" {
+		return
+	}
+	b.segment(document.Segment{Region: len(b.buf), File: at, Len: 1})
+	b.buf = append(b.buf, text...)
+	if len(text) > 1 && end > at {
+		// the rest of the value maps to the source just after it
+		b.segment(document.Segment{Region: len(b.buf), File: end, Len: 0})
+	}
+}
+
+// Hole appends text that stands for an unresolved value, verbatim from the
+// source at offset at, and records it as a hole.
+func (b *Builder) Hole(text []byte, at int) {
+	start := len(b.buf)
+	b.Verbatim(text, at)
+	b.holes = append(b.holes, Hole{start, len(b.buf)})
+}
+
+// Append copies Text[from:to] of d with its map and holes.
+func (b *Builder) Append(d Decoded, from, to int) {
+	from, to = max(from, 0), min(to, len(d.Text))
+	if from >= to {
+		return
+	}
+	base := len(b.buf)
+	covered := from
+	for _, s := range d.Map {
+		lo, hi := max(s.Region, from), min(s.Region+s.Len, to)
+		if lo >= hi {
+			continue
+		}
+		if lo > covered {
+			// bytes between segments map to the start of the next one
+			b.segment(document.Segment{Region: base + covered - from, File: s.File, Len: 1})
+		}
+		b.segment(document.Segment{Region: base + lo - from, File: s.File + lo - s.Region, Len: hi - lo})
+		covered = hi
+	}
+	b.buf = append(b.buf, d.Text[from:to]...)
+	for _, h := range d.Holes {
+		lo, hi := max(h.Start, from), min(h.End, to)
+		if lo < hi {
+			b.holes = append(b.holes, Hole{base + lo - from, base + hi - from})
+		}
+	}
+}
+
+// Decoded returns what was built.
+func (b *Builder) Decoded() Decoded {
+	m := b.m[:0:0]
+	for _, s := range b.m {
+		if s.Len > 0 {
+			m = append(m, s)
+		}
+	}
+	return Decoded{Text: string(b.buf), Map: m, Holes: b.holes}
+}

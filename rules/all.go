@@ -1,0 +1,51 @@
+// Package rules is the registry of every lakelint rule.
+package rules
+
+import (
+	"github.com/lakelint/lakelint/rules/ll000"
+	"github.com/lakelint/lakelint/rules/ll001"
+	"github.com/lakelint/lakelint/rules/ll101"
+	"github.com/lakelint/lakelint/rules/ll102"
+	"github.com/lakelint/lakelint/rules/ll103"
+	"github.com/lakelint/lakelint/rules/ll104"
+	"github.com/lakelint/lakelint/rules/ll301"
+	"github.com/lakelint/lakelint/rules/ll303"
+	"github.com/lakelint/lakelint/rules/ll304"
+	"github.com/lakelint/lakelint/rules/ll401"
+	"github.com/lakelint/lakelint/rules/ll402"
+	"github.com/lakelint/lakelint/rules/ll403"
+	"github.com/lakelint/lakelint/rules/ll404"
+	"github.com/lakelint/lakelint/rules/ll501"
+	"github.com/lakelint/lakelint/rules/rule"
+)
+
+// all lists every rule, in code order.
+var all = []*rule.Rule{
+	ll000.Rule,
+	ll001.Rule,
+	ll101.Rule,
+	ll102.Rule,
+	ll103.Rule,
+	ll104.Rule,
+	ll301.Rule,
+	ll303.Rule,
+	ll304.Rule,
+	ll401.Rule,
+	ll402.Rule,
+	ll403.Rule,
+	ll404.Rule,
+	ll501.Rule,
+}
+
+// All returns every registered rule.
+func All() []*rule.Rule { return all }
+
+// ByCode returns the rule with the given code, or nil.
+func ByCode(code string) *rule.Rule {
+	for _, r := range all {
+		if r.Doc.Code == code {
+			return r
+		}
+	}
+	return nil
+}

@@ -1,0 +1,57 @@
+// Package ll102 reports coalesce(1) or repartition(1) before a table write.
+package ll102
+
+import (
+	"fmt"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/rules/rule"
+)
+
+var Doc = &rule.Doc{
+	Code:     "LL102",
+	Name:     "single-file-table-write",
+	Severity: finding.Warning,
+	Summary:  "`coalesce(1)` or `repartition(1)` funnels a table write through a single task.",
+	Why: `One partition means one task writes every row: the write runs on one core however big
+the cluster, the task may run out of memory, and each run adds one file per table
+partition it touches. A table written this way every hour ends up with thousands of
+files of whatever size each run happened to be, and reads of it pay for every one.
+Exports meant as one file (CSV, JSON, text) are not reported.`,
+	Lang:    "python",
+	Example: `orders.coalesce(1).write.mode("append").saveAsTable("main.sales.orders")`,
+	Better: `orders.write.mode("append").saveAsTable("main.sales.orders")
+# and let optimized writes / auto compaction size the files`,
+	Fix:       rule.UnsafeFix,
+	FixSafety: "The fix removes the call. The same rows are written, in more files when the data is large; code that relies on the table having a single file per run (a downstream job reading one file, say) would change, so the fix is unsafe.",
+	Options:   []string{"default-format"},
+}
+
+var Rule = rule.New(Doc, check)
+
+// exportFormats are usually meant to land as one file.
+var exportFormats = map[string]bool{"csv": true, "json": true, "text": true, "xml": true}
+
+func check(p *rule.Pass) {
+	for _, w := range p.Facts.Writes {
+		t := w.Feeding()
+		if t == nil || !single(t) {
+			continue
+		}
+		format := p.Format(w)
+		if exportFormats[format] || w.FormatUnknown || format == "console" || format == "memory" || format == "jdbc" {
+			continue
+		}
+		msg := fmt.Sprintf("%s makes one task write all of %s; drop it and let the writer (or optimized writes) size the files",
+			rule.TransformText(t), rule.TargetName(w.Target))
+		p.Report(t.Span, msg, rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})
+	}
+}
+
+func single(t *facts.Transform) bool {
+	if !t.IsShuffle() || !t.HasNum || t.NumPartitions.Kind != facts.Int {
+		return false
+	}
+	return t.NumPartitions.Int == 1
+}

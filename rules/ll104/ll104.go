@@ -1,0 +1,80 @@
+// Package ll104 reports a partitioned write to a file format without a
+// repartition by the partition columns.
+package ll104
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/rules/rule"
+)
+
+var Doc = &rule.Doc{
+	Code:     "LL104",
+	Name:     "partitioned-write-without-shuffle",
+	Severity: finding.Warning,
+	Summary:  "A `partitionBy` write to Parquet, ORC or another file format is not repartitioned by its partition columns first.",
+	Why: `Without a shuffle, every task holds rows of many partition values and writes one file
+for each value it holds: 200 tasks times 365 dates is up to 73,000 files per run, most of
+them tiny. Repartitioning by the partition columns first sends each value's rows to one
+task, so each partition directory gets one file per run. Delta tables can do this for
+you with optimized writes; plain file formats cannot.`,
+	Lang:    "python",
+	Example: `daily.write.mode("append").partitionBy("event_date", "country").parquet(path)`,
+	Better: `(daily.repartition("event_date", "country")
+    .write.mode("append").partitionBy("event_date", "country").parquet(path))`,
+	Fix:       rule.UnsafeFix,
+	FixSafety: "The fix inserts `.repartition(<partition columns>)` before `.write`. The rows written are the same, but the write gains a shuffle, and a heavily skewed partition value lands on one task; review it on large or skewed data.",
+	Options:   []string{"default-format"},
+}
+
+var Rule = rule.New(Doc, check)
+
+var fileFormats = map[string]bool{"parquet": true, "orc": true, "csv": true, "json": true, "text": true, "avro": true}
+
+func check(p *rule.Pass) {
+	for _, w := range p.Facts.Writes {
+		part := w.PartitionBy
+		if part == nil || part.Dynamic || len(part.Columns) == 0 || w.API != facts.DataFrameWriter {
+			continue
+		}
+		if !fileFormats[p.Format(w)] || shuffledBy(w, part.Names()) {
+			continue
+		}
+		cols := part.Names()
+		quoted := make([]string, len(cols))
+		for i, c := range cols {
+			quoted[i] = `"` + c + `"`
+		}
+		call := ".repartition(" + strings.Join(quoted, ", ") + ")"
+		msg := fmt.Sprintf("partitioned %s write without a shuffle by %s: every task writes a file into every partition it holds; add %s before .write",
+			p.Format(w), strings.Join(cols, ", "), call)
+		var fixes []rule.Fix
+		if w.WriterAt > 0 {
+			fixes = append(fixes, rule.Fix{Title: "Insert " + call + " before .write",
+				Edits: []facts.Edit{{Span: facts.Span{Start: w.WriterAt, End: w.WriterAt}, NewText: call}}})
+		}
+		p.Report(part.Span, msg, fixes...)
+	}
+}
+
+// shuffledBy reports whether the data was repartitioned by some of the
+// partition columns (and nothing else) before the write.
+func shuffledBy(w *facts.Write, cols []string) bool {
+	t := w.Feeding()
+	if t == nil || len(t.Columns) == 0 || !strings.HasPrefix(strings.ToLower(t.Name), "repartition") {
+		return false
+	}
+	want := map[string]bool{}
+	for _, c := range cols {
+		want[strings.ToLower(c)] = true
+	}
+	for _, c := range t.Columns {
+		if !want[strings.ToLower(c.Name)] {
+			return false
+		}
+	}
+	return true
+}

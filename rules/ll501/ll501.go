@@ -1,0 +1,35 @@
+// Package ll501 reports adaptive query execution switched off.
+package ll501
+
+import (
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/rules/rule"
+)
+
+var Doc = &rule.Doc{
+	Code:     "LL501",
+	Name:     "adaptive-execution-disabled",
+	Severity: finding.Warning,
+	Summary:  "`spark.sql.adaptive.enabled` is set to false.",
+	Why: `Adaptive query execution merges small shuffle partitions after a shuffle, so a write
+that follows a join or aggregation runs as many tasks as the data needs instead of
+spark.sql.shuffle.partitions (200 by default). Without it, every such write makes up to
+200 files per table partition however little data there is, and skewed joins are not
+split. It has been on by default since Spark 3.2.`,
+	Lang:    "python",
+	Example: `spark.conf.set("spark.sql.adaptive.enabled", "false")`,
+	Better:  `# leave adaptive query execution on (the default)`,
+}
+
+var Rule = rule.New(Doc, check)
+
+func check(p *rule.Pass) {
+	for _, s := range p.Facts.Settings {
+		if s.Key != rule.ConfAdaptive {
+			continue
+		}
+		if on, known := s.Value.Truth(); known && !on {
+			p.Report(s.At, "adaptive query execution is switched off: writes after a shuffle then make one file per shuffle partition (200 by default) instead of merging small partitions")
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package rule
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/facts"
+)
+
+// Conf keys rules look at, lower-cased as facts store them.
+const (
+	ConfOptimizeWrite  = "spark.databricks.delta.optimizewrite.enabled"
+	ConfAutoCompact    = "spark.databricks.delta.autocompact.enabled"
+	ConfDefaultsPrefix = "spark.databricks.delta.properties.defaults."
+	ConfRetentionCheck = "spark.databricks.delta.retentiondurationcheck.enabled"
+	ConfAdaptive       = "spark.sql.adaptive.enabled"
+	PropOptimizeWrite  = "delta.autooptimize.optimizewrite"
+	PropAutoCompact    = "delta.autooptimize.autocompact"
+)
+
+// Table returns the catalog entry of a target, or nil.
+func (p *Pass) Table(t facts.Target) *catalog.Table { return p.Catalog.Lookup(t) }
+
+// Format returns the format a write lands in: the code's own, else the
+// project's definition of the table, else the configured default.
+func (p *Pass) Format(w *facts.Write) string {
+	if w.Format != "" || w.FormatUnknown {
+		return w.Format
+	}
+	switch w.API {
+	case facts.DeltaTableMerge, facts.DeltaTableUpdate, facts.DeltaTableDelete:
+		return "delta"
+	}
+	if f := p.Table(w.Target).Format(); f != "" {
+		return strings.ToLower(f)
+	}
+	return strings.ToLower(p.Config.Rules.DefaultFormat)
+}
+
+// DefFormat returns the format of a table definition, defaulting as a write does.
+func (p *Pass) DefFormat(d *facts.TableDef) string {
+	if d.Format != "" {
+		return d.Format
+	}
+	return strings.ToLower(p.Config.Rules.DefaultFormat)
+}
+
+// LineOf returns the 1-based line of a document offset, for messages.
+func (p *Pass) LineOf(off int) int { return p.Tok.Line(p.pos(off)) }
+
+// OptimizedWrites says whether optimized writes are known to be on for a
+// write, and why; it never guesses: unknown means off.
+func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
+	if w.API.Rewrites() {
+		return true, "MERGE, UPDATE and DELETE always use optimized writes"
+	}
+	if s, ok := p.Facts.SettingBefore(ConfOptimizeWrite, w.Span.Start); ok {
+		on, known := s.Value.Truth()
+		if known {
+			if on {
+				return true, fmt.Sprintf("%s is set to true on line %d", s.Key, p.LineOf(s.At.Start))
+			}
+			return false, ""
+		}
+	}
+	if v, ok := w.Properties[PropOptimizeWrite]; ok {
+		if on, _ := v.Truth(); on {
+			return true, "the write sets delta.autoOptimize.optimizeWrite"
+		}
+	}
+	t := p.Table(w.Target)
+	if v, ok := t.Property(PropOptimizeWrite); ok {
+		on, _ := v.Truth()
+		if !on {
+			return false, ""
+		}
+		where := "the table's properties"
+		if t.Live != nil && len(t.Defs) == 0 && len(t.Alters) == 0 {
+			where = "the live table's properties"
+		}
+		return true, fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite (%s)", displayName(t), where)
+	}
+	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
+		if on, _ := s.Value.Truth(); on {
+			return true, fmt.Sprintf("new tables default to optimized writes (line %d)", p.LineOf(s.At.Start))
+		}
+	}
+	if p.Config.Rules.AssumeOptimizedWrites {
+		return true, "assume-optimized-writes is set in the configuration"
+	}
+	return false, ""
+}
+
+func displayName(t *catalog.Table) string {
+	if t.Name != "" {
+		return t.Name
+	}
+	return t.Path
+}
+
+// TargetName describes a write target for messages.
+func TargetName(t facts.Target) string {
+	switch {
+	case t.Table != "":
+		return t.Table
+	case t.Path != "":
+		return t.Path
+	}
+	return "the target"
+}
+
+// Quote renders a value the way it would be written in code, for messages.
+func Quote(s string) string { return "`" + s + "`" }
+
+// TransformText is how a transform reads in a message: ".coalesce(1)" or "/*+ REPARTITION(8) */".
+func TransformText(t *facts.Transform) string {
+	args := ""
+	if t.HasNum {
+		if t.NumPartitions.Known() {
+			args = t.NumPartitions.Text()
+		} else {
+			args = "n"
+		}
+	}
+	for _, c := range t.Columns {
+		if args != "" {
+			args += ", "
+		}
+		if t.Hint {
+			args += c.Name
+		} else {
+			args += `"` + c.Name + `"`
+		}
+	}
+	if t.Hint {
+		return "/*+ " + t.Name + "(" + args + ") */"
+	}
+	return "." + t.Name + "(" + args + ")"
+}

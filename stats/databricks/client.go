@@ -1,0 +1,81 @@
+package databricks
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"time"
+)
+
+// Client runs SQL statements on one warehouse. It is safe for concurrent use.
+type Client struct {
+	cfg           Config
+	http          *http.Client
+	attempts      int     // HTTP attempts per request, first included
+	retry         Backoff // between those attempts
+	poll          Backoff // between status polls
+	cancelTimeout time.Duration
+
+	// Swapped by tests so retries and polls need not really wait.
+	sleep func(ctx context.Context, d time.Duration) error
+	now   func() time.Time
+	rand  func() float64
+}
+
+// Option adjusts a Client made by New.
+type Option func(*Client)
+
+// WithHTTPClient sends requests through h instead of a default client.
+func WithHTTPClient(h *http.Client) Option {
+	return func(c *Client) { c.http = h }
+}
+
+// WithRetry sets how many times one HTTP request is tried (first try
+// included) on 429, 5xx or a dropped connection, and the waits between.
+// A Retry-After header from the server takes precedence over b.
+func WithRetry(maxAttempts int, b Backoff) Option {
+	return func(c *Client) { c.attempts, c.retry = max(maxAttempts, 1), b }
+}
+
+// WithPolling sets the waits between status checks of a running statement.
+func WithPolling(b Backoff) Option {
+	return func(c *Client) { c.poll = b }
+}
+
+// New makes a Client. cfg must name a host, token and warehouse, usually
+// via Resolve; New itself reads no environment or files.
+func New(cfg Config, opts ...Option) (*Client, error) {
+	cfg.noteSources("Config")
+	cfg, err := cfg.validated()
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{
+		cfg:           cfg,
+		http:          &http.Client{Timeout: 2 * time.Minute},
+		attempts:      4,
+		retry:         Backoff{Initial: 500 * time.Millisecond, Max: 8 * time.Second},
+		poll:          Backoff{Initial: 250 * time.Millisecond, Max: 2 * time.Second},
+		cancelTimeout: 5 * time.Second,
+		sleep:         sleepCtx,
+		now:           time.Now,
+		rand:          rand.Float64,
+	}
+	for _, o := range opts {
+		o(c)
+	}
+	return c, nil
+}
+
+// Config returns the resolved configuration; printing it hides the token.
+func (c *Client) Config() Config { return c.cfg }
+
+// String keeps %v of a Client, or of a struct holding one, from showing
+// the token inside its Config.
+func (c *Client) String() string {
+	return fmt.Sprintf("databricks.Client{Host:%s WarehouseID:%s}", c.cfg.Host, c.cfg.WarehouseID)
+}
+
+// GoString does the same for %#v.
+func (c *Client) GoString() string { return c.String() }

@@ -1,0 +1,246 @@
+package databricks
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Environment variables consulted by Resolve.
+const (
+	EnvHost        = "DATABRICKS_HOST"
+	EnvToken       = "DATABRICKS_TOKEN"
+	EnvWarehouseID = "DATABRICKS_WAREHOUSE_ID"
+	EnvProfile     = "DATABRICKS_CONFIG_PROFILE"
+	EnvConfigFile  = "DATABRICKS_CONFIG_FILE"
+)
+
+const (
+	// DefaultProfile is the .databrickscfg section used when none is named.
+	DefaultProfile = "DEFAULT"
+	// DefaultTimeout bounds the work for one table.
+	DefaultTimeout = 10 * time.Second
+	// DefaultWaitTimeout is how long the server may hold a submit request
+	// before answering with a statement ID to poll.
+	DefaultWaitTimeout = 10 * time.Second
+)
+
+const redacted = "[REDACTED]"
+
+// Config says which workspace and warehouse to talk to and how.
+// Printing or logging a Config never shows the token.
+type Config struct {
+	Host        string // workspace URL; "https://" is added when missing
+	Token       string `json:"-"` // personal access token; kept out of JSON too
+	WarehouseID string // SQL warehouse that runs the statements
+	Profile     string // .databrickscfg section; "" means $DATABRICKS_CONFIG_PROFILE, then DEFAULT
+	ConfigFile  string // "" means $DATABRICKS_CONFIG_FILE, then ~/.databrickscfg
+	Timeout     time.Duration
+	WaitTimeout time.Duration // 0 means DefaultWaitTimeout; the API accepts 5s to 50s
+
+	// Where each credential came from, so errors can point at the right
+	// place without showing the value.
+	hostSource, tokenSource, warehouseSource string
+}
+
+// env reads one environment variable; tests swap it.
+type env func(string) string
+
+// Resolve fills the empty fields of c, each from the first place that has
+// it: c itself, then the environment, then the .databrickscfg profile.
+// It fails when the host, token or warehouse ID is still missing.
+func Resolve(c Config) (Config, error) {
+	return resolve(c, os.Getenv, os.UserHomeDir)
+}
+
+func resolve(c Config, getenv env, home func() (string, error)) (Config, error) {
+	c.noteSources("Config")
+	fill(&c.Host, &c.hostSource, getenv(EnvHost), "environment variable "+EnvHost)
+	fill(&c.Token, &c.tokenSource, getenv(EnvToken), "environment variable "+EnvToken)
+	fill(&c.WarehouseID, &c.warehouseSource, getenv(EnvWarehouseID), "environment variable "+EnvWarehouseID)
+
+	named := c.Profile != "" || getenv(EnvProfile) != ""
+	if c.Profile == "" {
+		c.Profile = getenv(EnvProfile)
+	}
+	if c.Profile == "" {
+		c.Profile = DefaultProfile
+	}
+	// The file is only needed for what is still missing, unless a profile
+	// was named: then a missing file or section is the user's mistake.
+	if named || c.Host == "" || c.Token == "" || c.WarehouseID == "" {
+		if err := c.fillFromFile(getenv, home, named); err != nil {
+			return Config{}, err
+		}
+	}
+	return c.validated()
+}
+
+// noteSources records origin for values set before resolution.
+func (c *Config) noteSources(origin string) {
+	if c.Host != "" && c.hostSource == "" {
+		c.hostSource = origin + ".Host"
+	}
+	if c.Token != "" && c.tokenSource == "" {
+		c.tokenSource = origin + ".Token"
+	}
+	if c.WarehouseID != "" && c.warehouseSource == "" {
+		c.warehouseSource = origin + ".WarehouseID"
+	}
+}
+
+func fill(field, source *string, value, origin string) {
+	if *field == "" && value != "" {
+		*field, *source = value, origin
+	}
+}
+
+func (c *Config) fillFromFile(getenv env, home func() (string, error), named bool) error {
+	path := c.ConfigFile
+	if path == "" {
+		path = getenv(EnvConfigFile)
+	}
+	if path == "" {
+		dir, err := home()
+		if err != nil {
+			if named {
+				return fmt.Errorf("databricks: locating ~/.databrickscfg for profile %q: %w", c.Profile, err)
+			}
+			return nil
+		}
+		path = filepath.Join(dir, ".databrickscfg")
+	}
+	c.ConfigFile = path
+
+	profiles, err := readProfiles(path)
+	if errors.Is(err, os.ErrNotExist) && !named {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("databricks: profile %q: %w", c.Profile, err)
+	}
+	p, ok := profiles[c.Profile]
+	if !ok {
+		if named {
+			return fmt.Errorf("databricks: profile %q not found in %s", c.Profile, path)
+		}
+		return nil
+	}
+
+	origin := fmt.Sprintf("profile [%s] in %s", c.Profile, path)
+	fill(&c.Host, &c.hostSource, p["host"], origin)
+	tokenFromFile := c.Token == ""
+	fill(&c.Token, &c.tokenSource, p["token"], origin)
+	fill(&c.WarehouseID, &c.warehouseSource, p["warehouse_id"], origin)
+
+	// A profile's token belongs to that profile's workspace: never send it
+	// to a host that came from somewhere else.
+	if tokenFromFile && c.Token != "" && p["host"] != "" && c.hostSource != origin {
+		want, err1 := normalizeHost(p["host"])
+		got, err2 := normalizeHost(c.Host)
+		if err1 == nil && err2 == nil && want != got {
+			return fmt.Errorf("databricks: the token in %s is for %s, but the host %s comes from %s; set %s too or pick another profile",
+				origin, want, got, c.hostSource, EnvToken)
+		}
+	}
+	return nil
+}
+
+// validated checks required fields and applies defaults.
+func (c Config) validated() (Config, error) {
+	var missing []string
+	if c.Host == "" {
+		missing = append(missing, "host ("+EnvHost+" or host in the profile)")
+	}
+	if c.Token == "" {
+		missing = append(missing, "token ("+EnvToken+" or token in the profile; only personal access tokens are supported)")
+	}
+	if c.WarehouseID == "" {
+		missing = append(missing, "warehouse ID ("+EnvWarehouseID+" or warehouse_id in the profile)")
+	}
+	if len(missing) > 0 {
+		where := "the environment"
+		if c.ConfigFile != "" {
+			where += fmt.Sprintf(" or profile [%s] in %s", c.Profile, c.ConfigFile)
+		}
+		return Config{}, fmt.Errorf("databricks: missing %s: looked in %s", strings.Join(missing, ", "), where)
+	}
+	host, err := normalizeHost(c.Host)
+	if err != nil {
+		return Config{}, fmt.Errorf("databricks: host from %s: %w", c.hostSource, err)
+	}
+	c.Host = host
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.WaitTimeout <= 0 {
+		c.WaitTimeout = DefaultWaitTimeout
+	}
+	return c, nil
+}
+
+// normalizeHost turns "adb-1.azuredatabricks.net/" into
+// "https://adb-1.azuredatabricks.net".
+func normalizeHost(h string) (string, error) {
+	h = strings.TrimSpace(h)
+	if !strings.Contains(h, "://") {
+		h = "https://" + h
+	}
+	h = strings.TrimRight(h, "/")
+	u, err := url.Parse(h)
+	if err != nil {
+		return "", fmt.Errorf("invalid host %q", h)
+	}
+	if u.Scheme != "https" && u.Scheme != "http" {
+		return "", fmt.Errorf("invalid host %q: scheme must be https", h)
+	}
+	if u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("invalid host %q: want a bare workspace URL", u.Redacted())
+	}
+	return h, nil
+}
+
+// CredentialSource says where the token came from, e.g. "environment
+// variable DATABRICKS_TOKEN"; it never includes the token.
+func (c Config) CredentialSource() string {
+	if c.tokenSource == "" {
+		return "Config.Token"
+	}
+	return c.tokenSource
+}
+
+func (c Config) maskedToken() string {
+	if c.Token == "" {
+		return ""
+	}
+	return redacted
+}
+
+// String shows the config with the token masked.
+func (c Config) String() string {
+	return fmt.Sprintf("{Host:%s WarehouseID:%s Profile:%s Token:%s Timeout:%s}",
+		c.Host, c.WarehouseID, c.Profile, c.Token, c.Timeout)
+}
+
+// GoString keeps %#v from printing the token.
+func (c Config) GoString() string {
+	return fmt.Sprintf("databricks.Config{Host:%q, WarehouseID:%q, Profile:%q, Token:%q, Timeout:%d}",
+		c.Host, c.WarehouseID, c.Profile, c.maskedToken(), c.Timeout)
+}
+
+// LogValue keeps slog from printing the token.
+func (c Config) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("host", c.Host),
+		slog.String("warehouse_id", c.WarehouseID),
+		slog.String("profile", c.Profile),
+		slog.String("token", c.maskedToken()),
+		slog.String("token_source", c.CredentialSource()),
+		slog.Duration("timeout", c.Timeout),
+	)
+}

@@ -1,0 +1,64 @@
+package deltalog
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Storage is the little the reader needs from wherever a table lives. Names
+// are slash-separated and relative to the table root, e.g.
+// "_delta_log/00000000000000000000.json".
+type Storage interface {
+	// List returns the objects directly inside dir (not in its
+	// subdirectories). A missing dir yields an empty list, not an error:
+	// object stores cannot tell the two apart.
+	List(ctx context.Context, dir string) ([]Entry, error)
+	// Open opens one object for random access, which Parquet footers need.
+	Open(ctx context.Context, name string) (Object, error)
+}
+
+// Entry is one listed object.
+type Entry struct {
+	Name string // base name, without dir
+	Size int64
+}
+
+// Object is an opened object.
+type Object interface {
+	io.ReaderAt
+	io.Closer
+	Size() int64
+}
+
+// ReadAll reads a whole object.
+func ReadAll(ctx context.Context, s Storage, name string) ([]byte, error) {
+	obj, err := s.Open(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	defer obj.Close()
+	buf := make([]byte, obj.Size())
+	if _, err := obj.ReadAt(buf, 0); err != nil && err != io.EOF {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return buf, nil
+}
+
+// NewStorage returns the Storage for a table location: a local path (or
+// file:// URL), or an s3://, gs:// or abfss:// URL. The caller closes the
+// result if it implements io.Closer.
+func NewStorage(ctx context.Context, location string) (Storage, error) {
+	scheme, _, ok := strings.Cut(location, "://")
+	if !ok || len(scheme) < 2 { // "C:\..." is a path, not a URL
+		return NewLocalStorage(location), nil
+	}
+	switch strings.ToLower(scheme) {
+	case "file":
+		return NewLocalStorage(strings.TrimPrefix(location, location[:len(scheme)+3])), nil
+	case "s3", "s3a", "gs", "abfss", "abfs":
+		return newBlobStorage(ctx, location)
+	}
+	return nil, fmt.Errorf("unsupported table location scheme %q in %s", scheme, location)
+}
