@@ -48,7 +48,8 @@ type Rules struct {
 	VacuumMinRetentionHours int
 	// RequiredProperties are table properties every Delta table should set.
 	RequiredProperties []string
-	// MaxFileSize is the largest target file size, in bytes, that is sensible.
+	// MaxFileSize is the largest source file, in bytes, that is linted;
+	// bigger files are skipped.
 	MaxFileSize int64
 	// MinStreamingTrigger is the shortest sensible streaming trigger interval.
 	MinStreamingTrigger time.Duration

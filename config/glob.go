@@ -75,13 +75,23 @@ func matchSegs(pat, name []string) bool {
 		if len(name) == 0 {
 			return false
 		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
+		if !matchSeg(pat[0], name[0]) {
 			return false
 		}
 		pat, name = pat[1:], name[1:]
 	}
 	// The pattern is used up: it matched this path or an ancestor of it.
 	return true
+}
+
+// matchSeg matches one segment, skipping path.Match for the common literal
+// pattern ("__pycache__").
+func matchSeg(pat, name string) bool {
+	if !strings.ContainsAny(pat, `*?[\`) {
+		return pat == name
+	}
+	ok, _ := path.Match(pat, name)
+	return ok
 }
 
 // relPath is a path cut into segments, relative to a config's directory

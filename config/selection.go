@@ -67,25 +67,41 @@ func longest(sels []selector, code string) int {
 // Enabled reports whether the rule with this code runs on filePath:
 // selected by the config and the command line, and not switched off for
 // the file by per-file-ignores. onByDefault says whether the rule runs when
-// nothing selects it.
+// nothing selects it. To ask about many rules for one file, use File.
 func (c *Config) Enabled(code string, onByDefault bool, filePath string) bool {
-	on := onByDefault
-	for i := range c.layers {
-		on = c.layers[i].decide(code, on)
-	}
-	if !on {
-		return false
-	}
+	return c.File(filePath).Enabled(code, onByDefault)
+}
+
+// FileSelection is rule selection for one file, with its per-file-ignores
+// matched once.
+type FileSelection struct {
+	c       *Config
+	ignored []selector // codes per-file-ignores switch off for this file
+}
+
+// File matches the per-file-ignores against filePath once, for asking
+// about every rule.
+func (c *Config) File(filePath string) FileSelection {
+	fs := FileSelection{c: c}
 	if len(c.perFileIgnores) == 0 {
-		return true
+		return fs
 	}
 	rel := c.relative(filePath)
 	for _, fi := range c.perFileIgnores {
-		if longest(fi.codes, code) >= 0 && fi.glob.match(rel) {
-			return false
+		if fi.glob.match(rel) {
+			fs.ignored = append(fs.ignored, fi.codes...)
 		}
 	}
-	return true
+	return fs
+}
+
+// Enabled reports whether the rule with this code runs on the file.
+func (fs FileSelection) Enabled(code string, onByDefault bool) bool {
+	on := onByDefault
+	for i := range fs.c.layers {
+		on = fs.c.layers[i].decide(code, on)
+	}
+	return on && longest(fs.ignored, code) < 0
 }
 
 type fileIgnore struct {

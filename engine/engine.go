@@ -28,8 +28,6 @@ import (
 
 // Options are the run's settings from the command line.
 type Options struct {
-	// Selection from --select, --ignore and --extend-select; applied on top of config.
-	Selection config.Selection
 	// Exclude holds --exclude globs.
 	Exclude []string
 	// Rules replaces the registry (tests run one rule at a time); nil means all.
@@ -68,6 +66,8 @@ type Result struct {
 	Files    int // files linted
 	// UnreadSQL counts SQL statements of known kinds that could not be read.
 	UnreadSQL int
+	// Details are remarks for --verbose: skipped notebook cells and the like.
+	Details []Note
 }
 
 // Linter runs lakelint over files.
@@ -145,6 +145,9 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 			all = append(all, u.facts)
 			res.Files++
 			res.UnreadSQL += u.facts.UnreadSQL
+			for _, n := range u.facts.Notes {
+				res.Details = append(res.Details, Note{Path: u.src.Path, Message: n})
+			}
 		}
 	}
 	cat := catalog.Build(all)
@@ -181,7 +184,7 @@ func (l *Linter) load(s Source) *unit {
 		return u
 	}
 	u.cfg = cfg
-	doc, note := readDocument(s, cfg.MaxFileSize)
+	doc, note := readDocument(s, cfg.Rules.MaxFileSize)
 	if note != "" {
 		u.notes = append(u.notes, Note{Path: s.Path, Message: note})
 		return u
@@ -258,7 +261,7 @@ func (l *Linter) check(u *unit, cat *catalog.Catalog) ([]finding.Finding, []Note
 }
 
 func (l *Linter) enabled(cfg *config.Config, r *rule.Rule, path string) bool {
-	return cfg.Enabled(r.Doc.Code, !r.Doc.Off, path, l.opts.Selection)
+	return cfg.Enabled(r.Doc.Code, !r.Doc.Off, path)
 }
 
 // runSafely runs one rule; a panic in a rule is reported, not fatal.

@@ -27,7 +27,7 @@ func (l *Linter) wantsUnusedNoqa(u *unit) bool {
 	if len(u.facts.Suppressions) == 0 || !l.unusedNoqaRule() {
 		return false
 	}
-	return u.cfg.Enabled(UnusedNoqaCode, false, u.src.Path, l.opts.Selection)
+	return u.cfg.Enabled(UnusedNoqaCode, false, u.src.Path)
 }
 
 // suppress drops findings silenced by noqa comments: a line comment silences

@@ -17,6 +17,7 @@ type dialect struct {
 	header    string
 	separator string
 	magic     string // marks a line of a cell in another language
+	prefix    string // the marker as it starts a line: Region.LinePrefix
 }
 
 var (
@@ -26,6 +27,7 @@ var (
 		header:    "# Databricks notebook source",
 		separator: "# COMMAND ----------",
 		magic:     "# MAGIC",
+		prefix:    "# MAGIC ",
 	}
 	sqlDialect = dialect{
 		format:    document.DatabricksSQL,
@@ -33,6 +35,7 @@ var (
 		header:    "-- Databricks notebook source",
 		separator: "-- COMMAND ----------",
 		magic:     "-- MAGIC",
+		prefix:    "-- MAGIC ",
 	}
 )
 
@@ -156,7 +159,8 @@ func (d *dialect) addMagicCell(doc *document.Document, cell, start, end int) {
 		doc.Notes = append(doc.Notes, fmt.Sprintf("cell %d: %s skipped", cell, word))
 		return
 	}
-	r := document.Region{Lang: lang, Cell: cell, LinePrefix: d.magic + " "}
+	r := document.Region{Lang: lang, Cell: cell, LinePrefix: d.prefix}
+	r.Map = make(document.PosMap, 0, bytes.Count(src[pos:end], []byte{'\n'})+1) // a segment a line
 	text := make([]byte, 0, end-pos)
 	// code on the command line itself ("%sql SELECT 1") starts the region
 	if rest = trimLeftSpace(rest); len(rest) > 0 {

@@ -49,11 +49,11 @@ func addPythonCell(doc *document.Document, cell, start, end int) {
 	text := doc.Text[start:end]
 	var blanked []byte // a copy of text, made at the first IPython line
 	var sql []document.Region
-	var strs pyStrings
+	var logical pyLines
 	for pos := 0; pos < len(text); {
 		lineEnd, next := nextLine(text, pos)
 		line := text[pos:lineEnd]
-		if magicAt, ok := ipythonLine(line); ok && !strs.inside() {
+		if magicAt, ok := ipythonLine(line); ok && !logical.continued() {
 			if blanked == nil {
 				blanked = append([]byte(nil), text...)
 			}
@@ -68,7 +68,7 @@ func addPythonCell(doc *document.Document, cell, start, end int) {
 				})
 			}
 		} else {
-			strs.scan(line)
+			logical.scan(line)
 		}
 		pos = next
 	}
@@ -129,16 +129,21 @@ func isNameByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
-// pyStrings follows triple-quoted strings across lines, so that a line
-// inside one that happens to start with % is not taken for a magic.
-type pyStrings struct {
-	quote byte // quote character of the open triple-quoted string, 0 if none
+// pyLines follows what spans lines in Python (triple-quoted strings,
+// brackets, backslash continuations), so that only lines starting a logical
+// line are taken for magics: a "% x" continuing an expression is not one.
+type pyLines struct {
+	quote     byte // quote character of the open triple-quoted string, 0 if none
+	depth     int  // open brackets
+	backslash bool // the last line ended with a continuation backslash
 }
 
-func (p *pyStrings) inside() bool { return p.quote != 0 }
+// continued reports whether the next line continues a logical line.
+func (p *pyLines) continued() bool { return p.quote != 0 || p.depth > 0 || p.backslash }
 
 // scan moves the state past one line (without its line ending).
-func (p *pyStrings) scan(line []byte) {
+func (p *pyLines) scan(line []byte) {
+	p.backslash = false
 	i := 0
 	if p.quote != 0 {
 		if i = closeTriple(line, 0, p.quote); i < 0 {
@@ -150,6 +155,15 @@ func (p *pyStrings) scan(line []byte) {
 		switch c := line[i]; c {
 		case '#':
 			return
+		case '\\':
+			p.backslash = i == len(line)-1
+			i += 2
+		case '(', '[', '{':
+			p.depth++
+			i++
+		case ')', ']', '}':
+			p.depth = max(p.depth-1, 0)
+			i++
 		case '\'', '"':
 			if i+2 < len(line) && line[i+1] == c && line[i+2] == c {
 				if i = closeTriple(line, i+3, c); i < 0 {

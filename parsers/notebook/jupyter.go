@@ -16,7 +16,8 @@ type jupyterCell struct {
 	code   bool
 	source span // the "source" value, quotes or brackets included
 	list   bool // source written as a list of strings
-	parts  []span
+	// parts are the source's strings: jupyterFile.parts[firstPart:endPart]
+	firstPart, endPart int
 	// added is true when Text got a newline the source does not end with.
 	added bool
 }
@@ -24,6 +25,7 @@ type jupyterCell struct {
 // jupyterFile is the parsed skeleton of an .ipynb file.
 type jupyterFile struct {
 	cells    []jupyterCell
+	parts    []span // the strings of all sources, quotes included
 	language string
 	nbformat float64
 	hasFmt   bool
@@ -127,7 +129,7 @@ func (nb *jupyterFile) scanCells(s *jsonScanner) error {
 				return err
 			case "source":
 				hasSource = true
-				return c.scanSource(s, i+1)
+				return nb.scanSource(s, &c, i+1)
 			}
 			_, err := s.skip()
 			return err
@@ -144,30 +146,39 @@ func (nb *jupyterFile) scanCells(s *jsonScanner) error {
 }
 
 // scanSource records the spans of a cell's source, a string or a list of strings.
-func (c *jupyterCell) scanSource(s *jsonScanner, index int) error {
-	badSource := fmt.Errorf("cell %d: source is neither a string nor a list of strings", index)
+func (nb *jupyterFile) scanSource(s *jsonScanner, c *jupyterCell, index int) error {
+	errBadSource := errors.New("source")
 	first := s.peek()
 	start := s.pos
+	c.firstPart = len(nb.parts)
+	var err error
 	switch first {
 	case '"':
-		sp, err := s.str()
-		c.source, c.parts = sp, []span{sp}
-		return err
+		c.source, err = s.str()
+		nb.parts = append(nb.parts, c.source)
 	case '[':
 		c.list = true
-		err := s.array(func(int) error {
+		err = s.array(func(int) error {
 			if s.peek() != '"' {
-				return badSource
+				return errBadSource
 			}
 			sp, err := s.str()
-			c.parts = append(c.parts, sp)
+			nb.parts = append(nb.parts, sp)
 			return err
 		})
 		c.source = span{start, s.pos}
-		return err
+	default:
+		err = errBadSource
 	}
-	return badSource
+	c.endPart = len(nb.parts)
+	if err == errBadSource {
+		return fmt.Errorf("cell %d: source is neither a string nor a list of strings", index)
+	}
+	return err
 }
+
+// partsOf returns the strings a cell's source is made of.
+func (nb *jupyterFile) partsOf(c *jupyterCell) []span { return nb.parts[c.firstPart:c.endPart] }
 
 // buildText joins the code cells' decoded sources and lists every cell.
 func (nb *jupyterFile) buildText(src []byte) ([]byte, []document.Cell) {
@@ -183,7 +194,7 @@ func (nb *jupyterFile) buildText(src []byte) ([]byte, []document.Cell) {
 		c := &nb.cells[i]
 		start := len(text)
 		if c.code {
-			for _, p := range c.parts {
+			for _, p := range nb.partsOf(c) {
 				text = appendJSONString(text, src[p.start+1:p.end-1])
 			}
 			if len(text) == start || text[len(text)-1] != '\n' {
@@ -236,7 +247,11 @@ func jsonSyntaxError(body []byte) error {
 	err := json.Unmarshal(body, &raw)
 	var syn *json.SyntaxError
 	if errors.As(err, &syn) {
+		// Offset counts the bytes read, the offending one included
 		off := int(min(max(syn.Offset, 0), int64(len(body))))
+		if off > 0 && !strings.HasPrefix(syn.Error(), "unexpected end") {
+			off--
+		}
 		line := 1 + bytes.Count(body[:off], []byte{'\n'})
 		col := off - bytes.LastIndexByte(body[:off], '\n')
 		return fmt.Errorf("invalid JSON notebook: line %d, column %d: %s", line, col, syn.Error())

@@ -11,7 +11,7 @@ import (
 // maxRenderEdits bounds the line diff that finds the cells in an edited text;
 // fixes change a few lines, so a larger difference means the text is not an
 // edit of this notebook.
-const maxRenderEdits = 4000
+const maxRenderEdits = 2000
 
 var errCellsLost = errors.New("notebook render: cannot match the edited text to the notebook's cells")
 
@@ -51,7 +51,11 @@ func (r *renderer) render(text []byte) ([]byte, error) {
 		old := r.text[r.cells[i].Start:r.cells[i].End]
 		if cell.added {
 			old = old[:len(old)-1]
-			nc = bytes.TrimSuffix(nc, []byte{'\n'})
+			// drop the newline Text added, unless the source then ends with
+			// one of its own, which Text would show without an extra one
+			if n := len(nc); n > 0 && nc[n-1] == '\n' && (n == 1 || nc[n-2] != '\n') {
+				nc = nc[:n-1]
+			}
 		}
 		if bytes.Equal(nc, old) {
 			continue
@@ -159,7 +163,7 @@ func (r *renderer) appendSource(out []byte, c *jupyterCell, source []byte, ascii
 // strings and before "]", copied from the cell's old value or, for an empty
 // one, made up from the file's indentation.
 func (r *renderer) listStyle(c *jupyterCell) (open, sep, closing []byte) {
-	s, p := r.src, c.parts
+	s, p := r.src, r.nb.partsOf(c)
 	if len(p) > 0 {
 		open = s[c.source.start+1 : p[0].start]
 		closing = s[p[len(p)-1].end : c.source.end-1]

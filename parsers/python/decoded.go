@@ -7,9 +7,9 @@ import "github.com/lakelint/lakelint/parsers/document"
 type Decoded struct {
 	Text string
 	// Map takes offsets in Text to offsets in the parsed source. Text copied
-	// verbatim maps byte for byte; the first byte of an escape's or a
-	// substituted placeholder's value maps to where it was written, the rest of
-	// it to the source just after.
+	// verbatim maps byte for byte; an escape's or a substituted placeholder's
+	// value maps its first byte to where it was written and its last byte to
+	// the last byte written, so a range covering it maps to the whole spelling.
 	Map document.PosMap
 	// Holes are the ranges of Text that stand for values nobody could
 	// resolve; they hold the placeholder as written ("{table}").
@@ -27,16 +27,21 @@ type Builder struct {
 	buf   []byte
 	m     document.PosMap
 	holes []Hole
+	// fixed is true when the last segment stands for a value and must not
+	// grow: its bytes are not the source's bytes.
+	fixed bool
 }
 
 // Len is the number of bytes built so far.
 func (b *Builder) Len() int { return len(b.buf) }
 
-func (b *Builder) segment(s document.Segment) {
+func (b *Builder) segment(s document.Segment, value bool) {
 	if s.Len <= 0 {
 		return
 	}
-	if n := len(b.m); n > 0 {
+	fixed := b.fixed
+	b.fixed = value
+	if n := len(b.m); n > 0 && !fixed && !value {
 		last := &b.m[n-1]
 		if last.Region+last.Len == s.Region && last.File+last.Len == s.File {
 			last.Len += s.Len
@@ -48,21 +53,21 @@ func (b *Builder) segment(s document.Segment) {
 
 // Verbatim appends text that stands at source offset at, byte for byte.
 func (b *Builder) Verbatim(text []byte, at int) {
-	b.segment(document.Segment{Region: len(b.buf), File: at, Len: len(text)})
+	b.segment(document.Segment{Region: len(b.buf), File: at, Len: len(text)}, false)
 	b.buf = append(b.buf, text...)
 }
 
 // Value appends text that the source spells differently (an escape, a
-// substituted constant) starting at source offset at and ending at end.
+// substituted constant) in the range [at, end). Its first byte maps to at and
+// its last to end-1, so a range covering the whole value maps to [at, end).
 func (b *Builder) Value(text string, at, end int) {
 	if text == "" {
 		return
 	}
-	b.segment(document.Segment{Region: len(b.buf), File: at, Len: 1})
+	b.segment(document.Segment{Region: len(b.buf), File: at, Len: 1}, true)
 	b.buf = append(b.buf, text...)
-	if len(text) > 1 && end > at {
-		// the rest of the value maps to the source just after it
-		b.segment(document.Segment{Region: len(b.buf), File: end, Len: 0})
+	if len(text) > 1 && end-1 > at {
+		b.segment(document.Segment{Region: len(b.buf) - 1, File: end - 1, Len: 1}, true)
 	}
 }
 
@@ -81,18 +86,22 @@ func (b *Builder) Append(d Decoded, from, to int) {
 		return
 	}
 	base := len(b.buf)
-	covered := from
+	pos := from
 	for _, s := range d.Map {
-		lo, hi := max(s.Region, from), min(s.Region+s.Len, to)
-		if lo >= hi {
+		if s.Region+s.Len <= pos {
 			continue
 		}
-		if lo > covered {
-			// bytes between segments map to the start of the next one
-			b.segment(document.Segment{Region: base + covered - from, File: s.File, Len: 1})
+		if s.Region >= to {
+			break
 		}
-		b.segment(document.Segment{Region: base + lo - from, File: s.File + lo - s.Region, Len: hi - lo})
-		covered = hi
+		// bytes before s were a gap in d and stay one here: both map to s
+		lo, hi := max(pos, s.Region), min(s.Region+s.Len, to)
+		b.segment(document.Segment{Region: base + lo - from, File: s.File + lo - s.Region, Len: hi - lo}, false)
+		pos = hi
+	}
+	if pos < to && len(d.Map) > 0 {
+		// past d's last segment offsets continue from it; keep that here
+		b.segment(document.Segment{Region: base + pos - from, File: d.Map.File(pos), Len: to - pos}, false)
 	}
 	b.buf = append(b.buf, d.Text[from:to]...)
 	for _, h := range d.Holes {
@@ -105,11 +114,5 @@ func (b *Builder) Append(d Decoded, from, to int) {
 
 // Decoded returns what was built.
 func (b *Builder) Decoded() Decoded {
-	m := b.m[:0:0]
-	for _, s := range b.m {
-		if s.Len > 0 {
-			m = append(m, s)
-		}
-	}
-	return Decoded{Text: string(b.buf), Map: m, Holes: b.holes}
+	return Decoded{Text: string(b.buf), Map: b.m, Holes: b.holes}
 }

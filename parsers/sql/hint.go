@@ -18,10 +18,10 @@ type HintArg struct {
 	Span Span
 }
 
-// ParseHints reads the hints of a Hint token. Hints are separated by commas
+// ParseHints reads the hints of a HintComment token. Hints are separated by commas
 // or spaces; what is not a hint is passed over.
 func ParseHints(src []byte, t Token) []Hint {
-	if t.Kind != Hint {
+	if t.Kind != HintComment {
 		return nil
 	}
 	start, end := t.Start+3, t.End

@@ -48,7 +48,7 @@ func lexOne(src []byte, pos, end int) Token {
 	case c == '/' && next == '*':
 		if pos+2 < end && src[pos+2] == '+' {
 			e, ok := hintEnd(src, pos+3, end)
-			return Token{Kind: Hint, Start: pos, End: e, Unterminated: !ok}
+			return Token{Kind: HintComment, Start: pos, End: e, Unterminated: !ok}
 		}
 		e, ok := blockCommentEnd(src, pos+2, end)
 		return Token{Kind: Comment, Start: pos, End: e, Unterminated: !ok}

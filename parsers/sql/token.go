@@ -16,11 +16,11 @@ const (
 	Number                       // 42, 1.5, 2e9, 10L, 3.0BD
 	Param                        // ${var}, $var, :param or {placeholder}: stands for a value or a name
 	Comment                      // -- to end of line, or /* ... */
-	Hint                         // /*+ ... */
+	HintComment                  // /*+ ... */
 	Punct                        // punctuation or operator: ( ) , ; . = <=> :: ...
 )
 
-var kindNames = [...]string{"EOF", "Ident", "QuotedIdent", "String", "Number", "Param", "Comment", "Hint", "Punct"}
+var kindNames = [...]string{"EOF", "Ident", "QuotedIdent", "String", "Number", "Param", "Comment", "HintComment", "Punct"}
 
 func (k TokenKind) String() string {
 	if int(k) < len(kindNames) {

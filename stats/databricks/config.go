@@ -35,12 +35,12 @@ const redacted = "[REDACTED]"
 // Config says which workspace and warehouse to talk to and how.
 // Printing or logging a Config never shows the token.
 type Config struct {
-	Host        string // workspace URL; "https://" is added when missing
-	Token       string `json:"-"` // personal access token; kept out of JSON too
-	WarehouseID string // SQL warehouse that runs the statements
-	Profile     string // .databrickscfg section; "" means $DATABRICKS_CONFIG_PROFILE, then DEFAULT
-	ConfigFile  string // "" means $DATABRICKS_CONFIG_FILE, then ~/.databrickscfg
-	Timeout     time.Duration
+	Host        string        // workspace URL; "https://" is added when missing
+	Token       string        `json:"-"` // personal access token; kept out of JSON too
+	WarehouseID string        // SQL warehouse that runs the statements
+	Profile     string        // .databrickscfg section; "" means $DATABRICKS_CONFIG_PROFILE, then DEFAULT
+	ConfigFile  string        // "" means $DATABRICKS_CONFIG_FILE, then ~/.databrickscfg
+	Timeout     time.Duration // per table, for Fetch; 0 means DefaultTimeout
 	WaitTimeout time.Duration // 0 means DefaultWaitTimeout; the API accepts 5s to 50s
 
 	// Where each credential came from, so errors can point at the right
@@ -224,7 +224,7 @@ func (c Config) maskedToken() string {
 // String shows the config with the token masked.
 func (c Config) String() string {
 	return fmt.Sprintf("{Host:%s WarehouseID:%s Profile:%s Token:%s Timeout:%s}",
-		c.Host, c.WarehouseID, c.Profile, c.Token, c.Timeout)
+		c.Host, c.WarehouseID, c.Profile, c.maskedToken(), c.Timeout)
 }
 
 // GoString keeps %#v from printing the token.

@@ -7,8 +7,9 @@ import (
 	"time"
 )
 
-// Backoff is an exponential schedule: Initial, doubling up to Max, each
-// delay jittered into [d/2, d] so clients started together spread out.
+// Backoff is an exponential schedule: Initial, doubling up to Max (Max
+// below Initial means a constant Initial), each delay jittered into
+// [d/2, d] so clients started together spread out.
 type Backoff struct {
 	Initial time.Duration
 	Max     time.Duration
@@ -17,15 +18,12 @@ type Backoff struct {
 // delay returns the wait before retry number attempt (0-based); rnd
 // yields values in [0, 1).
 func (b Backoff) delay(attempt int, rnd func() float64) time.Duration {
+	limit := max(b.Max, b.Initial)
 	d := b.Initial
-	for range attempt {
-		if d >= b.Max/2 {
-			d = b.Max
-			break
-		}
+	for i := 0; i < attempt && d < limit; i++ {
 		d *= 2
 	}
-	d = min(d, b.Max)
+	d = min(d, limit)
 	return d/2 + time.Duration(rnd()*float64(d/2))
 }
 

@@ -23,6 +23,13 @@ func TestBackoffDelay(t *testing.T) {
 	if got := b.delay(1000, low); got != 500*time.Millisecond {
 		t.Errorf("huge attempt: %v, want the cap", got)
 	}
+	constant := Backoff{Initial: time.Second}
+	if got := constant.delay(5, low); got != 500*time.Millisecond {
+		t.Errorf("no Max: %v, want a constant Initial", got)
+	}
+	if got := (Backoff{}).delay(3, high); got != 0 {
+		t.Errorf("zero Backoff: %v, want no wait", got)
+	}
 }
 
 func TestRetryAfter(t *testing.T) {

@@ -56,8 +56,10 @@ type resultChunk struct {
 	NextChunkInternalLink string      `json:"next_chunk_internal_link"`
 }
 
-// Query runs one SQL statement on the warehouse and returns its rows. It
-// waits for a running statement until ctx ends, then cancels it.
+// Query runs one SQL statement on the warehouse and returns its rows
+// (inline results, so at most 25 MiB). It polls a running statement for
+// as long as ctx allows; if ctx ends first, it asks the warehouse to
+// cancel the statement.
 func (c *Client) Query(ctx context.Context, statement string) (*Result, error) {
 	res, err := c.query(ctx, statement)
 	if err != nil {
@@ -105,19 +107,30 @@ func (c *Client) await(ctx context.Context, resp *statementResponse) (*statement
 		default:
 			return nil, &MalformedError{Endpoint: statementPath(id), Err: fmt.Errorf("unknown statement state %q", state)}
 		}
-		state := resp.Status.State
-		if err := c.sleep(ctx, c.poll.delay(attempt, c.rand)); err != nil {
-			return nil, fmt.Errorf("statement %s still %s: %w", id, state, err)
-		}
-		next := new(statementResponse)
-		if err := c.call(ctx, "GET", statementPath(id), nil, next); err != nil {
+		next, err := c.checkStatus(ctx, id, attempt)
+		if err != nil {
+			if ctx.Err() != nil { // say how far the statement got
+				err = fmt.Errorf("statement %s still %s: %w", id, resp.Status.State, err)
+			}
 			return nil, err
-		}
-		if next.StatementID == "" {
-			next.StatementID = id
 		}
 		resp = next
 	}
+}
+
+// checkStatus waits one polling step, then fetches the statement's status.
+func (c *Client) checkStatus(ctx context.Context, id string, attempt int) (*statementResponse, error) {
+	if err := c.sleep(ctx, c.poll.delay(attempt, c.rand)); err != nil {
+		return nil, err
+	}
+	next := new(statementResponse)
+	if err := c.call(ctx, "GET", statementPath(id), nil, next); err != nil {
+		return nil, err
+	}
+	if next.StatementID == "" {
+		next.StatementID = id
+	}
+	return next, nil
 }
 
 func (c *Client) statementError(resp *statementResponse) error {

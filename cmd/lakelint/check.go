@@ -1,0 +1,192 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/engine"
+	"github.com/lakelint/lakelint/fixer"
+	"github.com/lakelint/lakelint/output"
+	"github.com/lakelint/lakelint/rules"
+)
+
+type checkOptions struct {
+	fix, unsafeFixes, diff, exitZero, verbose bool
+	format, configPath, stdinFilename         string
+	selection                                 config.Selection
+	exclude                                   listFlag
+}
+
+func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("lakelint check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.BoolVar(&o.fix, "fix", false, "apply safe fixes")
+	fs.BoolVar(&o.unsafeFixes, "unsafe-fixes", false, "also offer and apply unsafe fixes")
+	fs.BoolVar(&o.diff, "diff", false, "print the fixes as a unified diff instead of writing them")
+	fs.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when findings remain")
+	fs.BoolVar(&o.verbose, "verbose", false, "print notes on skipped files and unread SQL statements")
+	fs.StringVar(&o.format, "output-format", "text", "output format: "+formatNames())
+	fs.StringVar(&o.configPath, "config", "", "use this config file for every file")
+	fs.StringVar(&o.stdinFilename, "stdin-filename", "", "the name of the file read from standard input (with PATH -)")
+	fs.Var((*listFlag)(&o.selection.Select), "select", "rule codes or prefixes to enable (replaces the config's selection)")
+	fs.Var((*listFlag)(&o.selection.ExtendSelect), "extend-select", "rule codes or prefixes to enable in addition")
+	fs.Var((*listFlag)(&o.selection.Ignore), "ignore", "rule codes or prefixes to disable")
+	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint (repeatable)")
+	return fs
+}
+
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var o checkOptions
+	fs := checkFlags(&o, stderr)
+	paths, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitClean
+	}
+	if err != nil {
+		return exitError
+	}
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	fromStdin := len(paths) == 1 && paths[0] == "-"
+	if fromStdin && o.stdinFilename == "" {
+		fmt.Fprintln(stderr, "lakelint: reading standard input needs --stdin-filename NAME (its extension picks the language)")
+		return exitError
+	}
+	if !output.Known(o.format) {
+		fmt.Fprintf(stderr, "lakelint: unknown output format %q (want one of %s)\n", o.format, formatNames())
+		return exitError
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	configs, err := config.NewResolver(config.ResolverOptions{ConfigPath: o.configPath, CommandLine: o.selection})
+	if err != nil {
+		fmt.Fprintf(stderr, "lakelint: %v\n", err)
+		return exitError
+	}
+	l := engine.New(configs, engine.Options{Exclude: o.exclude})
+
+	var srcs []engine.Source
+	if fromStdin {
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "lakelint: reading standard input: %v\n", err)
+			return exitError
+		}
+		srcs = []engine.Source{{Path: o.stdinFilename, Data: data}}
+	} else {
+		files, err := l.Discover(paths)
+		if err != nil {
+			fmt.Fprintf(stderr, "lakelint: %v\n", err)
+			return exitError
+		}
+		for _, f := range files {
+			srcs = append(srcs, engine.Source{Path: f})
+		}
+	}
+
+	var res *engine.Result
+	if o.fix || o.diff {
+		fr, err := l.FixSources(ctx, srcs, o.unsafeFixes)
+		if err != nil {
+			fmt.Fprintf(stderr, "lakelint: %v\n", err)
+			return exitError
+		}
+		res = fr.Remaining
+		if code := applyChanges(fr, o, fromStdin, stdout, stderr); code != exitClean {
+			return code
+		}
+		if o.diff {
+			// --diff prints only the diff; the status says whether anything would change
+			reportNotes(res, o.verbose, stderr)
+			if len(fr.Changes) > 0 && !o.exitZero {
+				return exitFindings
+			}
+			return exitClean
+		}
+	} else {
+		res, err = l.LintSources(ctx, srcs)
+		if err != nil {
+			fmt.Fprintf(stderr, "lakelint: %v\n", err)
+			return exitError
+		}
+	}
+
+	failed := reportNotes(res, o.verbose, stderr)
+	if err := output.Write(stdout, o.format, res.Findings, outputOptions(o)); err != nil {
+		fmt.Fprintf(stderr, "lakelint: %v\n", err)
+		return exitError
+	}
+	switch {
+	case failed:
+		return exitError
+	case len(res.Findings) > 0 && !o.exitZero:
+		return exitFindings
+	}
+	return exitClean
+}
+
+// applyChanges writes fixed files, or prints them as a diff. With standard
+// input, the fixed text goes to standard output as ruff does.
+func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, stderr io.Writer) int {
+	for _, c := range fr.Changes {
+		switch {
+		case o.diff:
+			fmt.Fprint(stdout, fixer.Diff(c.Path, c.Old, c.New))
+		case fromStdin:
+			// printed after the loop
+		default:
+			if err := engine.WriteFile(c.Path, c.New); err != nil {
+				fmt.Fprintf(stderr, "lakelint: writing %s: %v\n", c.Path, err)
+				return exitError
+			}
+		}
+	}
+	if o.diff {
+		n := 0
+		for _, c := range fr.Changes {
+			n += c.Fixed
+		}
+		if n > 0 {
+			fmt.Fprintf(stderr, "Would fix %d problem(s) in %d file(s).\n", n, len(fr.Changes))
+		}
+	}
+	return exitClean
+}
+
+// reportNotes prints notes to stderr and says whether any is an error.
+func reportNotes(res *engine.Result, verbose bool, stderr io.Writer) bool {
+	failed := false
+	for _, n := range res.Notes {
+		failed = failed || n.Error
+		level := "warning"
+		if n.Error {
+			level = "error"
+		}
+		fmt.Fprintf(stderr, "lakelint: %s: %s\n", level, n)
+	}
+	if verbose {
+		for _, n := range res.Details {
+			fmt.Fprintf(stderr, "lakelint: %s\n", n)
+		}
+		fmt.Fprintf(stderr, "lakelint: linted %d file(s); %d SQL statement(s) could not be read\n", res.Files, res.UnreadSQL)
+	}
+	return failed
+}
+
+func outputOptions(o checkOptions) output.Options {
+	meta := map[string]output.RuleInfo{}
+	for _, r := range rules.All() {
+		meta[r.Doc.Code] = output.RuleInfo{Name: r.Doc.Name, Summary: r.Doc.Summary, URL: r.Doc.URL(), Level: r.Doc.Severity}
+	}
+	return output.Options{UnsafeFixes: o.unsafeFixes, Version: version, Rules: meta}
+}
+
+func formatNames() string { return "text, json, github, sarif" }

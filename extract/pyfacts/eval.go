@@ -1,0 +1,350 @@
+package pyfacts
+
+import (
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// maxDepth bounds recursion into pathologically nested expressions; deeper
+// parts are left unread.
+const maxDepth = 400
+
+// eval evaluates an expression once, recording the facts of every call in it.
+func (x *extractor) eval(n python.Node, sc *scope) val {
+	if !n.Valid() {
+		return val{}
+	}
+	x.depth++
+	defer func() { x.depth-- }()
+	if x.depth > maxDepth {
+		return val{}
+	}
+	switch n.Type() {
+	case "identifier":
+		return x.lookup(n, sc)
+	case "string", "concatenated_string":
+		return x.stringLiteral(n, sc)
+	case "integer", "float", "true", "false", "none":
+		return literal(n)
+	case "unary_operator":
+		v := x.evalField(n, "argument", sc)
+		if n.ChildByField("operator").TextIs("-") {
+			return negate(v)
+		}
+		if n.ChildByField("operator").TextIs("+") && v.kind == kConst {
+			return v
+		}
+		return val{}
+	case "parenthesized_expression":
+		return x.eval(n.NamedChild(0), sc)
+	case "attribute":
+		obj := x.evalField(n, "object", sc)
+		return x.attribute(obj, n.ChildByField("attribute").String(), n)
+	case "call":
+		return x.call(n, sc)
+	case "binary_operator":
+		l := x.evalField(n, "left", sc)
+		r := x.evalField(n, "right", sc)
+		switch op := n.ChildByField("operator"); {
+		case op.TextIs("+"):
+			return x.add(l, r)
+		case op.TextIs("%"):
+			return x.percentFormat(l, r, n)
+		case op.TextIs("-"), op.TextIs("*"):
+			return arith(op.String(), l, r)
+		}
+		return val{}
+	case "list", "tuple", "expression_list", "set":
+		v := val{kind: kList}
+		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if !c.IsNamed() || c.IsExtra() {
+				continue
+			}
+			if c.Is("list_splat") || c.Is("parenthesized_list_splat") {
+				x.eval(c, sc)
+				v.open = true
+				continue
+			}
+			v.items = append(v.items, withSpan(x.eval(c, sc), x.spanOf(c)))
+		}
+		return v
+	case "dictionary":
+		return x.dictionary(n, sc)
+	case "conditional_expression":
+		var vs []val
+		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.IsNamed() && !c.IsExtra() {
+				vs = append(vs, x.eval(c, sc))
+			}
+		}
+		// a if cond else b: known only when both sides agree
+		if len(vs) == 3 && same(vs[0], vs[2]) {
+			return vs[0]
+		}
+		return val{}
+	case "named_expression":
+		v := x.evalField(n, "value", sc)
+		if name := n.ChildByField("name"); name.Valid() {
+			sc.set(name.String(), v)
+		}
+		return v
+	case "lambda":
+		ls := newScope(sc)
+		if params := n.ChildByField("parameters"); params.Valid() {
+			for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
+				if name := paramName(p); name != "" {
+					ls.set(name, val{})
+				}
+			}
+		}
+		x.evalField(n, "body", ls)
+		return val{}
+	case "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
+		return x.comprehension(n, sc)
+	}
+	x.evalChildren(n, sc)
+	return val{}
+}
+
+func (x *extractor) evalChildren(n python.Node, sc *scope) {
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.IsNamed() && !c.IsExtra() {
+			x.eval(c, sc)
+		}
+	}
+}
+
+// comprehension reads a comprehension with its loop names unknown.
+func (x *extractor) comprehension(n python.Node, sc *scope) val {
+	cs := newScope(sc)
+	var body []python.Node
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		switch {
+		case c.Is("for_in_clause"):
+			x.evalField(c, "right", cs)
+			x.bind(c.ChildByField("left"), val{}, cs)
+		case c.Is("if_clause"):
+			x.evalChildren(c, cs)
+		case c.IsNamed() && !c.IsExtra():
+			body = append(body, c)
+		}
+	}
+	for _, b := range body {
+		x.eval(b, cs)
+	}
+	return val{}
+}
+
+func (x *extractor) dictionary(n python.Node, sc *scope) val {
+	v := val{kind: kDict}
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		switch {
+		case c.Is("pair"):
+			k := x.evalField(c, "key", sc)
+			vv := x.evalField(c, "value", sc)
+			v.items = append(v.items, withSpan(k, x.spanOf(c.ChildByField("key"))),
+				withSpan(vv, x.spanOf(c.ChildByField("value"))))
+		case c.IsNamed() && !c.IsExtra():
+			x.eval(c, sc)
+			v.open = true
+		}
+	}
+	return v
+}
+
+// withSpan remembers where a list item or dict entry was written (in
+// lit.Span, whatever the kind), for the facts built from it.
+func withSpan(v val, sp facts.Span) val {
+	v.lit.Span = sp
+	return v
+}
+
+// lookup evaluates a name: its binding when one is known, else what the name
+// conventionally stands for in Spark code (spark, DeltaTable, F, dlt...).
+func (x *extractor) lookup(n python.Node, sc *scope) val {
+	name := n.String()
+	if v, ok := sc.lookup(name); ok && v.kind != kUnknown {
+		return v
+	}
+	return x.wellKnown(name)
+}
+
+// stringLiteral decodes a string with f-string placeholders resolved in sc.
+func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
+	d, ok := python.DecodeString(n, func(expr python.Node) (string, bool) {
+		return x.eval(expr, sc).pyText()
+	})
+	if !ok {
+		return val{}
+	}
+	d.Map = x.r.Map.Compose(d.Map)
+	return val{kind: kStr, str: &d}
+}
+
+// add folds + on string and number constants.
+func (x *extractor) add(l, r val) val {
+	if l.kind == kStr && r.kind == kStr {
+		var b python.Builder
+		b.Append(*l.str, 0, len(l.str.Text))
+		b.Append(*r.str, 0, len(r.str.Text))
+		d := b.Decoded()
+		return val{kind: kStr, str: &d}
+	}
+	return arith("+", l, r)
+}
+
+func arith(op string, l, r val) val {
+	a, ok1 := l.intValue()
+	b, ok2 := r.intValue()
+	if !ok1 || !ok2 {
+		return val{}
+	}
+	var n int64
+	switch op {
+	case "+":
+		n = a + b
+	case "-":
+		n = a - b
+	case "*":
+		n = a * b
+	default:
+		return val{}
+	}
+	return val{kind: kConst, lit: facts.Value{Kind: facts.Int, Int: n, Str: formatInt(n)}}
+}
+
+// arg is one argument of a call.
+type arg struct {
+	name  string // keyword name; "" when positional
+	splat int    // 1 for *x, 2 for **x
+	v     val
+	n     python.Node // the value expression
+	whole python.Node // the argument as written (keyword included)
+}
+
+type args []arg
+
+// pos returns the i-th positional argument, unless a *splat comes first.
+func (a args) pos(i int) (arg, bool) {
+	for _, g := range a {
+		if g.name != "" || g.splat == 2 {
+			continue
+		}
+		if g.splat == 1 {
+			return arg{}, false
+		}
+		if i == 0 {
+			return g, true
+		}
+		i--
+	}
+	return arg{}, false
+}
+
+// kw returns the keyword argument name.
+func (a args) kw(name string) (arg, bool) {
+	for _, g := range a {
+		if g.name == name {
+			return g, true
+		}
+	}
+	return arg{}, false
+}
+
+// get returns the parameter at position i or named name.
+func (a args) get(i int, name string) (arg, bool) {
+	if g, ok := a.pos(i); ok && i >= 0 {
+		return g, true
+	}
+	if name == "" {
+		return arg{}, false
+	}
+	return a.kw(name)
+}
+
+// positional returns the positional arguments and whether a *splat is among them.
+func (a args) positional() (out []arg, splat bool) {
+	for _, g := range a {
+		switch {
+		case g.splat == 1:
+			splat = true
+		case g.name == "" && g.splat == 0:
+			out = append(out, g)
+		}
+	}
+	return out, splat
+}
+
+func (x *extractor) args(n python.Node, sc *scope) args {
+	if !n.Valid() {
+		return nil
+	}
+	if n.Is("generator_expression") {
+		return args{{v: x.eval(n, sc), n: n, whole: n}}
+	}
+	var out args
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if !c.IsNamed() || c.IsExtra() {
+			continue
+		}
+		switch c.Type() {
+		case "keyword_argument":
+			v := c.ChildByField("value")
+			out = append(out, arg{name: c.ChildByField("name").String(), v: x.eval(v, sc), n: v, whole: c})
+		case "list_splat":
+			v := c.NamedChild(0)
+			out = append(out, arg{splat: 1, v: x.eval(v, sc), n: v, whole: c})
+		case "dictionary_splat":
+			v := c.NamedChild(0)
+			out = append(out, arg{splat: 2, v: x.eval(v, sc), n: v, whole: c})
+		default:
+			out = append(out, arg{v: x.eval(c, sc), n: c, whole: c})
+		}
+	}
+	return out
+}
+
+// callSite is a call being applied: the call node and, for a method call,
+// its attribute node (receiver "." name).
+type callSite struct {
+	call, fn python.Node
+	name     string
+}
+
+// dot is the offset of the "." before the method name.
+func (c callSite) dot() int { return dotOf(c.fn) }
+
+// nameStart is where the method name begins.
+func (c callSite) nameStart() int {
+	if a := c.fn.ChildByField("attribute"); a.Valid() {
+		return a.Start()
+	}
+	return c.fn.Start()
+}
+
+func dotOf(attr python.Node) int {
+	if d := attr.ChildOfType("."); d.Valid() {
+		return d.Start()
+	}
+	if a := attr.ChildByField("attribute"); a.Valid() {
+		return a.Start()
+	}
+	return attr.Start()
+}
+
+func (x *extractor) call(n python.Node, sc *scope) val {
+	fn := n.ChildByField("function")
+	switch fn.Type() {
+	case "attribute":
+		recv := x.evalField(fn, "object", sc)
+		a := x.args(n.ChildByField("arguments"), sc)
+		return x.method(recv, callSite{call: n, fn: fn, name: fn.ChildByField("attribute").String()}, a)
+	case "identifier":
+		callee := x.lookup(fn, sc)
+		a := x.args(n.ChildByField("arguments"), sc)
+		return x.callFunction(callee, callSite{call: n, fn: fn, name: fn.String()}, a)
+	}
+	x.eval(fn, sc)
+	x.args(n.ChildByField("arguments"), sc)
+	return val{}
+}

@@ -1,0 +1,160 @@
+// Package pyfacts reads the facts of PySpark code: writes and what feeds them,
+// stream and batch reads, table definitions, session settings, Delta
+// maintenance, noqa comments and syntax errors. It also finds the SQL that
+// Python hands to spark.sql() and returns it as regions for the SQL extractor,
+// mapped back to the exact bytes of the Python file.
+//
+// Regions are read in execution order with one module environment, so names
+// bound in one notebook cell are known in the next. Values are followed only
+// as far as they are certain: a name bound differently on two paths, or to a
+// function's result, is unknown, and unknown things are left out of the
+// facts rather than guessed.
+package pyfacts
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// Options tunes extraction.
+type Options struct {
+	// SQLReceiver reports whether a name (the last name of X in X.sql(...))
+	// stands for a Spark session. Nil means: it contains "spark", "session"
+	// or "sqlContext", in any case.
+	SQLReceiver func(name string) bool
+}
+
+func defaultSQLReceiver(name string) bool {
+	l := strings.ToLower(name)
+	return strings.Contains(l, "spark") || strings.Contains(l, "session") || strings.Contains(l, "sqlcontext")
+}
+
+// Extract reads the Python regions among regions, in order, and returns their
+// facts and the SQL embedded in them (Lang SQL, Embedded, mapped to document
+// offsets). Regions of other languages are ignored.
+func Extract(doc *document.Document, regions []*document.Region, opts Options) (*facts.File, []*document.Region) {
+	if opts.SQLReceiver == nil {
+		opts.SQLReceiver = defaultSQLReceiver
+	}
+	x := &extractor{
+		opts:   opts,
+		doc:    doc,
+		file:   &facts.File{Path: doc.Path, Format: doc.Format},
+		module: newScope(nil),
+		eol:    doc.EOL,
+	}
+	if x.eol == "" {
+		x.eol = "\n"
+	}
+	for _, r := range regions {
+		if r.Lang == document.Python {
+			x.region(r)
+		}
+	}
+	x.sortFacts()
+	return x.file, x.sql
+}
+
+// extractor is the state of one Extract call.
+type extractor struct {
+	opts    Options
+	doc     *document.Document
+	file    *facts.File
+	sql     []*document.Region
+	sqlSeen map[sqlKey]bool
+	module  *scope
+	eol     string
+
+	// the region being read
+	r    *document.Region
+	tree *python.Tree
+	src  []byte
+	stmt python.Node // the simple statement being evaluated
+	// depth guards recursion on absurdly nested expressions
+	depth int
+}
+
+type sqlKey struct {
+	start int
+	text  string
+}
+
+func (x *extractor) region(r *document.Region) {
+	tree, err := python.Parse(r.Text)
+	if err != nil {
+		x.file.Notes = append(x.file.Notes, "python: "+err.Error())
+		return
+	}
+	x.r, x.tree, x.src = r, tree, r.Text
+	defer func() { x.r, x.tree, x.src, x.stmt = nil, nil, nil, python.Node{} }()
+
+	if e, ok := tree.FirstError(); ok {
+		x.file.SyntaxErrors = append(x.file.SyntaxErrors, facts.SyntaxError{
+			Span: x.span(e.Start, e.End), Message: e.Message})
+	}
+	x.suppressions()
+	x.block(tree.Root(), x.module)
+}
+
+// at maps a region offset to a document offset.
+func (x *extractor) at(off int) int { return x.r.Map.File(off) }
+
+// endAt maps an offset that ends a range, so the range does not run on into
+// text the region skips (a "# MAGIC " prefix, say).
+func (x *extractor) endAt(off int) int {
+	if off <= 0 {
+		return x.r.Map.File(off)
+	}
+	return x.r.Map.File(off-1) + 1
+}
+
+// span maps the region range [start, end) to the document.
+func (x *extractor) span(start, end int) facts.Span {
+	if end <= start {
+		s := x.at(start)
+		return facts.Span{Start: s, End: s}
+	}
+	return facts.Span{Start: x.at(start), End: x.endAt(end)}
+}
+
+func (x *extractor) spanOf(n python.Node) facts.Span { return x.span(n.Start(), n.End()) }
+
+// sortFacts puts facts in document order: things inside a call are found
+// before the call completes.
+func (x *extractor) sortFacts() {
+	f := x.file
+	slices.SortStableFunc(f.Writes, func(a, b *facts.Write) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Reads, func(a, b *facts.Read) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Tables, func(a, b *facts.TableDef) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Settings, func(a, b *facts.Setting) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Maintenance, func(a, b *facts.Maintenance) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Suppressions, func(a, b facts.Suppression) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+}
+
+// lineStart returns the offset of the start of the line holding off.
+func lineStart(src []byte, off int) int {
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+// lineEnd returns the offset of the newline ending the line holding off, or len(src).
+func lineEnd(src []byte, off int) int {
+	if i := bytes.IndexByte(src[off:], '\n'); i >= 0 {
+		return off + i
+	}
+	return len(src)
+}
+
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\f' {
+			return false
+		}
+	}
+	return true
+}

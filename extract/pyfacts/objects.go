@@ -1,0 +1,235 @@
+package pyfacts
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// function is what is known of a function defined in the file. It is the
+// place to grow summaries (what it returns, what it writes) for
+// cross-function analysis.
+type function struct {
+	name   string
+	params []string
+}
+
+func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
+
+var functionsModules = map[string]bool{
+	"pyspark.sql.functions": true, "pyspark.sql.connect.functions": true,
+}
+
+var partitionTransforms = map[string]bool{
+	"days": true, "hours": true, "months": true, "years": true, "bucket": true,
+	"partitioning.days": true, "partitioning.hours": true, "partitioning.months": true,
+	"partitioning.years": true, "partitioning.bucket": true,
+}
+
+// qualified is the value of an imported name.
+func (x *extractor) qualified(q string) val {
+	switch q {
+	case "delta.tables.DeltaTable", "delta.DeltaTable":
+		return val{kind: kDeltaClass}
+	case "dlt", "pyspark.pipelines":
+		return val{kind: kPipeline}
+	case "pyspark.sql.Window", "pyspark.sql.window.Window":
+		return val{kind: kWindow}
+	case "pyspark.sql.SparkSession", "pyspark.sql.session.SparkSession":
+		return val{kind: kSessionClass}
+	}
+	if functionsModules[q] {
+		return val{kind: kFuncs}
+	}
+	if i := strings.LastIndexByte(q, '.'); i > 0 && functionsModules[q[:i]] {
+		return x.functionsMember(q[i+1:])
+	}
+	return val{kind: kModule, name: q}
+}
+
+func (x *extractor) functionsMember(name string) val {
+	switch {
+	case name == "col" || name == "column":
+		return val{kind: kColFunc}
+	case partitionTransforms[name]:
+		return val{kind: kPartFunc, name: name}
+	}
+	return val{kind: kModule, name: "pyspark.sql.functions." + name}
+}
+
+// wellKnown is what an unbound name conventionally stands for in Spark code
+// (notebooks get spark, sc and friends for free).
+func (x *extractor) wellKnown(name string) val {
+	switch name {
+	case "DeltaTable":
+		return val{kind: kDeltaClass}
+	case "SparkSession":
+		return val{kind: kSessionClass}
+	case "Window":
+		return val{kind: kWindow}
+	case "dlt", "dp":
+		return val{kind: kPipeline}
+	case "F", "f", "fn", "func", "functions", "sf", "psf":
+		return val{kind: kFuncs}
+	case "col", "column":
+		return val{kind: kColFunc}
+	case "sc", "rdd":
+		if name == "sc" {
+			return val{kind: kContext}
+		}
+		return val{kind: kRDD}
+	}
+	if partitionTransforms[name] {
+		// days("ts") in code that imported it with a star
+		return val{kind: kPartFunc, name: name}
+	}
+	return x.wellKnownMember(name)
+}
+
+// wellKnownMember is what an attribute name conventionally stands for
+// (self.spark, ctx.session, x.conf).
+func (x *extractor) wellKnownMember(name string) val {
+	l := strings.ToLower(name)
+	switch {
+	case l == "conf":
+		return val{kind: kConf}
+	case strings.Contains(l, "sparkcontext") || strings.Contains(l, "spark_context"):
+		return val{kind: kContext}
+	case strings.HasSuffix(l, "_rdd") || strings.HasPrefix(l, "rdd_"):
+		return val{kind: kRDD}
+	case x.opts.SQLReceiver(name):
+		return val{kind: kSession}
+	}
+	return val{}
+}
+
+// attribute evaluates obj.name where it is not called.
+func (x *extractor) attribute(obj val, name string, n python.Node) val {
+	switch obj.kind {
+	case kSession:
+		switch name {
+		case "read":
+			return x.newReader(false, n)
+		case "readStream":
+			return x.newReader(true, n)
+		case "conf":
+			return val{kind: kConf}
+		case "sparkContext":
+			return val{kind: kContext}
+		}
+		return val{}
+	case kSessionClass:
+		if name == "builder" {
+			return val{kind: kBuilder}
+		}
+		return val{}
+	case kFrame, kUnknown:
+		switch name {
+		case "write":
+			return x.newWriter(obj, "write", n)
+		case "writeStream":
+			return x.newWriter(obj, "writeStream", n)
+		case "rdd":
+			return val{kind: kRDD}
+		case "na":
+			return val{kind: kNa, hist: obj.hist}
+		}
+		if obj.kind == kUnknown {
+			return x.wellKnownMember(name)
+		}
+		return val{}
+	case kModule:
+		return x.qualified(obj.name + "." + name)
+	case kFuncs:
+		return x.functionsMember(name)
+	case kPipeline:
+		return val{kind: kModule, name: "dlt." + name}
+	case kWindow:
+		return val{kind: kWindow}
+	}
+	return val{}
+}
+
+// method applies obj.name(args).
+func (x *extractor) method(obj val, c callSite, a args) val {
+	switch obj.kind {
+	case kSession:
+		return x.sessionMethod(c, a)
+	case kSessionClass:
+		if c.name == "getActiveSession" || c.name == "active" {
+			return val{kind: kSession}
+		}
+		return val{}
+	case kBuilder:
+		return x.builderMethod(c, a)
+	case kConf:
+		x.confMethod(c, a)
+		return val{}
+	case kReader:
+		return x.readerMethod(obj.rd, c, a)
+	case kWriter:
+		return x.writerMethod(obj.w, c, a)
+	case kDeltaClass:
+		return x.deltaClassMethod(c, a)
+	case kDeltaTable:
+		return x.deltaTableMethod(obj.dt, c, a)
+	case kDeltaMerge:
+		return x.deltaMergeMethod(obj.dt, c, a)
+	case kDeltaOptimize:
+		return x.deltaOptimizeMethod(obj.dt, c, a)
+	case kDeltaBuilder:
+		return x.deltaBuilderMethod(obj.db, c, a)
+	case kFuncs:
+		return x.callFunction(x.functionsMember(c.name), c, a)
+	case kPipeline:
+		return x.pipelineCall(c, a)
+	case kModule:
+		return x.callFunction(x.qualified(obj.name+"."+c.name), c, a)
+	case kWindow:
+		return val{kind: kWindow}
+	case kContext:
+		return val{kind: kRDD}
+	case kRDD:
+		if c.name == "toDF" {
+			return val{kind: kFrame}
+		}
+		return val{kind: kRDD}
+	case kStr:
+		if c.name == "format" {
+			return x.strFormat(obj, a)
+		}
+		return val{}
+	case kNa:
+		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
+		return x.frameMethod(val{kind: kFrame, hist: obj.hist}, c, a, dotOf(c.fn.ChildByField("object")))
+	case kFrame, kUnknown:
+		return x.frameMethod(obj, c, a, -1)
+	}
+	return val{}
+}
+
+// callFunction applies a plain function call name(args).
+func (x *extractor) callFunction(callee val, c callSite, a args) val {
+	switch callee.kind {
+	case kColFunc:
+		if g, ok := a.pos(0); ok {
+			if s, ok := g.v.literalString(); ok {
+				return val{kind: kColumn, col: columnNamed(s)}
+			}
+		}
+		return val{kind: kColumn}
+	case kPartFunc:
+		// days("ts"), bucket(4, "id"): the column is the last argument
+		pos, _ := a.positional()
+		if len(pos) > 0 {
+			if col, ok := columnOf(pos[len(pos)-1].v, x.spanOf(pos[len(pos)-1].n)); ok {
+				return val{kind: kColumn, col: col}
+			}
+		}
+		return val{kind: kColumn}
+	case kSessionClass:
+		return val{kind: kSession}
+	}
+	return val{}
+}

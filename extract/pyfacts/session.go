@@ -1,0 +1,101 @@
+package pyfacts
+
+import (
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
+)
+
+func columnNamed(s string) facts.Column { return facts.Column{Name: stripBackticks(s)} }
+
+func (x *extractor) sessionMethod(c callSite, a args) val {
+	switch c.name {
+	case "sql":
+		if g, ok := a.get(0, "sqlQuery"); ok {
+			x.embedSQL(g.v)
+		}
+		return val{kind: kFrame}
+	case "table":
+		rd := &reader{}
+		x.finishRead(rd, c, a, "table")
+		return val{kind: kFrame}
+	case "newSession":
+		return val{kind: kSession}
+	case "createDataFrame", "range":
+		return val{kind: kFrame}
+	}
+	return val{}
+}
+
+func (x *extractor) builderMethod(c callSite, a args) val {
+	switch c.name {
+	case "config":
+		x.builderConfig(c, a)
+		return val{kind: kBuilder}
+	case "getOrCreate", "create":
+		return val{kind: kSession}
+	}
+	// appName, master, enableHiveSupport, remote...
+	return val{kind: kBuilder}
+}
+
+// builderConfig records .config(k, v), .config(key=k, value=v) and
+// .config(map={...}); .config(conf=SparkConf) is not followed.
+func (x *extractor) builderConfig(c callSite, a args) {
+	at := x.span(c.nameStart(), c.call.End())
+	if m, ok := a.kw("map"); ok {
+		x.settingsFromDict(m.v, "builder.config", at)
+		return
+	}
+	k, ok := a.get(0, "key")
+	if !ok {
+		return
+	}
+	v, _ := a.get(1, "value")
+	x.setting(k, v, "builder.config", at, at)
+}
+
+func (x *extractor) confMethod(c callSite, a args) {
+	if c.name != "set" {
+		return
+	}
+	k, ok := a.get(0, "key")
+	if !ok {
+		return
+	}
+	v, _ := a.get(1, "value")
+	x.setting(k, v, "spark.conf.set", x.spanOf(c.call), x.span(c.nameStart(), c.call.End()))
+}
+
+func (x *extractor) setting(k, v arg, via string, span, at facts.Span) {
+	key, ok := k.v.literalString()
+	if !ok {
+		return
+	}
+	value := facts.Value{}
+	if v.n.Valid() {
+		value = v.v.value(x.spanOf(v.n))
+	}
+	x.file.Settings = append(x.file.Settings, &facts.Setting{
+		Key: strings.ToLower(strings.TrimSpace(key)), Value: value, Via: via,
+		Lang: document.Python, Span: span, At: at,
+	})
+}
+
+func (x *extractor) settingsFromDict(d val, via string, at facts.Span) {
+	if d.kind != kDict {
+		return
+	}
+	for i := 0; i+1 < len(d.items); i += 2 {
+		key, ok := d.items[i].literalString()
+		if !ok {
+			continue
+		}
+		vv := d.items[i+1]
+		x.file.Settings = append(x.file.Settings, &facts.Setting{
+			Key: strings.ToLower(strings.TrimSpace(key)), Value: vv.value(vv.lit.Span), Via: via,
+			Lang: document.Python, Span: at, At: at,
+		})
+	}
+}

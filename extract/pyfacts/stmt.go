@@ -1,0 +1,359 @@
+package pyfacts
+
+import (
+	"strings"
+
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// block reads the statements under n (a module or block).
+func (x *extractor) block(n python.Node, sc *scope) {
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		x.statement(c, sc)
+	}
+}
+
+func (x *extractor) statement(n python.Node, sc *scope) {
+	switch n.Type() {
+	case "comment", "pass_statement", "break_statement", "continue_statement",
+		"global_statement", "nonlocal_statement", "future_import_statement", "line_continuation":
+	case "expression_statement":
+		x.stmt = n
+		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.IsNamed() && !c.IsExtra() {
+				x.expressionStatement(c, sc)
+			}
+		}
+	case "import_statement", "import_from_statement":
+		x.imports(n, sc)
+	case "if_statement":
+		x.ifStatement(n, sc)
+	case "for_statement", "while_statement":
+		x.loop(n, sc)
+	case "try_statement":
+		x.tryStatement(n, sc)
+	case "with_statement":
+		x.withStatement(n, sc)
+	case "match_statement":
+		x.matchStatement(n, sc)
+	case "function_definition":
+		x.function(n, nil, sc)
+	case "class_definition":
+		x.class(n, sc)
+	case "decorated_definition":
+		x.decorated(n, sc)
+	case "block", "module", "ERROR":
+		// an ERROR node holds whatever the parser could not place: read
+		// what statements and expressions it has
+		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.IsNamed() && !c.IsExtra() {
+				x.statement(c, sc)
+			}
+		}
+	default:
+		// return, raise, assert, del, print, and bare expressions
+		x.stmt = n
+		if n.Is("delete_statement") {
+			x.unbindTargets(n, sc)
+			return
+		}
+		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.IsNamed() && !c.IsExtra() {
+				x.eval(c, sc)
+			}
+		}
+	}
+}
+
+func (x *extractor) expressionStatement(n python.Node, sc *scope) {
+	switch n.Type() {
+	case "assignment":
+		x.assign(n, sc)
+	case "augmented_assignment":
+		x.augmented(n, sc)
+	default:
+		x.eval(n, sc)
+	}
+}
+
+func (x *extractor) assign(n python.Node, sc *scope) val {
+	right := n.ChildByField("right")
+	var v val
+	switch {
+	case right.Is("assignment"):
+		v = x.assign(right, sc) // a = b = value
+	case right.Valid():
+		v = x.eval(right, sc)
+	}
+	x.bind(n.ChildByField("left"), v, sc)
+	return v
+}
+
+func (x *extractor) augmented(n python.Node, sc *scope) {
+	left, right := n.ChildByField("left"), n.ChildByField("right")
+	r := x.eval(right, sc)
+	if !left.Is("identifier") {
+		x.eval(left, sc)
+		return
+	}
+	l := x.lookup(left, sc)
+	var v val
+	if op := n.ChildByField("operator"); op.TextIs("+=") {
+		v = x.add(l, r)
+	}
+	sc.set(left.String(), v)
+}
+
+// bind assigns v to an assignment target; parts it cannot follow become unknown.
+func (x *extractor) bind(target python.Node, v val, sc *scope) {
+	switch target.Type() {
+	case "identifier":
+		sc.set(target.String(), v)
+	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list":
+		elems := target.NamedChildren(nil)
+		pairwise := v.kind == kList && !v.open && len(v.items) == len(elems)
+		for i, e := range elems {
+			if pairwise && !e.Is("list_splat_pattern") {
+				x.bind(e, v.items[i], sc)
+			} else {
+				x.bind(e, val{}, sc)
+			}
+		}
+	case "parenthesized_expression", "list_splat_pattern", "list_splat":
+		x.bind(target.NamedChild(0), val{}, sc)
+	default:
+		// attribute and subscript targets: evaluate for what they contain
+		x.eval(target, sc)
+	}
+}
+
+// unbindTargets forgets the names a del statement removes.
+func (x *extractor) unbindTargets(n python.Node, sc *scope) {
+	n.Descendants(func(d python.Node) bool {
+		if d.Is("identifier") && !d.Parent().Is("attribute") && !d.Parent().Is("subscript") {
+			sc.set(d.String(), val{})
+		}
+		return !d.Is("attribute") && !d.Is("subscript")
+	})
+}
+
+func (x *extractor) ifStatement(n python.Node, sc *scope) {
+	x.evalField(n, "condition", sc)
+	arms := []func(){func() { x.block(n.ChildByField("consequence"), sc) }}
+	hasElse := false
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		switch c.Type() {
+		case "elif_clause":
+			clause := c
+			arms = append(arms, func() {
+				x.evalField(clause, "condition", sc)
+				x.block(clause.ChildByField("consequence"), sc)
+			})
+		case "else_clause":
+			clause := c
+			hasElse = true
+			arms = append(arms, func() { x.block(clause.ChildByField("body"), sc) })
+		}
+	}
+	branches(sc, !hasElse, arms...)
+}
+
+func (x *extractor) loop(n python.Node, sc *scope) {
+	if n.Is("for_statement") {
+		x.evalField(n, "right", sc)
+	} else {
+		x.evalField(n, "condition", sc)
+	}
+	branches(sc, true, func() {
+		if left := n.ChildByField("left"); left.Valid() {
+			x.bind(left, val{}, sc)
+		}
+		x.block(n.ChildByField("body"), sc)
+		if e := n.ChildByField("alternative"); e.Valid() {
+			x.block(e.ChildByField("body"), sc)
+		}
+	})
+}
+
+func (x *extractor) tryStatement(n python.Node, sc *scope) {
+	arms := []func(){func() {
+		x.block(n.ChildByField("body"), sc)
+		if e := n.ChildOfType("else_clause"); e.Valid() {
+			x.block(e.ChildByField("body"), sc)
+		}
+	}}
+	var final python.Node
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		switch c.Type() {
+		case "except_clause", "except_group_clause":
+			clause := c
+			arms = append(arms, func() {
+				for d := clause.FirstChild(); d.Valid(); d = d.NextSibling() {
+					switch {
+					case d.Is("block"):
+						x.block(d, sc)
+					case d.Is("as_pattern"):
+						x.bind(d.ChildByField("alias"), val{}, sc)
+					case d.IsNamed() && !d.IsExtra():
+						x.eval(d, sc)
+					}
+				}
+			})
+		case "finally_clause":
+			final = c
+		}
+	}
+	// the try body may stop anywhere, so every arm is uncertain
+	branches(sc, true, arms...)
+	if final.Valid() {
+		x.block(final.ChildOfType("block"), sc)
+	}
+}
+
+func (x *extractor) withStatement(n python.Node, sc *scope) {
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		switch c.Type() {
+		case "with_clause":
+			c.Descendants(func(d python.Node) bool {
+				if d.Is("with_item") {
+					v := d.ChildByField("value")
+					if v.Is("as_pattern") {
+						x.eval(v.NamedChild(0), sc)
+						x.bind(v.ChildByField("alias"), val{}, sc)
+					} else {
+						x.eval(v, sc)
+					}
+					return false
+				}
+				return true
+			})
+		case "block":
+			x.block(c, sc)
+		}
+	}
+}
+
+func (x *extractor) matchStatement(n python.Node, sc *scope) {
+	var arms []func()
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		switch {
+		case c.Is("block"):
+			for cs := c.FirstChild(); cs.Valid(); cs = cs.NextSibling() {
+				if cs.Is("case_clause") {
+					clause := cs
+					arms = append(arms, func() { x.block(clause.ChildByField("consequence"), sc) })
+				}
+			}
+		case c.Field() == "subject":
+			x.eval(c, sc)
+		}
+	}
+	branches(sc, true, arms...)
+}
+
+// function reads a function body in its own scope. Parameters are unknown;
+// free names read the enclosing scopes as they stand at the definition.
+func (x *extractor) function(n python.Node, decorators []python.Node, sc *scope) *function {
+	name := n.ChildByField("name").String()
+	fs := newScope(sc.enclosing())
+	fn := &function{name: name}
+	if params := n.ChildByField("parameters"); params.Valid() {
+		for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
+			pname := paramName(p)
+			if pname == "" {
+				continue
+			}
+			fn.params = append(fn.params, pname)
+			if d := p.ChildByField("value"); d.Valid() {
+				x.eval(d, sc) // defaults are evaluated where the function is defined
+			}
+			fs.set(pname, val{})
+		}
+	}
+	sc.set(name, val{kind: kFunc, name: name, fn: fn})
+	x.block(n.ChildByField("body"), fs)
+	return fn
+}
+
+func paramName(p python.Node) string {
+	switch p.Type() {
+	case "identifier":
+		return p.String()
+	case "typed_parameter", "list_splat_pattern", "dictionary_splat_pattern":
+		for c := p.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.Is("identifier") {
+				return c.String()
+			}
+		}
+	case "default_parameter", "typed_default_parameter":
+		return p.ChildByField("name").String()
+	}
+	return ""
+}
+
+func (x *extractor) class(n python.Node, sc *scope) {
+	if sup := n.ChildByField("superclasses"); sup.Valid() {
+		x.eval(sup, sc)
+	}
+	cs := newScope(sc)
+	cs.class = true
+	x.block(n.ChildByField("body"), cs)
+	sc.set(n.ChildByField("name").String(), val{})
+}
+
+func (x *extractor) decorated(n python.Node, sc *scope) {
+	def := n.ChildByField("definition")
+	var decorators []python.Node
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.Is("decorator") {
+			decorators = append(decorators, c)
+		}
+	}
+	for _, d := range decorators {
+		x.stmt = d
+		x.decorator(d, def, sc)
+	}
+	switch def.Type() {
+	case "function_definition":
+		x.function(def, decorators, sc)
+	case "class_definition":
+		x.class(def, sc)
+	}
+}
+
+// imports binds imported names to the qualified names they stand for.
+func (x *extractor) imports(n python.Node, sc *scope) {
+	module := ""
+	if n.Is("import_from_statement") {
+		module = n.ChildByField("module_name").String()
+	}
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.Field() == "module_name" {
+			continue
+		}
+		switch c.Type() {
+		case "dotted_name":
+			qual := c.String()
+			if module != "" {
+				sc.set(qual, x.qualified(module+"."+qual))
+			} else {
+				// "import a.b" binds a
+				first, _, _ := strings.Cut(qual, ".")
+				sc.set(first, x.qualified(first))
+			}
+		case "aliased_import":
+			qual := c.ChildByField("name").String()
+			if module != "" {
+				qual = module + "." + qual
+			}
+			sc.set(c.ChildByField("alias").String(), x.qualified(qual))
+		}
+	}
+}
+
+func (x *extractor) evalField(n python.Node, field string, sc *scope) val {
+	if c := n.ChildByField(field); c.Valid() {
+		return x.eval(c, sc)
+	}
+	return val{}
+}

@@ -1,0 +1,278 @@
+package pyfacts
+
+import (
+	"maps"
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// writer is a DataFrameWriter, DataFrameWriterV2 or DataStreamWriter being
+// configured. Each step of a chain copies it, so a writer bound to a name can
+// be finished in several ways.
+type writer struct {
+	api        facts.API
+	hist       *hist
+	writerAt   int
+	format     string
+	formatSpan facts.Span
+	formatUnk  bool
+	mode       facts.Value
+	part       *facts.Partitioning
+	cluster    []facts.Column
+	options    map[string]facts.Value
+	props      map[string]facts.Value
+	trigger    *facts.Trigger
+	target     facts.Target
+}
+
+func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
+	w := &writer{api: facts.DataFrameWriter, hist: df.hist, writerAt: x.at(dotOf(attr))}
+	if prop == "writeStream" {
+		w.api = facts.DataStreamWriter
+	}
+	return val{kind: kWriter, w: w}
+}
+
+func (x *extractor) newWriterV2(df val, c callSite, a args) val {
+	w := &writer{api: facts.DataFrameWriterV2, hist: df.hist, writerAt: x.at(c.dot())}
+	if g, ok := a.get(0, "table"); ok {
+		w.target = x.tableTarget(g)
+	}
+	return val{kind: kWriter, w: w}
+}
+
+// Sink parameters by position, per writer kind.
+var (
+	v1Sinks = map[string][]string{
+		"save":        {"path", "format", "mode", "partitionBy"},
+		"saveAsTable": {"name", "format", "mode", "partitionBy"},
+		"insertInto":  {"tableName", "overwrite"},
+		"parquet":     {"path", "mode", "partitionBy", "compression"},
+		"orc":         {"path", "mode", "partitionBy", "compression"},
+		"delta":       {"path", "mode", "partitionBy"},
+		"csv":         {"path", "mode", "compression", "sep"},
+		"json":        {"path", "mode", "compression"},
+		"text":        {"path", "compression", "lineSep"},
+		"xml":         {"path", "rowTag", "mode"},
+		"jdbc":        {"url", "table", "mode", "properties"},
+	}
+	streamSinks = map[string][]string{
+		"start":   {"path", "format", "outputMode", "partitionBy", "queryName"},
+		"toTable": {"tableName", "format", "outputMode", "partitionBy", "queryName"},
+	}
+	v2Sinks = map[string]bool{
+		"append": true, "overwrite": true, "overwritePartitions": true,
+		"create": true, "replace": true, "createOrReplace": true,
+	}
+	// sinks that say the format by their name
+	formatSinks = map[string]bool{
+		"parquet": true, "orc": true, "delta": true, "csv": true, "json": true,
+		"text": true, "xml": true, "jdbc": true,
+	}
+)
+
+func (x *extractor) writerMethod(w *writer, c callSite, a args) val {
+	switch w.api {
+	case facts.DataFrameWriter:
+		if params, ok := v1Sinks[c.name]; ok {
+			x.writeSink(w, c, a, params)
+			return val{}
+		}
+	case facts.DataStreamWriter:
+		if params, ok := streamSinks[c.name]; ok {
+			x.writeSink(w, c, a, params)
+			return val{}
+		}
+	case facts.DataFrameWriterV2:
+		if v2Sinks[c.name] {
+			x.writeV2Sink(w, c, a)
+			return val{}
+		}
+	}
+	next := *w
+	name := x.span(c.nameStart(), c.call.End())
+	switch c.name {
+	case "format", "using":
+		if g, ok := a.get(0, ""); ok {
+			next.format, next.formatUnk = x.formatName(g.v)
+			next.formatSpan = x.spanOf(g.n)
+		}
+	case "mode", "outputMode":
+		if g, ok := a.get(0, ""); ok {
+			next.mode = g.v.value(x.spanOf(g.n))
+		}
+	case "partitionBy", "partitionedBy":
+		next.part = x.partitioning(a, x.span(c.dot(), c.call.End()))
+	case "clusterBy":
+		p := x.partitioning(a, name)
+		next.cluster = p.Columns
+	case "option":
+		next.options = x.withOption(w.options, a)
+	case "options":
+		next.options = x.withOptions(w.options, a)
+	case "tableProperty":
+		if k, ok := a.get(0, "property"); ok {
+			if key, ok := k.v.literalString(); ok {
+				next.props = maps.Clone(w.props)
+				if next.props == nil {
+					next.props = make(map[string]facts.Value)
+				}
+				if v, ok := a.get(1, "value"); ok {
+					next.props[strings.ToLower(key)] = v.v.value(x.spanOf(v.n))
+				}
+			}
+		}
+	case "trigger":
+		next.trigger = x.trigger(a, name)
+	case "foreachBatch", "foreach":
+		// Spark records these as the sink's format
+		next.format, next.formatUnk = strings.ToLower(c.name), false
+		next.formatSpan = x.span(c.nameStart(), c.fn.End())
+	}
+	return val{kind: kWriter, w: &next}
+}
+
+// partitioning reads partitionBy("a", "b"), partitionBy(["a", "b"]) and
+// partitionBy(*cols) arguments.
+func (x *extractor) partitioning(a args, sp facts.Span) *facts.Partitioning {
+	p := &facts.Partitioning{Span: sp}
+	for _, g := range a {
+		switch {
+		case g.splat == 1 && g.v.kind == kList:
+			x.partitionColumns(p, g.v, x.spanOf(g.n))
+		case g.splat != 0:
+			p.Dynamic = true
+		default:
+			x.partitionColumns(p, g.v, x.spanOf(g.n))
+		}
+	}
+	return p
+}
+
+func (x *extractor) partitionColumns(p *facts.Partitioning, v val, sp facts.Span) {
+	if v.kind == kList {
+		p.Dynamic = p.Dynamic || v.open
+		for _, item := range v.items {
+			x.partitionColumns(p, item, item.lit.Span)
+		}
+		return
+	}
+	c, ok := columnOf(v, sp)
+	if !ok {
+		p.Dynamic = true
+	}
+	p.Columns = append(p.Columns, c)
+}
+
+// writeSink finishes a DataFrameWriter or DataStreamWriter with its sink's
+// own arguments (which override the chain's settings, as in Spark).
+func (x *extractor) writeSink(w *writer, c callSite, a args, params []string) {
+	fw := x.newWrite(w, c)
+	if formatSinks[c.name] {
+		fw.Format, fw.FormatUnknown = c.name, false
+		fw.FormatSpan = x.span(c.nameStart(), c.fn.End())
+	}
+	opts := maps.Clone(fw.Options)
+	if opts == nil {
+		opts = make(map[string]facts.Value)
+	}
+	i := 0
+	for _, g := range a {
+		name := g.name
+		switch {
+		case g.splat == 2:
+			x.addOptionArg(opts, g)
+			continue
+		case g.splat == 1:
+			i = len(params) // later positions are unknown
+			continue
+		case name == "":
+			if i >= len(params) {
+				continue
+			}
+			name = params[i]
+			i++
+		}
+		sp := x.spanOf(g.n)
+		switch name {
+		case "path":
+			fw.Target = x.pathTarget(g)
+		case "name", "tableName", "table":
+			fw.Target = x.tableTarget(g)
+		case "format":
+			fw.Format, fw.FormatUnknown = x.formatName(g.v)
+			fw.FormatSpan = sp
+		case "mode", "outputMode":
+			fw.Mode = g.v.value(sp)
+		case "overwrite":
+			if b, ok := g.v.value(sp).Truth(); ok {
+				fw.Mode = facts.Value{Kind: facts.String, Str: map[bool]string{true: "overwrite", false: "append"}[b], Span: sp}
+			}
+		case "partitionBy":
+			fw.PartitionBy = x.partitioning(args{{v: g.v, n: g.n}}, x.spanOf(g.whole))
+		case "url", "properties", "queryName", "rowTag":
+		default:
+			opts[strings.ToLower(name)] = g.v.value(sp)
+		}
+	}
+	if fw.Target.Path == "" && fw.Target.Table == "" {
+		if p, ok := opts["path"]; ok && p.Kind == facts.String {
+			fw.Target = facts.Target{Path: p.Str, Span: p.Span}
+		}
+	}
+	if len(opts) > 0 {
+		fw.Options = opts
+	}
+	x.file.Writes = append(x.file.Writes, fw)
+}
+
+func (x *extractor) writeV2Sink(w *writer, c callSite, a args) {
+	fw := x.newWrite(w, c)
+	nameSpan := x.span(c.nameStart(), c.fn.End())
+	switch c.name {
+	case "append":
+		fw.Mode = facts.Value{Kind: facts.String, Str: "append", Span: nameSpan}
+	case "overwrite", "overwritePartitions":
+		fw.Mode = facts.Value{Kind: facts.String, Str: "overwrite", Span: nameSpan}
+	default: // create, replace, createOrReplace also define the table
+		x.file.Tables = append(x.file.Tables, &facts.TableDef{
+			Kind:        facts.WriterV2Create,
+			Lang:        document.Python,
+			Name:        fw.Target.Table,
+			Span:        fw.Span,
+			At:          fw.At,
+			Format:      fw.Format,
+			PartitionBy: fw.PartitionBy,
+			ClusterBy:   fw.ClusterBy,
+			Properties:  fw.Properties,
+			AddProps:    x.chainInsertion(facts.PyWriterProperty, c),
+		})
+	}
+	x.file.Writes = append(x.file.Writes, fw)
+}
+
+func (x *extractor) newWrite(w *writer, c callSite) *facts.Write {
+	return &facts.Write{
+		API:           w.api,
+		Lang:          document.Python,
+		Span:          x.spanOf(c.call),
+		At:            x.span(c.nameStart(), c.call.End()),
+		Sink:          c.name,
+		Format:        w.format,
+		FormatSpan:    w.formatSpan,
+		FormatUnknown: w.formatUnk,
+		Target:        w.target,
+		Mode:          w.mode,
+		PartitionBy:   w.part,
+		ClusterBy:     w.cluster,
+		Options:       w.options,
+		Trigger:       w.trigger,
+		HasTrigger:    w.trigger != nil,
+		Transforms:    w.hist.list(),
+		WriterAt:      w.writerAt,
+		Properties:    w.props,
+	}
+}

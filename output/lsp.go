@@ -1,0 +1,94 @@
+package output
+
+import "github.com/lakelint/lakelint/finding"
+
+// LSP shapes, as the JSON format prints them and a language server can send
+// them. Lines are 0-based and characters count UTF-16 code units.
+
+// LSPPosition is a 0-based line and UTF-16 character.
+type LSPPosition struct {
+	Line      int `json:"line"`
+	Character int `json:"character"`
+}
+
+// LSPRange is a half-open range of positions.
+type LSPRange struct {
+	Start LSPPosition `json:"start"`
+	End   LSPPosition `json:"end"`
+}
+
+// LSPTextEdit replaces a range with new text.
+type LSPTextEdit struct {
+	Range   LSPRange `json:"range"`
+	NewText string   `json:"newText"`
+}
+
+// LSPCodeDescription links a diagnostic's code to its documentation.
+type LSPCodeDescription struct {
+	Href string `json:"href"`
+}
+
+// LSPDiagnostic is an LSP Diagnostic whose data carries lakelint's extras.
+type LSPDiagnostic struct {
+	Range           LSPRange            `json:"range"`
+	Severity        int                 `json:"severity"`
+	Code            string              `json:"code"`
+	CodeDescription *LSPCodeDescription `json:"codeDescription,omitempty"`
+	Source          string              `json:"source"`
+	Message         string              `json:"message"`
+	Data            LSPDiagnosticData   `json:"data"`
+}
+
+// LSPDiagnosticData is what lakelint puts in a diagnostic's data field.
+type LSPDiagnosticData struct {
+	Rule  string   `json:"rule"`
+	Cell  int      `json:"cell,omitempty"` // 1-based notebook cell; lines are relative to it
+	Fixes []LSPFix `json:"fixes"`
+}
+
+// LSPFix is one suggested fix, as lakelint's data field carries it.
+type LSPFix struct {
+	Title         string        `json:"title"`
+	Applicability string        `json:"applicability"` // "safe" or "unsafe"
+	Edits         []LSPTextEdit `json:"edits"`
+}
+
+// ToLSP converts a finding to an LSP diagnostic. Lists are empty, never nil,
+// so they print as [].
+func ToLSP(f *finding.Finding) LSPDiagnostic {
+	d := LSPDiagnostic{
+		Range:    lspRange(f.Start, f.End),
+		Severity: int(severity(f)),
+		Code:     f.Code,
+		Source:   Source,
+		Message:  f.Message,
+		Data: LSPDiagnosticData{
+			Rule:  f.Rule,
+			Cell:  f.Cell,
+			Fixes: make([]LSPFix, 0, len(f.Fixes)),
+		},
+	}
+	if f.URL != "" {
+		d.CodeDescription = &LSPCodeDescription{Href: f.URL}
+	}
+	for _, fix := range f.Fixes {
+		lf := LSPFix{
+			Title:         fix.Title,
+			Applicability: string(fix.Applicability),
+			Edits:         make([]LSPTextEdit, 0, len(fix.Edits)),
+		}
+		for _, e := range fix.Edits {
+			lf.Edits = append(lf.Edits, LSPTextEdit{Range: lspRange(e.Start, e.End), NewText: e.NewText})
+		}
+		d.Data.Fixes = append(d.Data.Fixes, lf)
+	}
+	return d
+}
+
+func lspRange(start, end finding.Position) LSPRange {
+	return LSPRange{Start: lspPosition(start), End: lspPosition(end)}
+}
+
+func lspPosition(p finding.Position) LSPPosition {
+	return LSPPosition{Line: max(p.Line-1, 0), Character: max(p.Character, 0)}
+}

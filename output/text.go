@@ -1,0 +1,132 @@
+package output
+
+import (
+	"bufio"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lakelint/lakelint/finding"
+)
+
+// ANSI styles for text output.
+const (
+	reset  = "\x1b[0m"
+	bold   = "\x1b[1m"
+	red    = "\x1b[1;31m"
+	yellow = "\x1b[1;33m"
+	blue   = "\x1b[1;34m"
+	cyan   = "\x1b[1;36m"
+	green  = "\x1b[1;32m"
+	dim    = "\x1b[2m"
+)
+
+// writeText prints one line per finding,
+//
+//	path:line:col: LL101 [*] message
+//
+// ("path:cell N:line:col:" in notebooks), then a summary.
+func writeText(w *bufio.Writer, findings []*finding.Finding, opts Options) error {
+	paint := func(style, s string) string {
+		if !opts.Color {
+			return s
+		}
+		return style + s + reset
+	}
+	var counts [finding.Hint + 1]int
+	fixes, unsafeOnly := 0, 0
+	for _, f := range findings {
+		sev := severity(f)
+		counts[sev]++
+		w.WriteString(paint(bold, printable(f.Path)))
+		w.WriteString(paint(dim, ":"))
+		if f.Cell > 0 {
+			w.WriteString("cell " + strconv.Itoa(f.Cell))
+			w.WriteString(paint(dim, ":"))
+		}
+		fmt.Fprintf(w, "%d%s%d%s ", f.Start.Line, paint(dim, ":"), f.Start.Column, paint(dim, ":"))
+		w.WriteString(paint(severityStyle[sev], f.Code))
+		switch {
+		case fixable(f, opts):
+			fixes++
+			w.WriteString(" " + paint(cyan, "[*]"))
+		case f.HasFix(finding.Unsafe):
+			unsafeOnly++
+		}
+		w.WriteString(" " + printable(f.Message) + "\n")
+	}
+	if len(findings) == 0 {
+		_, err := w.WriteString(paint(green, "All checks passed!") + "\n")
+		return err
+	}
+	fmt.Fprintf(w, "\n%s (%s, %s, %d info", paint(bold, "Found "+plural(len(findings), "problem")),
+		plural(counts[finding.Error], "error"), plural(counts[finding.Warning], "warning"),
+		counts[finding.Information])
+	if counts[finding.Hint] > 0 {
+		w.WriteString(", " + plural(counts[finding.Hint], "hint"))
+	}
+	w.WriteString(").\n")
+	if fixes > 0 {
+		fmt.Fprintf(w, "%s %d fixable with --fix.\n", paint(cyan, "[*]"), fixes)
+	}
+	if unsafeOnly > 0 {
+		more := ""
+		if fixes > 0 {
+			more = "more "
+		}
+		fmt.Fprintf(w, "(%d %sfixable with --unsafe-fixes.)\n", unsafeOnly, more)
+	}
+	return nil
+}
+
+var severityStyle = [...]string{
+	finding.Error:       red,
+	finding.Warning:     yellow,
+	finding.Information: blue,
+	finding.Hint:        cyan,
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// printable keeps a finding on one line and the terminal safe from escape
+// sequences that file names or quoted source text might carry: line breaks
+// become spaces and other control characters are shown as \xNN.
+func printable(s string) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 && s[i] != '\t' || s[i] == 0x7f {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\r' && i+1 < len(s) && s[i+1] == '\n':
+			b.WriteByte(' ')
+			i += 2
+			continue
+		case c == '\n' || c == '\r':
+			b.WriteByte(' ')
+		case c < 0x20 && c != '\t' || c == 0x7f:
+			fmt.Fprintf(&b, "\\x%02x", c)
+		default:
+			_, n := utf8.DecodeRuneInString(s[i:])
+			b.WriteString(s[i : i+n])
+			i += n
+			continue
+		}
+		i++
+	}
+	return b.String()
+}

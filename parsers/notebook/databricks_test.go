@@ -1,0 +1,159 @@
+package notebook
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/lakelint/lakelint/parsers/document"
+)
+
+var wantDatabricksPython = []wantRegion{
+	{document.Python, 1, "# café — 日本: daily sales load\nfrom pyspark.sql import functions as F\n\ndf = spark.read.table(\"raw.sales\")\n\n", ""},
+	{document.SQL, 3, "CREATE TABLE IF NOT EXISTS main.sales (id INT, day DATE)\n\nPARTITIONED BY (day)\n", "# MAGIC "},
+	{document.Python, 4, "\ndf.repartition(1).write.format(\"delta\").mode(\"append\").saveAsTable(\"main.sales\")\n\n", ""},
+	{document.Python, 5, "spark.conf.set(\"spark.databricks.delta.optimizeWrite.enabled\", \"false\")\n", "# MAGIC "},
+	{document.SQL, 7, "VACUUM main.sales RETAIN 1 HOURS\n", "# MAGIC "},
+}
+
+func TestDatabricksPython(t *testing.T) {
+	src := readFixture(t, "databricks_notebook.py")
+	if !IsDatabricksPython(src) || IsDatabricksSQL(src) {
+		t.Fatal("header not recognised")
+	}
+	doc := DatabricksPython("nb.py", src)
+	if doc.Format != document.DatabricksPython || doc.EOL != "\n" || !bytes.Equal(doc.Text, src) {
+		t.Fatalf("format %s, EOL %q, text kept %v", doc.Format, doc.EOL, bytes.Equal(doc.Text, src))
+	}
+	checkRegions(t, doc, wantDatabricksPython)
+	checkNotes(t, doc, "cell 2: %md skipped", "cell 6: %scala skipped")
+	for _, r := range doc.Regions {
+		if bytes.Contains(r.Text, []byte("coalesce")) {
+			t.Errorf("markdown or scala code leaked into cell %d: %q", r.Cell, r.Text)
+		}
+	}
+	// the plain cell's text is the file's bytes, not a copy
+	if r := doc.Regions[0]; &r.Text[0] != &src[r.Map.File(0)] {
+		t.Error("plain cell region does not alias the file text")
+	}
+}
+
+func TestDatabricksPythonCRLF(t *testing.T) {
+	src := readFixture(t, "databricks_crlf.py")
+	doc := DatabricksPython("nb.py", src)
+	if doc.EOL != "\r\n" {
+		t.Fatalf("EOL %q", doc.EOL)
+	}
+	want := make([]wantRegion, len(wantDatabricksPython))
+	for i, w := range wantDatabricksPython {
+		w.text = strings.ReplaceAll(w.text, "\n", "\r\n")
+		want[i] = w
+	}
+	checkRegions(t, doc, want)
+	checkNotes(t, doc, "cell 2: %md skipped", "cell 6: %scala skipped")
+}
+
+func TestDatabricksPythonBOM(t *testing.T) {
+	src := readFixture(t, "databricks_bom.py")
+	if !IsDatabricksPython(src) {
+		t.Fatal("header after a BOM not recognised")
+	}
+	doc := DatabricksPython("nb.py", src)
+	if !bytes.HasPrefix(doc.Text, utf8BOM) {
+		t.Fatal("the BOM must stay in Text")
+	}
+	checkRegions(t, doc, wantDatabricksPython)
+	if start, _ := doc.Regions[0].Span(); start != 3+len("# Databricks notebook source\n") {
+		t.Errorf("first region starts at %d", start)
+	}
+}
+
+func TestDatabricksSQL(t *testing.T) {
+	src := readFixture(t, "databricks_notebook.sql")
+	if !IsDatabricksSQL(src) || IsDatabricksPython(src) {
+		t.Fatal("header not recognised")
+	}
+	doc := DatabricksSQL("nb.sql", src)
+	if doc.Format != document.DatabricksSQL {
+		t.Fatalf("format %s", doc.Format)
+	}
+	checkRegions(t, doc, []wantRegion{
+		{document.SQL, 1, "CREATE TABLE main.events (id BIGINT, ts TIMESTAMP) USING DELTA;\n\n", ""},
+		{document.Python, 2, "df = spark.table(\"main.events\")\ndf.coalesce(1).write.mode(\"overwrite\").saveAsTable(\"main.events_small\")\n", "-- MAGIC "},
+		{document.SQL, 4, "\nOPTIMIZE main.events WHERE ts > '2024-01-01';\n", ""},
+	})
+	checkNotes(t, doc, "cell 3: %md skipped")
+}
+
+func TestDatabricksEdgeCases(t *testing.T) {
+	const h = "# Databricks notebook source\n"
+	tests := []struct {
+		name, src string
+		want      []wantRegion
+		notes     []string
+	}{
+		{"header only", "# Databricks notebook source", nil, nil},
+		{"header and newline", h, nil, nil},
+		{"no final newline", h + "x = 1", []wantRegion{{document.Python, 1, "x = 1", ""}}, nil},
+		{"trailing spaces on separator", h + "a\n# COMMAND ----------  \nb\n",
+			[]wantRegion{{document.Python, 1, "a\n", ""}, {document.Python, 2, "b\n", ""}}, nil},
+		{"blank cells", h + "\n# COMMAND ----------\n\n# COMMAND ----------\nb\n",
+			[]wantRegion{{document.Python, 3, "b\n", ""}}, nil},
+		{"magic and code mixed is plain", h + "# MAGIC %sql\nx = 1\n",
+			[]wantRegion{{document.Python, 1, "# MAGIC %sql\nx = 1\n", ""}}, nil},
+		{"magic without command is comments", h + "# MAGIC hello\n",
+			[]wantRegion{{document.Python, 1, "# MAGIC hello\n", ""}}, nil},
+		{"MAGICAL is not magic", h + "# MAGICAL %sql\n",
+			[]wantRegion{{document.Python, 1, "# MAGICAL %sql\n", ""}}, nil},
+		{"sql magic at end without newline", h + "# MAGIC %sql\n# MAGIC SELECT 1",
+			[]wantRegion{{document.SQL, 1, "SELECT 1", "# MAGIC "}}, nil},
+		{"sql magic with nothing", h + "# MAGIC %sql\n", nil, nil},
+		{"sqlx is not sql", h + "# MAGIC %sqlx\n# MAGIC SELECT 1\n", nil, []string{"cell 1: %sqlx skipped"}},
+		{"indented magic lines keep indentation", h + "# MAGIC %python\n# MAGIC if x:\n# MAGIC     y()\n",
+			[]wantRegion{{document.Python, 1, "if x:\n    y()\n", "# MAGIC "}}, nil},
+		{"pip and run cells skipped", h + "# MAGIC %pip install x\n# COMMAND ----------\n# MAGIC %run ./setup\n",
+			nil, []string{"cell 1: %pip skipped", "cell 2: %run skipped"}},
+		{"separator inside a cell with CR only lines", h + "a\r\n# COMMAND ----------\r\nb",
+			[]wantRegion{{document.Python, 1, "a\r\n", ""}, {document.Python, 2, "b", ""}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := DatabricksPython("t.py", []byte(tt.src))
+			checkRegions(t, doc, tt.want)
+			checkNotes(t, doc, tt.notes...)
+		})
+	}
+}
+
+func TestDatabricksHeaderDetection(t *testing.T) {
+	for src, want := range map[string]bool{
+		"# Databricks notebook source\n":           true,
+		"# Databricks notebook source  \r\n":       true,
+		"# Databricks notebook source":             true,
+		"\xef\xbb\xbf# Databricks notebook source": true,
+		"#  Databricks notebook source\n":          false,
+		"x = 1\n# Databricks notebook source\n":    false,
+		"":                                         false,
+	} {
+		if got := IsDatabricksPython([]byte(src)); got != want {
+			t.Errorf("IsDatabricksPython(%q) = %v", src, got)
+		}
+	}
+}
+
+func TestDatabricksMapsSegmentPerLine(t *testing.T) {
+	src := readFixture(t, "databricks_notebook.py")
+	doc := DatabricksPython("nb.py", src)
+	sql := doc.Regions[1]
+	if len(sql.Map) != 3 {
+		t.Fatalf("map %v, want one segment per line", sql.Map)
+	}
+	// the empty "# MAGIC" line maps to its own line end
+	if f := sql.Map.File(strings.Index(string(sql.Text), "\n\n") + 1); src[f] != '\n' || string(src[f-7:f]) != "# MAGIC" {
+		t.Errorf("blank magic line maps to %d", f)
+	}
+	start, end := sql.Span()
+	if string(src[start:end]) != "CREATE TABLE IF NOT EXISTS main.sales (id INT, day DATE)\n# MAGIC\n# MAGIC PARTITIONED BY (day)\n" {
+		t.Errorf("span %q", src[start:end])
+	}
+}

@@ -1,0 +1,163 @@
+package python
+
+import (
+	"strings"
+	"testing"
+)
+
+func mustParse(t *testing.T, src string) *Tree {
+	t.Helper()
+	tr, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+func TestParseShape(t *testing.T) {
+	tr := mustParse(t, "x = df.write.save('p')  # note\nprint(x)\n")
+	root := tr.Root()
+	if root.Type() != "module" {
+		t.Fatalf("root %q", root.Type())
+	}
+	stmts := root.NamedChildren(nil)
+	if len(stmts) != 2 || stmts[0].Type() != "expression_statement" {
+		t.Fatalf("statements %v", types(stmts))
+	}
+	asg := stmts[0].NamedChild(0)
+	if asg.Type() != "assignment" {
+		t.Fatalf("got %q", asg.Type())
+	}
+	if got := asg.ChildByField("left").String(); got != "x" {
+		t.Errorf("left %q", got)
+	}
+	call := asg.ChildByField("right")
+	if call.Type() != "call" || call.ChildByField("function").String() != "df.write.save" {
+		t.Errorf("right %q %q", call.Type(), call.String())
+	}
+	if a := call.ChildByField("arguments"); a.Type() != "argument_list" || a.NamedChild(0).String() != "'p'" {
+		t.Errorf("arguments %q", a.String())
+	}
+	if call.Parent() != asg || asg.Parent() != stmts[0] || stmts[0].Parent() != root || root.Parent().Valid() {
+		t.Error("parent links are wrong")
+	}
+	if !call.TextIs("df.write.save('p')") {
+		t.Error("TextIs")
+	}
+	// the comment is a named extra node, skipped by NamedChildren
+	c := tr.NodeAt(strings.Index(string(tr.Src), "note"))
+	if c.Type() != "comment" || !c.IsExtra() {
+		t.Errorf("NodeAt comment: %q extra=%v", c.Type(), c.IsExtra())
+	}
+	if n := tr.NodeAt(strings.Index(string(tr.Src), "save")); n.String() != "save" {
+		t.Errorf("NodeAt save: %q", n.String())
+	}
+	if tr.NodeAt(-1).Valid() || tr.NodeAt(len(tr.Src)+5).Valid() {
+		t.Error("NodeAt outside the source")
+	}
+	// every child's range lies inside its parent and siblings are ordered
+	count := 0
+	root.Descendants(func(n Node) bool {
+		count++
+		prevEnd := n.Start()
+		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.Parent() != n || c.Start() < prevEnd || c.End() > n.End() {
+				t.Fatalf("bad child %q of %q", c.Type(), n.Type())
+			}
+			prevEnd = c.End()
+		}
+		return true
+	})
+	if count != tr.Len() {
+		t.Errorf("Descendants visited %d of %d nodes", count, tr.Len())
+	}
+}
+
+func types(ns []Node) []string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, n.Type())
+	}
+	return out
+}
+
+func TestZeroNode(t *testing.T) {
+	var n Node
+	if n.Valid() || n.Type() != "" || n.Start() != 0 || n.Text() != nil || n.FirstChild().Valid() ||
+		n.NextSibling().Valid() || n.Parent().Valid() || n.ChildByField("x").Valid() || n.HasError() {
+		t.Error("the zero Node must be inert")
+	}
+	n.Descendants(func(Node) bool { t.Error("visited"); return true })
+}
+
+func TestParseOddInput(t *testing.T) {
+	inputs := map[string]string{
+		"empty":        "",
+		"invalid utf8": "x = '\xff\xfe'\n\xc3(\n",
+		"nul bytes":    "a = 1\x00\x00b = 2",
+		"deep nesting": strings.Repeat("(", 5000) + "1" + strings.Repeat(")", 5000),
+		"deep open":    strings.Repeat("f(", 3000),
+		"long line":    "x = " + strings.Repeat("a + ", 50000) + "a\n",
+		"only comment": "# hi",
+		"tabs mix":     "if x:\n\ty = 1\n        z = 2\n",
+	}
+	for name, src := range inputs {
+		t.Run(name, func(t *testing.T) {
+			tr := mustParse(t, src)
+			if len(src) > 0 && tr.Len() == 0 {
+				t.Fatal("no nodes")
+			}
+			n := 0
+			tr.Root().Descendants(func(Node) bool { n++; return true })
+			if n != tr.Len() {
+				t.Errorf("visited %d of %d", n, tr.Len())
+			}
+			tr.FirstError()
+		})
+	}
+}
+
+func TestFirstError(t *testing.T) {
+	tests := []struct {
+		src, at, msg string
+		ok           bool
+	}{
+		{src: "x = 1\n", ok: false},
+		{src: "x = 1\nprint(foo(\n", at: "print(foo(", msg: "'(' was never closed", ok: true},
+		{src: "def f(:\n    pass\n", at: "", msg: "", ok: true},
+		{src: "x = (1, 2\ny = 3\n", ok: true},
+		{src: "x = = 2\n", ok: true},
+	}
+	for _, tt := range tests {
+		tr := mustParse(t, tt.src)
+		e, ok := tr.FirstError()
+		if ok != tt.ok {
+			t.Errorf("%q: ok=%v want %v", tt.src, ok, tt.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if e.Start < 0 || e.End < e.Start || e.End > len(tt.src) || e.Message == "" {
+			t.Errorf("%q: bad error %+v", tt.src, e)
+		}
+		if tt.at != "" && tt.src[e.Start:e.End] != tt.at {
+			t.Errorf("%q: error at %q, want %q", tt.src, tt.src[e.Start:e.End], tt.at)
+		}
+		if tt.msg != "" && e.Message != tt.msg {
+			t.Errorf("%q: message %q, want %q", tt.src, e.Message, tt.msg)
+		}
+	}
+}
+
+func TestFirstErrorMissing(t *testing.T) {
+	tr := mustParse(t, "spark.sql('x'\nz = 1\n")
+	e, ok := tr.FirstError()
+	if !ok {
+		t.Fatal("no error")
+	}
+	t.Logf("%+v", e)
+	if !strings.Contains(e.Message, "missing") && !strings.Contains(e.Message, "never closed") && e.Message != "invalid syntax" {
+		t.Errorf("message %q", e.Message)
+	}
+}

@@ -1,0 +1,10 @@
+package ll000_test
+
+import (
+	"testing"
+
+	"github.com/lakelint/lakelint/rules/ll000"
+	"github.com/lakelint/lakelint/rules/ruletest"
+)
+
+func TestLL000(t *testing.T) { ruletest.Run(t, ll000.Rule, "testdata") }

@@ -1,0 +1,2 @@
+df = spark.read.table("main.raw.events")
+df.write.format("delta").saveAsTable("main.sales.events")

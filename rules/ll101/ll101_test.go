@@ -1,0 +1,10 @@
+package ll101_test
+
+import (
+	"testing"
+
+	"github.com/lakelint/lakelint/rules/ll101"
+	"github.com/lakelint/lakelint/rules/ruletest"
+)
+
+func TestLL101(t *testing.T) { ruletest.Run(t, ll101.Rule, "testdata") }

@@ -1,0 +1,26 @@
+from pyspark.sql import functions as F
+
+ONE = 1
+orders = spark.read.table("main.raw.orders")
+
+orders.coalesce(1).write.mode("append").saveAsTable("main.sales.orders")  # want: LL102 "one task"
+orders.repartition(ONE).write.parquet("/mnt/lake/orders")  # want: LL102
+single = orders.coalesce(1)  # want: LL102
+single.writeTo("main.sales.orders_v2").append()
+orders.coalesce(1).write.format("orc").save("/mnt/lake/orders_orc")  # want: LL102
+orders.coalesce(1).write.insertInto("main.sales.orders")  # want: LL102
+
+# exports meant as one file
+orders.coalesce(1).write.csv("/mnt/export/orders.csv", header=True)
+orders.coalesce(1).write.format("json").save("/mnt/export/orders_json")
+orders.repartition(1).write.text("/mnt/export/orders.txt")
+
+# more than one partition, or unknown
+orders.coalesce(2).write.saveAsTable("main.sales.orders_two")
+orders.coalesce(n).write.saveAsTable("main.sales.orders_n")
+
+# coalesce(1) feeding an aggregation, not the write
+orders.coalesce(1).groupBy("day").count().write.saveAsTable("main.sales.daily_counts")
+
+# F.coalesce is a column function
+orders.select(F.coalesce(F.col("a"), F.lit(1))).write.saveAsTable("main.sales.cols")

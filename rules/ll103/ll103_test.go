@@ -1,0 +1,10 @@
+package ll103_test
+
+import (
+	"testing"
+
+	"github.com/lakelint/lakelint/rules/ll103"
+	"github.com/lakelint/lakelint/rules/ruletest"
+)
+
+func TestLL103(t *testing.T) { ruletest.Run(t, ll103.Rule, "testdata") }

@@ -1,0 +1,28 @@
+import dlt
+
+events = spark.read.table("main.raw.events")
+events.write.partitionBy("user_id").saveAsTable("main.web.events")  # want: LL103 "user_id"
+events.write.partitionBy("event_date", "event_ts").parquet("/mnt/lake/e")  # want: LL103 "event_ts"
+events.write.partitionBy(["year", "month", "day", "country"]).saveAsTable("main.web.deep")  # want: LL103 "4 columns"
+events.write.saveAsTable("main.web.kw", partitionBy=["session_id"])  # want: LL103
+events.writeTo("main.web.v2").partitionedBy("created_at").create()  # want: LL103
+
+(DeltaTable.create(spark)
+    .tableName("main.web.built")
+    .addColumn("email", "STRING")
+    .partitionedBy("email")  # want: LL103
+    .execute())
+
+
+@dlt.table(partition_cols=["device_uuid"])  # want: LL103
+def devices():
+    return spark.readStream.table("main.raw.devices")
+
+
+# negatives
+events.write.partitionBy("event_date", "country").saveAsTable("main.web.ok")
+events.write.partitionBy("year", "month").saveAsTable("main.web.ok2")
+cols = ["user_id"]
+events.write.partitionBy(*cols).saveAsTable("main.web.dynamic")
+events.repartition("user_id").write.saveAsTable("main.web.ok3")
+rdd = events.rdd.partitionBy(10, lambda k: hash(k))

@@ -1,0 +1,31 @@
+CREATE TABLE main.sales.events ( -- want: LL301
+  id BIGINT,
+  event_date DATE
+)
+USING DELTA
+PARTITIONED BY (event_date);
+
+CREATE OR REPLACE TABLE main.sales.daily -- want: LL301
+USING DELTA
+AS SELECT * FROM main.sales.events;
+
+CREATE TABLE main.sales.half (id BIGINT) TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true'); -- want: LL301 "autoCompact"
+
+CREATE TABLE main.sales.noformat (id BIGINT); -- want: LL301
+
+-- negatives
+CREATE TABLE main.sales.good (id BIGINT)
+USING DELTA
+TBLPROPERTIES (
+  'delta.autoOptimize.optimizeWrite' = 'true',
+  'delta.autoOptimize.autoCompact' = 'true'
+);
+
+CREATE TABLE main.sales.csv_export (id BIGINT) USING CSV;
+
+CREATE OR REFRESH STREAMING TABLE main.sales.bronze AS SELECT * FROM STREAM read_files('/mnt/raw');
+
+CREATE MATERIALIZED VIEW main.sales.mv TBLPROPERTIES ('pipelines.autoOptimize.managed' = 'false') AS SELECT 1; -- want: LL301
+
+-- altered elsewhere in the project (alter.sql)
+CREATE TABLE main.sales.altered (id BIGINT) USING DELTA;

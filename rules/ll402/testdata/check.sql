@@ -1,0 +1,1 @@
+SET spark.databricks.delta.retentionDurationCheck.enabled=false; -- want: LL402

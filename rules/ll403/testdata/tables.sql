@@ -1,0 +1,3 @@
+CREATE TABLE main.sales.events (id BIGINT, customer_id BIGINT, event_date DATE)
+USING DELTA PARTITIONED BY (event_date);
+CREATE TABLE main.sales.flat (id BIGINT, event_date DATE) USING DELTA;

@@ -1,0 +1,10 @@
+package ll404_test
+
+import (
+	"testing"
+
+	"github.com/lakelint/lakelint/rules/ll404"
+	"github.com/lakelint/lakelint/rules/ruletest"
+)
+
+func TestLL404(t *testing.T) { ruletest.Run(t, ll404.Rule, "testdata") }

@@ -1,0 +1,9 @@
+from pyspark.sql import SparkSession
+
+spark = (SparkSession.builder
+         .appName("nightly")
+         .config("spark.sql.adaptive.enabled", "false")  # want: LL501
+         .getOrCreate())
+spark.conf.set("spark.sql.adaptive.enabled", False)  # want: LL501
+spark.conf.set("spark.sql.adaptive.enabled", "true")
+spark.conf.set("spark.sql.shuffle.partitions", "64")

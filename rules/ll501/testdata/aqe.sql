@@ -1,0 +1,2 @@
+SET spark.sql.adaptive.enabled = false; -- want: LL501
+SET spark.sql.adaptive.enabled = true;

@@ -1,0 +1,256 @@
+// Package ruletest runs a rule over its testdata and checks inline
+// expectations and fix goldens, the way analysistest does for Go analyzers.
+//
+// Every .py, .sql and .ipynb file below the directory is linted as one
+// project (so catalog rules see tables defined in sibling files), with the
+// nearest .lakelint.yaml applying as usual. A comment "# want: LL101" (or
+// "-- want: LL101" in SQL) on a line expects a finding of that code starting
+// on that line; several codes may follow, and a quoted regular expression
+// after a code must match the message: `# want: LL101 "fights optimized"`.
+// Every finding must be expected and every expectation met.
+//
+// A file with fixable findings must have a golden file (name + ".golden")
+// holding the file after all of the rule's fixes, unsafe ones included; the
+// fixed file must lint without those findings and a second pass must change
+// nothing. Run tests with -update to rewrite goldens.
+package ruletest
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/engine"
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/parsers"
+	"github.com/lakelint/lakelint/rules/rule"
+)
+
+var update = flag.Bool("update", false, "rewrite fix golden files")
+
+// expectation is one code expected on one line of a file.
+type expectation struct {
+	line int // 1-based line of the document text
+	code string
+	re   *regexp.Regexp
+	met  bool
+}
+
+// Run checks rule r against the files below dir. Rules in also run beside
+// it (a rule about suppressions needs findings to suppress); their findings
+// must be expected too.
+func Run(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
+	t.Helper()
+	files, err := engine.Discover([]string{dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("%s: no test files", dir)
+	}
+	l := linter(t, append([]*rule.Rule{r}, also...))
+	res, err := l.Lint(context.Background(), []string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range res.Notes {
+		if n.Error {
+			t.Errorf("note: %s", n)
+		}
+	}
+	byFile := map[string][]finding.Finding{}
+	for _, f := range res.Findings {
+		byFile[f.Path] = append(byFile[f.Path], f)
+	}
+	positives := 0
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := parsers.Load(path, data)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		lines := lineStarts(doc.Text)
+		exps := expectations(t, path, doc.Text)
+		positives += len(exps)
+		for _, f := range byFile[path] {
+			line := lineOf(lines, f.Start.Offset)
+			if !meet(exps, line, f) {
+				t.Errorf("%s:%d: unexpected %s: %s", path, line, f.Code, f.Message)
+			}
+		}
+		for _, e := range exps {
+			if !e.met {
+				t.Errorf("%s:%d: expected %s was not reported", path, e.line, e.code)
+			}
+		}
+		checkFix(t, l, path, data, byFile[path], r.Doc.Code)
+	}
+	if positives == 0 && r.Doc.Code != "LL001" {
+		t.Errorf("%s: testdata has no positive case", r.Doc.Code)
+	}
+}
+
+func linter(t *testing.T, rs []*rule.Rule) *engine.Linter {
+	t.Helper()
+	var codes []string
+	for _, r := range rs {
+		codes = append(codes, r.Doc.Code)
+	}
+	configs, err := config.NewResolver(config.ResolverOptions{
+		CommandLine: config.Selection{Select: codes},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return engine.New(configs, engine.Options{Rules: rs})
+}
+
+var wantRE = regexp.MustCompile(`(?:#|--)\s*want:\s*(.*)$`)
+var itemRE = regexp.MustCompile(`(LL\d{3})(?:\s+"((?:[^"\\]|\\.)*)")?`)
+
+// expectations reads want comments. A marker counts only in a comment: the
+// "#" or "--" must not sit inside a quoted string on its line.
+func expectations(t *testing.T, path string, text []byte) []*expectation {
+	var out []*expectation
+	for i, line := range strings.Split(string(text), "\n") {
+		m := wantRE.FindStringSubmatchIndex(line)
+		if m == nil || inString(line[:m[0]]) {
+			continue
+		}
+		// the expectation ends where another comment starts ("# want: LL001 # noqa")
+		items := line[m[2]:m[3]]
+		if i := strings.Index(items, "#"); i >= 0 {
+			items = items[:i]
+		}
+		if i := strings.Index(items, "--"); i >= 0 {
+			items = items[:i]
+		}
+		for _, it := range itemRE.FindAllStringSubmatch(items, -1) {
+			e := &expectation{line: i + 1, code: it[1]}
+			if it[2] != "" {
+				re, err := regexp.Compile(it[2])
+				if err != nil {
+					t.Fatalf("%s:%d: bad want pattern: %v", path, i+1, err)
+				}
+				e.re = re
+			}
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// inString reports whether the end of prefix is inside a quoted string.
+func inString(prefix string) bool {
+	var quote byte
+	for i := 0; i < len(prefix); i++ {
+		c := prefix[i]
+		switch {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote == 0 && (c == '"' || c == '\''):
+			quote = c
+		}
+	}
+	return quote != 0
+}
+
+func meet(exps []*expectation, line int, f finding.Finding) bool {
+	for _, e := range exps {
+		if !e.met && e.line == line && e.code == f.Code && (e.re == nil || e.re.MatchString(f.Message)) {
+			e.met = true
+			return true
+		}
+	}
+	return false
+}
+
+func lineStarts(text []byte) []int {
+	starts := []int{0}
+	for i, b := range text {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+func lineOf(starts []int, off int) int {
+	return sort.Search(len(starts), func(i int) bool { return starts[i] > off })
+}
+
+// checkFix compares the fixed file with its golden and checks convergence.
+func checkFix(t *testing.T, l *engine.Linter, path string, data []byte, fs []finding.Finding, code string) {
+	t.Helper()
+	golden := path + ".golden"
+	fixable := false
+	for _, f := range fs {
+		fixable = fixable || len(f.Fixes) > 0
+	}
+	want, err := os.ReadFile(golden)
+	if !fixable {
+		if err == nil {
+			t.Errorf("%s: golden file exists but no finding has a fix", golden)
+		}
+		return
+	}
+	// lint the file alone with its siblings as context: fix the whole dir
+	// project but only keep this file's result
+	dir := filepath.Dir(path)
+	res, ferr := l.Fix(context.Background(), []string{dir}, true)
+	if ferr != nil {
+		t.Fatal(ferr)
+	}
+	got := data
+	for _, c := range res.Changes {
+		if c.Path == path {
+			got = c.New
+		}
+	}
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if err != nil {
+		t.Errorf("%s has fixable findings but no golden file (run with -update)", path)
+		return
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: fixed file differs from golden:\n%s", path, diffText(want, got))
+	}
+	// the fixed text must parse, lint clean of fixable findings and be a fixed point
+	if _, err := parsers.Load(path, got); err != nil {
+		t.Errorf("%s: fixed file does not load: %v", path, err)
+	}
+	again, err := l.FixSources(context.Background(), []engine.Source{{Path: path, Data: got}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Changes) > 0 {
+		t.Errorf("%s: a second fix pass changes the file again:\n%s", path, diffText(got, again.Changes[0].New))
+	}
+	for _, f := range again.Remaining.Findings {
+		if f.Code == code && len(f.Fixes) > 0 {
+			t.Errorf("%s:%d: fixed file still reports %s: %s", path, f.Start.Line, f.Code, f.Message)
+		}
+	}
+}
+
+func diffText(want, got []byte) string {
+	return fmt.Sprintf("--- want\n%s\n--- got\n%s", want, got)
+}
