@@ -231,8 +231,9 @@ func (l *Linter) check(u *unit, cat *catalog.Catalog) ([]finding.Finding, []Note
 	}
 	var diags []diag
 	var notes []Note
+	sel := u.cfg.File(u.src.Path)
 	for _, r := range l.rules {
-		if !l.enabled(u.cfg, r, u.src.Path) {
+		if !sel.Enabled(r.Doc.Code, !r.Doc.Off) {
 			continue
 		}
 		pass := &analysis.Pass{
@@ -258,10 +259,6 @@ func (l *Linter) check(u *unit, cat *catalog.Catalog) ([]finding.Finding, []Note
 		out = append(out, l.resolve(u, d.r, d.d, pos))
 	}
 	return l.suppress(u, out, pos), notes
-}
-
-func (l *Linter) enabled(cfg *config.Config, r *rule.Rule, path string) bool {
-	return cfg.Enabled(r.Doc.Code, !r.Doc.Off, path)
 }
 
 // runSafely runs one rule; a panic in a rule is reported, not fatal.

@@ -143,8 +143,14 @@ func (d *Document) CellAt(off int) *Cell {
 	if i < len(d.Cells) && d.Cells[i].Start <= off {
 		return &d.Cells[i]
 	}
-	if n := len(d.Cells); n > 0 && off == d.Cells[n-1].End {
-		return &d.Cells[n-1]
+	// the very end of the text belongs to the last code cell
+	for i := len(d.Cells) - 1; i >= 0; i-- {
+		if c := &d.Cells[i]; c.Code {
+			if off == c.End {
+				return c
+			}
+			break
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/parsers/document"
@@ -51,7 +52,8 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 			addJupyterCell(doc, c, lang)
 		}
 	}
-	r := &renderer{src: src, nb: nb, text: doc.Text, cells: doc.Cells}
+	// the renderer keeps its own copies: callers may edit Text in place
+	r := &renderer{src: src, nb: nb, text: bytes.Clone(doc.Text), cells: slices.Clone(doc.Cells)}
 	doc.Render = r.render
 	return doc, nil
 }

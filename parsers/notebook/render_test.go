@@ -144,3 +144,16 @@ func TestRenderEscapes(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", out, want)
 	}
 }
+
+func TestRenderAfterInPlaceEdit(t *testing.T) {
+	src := notebook(`{"cell_type":"code","source":"x = 1"}`)
+	doc, err := Jupyter("t.ipynb", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Text[4] = '2'
+	out, err := doc.Render(doc.Text)
+	if err != nil || string(out) != string(notebook(`{"cell_type":"code","source":"x = 2"}`)) {
+		t.Errorf("render %q %v", out, err)
+	}
+}

@@ -112,6 +112,25 @@ func (b *Builder) Append(d Decoded, from, to int) {
 	}
 }
 
+// AppendHole copies Text[from:to] of d like Append and records it as a hole.
+func (b *Builder) AppendHole(d Decoded, from, to int) {
+	start := len(b.buf)
+	b.Append(d, from, to)
+	if len(b.buf) > start {
+		b.holes = append(b.holes, Hole{start, len(b.buf)})
+	}
+}
+
+// ValueOf appends text standing for Text[from:to] of d, mapped like Value to
+// where that range came from.
+func (b *Builder) ValueOf(text string, d Decoded, from, to int) {
+	end := d.Map.File(from)
+	if to > from {
+		end = d.Map.File(to-1) + 1
+	}
+	b.Value(text, d.Map.File(from), end)
+}
+
 // Decoded returns what was built.
 func (b *Builder) Decoded() Decoded {
 	return Decoded{Text: string(b.buf), Map: b.m, Holes: b.holes}

@@ -35,23 +35,23 @@ type groundTruth struct {
 		SizeInBytes int64 `json:"sizeInBytes"`
 		SnakeSize   int64 `json:"size_in_bytes"`
 	} `json:"last_checkpoint_file"`
-	LastCheckpointStale       bool              `json:"last_checkpoint_points_to_older_checkpoint"`
-	NumActiveFiles            int64             `json:"num_active_files"`
-	TotalBytes                int64             `json:"total_bytes"`
-	FileSizeMin               int64             `json:"file_size_min"`
-	FileSizeP50               int64             `json:"file_size_p50"`
-	FileSizeP90               int64             `json:"file_size_p90"`
-	FileSizeMax               int64             `json:"file_size_max"`
-	NumTombstones             int64             `json:"num_tombstones"`
-	FilesWithDVs              int64             `json:"files_with_deletion_vectors"`
-	DeletedRowsByDV           int64             `json:"deleted_rows_by_dv"`
-	PartitionColumns          []string          `json:"partition_columns"`
-	DistinctPartitionValues   int64             `json:"distinct_partition_values"`
-	DistinctValuesPerColumn   map[string]int64  `json:"distinct_values_per_partition_column"`
-	ColumnMappingMode         string            `json:"column_mapping_mode"`
-	TableProperties           map[string]string `json:"table_properties"`
-	Protocol                  deltalog.Protocol `json:"protocol"`
-	Clustering                *struct {
+	LastCheckpointStale     bool              `json:"last_checkpoint_points_to_older_checkpoint"`
+	NumActiveFiles          int64             `json:"num_active_files"`
+	TotalBytes              int64             `json:"total_bytes"`
+	FileSizeMin             int64             `json:"file_size_min"`
+	FileSizeP50             int64             `json:"file_size_p50"`
+	FileSizeP90             int64             `json:"file_size_p90"`
+	FileSizeMax             int64             `json:"file_size_max"`
+	NumTombstones           int64             `json:"num_tombstones"`
+	FilesWithDVs            int64             `json:"files_with_deletion_vectors"`
+	DeletedRowsByDV         int64             `json:"deleted_rows_by_dv"`
+	PartitionColumns        []string          `json:"partition_columns"`
+	DistinctPartitionValues int64             `json:"distinct_partition_values"`
+	DistinctValuesPerColumn map[string]int64  `json:"distinct_values_per_partition_column"`
+	ColumnMappingMode       string            `json:"column_mapping_mode"`
+	TableProperties         map[string]string `json:"table_properties"`
+	Protocol                deltalog.Protocol `json:"protocol"`
+	Clustering              *struct {
 		Columns json.RawMessage `json:"columns"` // [["a","b"]] paths, or "a,b"
 	} `json:"clustering"`
 	Domains         []string       `json:"domains"`
@@ -59,7 +59,10 @@ type groundTruth struct {
 	Operations      map[string]int `json:"operations"`
 	StreamingCount  int            `json:"streaming_update_commits"`
 	LatestOperation *string        `json:"latest_operation"`
-	History         []struct {
+	DataFilesOnDisk struct {
+		Present int `json:"present"`
+	} `json:"data_files_on_disk"`
+	History []struct {
 		Version   int64             `json:"version"`
 		Operation string            `json:"operation"`
 		Metrics   map[string]string `json:"metrics"`
@@ -101,6 +104,7 @@ func TestRealTablesMatchGroundTruth(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkSnapshot(t, snap, want)
+			checkDataFiles(t, filepath.Join(realTables, name), snap, want)
 			checkTableStats(t, snap.Stats(0), want)
 			checkHistory(t, snap, want)
 		})
@@ -251,5 +255,22 @@ func checkHistory(t *testing.T, snap *deltalog.Snapshot, want groundTruth) {
 		if got.Timestamp.IsZero() {
 			t.Errorf("commit v%d has no timestamp", w.Version)
 		}
+	}
+}
+
+// checkDataFiles proves paths are decoded right: the data files the ground
+// truth found on disk must be found under the paths Files() returns. The
+// tables never require them; one has none.
+func checkDataFiles(t *testing.T, dir string, snap *deltalog.Snapshot, want groundTruth) {
+	t.Helper()
+	present := 0
+	for f := range snap.Files() {
+		info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		if err == nil && info.Size() == f.Size {
+			present++
+		}
+	}
+	if present != want.DataFilesOnDisk.Present {
+		t.Errorf("%d data files found on disk with the logged size, want %d", present, want.DataFilesOnDisk.Present)
 	}
 }

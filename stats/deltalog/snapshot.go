@@ -98,41 +98,56 @@ func (s *Snapshot) ColumnMappingMode() string {
 
 const (
 	domainClustering     = "delta.clustering"
+	domainLiquidPreview  = "delta.liquid"                   // pre-GA liquid clustering
 	propLiquidClustering = "delta.liquid.clusteringColumns" // pre-GA liquid clustering
 )
 
 // ClusteringColumns returns the liquid clustering columns by display name,
 // nested ones joined with ".". GA tables record them in the delta.clustering
-// domain (as column paths, physical names under column mapping); tables from
-// the preview record a comma-separated table property.
+// domain as column paths (physical names under column mapping); tables
+// from the preview used the delta.liquid domain and a comma-separated table
+// property.
 func (s *Snapshot) ClusteringColumns() []string {
-	out := []string{}
-	if cfg, ok := s.Domains[domainClustering]; ok {
-		var d struct {
-			ClusteringColumns []json.RawMessage `json:"clusteringColumns"`
+	for _, domain := range []string{domainClustering, domainLiquidPreview} {
+		if cfg, ok := s.Domains[domain]; ok {
+			return clusteringFromDomain(cfg, newColumnNames(&s.Metadata))
 		}
-		if json.Unmarshal([]byte(cfg), &d) != nil {
-			return out
-		}
-		names := newColumnNames(&s.Metadata)
-		for _, raw := range d.ClusteringColumns {
-			var path []string
-			var single string
-			if json.Unmarshal(raw, &path) != nil {
-				if json.Unmarshal(raw, &single) != nil {
-					continue
-				}
-				path = []string{single} // the spec's flat form
-			}
-			if len(path) > 0 {
-				out = append(out, names.logicalPath(path))
-			}
-		}
-		return out
 	}
+	out := []string{}
 	for c := range strings.SplitSeq(s.Metadata.Configuration[propLiquidClustering], ",") {
 		if c = strings.TrimSpace(c); c != "" {
 			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// clusteringFromDomain reads {"clusteringColumns": [...]} whose entries are
+// a path (["a","b"]), a bare name ("a", the spec's example) or, in the
+// preview domain, {"physicalName": ["a"]}.
+func clusteringFromDomain(cfg string, names columnNames) []string {
+	out := []string{}
+	var d struct {
+		ClusteringColumns []json.RawMessage `json:"clusteringColumns"`
+	}
+	if json.Unmarshal([]byte(cfg), &d) != nil {
+		return out
+	}
+	for _, raw := range d.ClusteringColumns {
+		var path []string
+		var name string
+		var preview struct {
+			PhysicalName []string `json:"physicalName"`
+		}
+		switch {
+		case json.Unmarshal(raw, &path) == nil:
+		case json.Unmarshal(raw, &name) == nil:
+			path = []string{name}
+		case json.Unmarshal(raw, &preview) == nil:
+			path = preview.PhysicalName
+		}
+		if len(path) > 0 {
+			out = append(out, names.logicalPath(path))
 		}
 	}
 	return out

@@ -1,0 +1,93 @@
+package pyfacts
+
+import (
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// pipelineTables are the decorators of dlt / pyspark.pipelines that define a table.
+var pipelineTables = map[string]bool{"table": true, "materialized_view": true}
+
+// decorator reads one decorator of a definition: @dlt.table(...) and
+// friends become table definitions, anything else is evaluated.
+func (x *extractor) decorator(d, def python.Node, sc *scope) {
+	expr := d.NamedChild(0)
+	fn, argList := expr, python.Node{}
+	if expr.Is("call") {
+		fn, argList = expr.ChildByField("function"), expr.ChildByField("arguments")
+	}
+	if fn.Is("attribute") {
+		obj := fn.ChildByField("object")
+		name := fn.ChildByField("attribute").String()
+		// the receiver is looked at without evaluating it, which could record facts twice
+		if obj.Is("identifier") && pipelineTables[name] && x.lookup(obj, sc).kind == kPipeline {
+			a := x.args(argList, sc)
+			t := x.pipelineTable(a, argList)
+			if t.Name == "" {
+				if _, named := a.kw("name"); !named {
+					t.Name = def.ChildByField("name").String()
+				}
+			}
+			t.Span = x.spanOf(d)
+			t.At = x.spanOf(fn)
+			x.file.Tables = append(x.file.Tables, t)
+			return
+		}
+	}
+	x.eval(expr, sc)
+}
+
+// pipelineCall applies a dlt / dp function that is not used as a decorator.
+func (x *extractor) pipelineCall(c callSite, a args) val {
+	switch c.name {
+	case "create_streaming_table", "create_target_table":
+		t := x.pipelineTable(a, c.call.ChildByField("arguments"))
+		if g, ok := a.get(0, "name"); ok {
+			t.Name, _ = g.v.literalString()
+		}
+		t.Span = x.spanOf(c.call)
+		t.At = x.span(c.nameStart(), c.fn.End())
+		x.file.Tables = append(x.file.Tables, t)
+	case "read", "read_stream":
+		x.pipelineRead(c, a, c.name == "read_stream")
+		return val{kind: kFrame}
+	}
+	return val{}
+}
+
+// pipelineTable reads the keyword arguments common to pipeline tables.
+func (x *extractor) pipelineTable(a args, argList python.Node) *facts.TableDef {
+	t := &facts.TableDef{Kind: facts.DLTTable, Lang: document.Python}
+	if g, ok := a.kw("name"); ok {
+		t.Name, _ = g.v.literalString()
+	}
+	if g, ok := a.kw("partition_cols"); ok {
+		t.PartitionBy = x.partitioning(args{{v: g.v, n: g.n}}, x.spanOf(g.whole))
+	}
+	if g, ok := a.kw("cluster_by"); ok {
+		t.ClusterBy = x.partitioning(args{{v: g.v, n: g.n}}, x.spanOf(g.whole)).Columns
+	}
+	if g, ok := a.kw("path"); ok {
+		t.Location, _ = g.v.literalString()
+	}
+	props, hasProps := a.kw("table_properties")
+	if hasProps && props.v.kind == kDict {
+		t.Properties = make(map[string]facts.Value)
+		for i := 0; i+1 < len(props.v.items); i += 2 {
+			if key, ok := props.v.items[i].literalString(); ok {
+				v := props.v.items[i+1]
+				t.Properties[strings.ToLower(key)] = v.value(v.lit.Span)
+			}
+		}
+	}
+	switch {
+	case hasProps && props.n.Is("dictionary"):
+		t.AddProps = x.dictInsertion(props.n)
+	case !hasProps && argList.Valid():
+		t.AddProps = x.kwargInsertion(argList)
+	}
+	return t
+}

@@ -1,0 +1,213 @@
+package pyfacts
+
+import (
+	"strings"
+
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// embedSQL returns a string passed to spark.sql() as a SQL region, once per
+// string however often it runs.
+func (x *extractor) embedSQL(v val) {
+	if v.kind != kStr || strings.TrimSpace(v.str.Text) == "" {
+		return
+	}
+	key := sqlKey{start: v.str.Map.File(0), text: v.str.Text}
+	if x.sqlSeen == nil {
+		x.sqlSeen = make(map[sqlKey]bool)
+	}
+	if x.sqlSeen[key] {
+		return
+	}
+	x.sqlSeen[key] = true
+	x.sql = append(x.sql, &document.Region{
+		Lang:     document.SQL,
+		Text:     []byte(v.str.Text),
+		Map:      v.str.Map,
+		Cell:     x.r.Cell,
+		Embedded: true,
+	})
+}
+
+func strVal(b *python.Builder) val {
+	d := b.Decoded()
+	return val{kind: kStr, str: &d}
+}
+
+// strFormat applies "...{}...".format(args): fields whose argument is a
+// known constant are substituted, the rest kept as holes.
+func (x *extractor) strFormat(tmpl val, a args) val {
+	t := *tmpl.str
+	s := t.Text
+	var b python.Builder
+	auto := 0
+	run := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if (c == '{' || c == '}') && i+1 < len(s) && s[i+1] == c {
+			b.Append(t, run, i)
+			b.ValueOf(string(c), t, i, i+2)
+			i += 2
+			run = i
+			continue
+		}
+		if c == '}' {
+			return val{} // a lone "}" is an error in Python
+		}
+		if c != '{' {
+			i++
+			continue
+		}
+		end := strings.IndexAny(s[i+1:], "{}")
+		if end < 0 || s[i+1+end] != '}' {
+			return val{} // unclosed or nested fields are not followed
+		}
+		end += i + 2
+		b.Append(t, run, i)
+		field := s[i+1 : end-1]
+		var g arg
+		found := false
+		switch {
+		case field == "":
+			g, found = a.pos(auto)
+			auto++
+		case isDigits(field):
+			g, found = a.pos(atoi(field))
+		case isIdentifier(field):
+			g, found = a.kw(field)
+		}
+		text, known := "", false
+		if found {
+			text, known = g.v.pyText()
+		}
+		if known {
+			b.ValueOf(text, t, i, end)
+		} else {
+			b.AppendHole(t, i, end)
+		}
+		i, run = end, end
+	}
+	b.Append(t, run, len(s))
+	return strVal(&b)
+}
+
+// percentFormat applies "..." % args for %s, %d and %i with no flags; other
+// conversions become holes.
+func (x *extractor) percentFormat(l, r val, n python.Node) val {
+	if l.kind != kStr {
+		return val{}
+	}
+	var items []val
+	var mapping val
+	switch right := n.ChildByField("right"); {
+	case right.Is("tuple") || (right.Is("parenthesized_expression") && right.NamedChild(0).Is("tuple")):
+		items = r.items
+	case r.kind == kDict:
+		mapping = r
+	default:
+		items = []val{r}
+	}
+	t := *l.str
+	s := t.Text
+	var b python.Builder
+	next, run := 0, 0
+	for i := 0; i < len(s); {
+		if s[i] != '%' {
+			i++
+			continue
+		}
+		b.Append(t, run, i)
+		j := i + 1
+		if j < len(s) && s[j] == '%' {
+			b.ValueOf("%", t, i, j+1)
+			i, run = j+1, j+1
+			continue
+		}
+		key := ""
+		if j < len(s) && s[j] == '(' {
+			k := strings.IndexByte(s[j:], ')')
+			if k < 0 {
+				return val{}
+			}
+			key, j = s[j+1:j+k], j+k+1
+		}
+		plain := true
+		for j < len(s) && strings.IndexByte("#0- +*.0123456789hlL", s[j]) >= 0 {
+			plain = false
+			j++
+		}
+		if j >= len(s) {
+			return val{}
+		}
+		conv := s[j]
+		j++
+		var v val
+		have := false
+		if key != "" {
+			v, have = dictGet(mapping, key)
+		} else if next < len(items) {
+			v, have = items[next], true
+			next++
+		}
+		text, known := "", false
+		if have && plain {
+			switch conv {
+			case 's':
+				text, known = v.pyText()
+			case 'd', 'i':
+				if n, ok := v.intValue(); ok {
+					text, known = formatInt(n), true
+				}
+			}
+		}
+		if known {
+			b.ValueOf(text, t, i, j)
+		} else {
+			b.AppendHole(t, i, j)
+		}
+		i, run = j, j
+	}
+	b.Append(t, run, len(s))
+	return strVal(&b)
+}
+
+func dictGet(d val, key string) (val, bool) {
+	if d.kind != kDict {
+		return val{}, false
+	}
+	for i := 0; i+1 < len(d.items); i += 2 {
+		if k, ok := d.items[i].literalString(); ok && k == key {
+			return d.items[i+1], true
+		}
+	}
+	return val{}, false
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func atoi(s string) int {
+	n := 0
+	for i := 0; i < len(s) && n < 1<<20; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
+
+func isIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' || c >= 0x80 {
+			continue
+		}
+		return false
+	}
+	return s != ""
+}
