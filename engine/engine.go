@@ -32,8 +32,9 @@ type Options struct {
 	Exclude []string
 	// Rules replaces the registry (tests run one rule at a time); nil means all.
 	Rules []*rule.Rule
-	// Attach, when set, adds live state to the catalog before rules run.
-	Attach func(context.Context, *catalog.Catalog) []Note
+	// Attach, when set, adds live table state to the catalog before rules
+	// run. Its warnings are printed; an error fails the run (--require-stats).
+	Attach func(context.Context, *catalog.Catalog) (warnings []string, err error)
 }
 
 // Source is one file to lint. Data, when not nil, is used instead of the file
@@ -152,7 +153,13 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	}
 	cat := catalog.Build(all)
 	if l.opts.Attach != nil {
-		res.Notes = append(res.Notes, l.opts.Attach(ctx, cat)...)
+		warnings, err := l.opts.Attach(ctx, cat)
+		for _, w := range warnings {
+			res.Notes = append(res.Notes, Note{Message: w})
+		}
+		if err != nil {
+			res.Notes = append(res.Notes, Note{Message: err.Error(), Error: true})
+		}
 	}
 
 	var mu sync.Mutex

@@ -83,8 +83,8 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 				res.Notes = append(res.Notes, Note{Path: srcs[i].Path, Message: "fix not applied: " + err.Error()})
 				continue
 			}
-			if n == 0 {
-				continue
+			if n == 0 || bytes.Equal(data, currentData(srcs[i])) {
+				continue // nothing to apply, or fixes that change nothing
 			}
 			if _, ok := original[srcs[i].Path]; !ok {
 				original[srcs[i].Path] = currentData(srcs[i])

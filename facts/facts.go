@@ -132,6 +132,10 @@ type Transform struct {
 	Span          Span // ".repartition(8)" from the dot to the closing parenthesis, or the hint
 	// Removal removes the transform and leaves valid code; nil when it cannot be removed.
 	Removal []Edit
+	// Nested is true for a SQL hint inside a subquery or common table
+	// expression rather than on the outermost SELECT that feeds the write:
+	// what the query does after it is not known. Such hints come first.
+	Nested bool
 }
 
 // Shuffle kinds that decide how many files a write makes.
@@ -309,8 +313,10 @@ type TableDef struct {
 	AsSelect    bool
 	PartitionBy *Partitioning
 	ClusterBy   []Column
-	Location    string
-	Properties  map[string]Value // lower-cased keys
+	// ClusterByAuto is true for CLUSTER BY AUTO: clustering columns chosen by the platform.
+	ClusterByAuto bool
+	Location      string
+	Properties    map[string]Value // lower-cased keys
 	// AddProps says how to add properties to this definition; nil when no safe place is known.
 	AddProps *PropertyInsertion
 }
@@ -360,6 +366,10 @@ type TableAlter struct {
 	Unset        []string
 	ClusterBy    []Column
 	HasClusterBy bool
+	// ClusterByAuto is true for CLUSTER BY AUTO.
+	ClusterByAuto bool
+	// Path is the table's path when it is named so (ALTER TABLE delta.`/path`).
+	Path string
 }
 
 // MaintenanceKind is OPTIMIZE or VACUUM.

@@ -125,6 +125,16 @@ func (x *extractor) span(start, end int) facts.Span {
 
 func (x *extractor) spanOf(n python.Node) facts.Span { return x.span(n.Start(), n.End()) }
 
+// textSpan maps the range [start, end) of a decoded string (whose map goes to
+// document offsets) to the document.
+func (x *extractor) textSpan(m document.PosMap, start, end int) facts.Span {
+	if end <= start {
+		s := m.File(start)
+		return facts.Span{Start: s, End: s}
+	}
+	return facts.Span{Start: m.File(start), End: m.File(end-1) + 1}
+}
+
 // sortFacts puts facts in document order: things inside a call are found
 // before the call completes.
 func (x *extractor) sortFacts() {

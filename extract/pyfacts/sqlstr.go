@@ -65,7 +65,10 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 		}
 		end += i + 2
 		b.Append(t, run, i)
-		field := s[i+1 : end-1]
+		field, spec := s[i+1:end-1], false
+		if k := strings.IndexAny(field, "!:"); k >= 0 {
+			field, spec = field[:k], true // conversions and format specs change the text
+		}
 		var g arg
 		found := false
 		switch {
@@ -78,7 +81,7 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 			g, found = a.kw(field)
 		}
 		text, known := "", false
-		if found {
+		if found && !spec {
 			text, known = g.v.pyText()
 		}
 		if known {
@@ -134,6 +137,9 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 		}
 		plain := true
 		for j < len(s) && strings.IndexByte("#0- +*.0123456789hlL", s[j]) >= 0 {
+			if s[j] == '*' {
+				next = len(items) + 1 // "*" takes an argument too: stop matching them up
+			}
 			plain = false
 			j++
 		}

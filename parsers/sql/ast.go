@@ -211,6 +211,7 @@ type QueryHints struct {
 type Insert struct {
 	Head
 	Overwrite bool
+	Mode      Span // the INTO or OVERWRITE keyword
 	// Target is the table written; for INSERT OVERWRITE DIRECTORY its Path
 	// is the directory and Format the USING format.
 	Target    Name

@@ -7,6 +7,7 @@ func (p *parser) insert(h Head, cteStart int) Statement {
 	st := &Insert{}
 	p.pos++ // INSERT
 	p.acceptSeq("WITH", "SCHEMA", "EVOLUTION")
+	st.Mode = tokSpan(p.tok(0))
 	switch {
 	case p.accept("INTO"):
 	case p.accept("OVERWRITE"):

@@ -1,0 +1,104 @@
+// Package sqlfacts reads the facts of Spark SQL: table definitions and
+// alterations, writes (INSERT, MERGE, UPDATE, DELETE), session settings,
+// OPTIMIZE/VACUUM and noqa comments. It works on one document.Region at a
+// time, which may be a .sql file, a notebook cell or SQL embedded in a
+// Python string; every position it reports is a document offset.
+package sqlfacts
+
+import (
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/sql"
+)
+
+// Extract returns the facts of one SQL region.
+func Extract(r *document.Region) *facts.File {
+	x := extractor{r: r, src: r.Text, out: &facts.File{}}
+	script := sql.Parse(r.Text)
+	for _, st := range script.Statements {
+		x.statement(st)
+	}
+	x.suppressions(script.Tokens)
+	return x.out
+}
+
+type extractor struct {
+	r   *document.Region
+	src []byte
+	out *facts.File
+}
+
+func (x *extractor) statement(st sql.Statement) {
+	if st.Header().Unread != "" {
+		x.out.UnreadSQL++
+		return
+	}
+	switch st := st.(type) {
+	case *sql.CreateTable:
+		x.out.Tables = append(x.out.Tables, x.tableDef(st))
+	case *sql.AlterTable:
+		x.out.Alters = append(x.out.Alters, x.alter(st))
+	case *sql.Insert:
+		x.out.Writes = append(x.out.Writes, x.insert(st))
+	case *sql.Modify:
+		x.out.Writes = append(x.out.Writes, x.modify(st))
+	case *sql.Optimize:
+		x.out.Maintenance = append(x.out.Maintenance, x.optimize(st))
+	case *sql.Vacuum:
+		x.out.Maintenance = append(x.out.Maintenance, x.vacuum(st))
+	case *sql.Set:
+		x.out.Settings = append(x.out.Settings, x.setting(st))
+	}
+}
+
+// target maps a table reference.
+func (x *extractor) target(n sql.Name) facts.Target {
+	return facts.Target{Table: n.Text, Path: n.Path, Span: x.span(n.Span)}
+}
+
+// value maps a literal; Str keeps the source text of what is not a string.
+func (x *extractor) value(l sql.Literal) facts.Value {
+	v := facts.Value{Str: l.Text, Span: x.span(l.Span)}
+	switch l.Kind {
+	case sql.LitString:
+		v.Kind = facts.String
+	case sql.LitInt:
+		v.Kind, v.Int = facts.Int, l.Int
+	case sql.LitFloat:
+		v.Kind, v.Float = facts.Float, l.Float
+	case sql.LitBool:
+		v.Kind, v.Bool = facts.Bool, l.Bool
+	}
+	return v
+}
+
+func (x *extractor) columns(cols []sql.Column) []facts.Column {
+	if len(cols) == 0 {
+		return nil
+	}
+	out := make([]facts.Column, len(cols))
+	for i, c := range cols {
+		out[i] = facts.Column{Name: c.Name, Span: x.span(c.Span)}
+	}
+	return out
+}
+
+// properties maps a TBLPROPERTIES list to lower-cased keys.
+func (x *extractor) properties(ps *sql.Properties) map[string]facts.Value {
+	if ps == nil {
+		return nil
+	}
+	m := make(map[string]facts.Value, len(ps.Entries))
+	for _, e := range ps.Entries {
+		m[e.Key] = x.value(e.Value)
+	}
+	return m
+}
+
+// isParameter reports whether a name stands for a value filled in later
+// (${var}, {placeholder}, :param), so it is no literal column name.
+func isParameter(name string) bool {
+	return strings.ContainsAny(name, "{}") || strings.HasPrefix(name, "$") || strings.HasPrefix(name, ":")
+}

@@ -1,0 +1,81 @@
+package sqlfacts
+
+import (
+	"sort"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/sql"
+)
+
+// Region offsets become document offsets through the region's PosMap. Region
+// bytes may stand for document text elsewhere (a notebook line without its
+// "# MAGIC " prefix) or for no document byte of their own (a decoded escape
+// in a Python string); edits must therefore be cut at segment boundaries and
+// never delete what lies between segments.
+
+// span maps a region span to the document.
+func (x *extractor) span(s sql.Span) facts.Span {
+	if s.End <= s.Start {
+		o := x.r.Map.File(s.Start)
+		return facts.Span{Start: o, End: o}
+	}
+	return facts.Span{Start: x.r.Map.File(s.Start), End: x.fileEnd(s.End)}
+}
+
+// fileEnd maps the end of region text that stops before off: the document
+// offset just after the byte at off-1.
+func (x *extractor) fileEnd(off int) int {
+	if off <= 0 {
+		return x.r.Map.File(0)
+	}
+	if x.mapped(off - 1) {
+		return x.r.Map.File(off-1) + 1
+	}
+	return x.r.Map.File(off - 1) // a decoded escape: its text ends where the next segment starts
+}
+
+// segmentAt returns the index of the first segment ending after region
+// offset off, or len(Map).
+func (x *extractor) segmentAt(off int) int {
+	m := x.r.Map
+	return sort.Search(len(m), func(i int) bool { return m[i].Region+m[i].Len > off })
+}
+
+// mapped reports whether the region byte at off is a document byte of its
+// own; without a map every byte is.
+func (x *extractor) mapped(off int) bool {
+	if len(x.r.Map) == 0 {
+		return true
+	}
+	i := x.segmentAt(off)
+	return i < len(x.r.Map) && x.r.Map[i].Region <= off
+}
+
+// deletion returns the edits deleting region text [a, b): one per segment
+// it crosses, merged where they meet in the document. ok is false when a
+// byte of the range has no document byte of its own.
+func (x *extractor) deletion(a, b int) (edits []facts.Edit, ok bool) {
+	if a >= b {
+		return nil, false
+	}
+	m := x.r.Map
+	if len(m) == 0 {
+		return []facts.Edit{{Span: facts.Span{Start: a, End: b}}}, true
+	}
+	cur := a
+	for i := x.segmentAt(a); i < len(m) && cur < b; i++ {
+		s := m[i]
+		if s.Region > cur {
+			return nil, false
+		}
+		end := min(b, s.Region+s.Len)
+		span := facts.Span{Start: s.File + cur - s.Region, End: s.File + end - s.Region}
+		if n := len(edits); n > 0 && edits[n-1].End == span.Start {
+			edits[n-1].End = span.End
+		} else {
+			edits = append(edits, facts.Edit{Span: span})
+		}
+		cur = end
+	}
+	return edits, cur >= b
+}

@@ -1,0 +1,165 @@
+package sqlfacts
+
+import (
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/sql"
+)
+
+var tableKinds = map[sql.TableKind]facts.TableKind{
+	sql.TableCreate:           facts.CreateTable,
+	sql.TableCreateOrReplace:  facts.CreateOrReplace,
+	sql.TableReplace:          facts.ReplaceTable,
+	sql.TableStreaming:        facts.StreamingTable,
+	sql.TableMaterializedView: facts.MaterializedView,
+}
+
+func (x *extractor) tableDef(ct *sql.CreateTable) *facts.TableDef {
+	td := &facts.TableDef{
+		Kind:       tableKinds[ct.Table],
+		Lang:       document.SQL,
+		Name:       ct.Name.Text,
+		Span:       x.span(ct.Span),
+		At:         x.span(ct.Name.Span),
+		Format:     strings.ToLower(ct.Using),
+		AsSelect:   ct.AsSelect,
+		Properties: x.properties(ct.Properties),
+		AddProps:   x.addProps(ct),
+	}
+	if ct.Name.Path != "" {
+		// CREATE TABLE delta.`/path`: the table lives at the path
+		td.Location = ct.Name.Path
+		if td.Format == "" {
+			td.Format = ct.Name.Format
+		}
+	}
+	if ct.Location != nil && ct.Location.Kind == sql.LitString {
+		td.Location = ct.Location.Text
+	}
+	if pb := ct.PartitionedBy; pb != nil {
+		td.PartitionBy = &facts.Partitioning{Columns: x.columns(pb.Columns), Span: x.span(pb.Span)}
+		for _, c := range pb.Columns {
+			if isParameter(c.Name) {
+				td.PartitionBy.Dynamic = true
+			}
+		}
+	}
+	if cb := ct.ClusterBy; cb != nil {
+		td.ClusterBy = x.columns(cb.Columns)
+		td.ClusterByAuto = cb.Auto
+	}
+	return td
+}
+
+func (x *extractor) alter(at *sql.AlterTable) *facts.TableAlter {
+	ta := &facts.TableAlter{
+		Table: at.Name.Text,
+		Path:  at.Name.Path,
+		Lang:  document.SQL,
+		Span:  x.span(at.Span),
+		At:    x.span(at.Keyword),
+		Set:   x.properties(at.Set),
+	}
+	if at.Unset != nil {
+		ta.Unset = make([]string, len(at.Unset.Entries))
+		for i, e := range at.Unset.Entries {
+			ta.Unset[i] = e.Key
+		}
+	}
+	if c := at.Cluster; c != nil {
+		ta.HasClusterBy = true
+		ta.ClusterBy = x.columns(c.Columns)
+		ta.ClusterByAuto = c.Auto
+	}
+	return ta
+}
+
+// addProps tells a fix where table properties go: into the existing
+// TBLPROPERTIES list, or in a new clause after the last clause before the
+// query, laid out like the statement.
+func (x *extractor) addProps(ct *sql.CreateTable) *facts.PropertyInsertion {
+	pi := &facts.PropertyInsertion{Quote: x.quoteStyle(ct)}
+	eol := lineEnding(x.src, ct.Span)
+	if ps := ct.Properties; ps != nil {
+		if ps.Close < 0 {
+			return nil // an unclosed list: no safe place
+		}
+		pi.Style = facts.SQLExtendClause
+		if len(ps.Entries) == 0 {
+			pi.Empty = true
+			pi.Offset = x.r.Map.File(ps.Close)
+			return pi
+		}
+		last := ps.Entries[len(ps.Entries)-1].Span
+		pi.Offset = x.fileEnd(last.End)
+		if nl := lineStart(x.src, last.Start); nl > ps.Open && x.mapped(nl-1) {
+			pi.Newline = eol + x.r.LinePrefix + indentation(x.src, nl)
+		}
+		return pi
+	}
+	pi.Style = facts.SQLNewClause
+	pi.Offset = x.fileEnd(ct.LastClause.End)
+	defEnd := ct.Span.End
+	if ct.AsSelect {
+		defEnd = ct.As.Start
+	}
+	if nl := firstNewline(x.src, ct.Span.Start, defEnd); nl >= 0 && x.mapped(nl) {
+		pi.Newline = eol + x.r.LinePrefix + indentation(x.src, lineStart(x.src, ct.LastClause.Start))
+	}
+	return pi
+}
+
+// quoteStyle returns the quote the author uses for strings: that of the
+// TBLPROPERTIES keys, else of any string in the statement, else '.
+func (x *extractor) quoteStyle(ct *sql.CreateTable) string {
+	if ps := ct.Properties; ps != nil {
+		for _, t := range ct.Tokens {
+			if t.Kind == sql.String && t.Start >= ps.Open && t.Start < ps.Span.End {
+				return string(t.Quote(x.src))
+			}
+		}
+	}
+	for _, t := range ct.Tokens {
+		if t.Kind == sql.String {
+			return string(t.Quote(x.src))
+		}
+	}
+	return "'"
+}
+
+// lineStart returns the offset of the start of the line holding off.
+func lineStart(src []byte, off int) int {
+	for off > 0 && src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+// indentation returns the spaces and tabs starting the line at start.
+func indentation(src []byte, start int) string {
+	end := start
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:end])
+}
+
+// firstNewline returns the offset of the first '\n' in src[from:to], or -1.
+func firstNewline(src []byte, from, to int) int {
+	for i := from; i < to && i < len(src); i++ {
+		if src[i] == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+// lineEnding returns "\r\n" when the statement's lines end so, else "\n".
+func lineEnding(src []byte, s sql.Span) string {
+	if nl := firstNewline(src, s.Start, len(src)); nl > 0 && src[nl-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
