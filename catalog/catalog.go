@@ -64,8 +64,10 @@ func NormalizePath(p string) string {
 	return p
 }
 
-// Build indexes the facts of all files. Files are processed in path order so
-// the result does not depend on the order files were parsed in.
+// Build indexes the facts of all files. Definitions go in first, so that a
+// two-part name used in one file finds the three-part table another file
+// defines; files are taken in path order so the result does not depend on the
+// order they were parsed in.
 func Build(files []*facts.File) *Catalog {
 	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
 	sorted := append([]*facts.File(nil), files...)
@@ -76,6 +78,8 @@ func Build(files []*facts.File) *Catalog {
 				t.Defs = append(t.Defs, Ref[*facts.TableDef]{f.Path, d})
 			}
 		}
+	}
+	for _, f := range sorted {
 		for _, a := range f.Alters {
 			if t := c.ensure(facts.Target{Table: a.Table}); t != nil {
 				t.Alters = append(t.Alters, Ref[*facts.TableAlter]{f.Path, a})

@@ -187,7 +187,7 @@ func TestWrites(t *testing.T) {
 			if !maps.Equal(got, tt.options) && (len(got) > 0 || len(tt.options) > 0) {
 				t.Errorf("options %v, want %v", got, tt.options)
 			}
-			if w.Lang != 1 || !w.Span.Start <= w.At.Start {
+			if w.Lang != 1 || w.Span.Start > w.At.Start || w.At.End > w.Span.End {
 				t.Errorf("lang %v span %+v at %+v", w.Lang, w.Span, w.At)
 			}
 		})

@@ -32,18 +32,21 @@ directory explosion.`,
 var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
+	// writeTo(...).create() is both a write and a definition: report it once
+	seen := map[facts.Span]bool{}
 	for _, w := range p.Facts.Writes {
-		checkPartitioning(p, w.PartitionBy, rule.TargetName(w.Target))
+		checkPartitioning(p, w.PartitionBy, rule.TargetName(w.Target), seen)
 	}
 	for _, d := range p.Facts.Tables {
-		checkPartitioning(p, d.PartitionBy, d.Name)
+		checkPartitioning(p, d.PartitionBy, d.Name, seen)
 	}
 }
 
-func checkPartitioning(p *rule.Pass, part *facts.Partitioning, table string) {
-	if part == nil || part.Dynamic {
+func checkPartitioning(p *rule.Pass, part *facts.Partitioning, table string, seen map[facts.Span]bool) {
+	if part == nil || part.Dynamic || seen[part.Span] {
 		return
 	}
+	seen[part.Span] = true
 	for _, c := range part.Columns {
 		if c.Name != "" && p.Config.HighCardinality(c.Name) {
 			p.Report(c.Span, fmt.Sprintf(

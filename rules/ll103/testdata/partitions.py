@@ -22,7 +22,7 @@ def devices():
 # negatives
 events.write.partitionBy("event_date", "country").saveAsTable("main.web.ok")
 events.write.partitionBy("year", "month").saveAsTable("main.web.ok2")
-cols = ["user_id"]
+cols = partition_columns_from_config()
 events.write.partitionBy(*cols).saveAsTable("main.web.dynamic")
 events.repartition("user_id").write.saveAsTable("main.web.ok3")
 rdd = events.rdd.partitionBy(10, lambda k: hash(k))

@@ -1,0 +1,143 @@
+package pyfacts
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+func TestTransforms(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // transform names, oldest first
+		feeding   string   // Feeding().Name, "" for none
+	}{
+		{"in the chain", `df.repartition(8).write.save("/p")`, []string{"repartition"}, "repartition"},
+		{"through assignment", "out = df.repartition(8)\nout.write.save('/p')", []string{"repartition"}, "repartition"},
+		{"reassignment", "df = spark.read.table('a')\ndf = df.coalesce(1)\ndf = df.filter('x > 1')\ndf.write.saveAsTable('t')",
+			[]string{"coalesce", "filter"}, "coalesce"},
+		{"new name from old", "df2 = df.filter(c)\ndf3 = df2.withColumn('a', F.lit(1)).select('a')\ndf3.write.save('/p')",
+			[]string{"filter", "withColumn", "select"}, ""},
+		{"cache stops feeding", "df = df.repartition(8).cache()\ndf.write.save('/p')", []string{"repartition", "cache"}, ""},
+		{"join stops feeding", "df.repartition(8).join(o, 'id').write.save('/p')", []string{"repartition", "join"}, ""},
+		{"history before a read is absent", "df = spark.read.parquet('/x').repartition(4)\ndf.write.save('/p')", []string{"repartition"}, "repartition"},
+		{"a function result cuts history", "a = df.coalesce(1)\nb = helper(a).filter(x)\nb.write.save('/p')", []string{"filter"}, ""},
+		{"na functions", "df.coalesce(2).na.fill(0).write.save('/p')", []string{"coalesce", "na"}, "coalesce"},
+		{"snapshot at binding", "a = df.coalesce(1)\nb = a\na = a.repartition(9)\nb.write.save('/p')", []string{"coalesce"}, "coalesce"},
+		{"rdd is not a DataFrame", "rdd = df.rdd.repartition(8)\nx = rdd.toDF()\nx.write.save('/p')", nil, ""},
+		{"branch makes history unknown", "df = spark.table('a')\nif c:\n    df = df.coalesce(1)\ndf.write.save('/p')", nil, ""},
+		{"same in every branch", "if c:\n    n = 1\nelse:\n    n = 1\ndf.coalesce(n).write.save('/p')", []string{"coalesce"}, "coalesce"},
+		{"parameter shadows module name", "df = x.coalesce(1)\ndef f(df):\n    df.write.save('/p')", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, _ := extract(t, tt.src)
+			w := oneWrite(t, f)
+			if got := names(w.Transforms); !slices.Equal(got, tt.want) {
+				t.Errorf("transforms %v, want %v", got, tt.want)
+			}
+			got := ""
+			if fd := w.Feeding(); fd != nil {
+				got = fd.Name
+			}
+			if got != tt.feeding {
+				t.Errorf("feeding %q, want %q", got, tt.feeding)
+			}
+		})
+	}
+}
+
+func TestTransformFields(t *testing.T) {
+	tests := []struct {
+		src     string
+		span    string
+		hasNum  bool
+		num     int64 // 0: unknown
+		numSpan string
+		cols    []string
+	}{
+		{`df.repartition(8)`, ".repartition(8)", true, 8, "8", nil},
+		{"n = 1\ndf.coalesce(n)", ".coalesce(n)", true, 1, "n", nil},
+		{`df.repartition(k)`, ".repartition(k)", true, 0, "k", nil},
+		{`df.repartition("a", F.col("b"), col("c"))`, `.repartition("a", F.col("b"), col("c"))`, false, 0, "", []string{"a", "b", "c"}},
+		{`df.repartition(16, "d")`, `.repartition(16, "d")`, true, 16, "16", []string{"d"}},
+		{`df.repartition(numPartitions=4)`, `.repartition(numPartitions=4)`, true, 4, "4", nil},
+		{`df.repartition(*cols)`, `.repartition(*cols)`, false, 0, "", nil},
+		{`df.repartitionByRange(10, "ts")`, `.repartitionByRange(10, "ts")`, true, 10, "10", []string{"ts"}},
+		{`df.coalesce( 2 )`, `.coalesce( 2 )`, true, 2, "2", nil},
+	}
+	for _, tt := range tests {
+		f, doc := extract(t, tt.src+".write.save('/p')")
+		w := oneWrite(t, f)
+		tr := w.Transforms[len(w.Transforms)-1]
+		if got := textOf(doc, tr.Span); got != tt.span {
+			t.Errorf("%s: span %q", tt.src, got)
+		}
+		if tr.HasNum != tt.hasNum {
+			t.Errorf("%s: HasNum %v", tt.src, tr.HasNum)
+		}
+		if tt.num != 0 && (tr.NumPartitions.Kind != facts.Int || tr.NumPartitions.Int != tt.num) {
+			t.Errorf("%s: num %+v", tt.src, tr.NumPartitions)
+		}
+		if tt.num == 0 && tr.NumPartitions.Known() {
+			t.Errorf("%s: num should be unknown: %+v", tt.src, tr.NumPartitions)
+		}
+		if tt.hasNum && textOf(doc, tr.NumPartitions.Span) != tt.numSpan {
+			t.Errorf("%s: num span %q", tt.src, textOf(doc, tr.NumPartitions.Span))
+		}
+		if got := colNames(tr.Columns); !slices.Equal(got, tt.cols) {
+			t.Errorf("%s: columns %v", tt.src, got)
+		}
+	}
+}
+
+func TestTransformRemoval(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"assignment", "out = df.repartition(8)\nout.write.save('/p')\n",
+			"out = df\nout.write.save('/p')\n"},
+		{"inline chain", "df.coalesce(1).write.save('/p')\n",
+			"df.write.save('/p')\n"},
+		{"own line in parentheses", "(df\n    .filter('x')\n    .coalesce(1)  # one file\n    .write.save('/p'))\n",
+			"(df\n    .filter('x')\n    .write.save('/p'))\n"},
+		{"last line of a backslash chain", "out = df.filter('x') \\\n    .coalesce(1)\nout.write.save('/p')\n",
+			"out = df.filter('x')\nout.write.save('/p')\n"},
+		{"middle line of a backslash chain", "df \\\n    .coalesce(1) \\\n    .write.save('/p')\n",
+			"df \\\n    .write.save('/p')\n"},
+		{"closing paren on the line", "(df\n    .coalesce(1)).write.save('/p')\n",
+			"(df\n    ).write.save('/p')\n"},
+		{"inside a function", "def f(df):\n    out = (\n        df.filter('x')\n        .repartition(4)\n    )\n    out.write.save('/p')\n",
+			"def f(df):\n    out = (\n        df.filter('x')\n    )\n    out.write.save('/p')\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, _ := extract(t, tt.src)
+			w := oneWrite(t, f)
+			fd := w.Feeding()
+			if fd == nil || fd.Removal == nil {
+				t.Fatalf("no removable shuffle in %v", names(w.Transforms))
+			}
+			got := applyEdits(tt.src, fd.Removal)
+			if got != tt.want {
+				t.Errorf("after removal:\n%s\nwant:\n%s", got, tt.want)
+			}
+			if !parsesCleanly(got) {
+				t.Errorf("removal leaves invalid code:\n%s", got)
+			}
+		})
+	}
+}
+
+func TestTransformRemovalAcrossCells(t *testing.T) {
+	doc := cellsDoc("out = df.repartition(8)\n", "out.write.save('/p')\n")
+	f, _ := extractDoc(t, doc)
+	w := oneWrite(t, f)
+	if len(w.Transforms) != 1 {
+		t.Fatalf("transforms %v", names(w.Transforms))
+	}
+	got := applyEdits(string(doc.Text), w.Transforms[0].Removal)
+	want := "out = df\n# COMMAND ----------\nout.write.save('/p')\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
