@@ -103,6 +103,22 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if code := applyChanges(fr, o, fromStdin, stdout, stderr); code != exitClean {
 			return code
 		}
+		if fromStdin && !o.diff {
+			// like ruff: the fixed buffer goes to stdout, the findings left to stderr
+			fixed := srcs[0].Data
+			if len(fr.Changes) == 1 {
+				fixed = fr.Changes[0].New
+			}
+			stdout.Write(fixed)
+			failed := reportNotes(res, o.verbose, stderr)
+			if err := output.Write(stderr, "text", res.Findings, outputOptions(o)); err != nil || failed {
+				return exitError
+			}
+			if len(res.Findings) > 0 && !o.exitZero {
+				return exitFindings
+			}
+			return exitClean
+		}
 		if o.diff {
 			// --diff prints only the diff; the status says whether anything would change
 			reportNotes(res, o.verbose, stderr)
@@ -141,7 +157,7 @@ func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, 
 		case o.diff:
 			fmt.Fprint(stdout, fixer.Diff(c.Path, c.Old, c.New))
 		case fromStdin:
-			// printed after the loop
+			// printed by the caller
 		default:
 			if err := engine.WriteFile(c.Path, c.New); err != nil {
 				fmt.Fprintf(stderr, "lakelint: writing %s: %v\n", c.Path, err)

@@ -52,30 +52,54 @@ func (x *extractor) mapped(off int) bool {
 }
 
 // deletion returns the edits deleting region text [a, b): one per segment
-// it crosses, merged where they meet in the document. ok is false when a
-// byte of the range has no document byte of its own.
+// it crosses, merged where they meet in the document. In a region whose
+// lines carry a prefix, line breaks are kept, or the next line's prefix
+// would end up inside a line. ok is false when a byte to delete has no
+// document byte of its own.
 func (x *extractor) deletion(a, b int) (edits []facts.Edit, ok bool) {
-	if a >= b {
+	if a >= b || b > len(x.src) {
 		return nil, false
 	}
+	for from := a; from < b; {
+		to := from
+		for to < b && (x.r.LinePrefix == "" || x.src[to] != '\n' && x.src[to] != '\r') {
+			to++
+		}
+		if to > from && !x.appendDeletion(&edits, from, to) {
+			return nil, false
+		}
+		from = to
+		for from < b && (x.src[from] == '\n' || x.src[from] == '\r') && x.r.LinePrefix != "" {
+			from++
+		}
+	}
+	return edits, len(edits) > 0
+}
+
+// appendDeletion appends the edits deleting region text [a, b), cut at
+// segment boundaries.
+func (x *extractor) appendDeletion(edits *[]facts.Edit, a, b int) bool {
 	m := x.r.Map
+	add := func(span facts.Span) {
+		if n := len(*edits); n > 0 && (*edits)[n-1].End == span.Start {
+			(*edits)[n-1].End = span.End
+			return
+		}
+		*edits = append(*edits, facts.Edit{Span: span})
+	}
 	if len(m) == 0 {
-		return []facts.Edit{{Span: facts.Span{Start: a, End: b}}}, true
+		add(facts.Span{Start: a, End: b})
+		return true
 	}
 	cur := a
 	for i := x.segmentAt(a); i < len(m) && cur < b; i++ {
 		s := m[i]
 		if s.Region > cur {
-			return nil, false
+			return false
 		}
 		end := min(b, s.Region+s.Len)
-		span := facts.Span{Start: s.File + cur - s.Region, End: s.File + end - s.Region}
-		if n := len(edits); n > 0 && edits[n-1].End == span.Start {
-			edits[n-1].End = span.End
-		} else {
-			edits = append(edits, facts.Edit{Span: span})
-		}
+		add(facts.Span{Start: s.File + cur - s.Region, End: s.File + end - s.Region})
 		cur = end
 	}
-	return edits, cur >= b
+	return cur >= b
 }

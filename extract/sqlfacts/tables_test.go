@@ -85,8 +85,10 @@ func TestAddProps(t *testing.T) {
 		wantQuote string
 	}{
 		{
-			name:  "one line, no properties",
-			doc:   func() (string, *document.Region) { return plain("CREATE TABLE t (a INT) USING delta PARTITIONED BY (a);") },
+			name: "one line, no properties",
+			doc: func() (string, *document.Region) {
+				return plain("CREATE TABLE t (a INT) USING delta PARTITIONED BY (a);")
+			},
 			style: facts.SQLNewClause,
 			after: "CREATE TABLE t (a INT) USING delta PARTITIONED BY (a) TBLPROPERTIES (" + prop + ");",
 		},
@@ -111,8 +113,10 @@ func TestAddProps(t *testing.T) {
 			after: "CREATE MATERIALIZED VIEW m TBLPROPERTIES (" + prop + ") AS SELECT 1",
 		},
 		{
-			name:      "extend, double quotes",
-			doc:       func() (string, *document.Region) { return plain(`CREATE TABLE t TBLPROPERTIES ("a" = "b") AS SELECT 1`) },
+			name: "extend, double quotes",
+			doc: func() (string, *document.Region) {
+				return plain(`CREATE TABLE t TBLPROPERTIES ("a" = "b") AS SELECT 1`)
+			},
 			style:     facts.SQLExtendClause,
 			props:     []string{`"k" = "v"`},
 			wantQuote: `"`,

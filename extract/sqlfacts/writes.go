@@ -117,6 +117,16 @@ func (x *extractor) hintRemoval(qh sql.QueryHints, i int) []facts.Edit {
 	switch n := len(qh.Hints); {
 	case n == 1:
 		a, b = x.commentExtent(qh.Span)
+		if b > qh.Span.End && b <= len(x.src) && x.src[b-1] == '\n' {
+			// the whole line; when its line break cannot go, leave the line empty
+			if edits, ok := x.deletion(a, b); ok {
+				return edits
+			}
+			b = qh.Span.End
+			for b < len(x.src) && (x.src[b] == ' ' || x.src[b] == '\t') {
+				b++
+			}
+		}
 	case i < n-1:
 		a, b = qh.Hints[i].Span.Start, qh.Hints[i+1].Span.Start
 	default:

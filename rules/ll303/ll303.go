@@ -69,7 +69,7 @@ func report(p *rule.Pass, key string, v facts.Value, at facts.Span) {
 	if at == (facts.Span{}) {
 		return
 	}
-	p.Report(at, fmt.Sprintf("%s = false switches off %s: every write then leaves one small file per task and partition; remove it or set it to true", key, what))
+	p.Report(at, fmt.Sprintf("%s = false switches off %s: every write then leaves one small file per task and partition; remove it or set it to true", rule.DisplayKey(key), what))
 }
 
 func sortedKeys(m map[string]facts.Value) []string {

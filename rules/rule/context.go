@@ -59,7 +59,7 @@ func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
 		on, known := s.Value.Truth()
 		if known {
 			if on {
-				return true, fmt.Sprintf("%s is set to true on line %d", s.Key, p.LineOf(s.At.Start))
+				return true, fmt.Sprintf("%s is set to true on line %d", DisplayKey(s.Key), p.LineOf(s.At.Start))
 			}
 			return false, ""
 		}
@@ -137,4 +137,33 @@ func TransformText(t *facts.Transform) string {
 		return "/*+ " + t.Name + "(" + args + ") */"
 	}
 	return "." + t.Name + "(" + args + ")"
+}
+
+// canonicalKeys spell well-known keys the way the documentation does; facts
+// keep keys lower-cased so they compare case-insensitively.
+var canonicalKeys = map[string]string{}
+
+func init() {
+	for _, k := range []string{
+		"spark.databricks.delta.optimizeWrite.enabled",
+		"spark.databricks.delta.autoCompact.enabled",
+		"spark.databricks.delta.properties.defaults.autoOptimize.optimizeWrite",
+		"spark.databricks.delta.properties.defaults.autoOptimize.autoCompact",
+		"spark.databricks.delta.retentionDurationCheck.enabled",
+		"spark.sql.adaptive.enabled",
+		"spark.sql.shuffle.partitions",
+		"delta.autoOptimize.optimizeWrite",
+		"delta.autoOptimize.autoCompact",
+		"pipelines.autoOptimize.managed",
+	} {
+		canonicalKeys[strings.ToLower(k)] = k
+	}
+}
+
+// DisplayKey returns a setting or property key as people write it.
+func DisplayKey(key string) string {
+	if k, ok := canonicalKeys[strings.ToLower(key)]; ok {
+		return k
+	}
+	return key
 }

@@ -16,12 +16,12 @@ const (
 type fileKind int
 
 const (
-	kindOther      fileKind = iota
-	kindCommit              // N.json
-	kindClassicCP           // N.checkpoint.parquet
-	kindMultiPartCP         // N.checkpoint.P.K.parquet
-	kindUUIDCP              // N.checkpoint.<uuid>.parquet|json
-	kindCompaction          // N.M.compacted.json
+	kindOther       fileKind = iota
+	kindCommit               // N.json
+	kindClassicCP            // N.checkpoint.parquet
+	kindMultiPartCP          // N.checkpoint.P.K.parquet
+	kindUUIDCP               // N.checkpoint.<uuid>.parquet|json
+	kindCompaction           // N.M.compacted.json
 )
 
 // logFile is a parsed _delta_log entry.

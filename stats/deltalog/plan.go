@@ -41,10 +41,10 @@ type logPlan struct {
 // consulted: it may be stale or absent, and listing is authoritative.
 func planLog(entries []Entry) (*logPlan, error) {
 	var (
-		commits   []logFile
-		classic   = map[int64]string{}
-		uuids     = map[int64][]string{}
-		multi     = map[[2]int64]map[int]string{} // (version, parts) -> part -> name
+		commits    []logFile
+		classic    = map[int64]string{}
+		uuids      = map[int64][]string{}
+		multi      = map[[2]int64]map[int]string{} // (version, parts) -> part -> name
 		incomplete []string
 	)
 	for _, e := range entries {

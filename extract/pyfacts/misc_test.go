@@ -1,0 +1,338 @@
+package pyfacts
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+func TestReads(t *testing.T) {
+	tests := []struct {
+		src          string
+		kind         facts.ReadKind
+		format       string
+		table, path  string
+		opts         map[string]string
+		at           string
+	}{
+		{`spark.readStream.format("delta").option("skipChangeCommits", "true").table("main.t")`,
+			facts.StreamRead, "delta", "main.t", "", map[string]string{"skipchangecommits": "true"}, `table("main.t")`},
+		{`spark.readStream.format("cloudFiles").options(**{"cloudFiles.format": "json"}).load("/in")`,
+			facts.StreamRead, "cloudfiles", "", "/in", map[string]string{"cloudfiles.format": "json"}, `load("/in")`},
+		{`spark.read.table("t")`, facts.BatchRead, "", "t", "", nil, `table("t")`},
+		{`spark.read.format("delta").load(path="/d")`, facts.BatchRead, "delta", "", "/d", nil, `load(path="/d")`},
+		{`spark.read.parquet("/p")`, facts.BatchRead, "parquet", "", "/p", nil, `parquet("/p")`},
+		{`self.spark.read.option("path", "/o").load()`, facts.BatchRead, "", "", "/o", map[string]string{"path": "/o"}, `load()`},
+		{`spark.table("x")`, facts.BatchRead, "", "x", "", nil, `table("x")`},
+		{"r = spark.readStream.format('delta')\nr.table('s')", facts.StreamRead, "delta", "s", "", nil, "table('s')"},
+	}
+	for _, tt := range tests {
+		f, doc := extract(t, tt.src)
+		if len(f.Reads) != 1 {
+			t.Errorf("%s: %d reads", tt.src, len(f.Reads))
+			continue
+		}
+		r := f.Reads[0]
+		if r.Kind != tt.kind || r.Format != tt.format || r.Target.Table != tt.table || r.Target.Path != tt.path {
+			t.Errorf("%s: read %+v", tt.src, r)
+		}
+		got := map[string]string{}
+		for k, v := range r.Options {
+			got[k] = v.Text()
+		}
+		if len(got) != len(tt.opts) {
+			t.Errorf("%s: options %v", tt.src, got)
+		}
+		for k, v := range tt.opts {
+			if got[k] != v {
+				t.Errorf("%s: option %s = %q", tt.src, k, got[k])
+			}
+		}
+		if textOf(doc, r.At) != tt.at {
+			t.Errorf("%s: at %q", tt.src, textOf(doc, r.At))
+		}
+	}
+}
+
+func TestSettings(t *testing.T) {
+	src := `N = 64
+spark = (SparkSession.builder
+    .appName("x")
+    .config("spark.sql.adaptive.enabled", "true")
+    .config(key="A.B", value=False)
+    .config(conf=SparkConf())
+    .config(map={"m.k": 3})
+    .getOrCreate())
+spark.conf.set("spark.sql.shuffle.partitions", N)
+self.spark.conf.set("Spark.Databricks.Delta.OptimizeWrite.Enabled", True)
+spark_session.conf.set(key_var, "x")
+spark.conf.get("spark.sql.shuffle.partitions")
+`
+	f, doc := extract(t, src)
+	want := []struct{ key, value, via, at string }{
+		{"spark.sql.adaptive.enabled", "true", "builder.config", `config("spark.sql.adaptive.enabled", "true")`},
+		{"a.b", "false", "builder.config", `config(key="A.B", value=False)`},
+		{"m.k", "3", "builder.config", `config(map={"m.k": 3})`},
+		{"spark.sql.shuffle.partitions", "64", "spark.conf.set", `set("spark.sql.shuffle.partitions", N)`},
+		{"spark.databricks.delta.optimizewrite.enabled", "true", "spark.conf.set", `set("Spark.Databricks.Delta.OptimizeWrite.Enabled", True)`},
+	}
+	if len(f.Settings) != len(want) {
+		t.Fatalf("settings %d, want %d", len(f.Settings), len(want))
+	}
+	for i, w := range want {
+		s := f.Settings[i]
+		if s.Key != w.key || s.Value.Text() != w.value || s.Via != w.via || textOf(doc, s.At) != w.at {
+			t.Errorf("setting %d: %q=%q via %q at %q", i, s.Key, s.Value.Text(), s.Via, textOf(doc, s.At))
+		}
+	}
+	if got := textOf(doc, f.Settings[3].Value.Span); got != "N" {
+		t.Errorf("value span %q", got)
+	}
+	if got := textOf(doc, f.Settings[3].Span); got != `spark.conf.set("spark.sql.shuffle.partitions", N)` {
+		t.Errorf("span %q", got)
+	}
+	if s, ok := f.SettingBefore("spark.sql.shuffle.partitions", len(src)); !ok || s.Value.Int != 64 {
+		t.Errorf("SettingBefore %+v", s)
+	}
+}
+
+func TestPipelineTables(t *testing.T) {
+	src := `import dlt
+
+@dlt.table(
+    name="silver_events",
+    comment="clean",
+    partition_cols=["d"],
+    cluster_by=["c"],
+    table_properties={
+        "quality": "silver",
+    },
+)
+def events():
+    return dlt.read_stream("bronze").where("x")
+
+@dlt.table
+def bare():
+    return spark.table("y")
+
+@dp.materialized_view(name='mv', partition_cols=['p'],)
+def mv():
+    return 1
+
+@dlt.table(comment="no props")
+def noprops():
+    return 1
+
+dlt.create_streaming_table("feed", table_properties={})
+
+@dlt.view
+def v():
+    return 1
+`
+	f, doc := extract(t, src)
+	if len(f.Tables) != 5 {
+		for _, tb := range f.Tables {
+			t.Log(tb.Name)
+		}
+		t.Fatalf("tables %d", len(f.Tables))
+	}
+	want := []struct {
+		name  string
+		part  []string
+		style facts.PropertyStyle
+		at    string
+	}{
+		{"silver_events", []string{"d"}, facts.PyExtendDict, "dlt.table"},
+		{"bare", nil, "", "dlt.table"},
+		{"mv", []string{"p"}, facts.PyNewKeyword, "dp.materialized_view"},
+		{"noprops", nil, facts.PyNewKeyword, "dlt.table"},
+		{"feed", nil, facts.PyExtendDict, "create_streaming_table"},
+	}
+	for i, w := range want {
+		tb := f.Tables[i]
+		if tb.Kind != facts.DLTTable || tb.Name != w.name || !slices.Equal(tb.PartitionBy.Names(), w.part) || textOf(doc, tb.At) != w.at {
+			t.Errorf("table %d: %+v at %q", i, tb, textOf(doc, tb.At))
+		}
+		if w.style == "" {
+			if tb.AddProps != nil {
+				t.Errorf("table %d: insertion %+v", i, tb.AddProps)
+			}
+			continue
+		}
+		if tb.AddProps == nil || tb.AddProps.Style != w.style {
+			t.Errorf("table %d: insertion %+v", i, tb.AddProps)
+		}
+	}
+	silver := f.Tables[0]
+	if silver.Properties["quality"].Text() != "silver" || !slices.Equal(colNames(silver.ClusterBy), []string{"c"}) {
+		t.Errorf("silver %+v", silver)
+	}
+	// insert into the existing dict after the last entry, keeping its trailing comma
+	p := silver.AddProps
+	fixed := string(doc.Text[:p.Offset]) + "," + p.Newline + `"k": "v"` + string(doc.Text[p.Offset:])
+	if !strings.Contains(fixed, "\"quality\": \"silver\",\n        \"k\": \"v\",\n    },") || !parsesCleanly(fixed) {
+		t.Errorf("dict insertion:\n%s", fixed)
+	}
+	// a new keyword after the last argument
+	p = f.Tables[2].AddProps
+	fixed = string(doc.Text[:p.Offset]) + ", table_properties={}" + string(doc.Text[p.Offset:])
+	if !strings.Contains(fixed, "partition_cols=['p'], table_properties={},)") || !parsesCleanly(fixed) || p.Quote != "'" {
+		t.Errorf("kwarg insertion %+v:\n%s", p, fixed)
+	}
+	if !f.Tables[4].AddProps.Empty || len(f.Reads) != 2 {
+		t.Errorf("empty dict %+v, reads %d", f.Tables[4].AddProps, len(f.Reads))
+	}
+}
+
+func TestSuppressions(t *testing.T) {
+	src := `# lakelint: noqa: ll301
+x = "# noqa"  # NOQA
+y = 1  # noqa: LL101, ll102 trailing words
+z = 2  # type: ignore # noqa:LL103
+s = """
+# noqa: LL999
+"""
+w = 3  # this is not noqa
+# LAKELINT: NOQA
+`
+	f, doc := extract(t, src)
+	want := []struct {
+		text  string
+		codes []string
+		file  bool
+	}{
+		{"# lakelint: noqa: ll301", []string{"LL301"}, true},
+		{"# NOQA", nil, false},
+		{"# noqa: LL101, ll102 trailing words", []string{"LL101", "LL102"}, false},
+		{"# type: ignore # noqa:LL103", []string{"LL103"}, false},
+		{"# LAKELINT: NOQA", nil, true},
+	}
+	if len(f.Suppressions) != len(want) {
+		t.Fatalf("suppressions %+v", f.Suppressions)
+	}
+	for i, w := range want {
+		s := f.Suppressions[i]
+		if textOf(doc, s.Span) != w.text || !slices.Equal(s.Codes, w.codes) || s.FileLevel != w.file {
+			t.Errorf("%d: %q %v %v", i, textOf(doc, s.Span), s.Codes, s.FileLevel)
+		}
+	}
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	src := "df.write.save('/a')\nprint(foo(\ndef g(:\n    pass\n"
+	f, doc := extract(t, src)
+	if len(f.SyntaxErrors) != 1 {
+		t.Fatalf("errors %+v", f.SyntaxErrors)
+	}
+	e := f.SyntaxErrors[0]
+	if e.Message == "" || e.Span.Start < len("df.write.save('/a')\n") {
+		t.Errorf("error %+v %q", e, textOf(doc, e.Span))
+	}
+	if len(f.Writes) != 1 {
+		t.Errorf("the write before the error was lost")
+	}
+	// errors in two cells: one each
+	f, _ = extractDoc(t, cellsDoc("x = (\n", "df.write.save('/b')\n", "y = ]\n"))
+	if len(f.SyntaxErrors) != 2 || len(f.Writes) != 1 {
+		t.Errorf("errors %+v writes %d", f.SyntaxErrors, len(f.Writes))
+	}
+}
+
+func TestConstants(t *testing.T) {
+	tests := []struct {
+		name, src, table string
+	}{
+		{"plain", "T = 't1'\ndf.write.saveAsTable(T)", "t1"},
+		{"reassigned", "T = 't1'\nT = 't2'\ndf.write.saveAsTable(T)", "t2"},
+		{"concatenation", "DB = 'main'\nT = DB + '.' + 'x'\ndf.write.saveAsTable(T)", "main.x"},
+		{"augmented", "T = 'main'\nT += '.y'\ndf.write.saveAsTable(T)", "main.y"},
+		{"f-string of constants", "DB = 'm'\nN = 3\nT = f'{DB}.t{N}'\ndf.write.saveAsTable(T)", "m.t3"},
+		{"format of constants", "T = '{}.{t}'.format('db', t='x')\ndf.write.saveAsTable(T)", "db.x"},
+		{"percent of constants", "T = '%s.%s' % ('db', 'y')\ndf.write.saveAsTable(T)", "db.y"},
+		{"branch disagreement", "T = 'a'\nif c:\n    T = 'b'\ndf.write.saveAsTable(T)", ""},
+		{"branch agreement", "if c:\n    T = 'a'\nelse:\n    T = 'a'\ndf.write.saveAsTable(T)", "a"},
+		{"elif disagreement", "if c:\n    T = 'a'\nelif d:\n    T = 'b'\nelse:\n    T = 'a'\ndf.write.saveAsTable(T)", ""},
+		{"loop body may not run", "T = 'a'\nfor i in r:\n    T = 'b'\ndf.write.saveAsTable(T)", ""},
+		{"loop variable", "for T in ['a', 'b']:\n    df.write.saveAsTable(T)", ""},
+		{"inside the loop", "for i in r:\n    T = 'b'\n    df.write.saveAsTable(T)", "b"},
+		{"try", "T = 'a'\ntry:\n    T = 'b'\nexcept E:\n    pass\ndf.write.saveAsTable(T)", ""},
+		{"function result", "T = get_table()\ndf.write.saveAsTable(T)", ""},
+		{"module constant in function", "T = 'm'\ndef f(df):\n    df.write.saveAsTable(T)", "m"},
+		{"local shadows module", "T = 'm'\ndef f(df):\n    T = 'l'\n    df.write.saveAsTable(T)", "l"},
+		{"parameter shadows module", "T = 'm'\ndef f(df, T):\n    df.write.saveAsTable(T)", ""},
+		{"tuple assignment", "A, T = 1, 'tt'\ndf.write.saveAsTable(T)", "tt"},
+		{"chained assignment", "A = T = 'c'\ndf.write.saveAsTable(T)", "c"},
+		{"deleted", "T = 'a'\ndel T\ndf.write.saveAsTable(T)", ""},
+		{"walrus", "if (T := 'w'):\n    df.write.saveAsTable(T)", "w"},
+		{"class attribute not global", "class C:\n    T = 'c'\n    def m(self, df):\n        df.write.saveAsTable(T)", ""},
+		{"conditional expression", "T = 'a' if c else 'b'\ndf.write.saveAsTable(T)", ""},
+		{"annotated", "T: str = 'an'\ndf.write.saveAsTable(T)", "an"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, _ := extract(t, tt.src)
+			w := oneWrite(t, f)
+			if w.Target.Table != tt.table {
+				t.Errorf("table %q, want %q", w.Target.Table, tt.table)
+			}
+		})
+	}
+}
+
+func TestCrossCell(t *testing.T) {
+	doc := cellsDoc(
+		"from pyspark.sql import functions as F\nTABLE = 'main.s.t'\nn = 2\n",
+		"out = df.repartition(8)\n",
+		"print('hi')\n",
+		"out.coalesce(n).write.format('delta').saveAsTable(TABLE)\n",
+	)
+	f, _ := extractDoc(t, doc)
+	w := oneWrite(t, f)
+	if w.Target.Table != "main.s.t" || !slices.Equal(names(w.Transforms), []string{"repartition", "coalesce"}) {
+		t.Fatalf("write %+v transforms %v", w.Target, names(w.Transforms))
+	}
+	rep := w.Transforms[0]
+	if textOf(doc, rep.Span) != ".repartition(8)" {
+		t.Errorf("repartition span %q", textOf(doc, rep.Span))
+	}
+	if c := w.Transforms[1]; c.NumPartitions.Int != 2 || textOf(doc, c.NumPartitions.Span) != "n" {
+		t.Errorf("coalesce %+v", c)
+	}
+	if !strings.HasPrefix(string(doc.Text[w.WriterAt:]), ".write.format") {
+		t.Errorf("WriterAt %d", w.WriterAt)
+	}
+}
+
+func TestLookalikes(t *testing.T) {
+	src := `from pyspark.sql import Window
+from pyspark.sql.functions import coalesce
+w = Window.partitionBy("a").orderBy("b")
+x = df.withColumn("v", F.coalesce(F.col("a"), F.col("b"))).withColumn("u", coalesce("a", "b"))
+pairs = sc.parallelize(range(10)).map(lambda k: (k, k)).partitionBy(8, lambda k: k)
+r = df.rdd.repartition(8).map(f)
+spark.read.format("delta").load("/x").count()
+fh.write("text")
+logger.write.save
+with open("f") as fh:
+    fh.write("x")
+`
+	f, _ := extract(t, src)
+	if len(f.Writes) != 0 {
+		t.Errorf("writes %d: %+v", len(f.Writes), f.Writes[0])
+	}
+	// x's history has no shuffle
+	f, _ = extract(t, src+"x.write.save('/p')\n")
+	w := oneWrite(t, f)
+	for _, tr := range w.Transforms {
+		if tr.IsShuffle() {
+			t.Errorf("look-alike shuffle %q", tr.Name)
+		}
+	}
+	// rdd partitioning does not feed a DataFrame write
+	f, _ = extract(t, "r = sc.parallelize(d).repartition(8)\nspark.createDataFrame(r).write.save('/p')\n")
+	if w := oneWrite(t, f); w.Feeding() != nil {
+		t.Errorf("rdd shuffle feeds %v", names(w.Transforms))
+	}
+}
