@@ -341,6 +341,9 @@ type PropertyInsertion struct {
 	Quote string
 	// Newline, when not empty, puts each added property on its own line with this
 	// text before it (line end, prefix such as "# MAGIC ", indentation).
+	// For SQLNewClause it is the start of the new clause's line, indented like
+	// the clause before it: Newline + "TBLPROPERTIES (...)"; for SQLExtendClause
+	// Offset is just after the last entry and each property goes "," + Newline + prop.
 	Newline string
 	// Empty is true when an existing clause or dict has no entries yet (no comma needed).
 	Empty bool

@@ -16,6 +16,9 @@ import (
 	"github.com/lakelint/lakelint/rules/ll403"
 	"github.com/lakelint/lakelint/rules/ll404"
 	"github.com/lakelint/lakelint/rules/ll501"
+	"github.com/lakelint/lakelint/rules/ll901"
+	"github.com/lakelint/lakelint/rules/ll902"
+	"github.com/lakelint/lakelint/rules/ll903"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -35,6 +38,9 @@ var all = []*rule.Rule{
 	ll403.Rule,
 	ll404.Rule,
 	ll501.Rule,
+	ll901.Rule,
+	ll902.Rule,
+	ll903.Rule,
 }
 
 // All returns every registered rule.

@@ -21,6 +21,7 @@ type checkOptions struct {
 	format, configPath, stdinFilename         string
 	selection                                 config.Selection
 	exclude                                   listFlag
+	stats                                     statsOptions
 }
 
 func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
@@ -38,6 +39,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.Var((*listFlag)(&o.selection.ExtendSelect), "extend-select", "rule codes or prefixes to enable in addition")
 	fs.Var((*listFlag)(&o.selection.Ignore), "ignore", "rule codes or prefixes to disable")
 	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint (repeatable)")
+	addStatsFlags(fs, &o.stats)
 	return fs
 }
 
@@ -71,7 +73,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
-	l := engine.New(configs, engine.Options{Exclude: o.exclude})
+	attach, err := o.stats.attach(configs)
+	if err != nil {
+		fmt.Fprintf(stderr, "lakelint: %v\n", err)
+		return exitError
+	}
+	l := engine.New(configs, engine.Options{Exclude: o.exclude, Attach: attach})
 
 	var srcs []engine.Source
 	if fromStdin {

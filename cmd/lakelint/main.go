@@ -3,6 +3,7 @@
 //
 //	lakelint check [PATH...]      lint files (default: the current directory)
 //	lakelint rule LL101           explain a rule; --all lists every rule
+//	lakelint stats TABLE          summarise a table's live state; export saves a snapshot
 //	lakelint version              print the version
 package main
 
@@ -32,6 +33,8 @@ Usage:
   lakelint check [options] [PATH...]   lint .py, .sql and .ipynb files (default: .)
   lakelint rule CODE                   explain a rule
   lakelint rule --all                  list every rule
+  lakelint stats TABLE_OR_PATH         summarise a table's live state (files, partitions, history)
+  lakelint stats export TABLE... -o F  save live table stats for check --stats-file
   lakelint version                     print the version
 
 Run "lakelint check --help" for the options of check.
@@ -47,6 +50,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdin, stdout, stderr)
 	case "rule", "rules":
 		return runRule(args[1:], stdout, stderr)
+	case "stats":
+		return runStats(args[1:], stdout, stderr)
 	case "version", "--version", "-V":
 		fmt.Fprintf(stdout, "lakelint %s\n", version)
 		return exitClean

@@ -158,3 +158,28 @@ func TestWriterV2Create(t *testing.T) {
 		t.Errorf("insertion %+v", d.AddProps)
 	}
 }
+
+func TestWhereColumns(t *testing.T) {
+	tests := []struct {
+		where string
+		cols  []string
+	}{
+		{"`event date` = '2024-01-01' AND `db`.`c` > 1", []string{"event date", "db.c"}},
+		{"d BETWEEN DATE '2024-01-01' AND current_date() - INTERVAL 7 DAYS", []string{"d"}},
+		{"p IN ('a', 'it''s') OR q IS NOT NULL", []string{"p", "q"}},
+		{"t.x >= 1.5e3", []string{"t.x"}},
+	}
+	for _, tt := range tests {
+		src := "W = \"" + tt.where + "\"\nDeltaTable.forName(spark, 't').optimize().where(W).executeCompaction()"
+		f, doc := extract(t, src)
+		m := f.Maintenance[0]
+		if !slices.Equal(colNames(m.WhereColumns), tt.cols) {
+			t.Errorf("%s: columns %v", tt.where, colNames(m.WhereColumns))
+		}
+		for _, c := range m.WhereColumns {
+			if got := textOf(doc, c.Span); stripBackticks(got) != c.Name {
+				t.Errorf("%s: column %q spans %q", tt.where, c.Name, got)
+			}
+		}
+	}
+}

@@ -160,13 +160,20 @@ func withSpan(v val, sp facts.Span) val {
 }
 
 // lookup evaluates a name: its binding when one is known, else what the name
-// conventionally stands for in Spark code (spark, DeltaTable, F, dlt...).
+// conventionally stands for in Spark code. An unbound name may be any of the
+// notebook globals (spark, DeltaTable, F, dlt...); a name bound to something
+// unknown (a parameter, a loop variable) is judged by its spelling only as a
+// session or context (def f(spark): ...).
 func (x *extractor) lookup(n python.Node, sc *scope) val {
 	name := n.String()
-	if v, ok := sc.lookup(name); ok && v.kind != kUnknown {
-		return v
+	v, ok := sc.lookup(name)
+	switch {
+	case !ok:
+		return x.wellKnown(name)
+	case v.kind == kUnknown:
+		return x.wellKnownMember(name)
 	}
-	return x.wellKnown(name)
+	return v
 }
 
 // stringLiteral decodes a string with f-string placeholders resolved in sc.
@@ -253,7 +260,7 @@ func (a args) kw(name string) (arg, bool) {
 
 // get returns the parameter at position i or named name.
 func (a args) get(i int, name string) (arg, bool) {
-	if g, ok := a.pos(i); ok && i >= 0 {
+	if g, ok := a.pos(i); ok {
 		return g, true
 	}
 	if name == "" {
@@ -262,18 +269,8 @@ func (a args) get(i int, name string) (arg, bool) {
 	return a.kw(name)
 }
 
-// positional returns the positional arguments and whether a *splat is among them.
-func (a args) positional() (out []arg, splat bool) {
-	for _, g := range a {
-		switch {
-		case g.splat == 1:
-			splat = true
-		case g.name == "" && g.splat == 0:
-			out = append(out, g)
-		}
-	}
-	return out, splat
-}
+// isPositional reports whether g is a plain positional argument.
+func (g arg) isPositional() bool { return g.name == "" && g.splat == 0 }
 
 func (x *extractor) args(n python.Node, sc *scope) args {
 	if !n.Valid() {
@@ -282,7 +279,13 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 	if n.Is("generator_expression") {
 		return args{{v: x.eval(n, sc), n: n, whole: n}}
 	}
-	var out args
+	k := 0
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.IsNamed() && !c.IsExtra() {
+			k++
+		}
+	}
+	out := make(args, 0, k)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		if !c.IsNamed() || c.IsExtra() {
 			continue

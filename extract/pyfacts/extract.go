@@ -147,24 +147,39 @@ func (x *extractor) sortFacts() {
 	slices.SortStableFunc(f.Suppressions, func(a, b facts.Suppression) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 }
 
-// lineStart returns the offset of the start of the line holding off.
-func lineStart(src []byte, off int) int {
-	return bytes.LastIndexByte(src[:off], '\n') + 1
-}
-
-// lineEnd returns the offset of the newline ending the line holding off, or len(src).
-func lineEnd(src []byte, off int) int {
-	if i := bytes.IndexByte(src[off:], '\n'); i >= 0 {
-		return off + i
+// indentStart returns the start of the line holding off when only spaces
+// and tabs precede off on it, and false otherwise. It looks back only over
+// the indentation, so long lines cost nothing.
+func indentStart(src []byte, off int) (int, bool) {
+	i := off
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\f') {
+		i--
 	}
-	return len(src)
+	return i, i == 0 || src[i-1] == '\n'
 }
 
-func onlySpace(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\f' {
-			return false
+// restOfLine returns the end of the line holding off (the newline's offset,
+// or len(src)) when only spaces, a continuation backslash or a comment
+// follow off on it, and false otherwise.
+func restOfLine(src []byte, off int) (int, bool) {
+	i := off
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\f' || src[i] == '\r') {
+		i++
+	}
+	switch {
+	case i == len(src) || src[i] == '\n':
+		return i, true
+	case src[i] == '#':
+		if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+			return i + j, true
 		}
+		return len(src), true
+	case src[i] == '\\':
+		j := i + 1
+		if j < len(src) && src[j] == '\r' {
+			j++
+		}
+		return j, j == len(src) || src[j] == '\n'
 	}
-	return true
+	return i, false
 }

@@ -10,12 +10,12 @@ import (
 
 func TestReads(t *testing.T) {
 	tests := []struct {
-		src          string
-		kind         facts.ReadKind
-		format       string
-		table, path  string
-		opts         map[string]string
-		at           string
+		src         string
+		kind        facts.ReadKind
+		format      string
+		table, path string
+		opts        map[string]string
+		at          string
 	}{
 		{`spark.readStream.format("delta").option("skipChangeCommits", "true").table("main.t")`,
 			facts.StreamRead, "delta", "main.t", "", map[string]string{"skipchangecommits": "true"}, `table("main.t")`},
@@ -334,5 +334,58 @@ with open("f") as fh:
 	f, _ = extract(t, "r = sc.parallelize(d).repartition(8)\nspark.createDataFrame(r).write.save('/p')\n")
 	if w := oneWrite(t, f); w.Feeding() != nil {
 		t.Errorf("rdd shuffle feeds %v", names(w.Transforms))
+	}
+}
+
+func TestBindingForms(t *testing.T) {
+	tests := []struct{ name, src string }{
+		{"except alias", "T = 't'\ntry:\n    pass\nexcept E as T:\n    pass\ndf.write.saveAsTable(T)"},
+		{"with alias", "T = 't'\nwith open('f') as T:\n    pass\ndf.write.saveAsTable(T)"},
+		{"for tuple target", "T = 't'\nfor i, (T, k) in x:\n    pass\ndf.write.saveAsTable(T)"},
+		{"match arm", "T = 't'\nmatch c:\n    case 1:\n        T = 'u'\ndf.write.saveAsTable(T)"},
+		{"import", "T = 't'\nimport T\ndf.write.saveAsTable(T)"},
+		{"star unpacking", "T = 't'\na, *T = 1, 2, 3\ndf.write.saveAsTable(T)"},
+	}
+	for _, tt := range tests {
+		f, _ := extract(t, tt.src)
+		if w := oneWrite(t, f); w.Target.Table != "" {
+			t.Errorf("%s: table %q should be unknown", tt.name, w.Target.Table)
+		}
+	}
+}
+
+func TestSessionLikeDataFrames(t *testing.T) {
+	for _, src := range []string{
+		"sessions.repartition(4).write.saveAsTable('x')",
+		"spark_df = load()\nspark_df.repartition(4).write.saveAsTable('x')",
+		"def f(spark_df):\n    spark_df.repartition(4).write.saveAsTable('x')",
+		"self.sessions.repartition(4).write.saveAsTable('x')",
+	} {
+		f, _ := extract(t, src)
+		w := oneWrite(t, f)
+		if w.Target.Table != "x" || w.Feeding() == nil {
+			t.Errorf("%s: write %+v transforms %v", src, w.Target, names(w.Transforms))
+		}
+	}
+}
+
+func TestRepartitionArgument(t *testing.T) {
+	tests := []struct {
+		src    string
+		hasNum bool
+	}{
+		{"df.repartition(n)", true},
+		{"df.repartition(self.num_partitions)", true},
+		{"df.repartition(key_col)", false},
+		{"for col in cols:\n    df.repartition(col)", false},
+		{"df.coalesce(key)", true},
+		{"df.repartition(F.col(c))", false},
+	}
+	for _, tt := range tests {
+		f, _ := extract(t, tt.src+".write.save('/p')")
+		w := oneWrite(t, f)
+		if tr := w.Transforms[len(w.Transforms)-1]; tr.HasNum != tt.hasNum {
+			t.Errorf("%s: HasNum %v", tt.src, tr.HasNum)
+		}
 	}
 }

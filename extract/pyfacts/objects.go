@@ -70,7 +70,7 @@ func (x *extractor) wellKnown(name string) val {
 		return val{kind: kWindow}
 	case "dlt", "dp":
 		return val{kind: kPipeline}
-	case "F", "f", "fn", "func", "functions", "sf", "psf":
+	case "F", "functions":
 		return val{kind: kFuncs}
 	case "col", "column":
 		return val{kind: kColFunc}
@@ -88,7 +88,9 @@ func (x *extractor) wellKnown(name string) val {
 }
 
 // wellKnownMember is what an attribute name conventionally stands for
-// (self.spark, ctx.session, x.conf).
+// (self.spark, ctx.session, x.conf). A name taken for a session by its
+// spelling may still be a DataFrame ("sessions", "spark_df"): the session's
+// methods treat what is not theirs as DataFrame methods.
 func (x *extractor) wellKnownMember(name string) val {
 	l := strings.ToLower(name)
 	switch {
@@ -110,13 +112,16 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 	case kSession:
 		switch name {
 		case "read":
-			return x.newReader(false, n)
+			return newReader(false)
 		case "readStream":
-			return x.newReader(true, n)
+			return newReader(true)
 		case "conf":
 			return val{kind: kConf}
 		case "sparkContext":
 			return val{kind: kContext}
+		case "write", "writeStream", "rdd", "na":
+			// a DataFrame whose name looks like a session's
+			return x.attribute(val{}, name, n)
 		}
 		return val{}
 	case kSessionClass:
@@ -221,10 +226,12 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		return val{kind: kColumn}
 	case kPartFunc:
 		// days("ts"), bucket(4, "id"): the column is the last argument
-		pos, _ := a.positional()
-		if len(pos) > 0 {
-			if col, ok := columnOf(pos[len(pos)-1].v, x.spanOf(pos[len(pos)-1].n)); ok {
-				return val{kind: kColumn, col: col}
+		for i := len(a) - 1; i >= 0; i-- {
+			if a[i].isPositional() {
+				if col, ok := columnOf(a[i].v, x.spanOf(a[i].n)); ok {
+					return val{kind: kColumn, col: col}
+				}
+				break
 			}
 		}
 		return val{kind: kColumn}

@@ -15,7 +15,7 @@ func (x *extractor) chainInsertion(style facts.PropertyStyle, c callSite) *facts
 	}
 	pi := &facts.PropertyInsertion{Style: style, Offset: x.endAt(recv.End()), Quote: x.quoteIn(c.call)}
 	dot := c.dot()
-	if ls := lineStart(x.src, dot); ls > recv.End() && onlySpace(x.src[ls:dot]) {
+	if ls, alone := indentStart(x.src, dot); alone && ls > recv.End() {
 		pi.Newline = x.newline(ls, dot)
 	}
 	return pi
@@ -43,7 +43,7 @@ func (x *extractor) listInsertion(style facts.PropertyStyle, list python.Node, i
 	}
 	last := items[len(items)-1]
 	pi.Offset = x.endAt(last.End())
-	if ls := lineStart(x.src, last.Start()); ls > list.Start() && onlySpace(x.src[ls:last.Start()]) {
+	if ls, alone := indentStart(x.src, last.Start()); alone && ls > list.Start() {
 		pi.Newline = x.newline(ls, last.Start())
 	}
 	return pi

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/parsers/python"
 )
 
 // reader is a DataFrameReader or DataStreamReader being configured.
@@ -16,7 +15,7 @@ type reader struct {
 	options       map[string]facts.Value
 }
 
-func (x *extractor) newReader(stream bool, n python.Node) val {
+func newReader(stream bool) val {
 	return val{kind: kReader, rd: &reader{stream: stream}}
 }
 
@@ -157,5 +156,16 @@ func (x *extractor) addOptionArg(opts map[string]facts.Value, g arg) {
 
 // pipelineRead records dlt.read_stream("t") and dlt.read("t").
 func (x *extractor) pipelineRead(c callSite, a args, stream bool) {
-	x.finishRead(&reader{stream: stream}, c, a, "table")
+	r := &facts.Read{
+		Kind: facts.BatchRead,
+		Span: x.spanOf(c.call),
+		At:   x.span(c.nameStart(), c.call.End()),
+	}
+	if stream {
+		r.Kind = facts.StreamRead
+	}
+	if g, ok := a.get(0, "name"); ok {
+		r.Target = x.tableTarget(g)
+	}
+	x.file.Reads = append(x.file.Reads, r)
 }

@@ -24,8 +24,11 @@ func (x *extractor) sessionMethod(c callSite, a args) val {
 		return val{kind: kSession}
 	case "createDataFrame", "range":
 		return val{kind: kFrame}
+	case "stop", "getActiveSession", "active", "addArtifacts", "interruptAll":
+		return val{}
 	}
-	return val{}
+	// not a session method: the name that looked like a session's is a DataFrame's
+	return x.frameMethod(val{}, c, a, -1)
 }
 
 func (x *extractor) builderMethod(c callSite, a args) val {

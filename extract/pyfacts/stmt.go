@@ -37,7 +37,7 @@ func (x *extractor) statement(n python.Node, sc *scope) {
 	case "match_statement":
 		x.matchStatement(n, sc)
 	case "function_definition":
-		x.function(n, nil, sc)
+		x.function(n, sc)
 	case "class_definition":
 		x.class(n, sc)
 	case "decorated_definition":
@@ -119,6 +119,8 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 				x.bind(e, val{}, sc)
 			}
 		}
+	case "as_pattern_target":
+		x.bind(target.NamedChild(0), v, sc)
 	case "parenthesized_expression", "list_splat_pattern", "list_splat":
 		x.bind(target.NamedChild(0), val{}, sc)
 	default:
@@ -138,7 +140,7 @@ func (x *extractor) unbindTargets(n python.Node, sc *scope) {
 }
 
 func (x *extractor) ifStatement(n python.Node, sc *scope) {
-	x.evalField(n, "condition", sc)
+	x.header(n, "condition", sc)
 	arms := []func(){func() { x.block(n.ChildByField("consequence"), sc) }}
 	hasElse := false
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -146,7 +148,7 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 		case "elif_clause":
 			clause := c
 			arms = append(arms, func() {
-				x.evalField(clause, "condition", sc)
+				x.header(clause, "condition", sc)
 				x.block(clause.ChildByField("consequence"), sc)
 			})
 		case "else_clause":
@@ -160,9 +162,9 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 
 func (x *extractor) loop(n python.Node, sc *scope) {
 	if n.Is("for_statement") {
-		x.evalField(n, "right", sc)
+		x.header(n, "right", sc)
 	} else {
-		x.evalField(n, "condition", sc)
+		x.header(n, "condition", sc)
 	}
 	branches(sc, true, func() {
 		if left := n.ChildByField("left"); left.Valid() {
@@ -193,6 +195,7 @@ func (x *extractor) tryStatement(n python.Node, sc *scope) {
 					case d.Is("block"):
 						x.block(d, sc)
 					case d.Is("as_pattern"):
+						x.eval(d.NamedChild(0), sc)
 						x.bind(d.ChildByField("alias"), val{}, sc)
 					case d.IsNamed() && !d.IsExtra():
 						x.eval(d, sc)
@@ -217,6 +220,7 @@ func (x *extractor) withStatement(n python.Node, sc *scope) {
 			c.Descendants(func(d python.Node) bool {
 				if d.Is("with_item") {
 					v := d.ChildByField("value")
+					x.stmt = v
 					if v.Is("as_pattern") {
 						x.eval(v.NamedChild(0), sc)
 						x.bind(v.ChildByField("alias"), val{}, sc)
@@ -245,6 +249,7 @@ func (x *extractor) matchStatement(n python.Node, sc *scope) {
 				}
 			}
 		case c.Field() == "subject":
+			x.stmt = c
 			x.eval(c, sc)
 		}
 	}
@@ -253,7 +258,7 @@ func (x *extractor) matchStatement(n python.Node, sc *scope) {
 
 // function reads a function body in its own scope. Parameters are unknown;
 // free names read the enclosing scopes as they stand at the definition.
-func (x *extractor) function(n python.Node, decorators []python.Node, sc *scope) *function {
+func (x *extractor) function(n python.Node, sc *scope) *function {
 	name := n.ChildByField("name").String()
 	fs := newScope(sc.enclosing())
 	fn := &function{name: name}
@@ -265,6 +270,7 @@ func (x *extractor) function(n python.Node, decorators []python.Node, sc *scope)
 			}
 			fn.params = append(fn.params, pname)
 			if d := p.ChildByField("value"); d.Valid() {
+				x.stmt = d
 				x.eval(d, sc) // defaults are evaluated where the function is defined
 			}
 			fs.set(pname, val{})
@@ -292,9 +298,7 @@ func paramName(p python.Node) string {
 }
 
 func (x *extractor) class(n python.Node, sc *scope) {
-	if sup := n.ChildByField("superclasses"); sup.Valid() {
-		x.eval(sup, sc)
-	}
+	x.header(n, "superclasses", sc)
 	cs := newScope(sc)
 	cs.class = true
 	x.block(n.ChildByField("body"), cs)
@@ -315,7 +319,7 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 	}
 	switch def.Type() {
 	case "function_definition":
-		x.function(def, decorators, sc)
+		x.function(def, sc)
 	case "class_definition":
 		x.class(def, sc)
 	}
@@ -348,6 +352,15 @@ func (x *extractor) imports(n python.Node, sc *scope) {
 			}
 			sc.set(c.ChildByField("alias").String(), x.qualified(qual))
 		}
+	}
+}
+
+// header evaluates the expression in a compound statement's header (a
+// condition, a loop's iterable) as a statement of its own.
+func (x *extractor) header(n python.Node, field string, sc *scope) {
+	if c := n.ChildByField(field); c.Valid() {
+		x.stmt = c
+		x.eval(c, sc)
 	}
 }
 

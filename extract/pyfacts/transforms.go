@@ -1,9 +1,10 @@
 package pyfacts
 
 import (
-	"bytes"
+	"strings"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/python"
 )
 
 // hist is a DataFrame's history: the transform that made it and the history
@@ -66,12 +67,13 @@ func (x *extractor) transform(c callSite, a args, naDot int) facts.Transform {
 		start, t.Name = naDot, "na"
 	}
 	t.Span = x.span(start, c.call.End())
-	pos, _ := a.positional()
 	if shuffles[c.name] && naDot < 0 {
-		x.partitionCount(&t, a)
+		x.partitionCount(&t, c, a)
 	}
-	for _, g := range pos {
-		x.appendColumns(&t.Columns, g.v, x.spanOf(g.n))
+	for _, g := range a {
+		if g.isPositional() {
+			x.appendColumns(&t.Columns, g.v, x.spanOf(g.n))
+		}
 	}
 	t.Removal = x.removal(start, c.call.End())
 	return t
@@ -79,13 +81,18 @@ func (x *extractor) transform(c callSite, a args, naDot int) facts.Transform {
 
 // partitionCount reads repartition(n, *cols) / coalesce(n): n is the first
 // positional argument unless that is a column, or numPartitions=.
-func (x *extractor) partitionCount(t *facts.Transform, a args) {
+func (x *extractor) partitionCount(t *facts.Transform, c callSite, a args) {
 	g, ok := a.kw("numPartitions")
 	if !ok {
 		g, ok = a.pos(0)
-		switch g.v.kind {
-		case kStr, kColumn, kList:
-			ok = false // repartition("c") and repartition(F.col("c")) name columns
+		if ok && c.name != "coalesce" {
+			switch g.v.kind {
+			case kStr, kColumn, kColFunc, kList:
+				ok = false // repartition("c") and repartition(F.col("c")) name columns
+			case kUnknown:
+				// repartition(key_col): an unresolved name spelled like a column
+				ok = !columnLike(g.n)
+			}
 		}
 	}
 	if !ok {
@@ -96,6 +103,18 @@ func (x *extractor) partitionCount(t *facts.Transform, a args) {
 	if _, isInt := g.v.intValue(); isInt {
 		t.NumPartitions = g.v.value(x.spanOf(g.n))
 	}
+}
+
+// columnLike reports whether an expression's last name says it holds columns.
+func columnLike(n python.Node) bool {
+	if n.Is("attribute") {
+		n = n.ChildByField("attribute")
+	}
+	if !n.Is("identifier") {
+		return false
+	}
+	l := strings.ToLower(n.String())
+	return strings.Contains(l, "col") || strings.Contains(l, "key")
 }
 
 // appendColumns adds the columns an argument names (a list names several).
@@ -120,18 +139,27 @@ func (x *extractor) removal(dot, end int) []facts.Edit {
 	if dot < 0 || end > len(src) || dot >= end {
 		return nil
 	}
-	ls := lineStart(src, dot)
-	le := lineEnd(src, end)
-	rest := bytes.TrimSpace(src[end:le])
-	if onlySpace(src[ls:dot]) && ls > 0 && (len(rest) == 0 || rest[0] == '#' || bytes.Equal(rest, []byte{'\\'})) {
-		stmtEnd := x.stmt.End()
-		if x.stmt.Valid() && stmtEnd > le && le < len(src) {
-			return []facts.Edit{{Span: x.span(ls, le+1)}}
+	ls, alone := indentStart(src, dot)
+	le, restEmpty := restOfLine(src, end)
+	if alone && restEmpty && ls > 0 {
+		if x.stmt.Valid() && x.stmt.End() > le && le < len(src) {
+			// end where the next line's code starts, past any prefix the
+			// region's lines carry in the file ("# MAGIC ")
+			return []facts.Edit{{Span: facts.Span{Start: x.at(ls), End: x.at(le + 1)}}}
 		}
 		// the call ends the statement: join the line to the one it continues
-		prev := bytes.TrimRight(src[:ls-1], " \t\r")
-		if len(prev) > 0 && prev[len(prev)-1] == '\\' {
-			cut := len(bytes.TrimRight(prev[:len(prev)-1], " \t"))
+		prev := ls - 1 // the newline ending the previous line
+		if prev > 0 && src[prev-1] == '\r' {
+			prev--
+		}
+		for prev > 0 && (src[prev-1] == ' ' || src[prev-1] == '\t') {
+			prev--
+		}
+		if prev > 0 && src[prev-1] == '\\' {
+			cut := prev - 1
+			for cut > 0 && (src[cut-1] == ' ' || src[cut-1] == '\t') {
+				cut--
+			}
 			return []facts.Edit{{Span: x.span(cut, end)}}
 		}
 	}

@@ -2,7 +2,9 @@ package pyfacts
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/lakelint/lakelint/facts"
 )
@@ -139,5 +141,37 @@ func TestTransformRemovalAcrossCells(t *testing.T) {
 	want := "out = df\n# COMMAND ----------\nout.write.save('/p')\n"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestTransformRemovalCRLF(t *testing.T) {
+	src := "out = df.filter('x') \\\r\n    .coalesce(1)\r\nout.write.save('/p')\r\n" +
+		"(df\r\n    .repartition(2)\r\n    .write.save('/q'))\r\n"
+	f, _ := extract(t, src)
+	if len(f.Writes) != 2 {
+		t.Fatalf("writes %d", len(f.Writes))
+	}
+	got := applyEdits(src, append(f.Writes[0].Feeding().Removal, f.Writes[1].Feeding().Removal...))
+	want := "out = df.filter('x')\r\nout.write.save('/p')\r\n(df\r\n    .write.save('/q'))\r\n"
+	if got != want {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestLongLineIsLinear(t *testing.T) {
+	// one 3 MB line of chained calls must not cost a scan of the line per call
+	var b strings.Builder
+	b.WriteString("df")
+	for b.Len() < 3<<20 {
+		b.WriteString(".filter('x').repartition(8)")
+	}
+	b.WriteString(".write.save('/p')\n")
+	start := time.Now()
+	f, _ := extract(t, b.String())
+	if len(f.Writes) != 1 {
+		t.Fatalf("writes %d", len(f.Writes))
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("took %v", d)
 	}
 }

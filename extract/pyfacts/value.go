@@ -12,34 +12,34 @@ import (
 type kind uint8
 
 const (
-	kUnknown      kind = iota // anything; used like a DataFrame it is one of unknown history
-	kConst                    // a number, bool or None literal (lit)
-	kStr                      // a string, fully or partly known (str)
-	kList                     // a list or tuple (items)
-	kDict                     // a dict (items: key, value, key, value...)
-	kColumn                   // a column reference: F.col("c"), days("ts")
-	kFrame                    // a DataFrame with its recorded history (hist)
-	kNa                       // df.na, whose methods are DataFrame transforms
-	kRDD                      // an RDD: its partitioning is not a DataFrame's
-	kContext                  // a SparkContext
-	kSession                  // a SparkSession
-	kSessionClass             // the SparkSession class
-	kBuilder                  // SparkSession.builder...
-	kConf                     // spark.conf
-	kReader                   // spark.read / spark.readStream (rd)
-	kWriter                   // df.write / writeStream / writeTo (w)
-	kDeltaClass               // the DeltaTable class
-	kDeltaTable               // a DeltaTable (dt)
-	kDeltaMerge               // DeltaTable.merge(...) builder (dt)
-	kDeltaOptimize            // DeltaTable.optimize() builder (dt)
-	kDeltaBuilder             // DeltaTable.create(...) builder (db)
-	kWindow                   // Window and window specs
-	kFuncs                    // pyspark.sql.functions
-	kColFunc                  // col / column
-	kPartFunc                 // days / hours / months / years / bucket
-	kPipeline                 // the dlt / pyspark.pipelines module
-	kModule                   // another module or imported name (name)
-	kFunc                     // a function defined in the file (fn)
+	kUnknown       kind = iota // anything; used like a DataFrame it is one of unknown history
+	kConst                     // a number, bool or None literal (lit)
+	kStr                       // a string, fully or partly known (str)
+	kList                      // a list or tuple (items)
+	kDict                      // a dict (items: key, value, key, value...)
+	kColumn                    // a column reference: F.col("c"), days("ts")
+	kFrame                     // a DataFrame with its recorded history (hist)
+	kNa                        // df.na, whose methods are DataFrame transforms
+	kRDD                       // an RDD: its partitioning is not a DataFrame's
+	kContext                   // a SparkContext
+	kSession                   // a SparkSession
+	kSessionClass              // the SparkSession class
+	kBuilder                   // SparkSession.builder...
+	kConf                      // spark.conf
+	kReader                    // spark.read / spark.readStream (rd)
+	kWriter                    // df.write / writeStream / writeTo (w)
+	kDeltaClass                // the DeltaTable class
+	kDeltaTable                // a DeltaTable (dt)
+	kDeltaMerge                // DeltaTable.merge(...) builder (dt)
+	kDeltaOptimize             // DeltaTable.optimize() builder (dt)
+	kDeltaBuilder              // DeltaTable.create(...) builder (db)
+	kWindow                    // Window and window specs
+	kFuncs                     // pyspark.sql.functions
+	kColFunc                   // col / column
+	kPartFunc                  // days / hours / months / years / bucket
+	kPipeline                  // the dlt / pyspark.pipelines module
+	kModule                    // another module or imported name (name)
+	kFunc                      // a function defined in the file (fn)
 )
 
 // val is the abstract value of an expression.

@@ -25,9 +25,10 @@ func Extract(r *document.Region) *facts.File {
 }
 
 type extractor struct {
-	r   *document.Region
-	src []byte
-	out *facts.File
+	r     *document.Region
+	src   []byte
+	out   *facts.File
+	lines []int // offsets of the region's line breaks, once needed
 }
 
 func (x *extractor) statement(st sql.Statement) {
@@ -74,6 +75,8 @@ func (x *extractor) value(l sql.Literal) facts.Value {
 	return v
 }
 
+// columns maps column references; a parameter standing for a column has no
+// literal name.
 func (x *extractor) columns(cols []sql.Column) []facts.Column {
 	if len(cols) == 0 {
 		return nil
@@ -81,6 +84,9 @@ func (x *extractor) columns(cols []sql.Column) []facts.Column {
 	out := make([]facts.Column, len(cols))
 	for i, c := range cols {
 		out[i] = facts.Column{Name: c.Name, Span: x.span(c.Span)}
+		if isParameter(c.Name) {
+			out[i].Name = ""
+		}
 	}
 	return out
 }

@@ -1,8 +1,12 @@
 package sqlfacts
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -38,6 +42,13 @@ func TestMaintenance(t *testing.T) {
 	}
 	if w := f.Maintenance[2]; w.HasRetain || w.DryRun {
 		t.Errorf("plain vacuum %+v", w)
+	}
+
+	// SQL built with Python format placeholders
+	doc, r = plain("OPTIMIZE {table} WHERE day >= '{start}' ZORDER BY ({col}, id)")
+	o = Extract(r).Maintenance[0]
+	if o.Target.Table != "{table}" || len(o.ZOrderBy) != 2 || o.ZOrderBy[0].Name != "" || cover(t, doc, o.ZOrderBy[0].Span) != "{col}" || o.ZOrderBy[1].Name != "id" {
+		t.Errorf("placeholders: %+v", o)
 	}
 }
 
@@ -184,4 +195,43 @@ func TestMappedRegions(t *testing.T) {
 			t.Errorf("after removal:\n%s\nwant:\n%s", got, want)
 		}
 	})
+}
+
+func TestLargeRegionsStayFast(t *testing.T) {
+	one := "CREATE TABLE t (a INT) TBLPROPERTIES ('a' = 1) AS SELECT 1; INSERT INTO t SELECT /*+ COALESCE(1) */ * FROM s; "
+	inputs := map[string]string{
+		"one long line":  strings.Repeat(one, 3000),
+		"many lines":     strings.Repeat(strings.ReplaceAll(one, " ", "\n"), 3000),
+		"noqa comments":  strings.Repeat("-- noqa: LL101, LL102\n", 20000),
+		"unclosed lists": strings.Repeat("CREATE TABLE t TBLPROPERTIES ('a' = 1;", 5000),
+	}
+	for name, in := range inputs {
+		start := time.Now()
+		_, r := plain(in)
+		Extract(r)
+		doc, r := magicCell(strings.Split(in, "\n")...)
+		checkFacts(t, len(doc), Extract(r))
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("%s: %v", name, d)
+		}
+	}
+}
+
+// BenchmarkExtract extracts the SQL parser's corpus as one region.
+func BenchmarkExtract(b *testing.B) {
+	paths, _ := filepath.Glob("../../parsers/sql/testdata/corpus/*.sql")
+	var all []byte
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		all = append(append(all, src...), ";\n"...)
+	}
+	_, r := plain(string(all))
+	b.SetBytes(int64(len(all)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Extract(r)
+	}
 }

@@ -18,23 +18,25 @@ func plain(sql string) (string, *document.Region) {
 // "# MAGIC ", after some Python before it, the way the notebook parser
 // cuts it: one segment per line, line break included.
 func magicCell(lines ...string) (string, *document.Region) {
-	doc := "# Databricks notebook source\nx = 1\n\n# COMMAND ----------\n\n# MAGIC %sql\n"
+	var doc strings.Builder
+	doc.WriteString("# Databricks notebook source\nx = 1\n\n# COMMAND ----------\n\n# MAGIC %sql\n")
 	r := &document.Region{Lang: document.SQL, LinePrefix: "# MAGIC "}
 	var text []byte
 	for i, l := range lines {
-		doc += "# MAGIC "
-		seg := document.Segment{Region: len(text), File: len(doc), Len: len(l)}
-		doc += l
+		doc.WriteString("# MAGIC ")
+		seg := document.Segment{Region: len(text), File: doc.Len(), Len: len(l)}
+		doc.WriteString(l)
 		text = append(text, l...)
 		if i < len(lines)-1 {
-			doc += "\n"
+			doc.WriteByte('\n')
 			text = append(text, '\n')
 			seg.Len++
 		}
 		r.Map = append(r.Map, seg)
 	}
 	r.Text = text
-	return doc + "\n", r
+	doc.WriteByte('\n')
+	return doc.String(), r
 }
 
 // pyString makes the region of SQL written in a Python string: pieces are

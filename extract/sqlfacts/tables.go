@@ -1,6 +1,7 @@
 package sqlfacts
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -81,7 +82,7 @@ func (x *extractor) alter(at *sql.AlterTable) *facts.TableAlter {
 // query, laid out like the statement.
 func (x *extractor) addProps(ct *sql.CreateTable) *facts.PropertyInsertion {
 	pi := &facts.PropertyInsertion{Quote: x.quoteStyle(ct)}
-	eol := lineEnding(x.src, ct.Span)
+	eol := x.lineEnding(ct.Span)
 	if ps := ct.Properties; ps != nil {
 		if ps.Close < 0 {
 			return nil // an unclosed list: no safe place
@@ -94,7 +95,7 @@ func (x *extractor) addProps(ct *sql.CreateTable) *facts.PropertyInsertion {
 		}
 		last := ps.Entries[len(ps.Entries)-1].Span
 		pi.Offset = x.fileEnd(last.End)
-		if nl := lineStart(x.src, last.Start); nl > ps.Open && x.mapped(nl-1) {
+		if nl := x.lineStart(last.Start); nl > ps.Open && x.mapped(nl-1) {
 			pi.Newline = eol + x.r.LinePrefix + indentation(x.src, nl)
 		}
 		return pi
@@ -105,8 +106,8 @@ func (x *extractor) addProps(ct *sql.CreateTable) *facts.PropertyInsertion {
 	if ct.AsSelect {
 		defEnd = ct.As.Start
 	}
-	if nl := firstNewline(x.src, ct.Span.Start, defEnd); nl >= 0 && x.mapped(nl) {
-		pi.Newline = eol + x.r.LinePrefix + indentation(x.src, lineStart(x.src, ct.LastClause.Start))
+	if nl := x.firstNewline(ct.Span.Start, defEnd); nl >= 0 && x.mapped(nl) {
+		pi.Newline = eol + x.r.LinePrefix + indentation(x.src, x.lineStart(ct.LastClause.Start))
 	}
 	return pi
 }
@@ -129,12 +130,44 @@ func (x *extractor) quoteStyle(ct *sql.CreateTable) string {
 	return "'"
 }
 
-// lineStart returns the offset of the start of the line holding off.
-func lineStart(src []byte, off int) int {
-	for off > 0 && src[off-1] != '\n' {
-		off--
+// newlines returns the offsets of the region's line breaks, found once.
+func (x *extractor) newlines() []int {
+	if x.lines == nil {
+		x.lines = make([]int, 0, 16)
+		for i, c := range x.src {
+			if c == '\n' {
+				x.lines = append(x.lines, i)
+			}
+		}
 	}
-	return off
+	return x.lines
+}
+
+// lineStart returns the offset of the start of the line holding off.
+func (x *extractor) lineStart(off int) int {
+	nl := x.newlines()
+	i := sort.SearchInts(nl, off) // first line break at or after off
+	if i == 0 {
+		return 0
+	}
+	return nl[i-1] + 1
+}
+
+// firstNewline returns the offset of the first line break in [from, to), or -1.
+func (x *extractor) firstNewline(from, to int) int {
+	nl := x.newlines()
+	if i := sort.SearchInts(nl, from); i < len(nl) && nl[i] < to {
+		return nl[i]
+	}
+	return -1
+}
+
+// lineEnding returns "\r\n" when the statement's lines end so, else "\n".
+func (x *extractor) lineEnding(s sql.Span) string {
+	if nl := x.firstNewline(s.Start, len(x.src)); nl > 0 && x.src[nl-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 // indentation returns the spaces and tabs starting the line at start.
@@ -144,22 +177,4 @@ func indentation(src []byte, start int) string {
 		end++
 	}
 	return string(src[start:end])
-}
-
-// firstNewline returns the offset of the first '\n' in src[from:to], or -1.
-func firstNewline(src []byte, from, to int) int {
-	for i := from; i < to && i < len(src); i++ {
-		if src[i] == '\n' {
-			return i
-		}
-	}
-	return -1
-}
-
-// lineEnding returns "\r\n" when the statement's lines end so, else "\n".
-func lineEnding(src []byte, s sql.Span) string {
-	if nl := firstNewline(src, s.Start, len(src)); nl > 0 && src[nl-1] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
 }

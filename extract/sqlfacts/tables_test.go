@@ -69,7 +69,7 @@ func TestTableKinds(t *testing.T) {
 	}
 	_, r := plain("CREATE TABLE delta.`/mnt/t` (a INT) PARTITIONED BY (${col})")
 	td := Extract(r).Tables[0]
-	if td.Name != "" || td.Location != "/mnt/t" || td.Format != "delta" || !td.PartitionBy.Dynamic {
+	if td.Name != "" || td.Location != "/mnt/t" || td.Format != "delta" || !td.PartitionBy.Dynamic || len(td.PartitionBy.Names()) != 0 {
 		t.Errorf("path table %+v", td)
 	}
 }

@@ -116,52 +116,43 @@ func (x *extractor) hintRemoval(qh sql.QueryHints, i int) []facts.Edit {
 	var a, b int
 	switch n := len(qh.Hints); {
 	case n == 1:
-		a, b = x.commentExtent(qh.Span)
-		if b > qh.Span.End && b <= len(x.src) && x.src[b-1] == '\n' {
-			// the whole line; when its line break cannot go, leave the line empty
-			if edits, ok := x.deletion(a, b); ok {
-				return edits
-			}
-			b = qh.Span.End
-			for b < len(x.src) && (x.src[b] == ' ' || x.src[b] == '\t') {
-				b++
-			}
-		}
+		return x.commentRemoval(qh.Span)
 	case i < n-1:
 		a, b = qh.Hints[i].Span.Start, qh.Hints[i+1].Span.Start
 	default:
 		a, b = qh.Hints[i-1].Span.End, qh.Hints[i].Span.End
 	}
-	edits, ok := x.deletion(a, b)
-	if !ok {
-		return nil
-	}
+	edits, _ := x.deletion(a, b)
 	return edits
 }
 
-// commentExtent widens a comment to what deleting it cleanly removes: the
-// spaces after it when code follows on its line, else the spaces before
-// it, and its whole line when nothing else is on it (not in a region whose
-// lines carry a prefix, which would be left dangling).
-func (x *extractor) commentExtent(c sql.Span) (a, b int) {
+// commentRemoval deletes a comment cleanly: with the spaces after it when
+// code follows on its line, else with the spaces before it, and with its
+// whole line when nothing else is on it and the line break can go (not in
+// a region whose lines carry a prefix, nor across an escaped line break).
+func (x *extractor) commentRemoval(c sql.Span) []facts.Edit {
 	src := x.src
-	a, b = c.Start, c.End
-	e := b
-	for e < len(src) && (src[e] == ' ' || src[e] == '\t') {
-		e++
+	after := c.End
+	for after < len(src) && (src[after] == ' ' || src[after] == '\t') {
+		after++
 	}
-	if e < len(src) && src[e] != '\n' && src[e] != '\r' {
-		return a, e
+	if after < len(src) && src[after] != '\n' && src[after] != '\r' {
+		edits, _ := x.deletion(c.Start, after)
+		return edits
 	}
-	s := a
-	for s > 0 && (src[s-1] == ' ' || src[s-1] == '\t') {
-		s--
+	before := c.Start
+	for before > 0 && (src[before-1] == ' ' || src[before-1] == '\t') {
+		before--
 	}
-	if (s == 0 || src[s-1] == '\n') && x.r.LinePrefix == "" && e < len(src) {
-		if src[e] == '\r' && e+1 < len(src) && src[e+1] == '\n' {
-			return s, e + 2
+	if (before == 0 || src[before-1] == '\n') && x.r.LinePrefix == "" && after < len(src) {
+		lineEnd := after + 1
+		if src[after] == '\r' && lineEnd < len(src) && src[lineEnd] == '\n' {
+			lineEnd++
 		}
-		return s, e + 1
+		if edits, ok := x.deletion(before, lineEnd); ok {
+			return edits
+		}
 	}
-	return s, e
+	edits, _ := x.deletion(before, after)
+	return edits
 }

@@ -167,3 +167,20 @@ func TestBuilderAppend(t *testing.T) {
 		t.Errorf("c maps to %d", got)
 	}
 }
+
+func TestBuilderHolesAndValues(t *testing.T) {
+	src := `x = "A {} B"` + "\n"
+	d, _ := DecodeString(firstString(t, src), nil)
+	var b Builder
+	b.Append(d, 0, 2)         // "A "
+	b.ValueOf("xyz", d, 2, 4) // "{}" -> "xyz"
+	b.AppendHole(d, 4, 7)     // " B"
+	out := b.Decoded()
+	if out.Text != "A xyz B" || len(out.Holes) != 1 || out.Text[out.Holes[0].Start:out.Holes[0].End] != " B" {
+		t.Fatalf("%q %v", out.Text, out.Holes)
+	}
+	brace := strings.Index(src, "{")
+	if out.Map.File(2) != brace || out.Map.File(4)+1 != brace+2 || out.Map.File(5) != brace+2 {
+		t.Errorf("value maps %d %d %d, want %d..%d", out.Map.File(2), out.Map.File(4), out.Map.File(5), brace, brace+2)
+	}
+}

@@ -4,8 +4,6 @@
 // returns, so nothing needs closing and walking the tree costs no cgo calls.
 package python
 
-import "bytes"
-
 // Tree is a parsed piece of Python source.
 type Tree struct {
 	Src   []byte
@@ -65,9 +63,6 @@ type Node struct {
 func (n Node) Valid() bool { return n.t != nil }
 
 func (n Node) c() *cnode { return &n.t.nodes[n.i] }
-
-// Tree returns the tree n belongs to.
-func (n Node) Tree() *Tree { return n.t }
 
 // Type is the grammar's name for the node ("call", "identifier", "(", "ERROR").
 func (n Node) Type() string {
@@ -258,6 +253,3 @@ func (n Node) Descendants(visit func(Node) bool) {
 		}
 	}
 }
-
-// Contains reports whether the bytes of the node contain sub.
-func (n Node) Contains(sub string) bool { return bytes.Contains(n.Text(), []byte(sub)) }

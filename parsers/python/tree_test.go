@@ -161,3 +161,23 @@ func TestFirstErrorMissing(t *testing.T) {
 		t.Errorf("message %q", e.Message)
 	}
 }
+
+func TestChildHelpers(t *testing.T) {
+	tr := mustParse(t, "f(a, # c\n  b=1)\n")
+	args := tr.Root().NamedChild(0).NamedChild(0).ChildByField("arguments")
+	if got := types(args.Children(nil)); strings.Join(got, " ") != "( identifier , comment keyword_argument )" {
+		t.Errorf("children %v", got)
+	}
+	if args.ChildCount() != 6 || len(args.NamedChildren(nil)) != 2 {
+		t.Errorf("counts %d %d", args.ChildCount(), len(args.NamedChildren(nil)))
+	}
+	if kw := args.ChildOfType("keyword_argument"); kw.ChildByField("name").String() != "b" || kw.ChildByField("value").String() != "1" {
+		t.Errorf("keyword %q", kw.String())
+	}
+	if !args.NamedChild(1).Is("keyword_argument") || args.NamedChild(2).Valid() {
+		t.Error("NamedChild")
+	}
+	if d := args.Dump(); !strings.Contains(d, "name: identifier \"b\"") || !strings.Contains(d, "comment") {
+		t.Errorf("dump:\n%s", d)
+	}
+}

@@ -12,25 +12,41 @@ func isNamePart(t Token) bool {
 }
 
 // dotted reads a dotted identifier chain at the current token, joining glued
-// pieces such as events_${env}. It returns the joined text, the number of
-// parts, and whether there was one.
-func (p *parser) dotted(sb *strings.Builder) (parts int, ok bool) {
+// pieces such as events_${env}. It returns the joined text (backticks
+// removed), the number of parts, and whether there was one.
+func (p *parser) dotted() (text string, parts int, ok bool) {
+	start := p.pos
+	plain := true // no backticks and no spaces: the text is the source
 	for isNamePart(p.tok(0)) {
-		sb.WriteString(p.tok(0).Value(p.src))
+		plain = plain && p.tok(0).Kind != QuotedIdent && (p.pos == start || p.tok(0).Start == p.tok(-1).End)
 		p.pos++
 		for t := p.tok(0); (isNamePart(t) || t.Kind == Number) && t.Start == p.tok(-1).End; t = p.tok(0) {
-			sb.WriteString(t.Value(p.src))
+			plain = plain && t.Kind != QuotedIdent
 			p.pos++
 		}
 		parts++
 		if p.atPunct(".") && isNamePart(p.tok(1)) {
-			sb.WriteByte('.')
+			plain = plain && p.tok(0).Start == p.tok(-1).End
 			p.pos++
 			continue
 		}
 		break
 	}
-	return parts, parts > 0
+	if parts == 0 {
+		return "", 0, false
+	}
+	if plain {
+		return string(p.src[p.code[start].Start:p.prevEnd()]), parts, true
+	}
+	var sb strings.Builder
+	for _, t := range p.code[start:p.pos] {
+		if t.Kind == Punct {
+			sb.WriteByte('.')
+		} else {
+			sb.WriteString(t.Value(p.src))
+		}
+	}
+	return sb.String(), parts, true
 }
 
 // name reads a table reference: a dotted name, format.`/path`, a string
@@ -51,13 +67,12 @@ func (p *parser) name() (Name, bool) {
 		}
 		return n, true
 	}
-	var sb strings.Builder
 	start := p.pos
-	parts, ok := p.dotted(&sb)
+	text, parts, ok := p.dotted()
 	if !ok {
 		return Name{}, false
 	}
-	n := Name{Text: sb.String(), Span: Span{t.Start, p.prevEnd()}}
+	n := Name{Text: text, Span: Span{t.Start, p.prevEnd()}}
 	// format.`/path`: exactly a bare word, a dot and a quoted word
 	if parts == 2 && p.pos-start == 3 && t.Kind == Ident && p.code[start+2].Kind == QuotedIdent {
 		path := p.code[start+2].Value(p.src)
@@ -78,11 +93,11 @@ var fileFormats = map[string]bool{
 // column reads a column reference: a dotted name.
 func (p *parser) column() (Column, bool) {
 	start := p.tok(0).Start
-	var sb strings.Builder
-	if _, ok := p.dotted(&sb); !ok {
+	text, _, ok := p.dotted()
+	if !ok {
 		return Column{}, false
 	}
-	return Column{Name: sb.String(), Span: Span{start, p.prevEnd()}}, true
+	return Column{Name: text, Span: Span{start, p.prevEnd()}}, true
 }
 
 // literal reads a constant: a string (adjacent strings concatenated), a
@@ -183,11 +198,11 @@ func (p *parser) properties(kwStart int, withValues bool) *Properties {
 			e.Key = strings.ToLower(t.Value(p.src))
 			p.pos++
 		} else {
-			var sb strings.Builder
-			if _, ok := p.dotted(&sb); !ok {
+			key, _, ok := p.dotted()
+			if !ok {
 				return
 			}
-			e.Key = strings.ToLower(sb.String())
+			e.Key = strings.ToLower(key)
 		}
 		e.KeySpan = Span{t.Start, p.prevEnd()}
 		e.Span = e.KeySpan

@@ -1,7 +1,5 @@
 package sql
 
-import "strings"
-
 // create reads CREATE [OR REPLACE | OR REFRESH] ... TABLE / MATERIALIZED VIEW
 // and REPLACE TABLE; other CREATE statements are *Other.
 func (p *parser) create(h Head) Statement {
@@ -136,11 +134,11 @@ func (p *parser) createClauses(st *CreateTable) {
 // format reads the format after USING or STORED AS.
 func (p *parser) format(st *CreateTable) bool {
 	start := p.tok(0).Start
-	var sb strings.Builder
-	if _, ok := p.dotted(&sb); !ok {
+	text, _, ok := p.dotted()
+	if !ok {
 		return false
 	}
-	st.Using, st.UsingSpan = sb.String(), Span{start, p.prevEnd()}
+	st.Using, st.UsingSpan = text, Span{start, p.prevEnd()}
 	return true
 }
 

@@ -1,9 +1,11 @@
 package sql
 
+import "strings"
+
 // insert reads INSERT INTO|OVERWRITE [TABLE] t [PARTITION (...)] [(cols)]
-// query and INSERT OVERWRITE [LOCAL] DIRECTORY. cteStart is the index of the
-// WITH that preceded the INSERT, or the INSERT's own index.
-func (p *parser) insert(h Head, cteStart int) Statement {
+// query and INSERT OVERWRITE [LOCAL] DIRECTORY. Hints in common table
+// expressions before the INSERT count as nested hints of its query.
+func (p *parser) insert(h Head) Statement {
 	st := &Insert{}
 	p.pos++ // INSERT
 	p.acceptSeq("WITH", "SCHEMA", "EVOLUTION")
@@ -52,7 +54,7 @@ func (p *parser) directory(st *Insert) {
 		kw := p.tok(0)
 		switch {
 		case p.accept("USING"), p.acceptSeq("STORED", "AS"):
-			st.Target.Format = lower(p.tok(0).Value(p.src))
+			st.Target.Format = strings.ToLower(p.tok(0).Value(p.src))
 			p.pos++
 		case p.accept("OPTIONS"):
 			if opts := p.properties(kw.Start, true); opts != nil && st.Target.Path == "" {
@@ -112,9 +114,8 @@ var queryWords = map[string]bool{
 	"SELECT": true, "WITH": true, "VALUES": true, "TABLE": true, "FROM": true, "MAP": true, "REDUCE": true,
 }
 
-// queryHints returns the hint comments of the query starting at code index
-// qstart (and of common table expressions before the statement). Hints of
-// the outermost SELECT are the ones not Nested.
+// queryHints returns the statement's hint comments, given the query that
+// starts at code index qstart: those of its outermost SELECT are not Nested.
 func (p *parser) queryHints(qstart int) []QueryHints {
 	if len(p.hints) == 0 {
 		return nil

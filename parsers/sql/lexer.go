@@ -6,7 +6,7 @@ import "bytes"
 // left out. It accepts any bytes: what is not Spark SQL becomes Punct or
 // Ident tokens, and an unclosed string or comment runs to the end.
 func Tokenize(src []byte) []Token {
-	return appendTokens(make([]Token, 0, len(src)/5+4), src, 0, len(src))
+	return appendTokens(make([]Token, 0, len(src)/4+16), src, 0, len(src))
 }
 
 // appendTokens appends the tokens of src[pos:end] to dst; offsets stay

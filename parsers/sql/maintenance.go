@@ -100,8 +100,9 @@ var intervalWords = map[string]bool{
 	"MICROSECOND": true, "MICROSECONDS": true, "TO": true,
 }
 
-// predicateColumns returns the columns a predicate refers to: names that
-// are no keyword, function, typed literal or interval unit.
+// predicateColumns returns the columns a predicate refers to, each once
+// (at its first use): names that are no keyword, function, typed literal or
+// interval unit.
 func predicateColumns(src []byte, toks []Token) []Column {
 	var cols []Column
 	for i := 0; i < len(toks); {
@@ -125,11 +126,22 @@ func predicateColumns(src []byte, toks []Token) []Column {
 				i += n // a function name
 				continue
 			}
-			cols = append(cols, Column{Name: name, Span: Span{t.Start, toks[i+n-1].End}})
+			if !hasColumn(cols, name) {
+				cols = append(cols, Column{Name: name, Span: Span{t.Start, toks[i+n-1].End}})
+			}
 			i += n
 		default:
 			i++
 		}
 	}
 	return cols
+}
+
+func hasColumn(cols []Column, name string) bool {
+	for _, c := range cols {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
 }

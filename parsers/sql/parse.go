@@ -115,13 +115,12 @@ func (p *parser) dispatch(h Head) Statement {
 	case p.at("ALTER") && p.peekIs(1, "TABLE"):
 		return p.alter(h)
 	case p.at("INSERT"):
-		return p.insert(h, 0)
-	case p.at("WITH"):
-		start := p.pos
+		return p.insert(h)
+	case p.at("WITH"): // common table expressions, then maybe an INSERT
 		p.skipCTEs()
 		if p.at("INSERT") {
 			h.Keyword = tokSpan(p.tok(0))
-			return p.insert(h, start)
+			return p.insert(h)
 		}
 	case p.at("MERGE"):
 		return p.merge(h)

@@ -32,6 +32,7 @@ import (
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/parsers"
 	"github.com/lakelint/lakelint/rules/rule"
+	"github.com/lakelint/lakelint/stats/source"
 )
 
 var update = flag.Bool("update", false, "rewrite fix golden files")
@@ -49,6 +50,19 @@ type expectation struct {
 // must be expected too.
 func Run(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
 	t.Helper()
+	run(t, r, dir, false, also)
+}
+
+// RunWithStats is Run with live table stats attached the way `lakelint
+// check` attaches them: from the stats settings (stats.file, stats.tables,
+// stats.path-prefixes) of the config governing the testdata.
+func RunWithStats(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
+	t.Helper()
+	run(t, r, dir, true, also)
+}
+
+func run(t *testing.T, r *rule.Rule, dir string, withStats bool, also []*rule.Rule) {
+	t.Helper()
 	files, err := engine.Discover([]string{dir}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +70,7 @@ func Run(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
 	if len(files) == 0 {
 		t.Fatalf("%s: no test files", dir)
 	}
-	l := linter(t, append([]*rule.Rule{r}, also...))
+	l := linter(t, append([]*rule.Rule{r}, also...), withStats)
 	res, err := l.Lint(context.Background(), []string{dir})
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +115,7 @@ func Run(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
 	}
 }
 
-func linter(t *testing.T, rs []*rule.Rule) *engine.Linter {
+func linter(t *testing.T, rs []*rule.Rule, withStats bool) *engine.Linter {
 	t.Helper()
 	var codes []string
 	for _, r := range rs {
@@ -113,7 +127,11 @@ func linter(t *testing.T, rs []*rule.Rule) *engine.Linter {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return engine.New(configs, engine.Options{Rules: rs})
+	opts := engine.Options{Rules: rs}
+	if withStats {
+		opts.Attach = source.NewAttacher(configs.For, source.Options{}).Attach
+	}
+	return engine.New(configs, opts)
 }
 
 var wantRE = regexp.MustCompile(`(?:#|--)\s*want:\s*(.*)$`)
@@ -237,15 +255,30 @@ func checkFix(t *testing.T, l *engine.Linter, path string, data []byte, fs []fin
 	if _, err := parsers.Load(path, got); err != nil {
 		t.Errorf("%s: fixed file does not load: %v", path, err)
 	}
-	again, err := l.FixSources(context.Background(), []engine.Source{{Path: path, Data: got}}, true)
+	// second pass over the same project, with this file fixed
+	siblings, err := engine.Discover([]string{dir}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(again.Changes) > 0 {
-		t.Errorf("%s: a second fix pass changes the file again:\n%s", path, diffText(got, again.Changes[0].New))
+	var srcs []engine.Source
+	for _, p := range siblings {
+		s := engine.Source{Path: p}
+		if p == path {
+			s.Data = got
+		}
+		srcs = append(srcs, s)
+	}
+	again, err := l.FixSources(context.Background(), srcs, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range again.Changes {
+		if c.Path == path {
+			t.Errorf("%s: a second fix pass changes the file again:\n%s", path, diffText(got, c.New))
+		}
 	}
 	for _, f := range again.Remaining.Findings {
-		if f.Code == code && len(f.Fixes) > 0 {
+		if f.Path == path && f.Code == code && len(f.Fixes) > 0 {
 			t.Errorf("%s:%d: fixed file still reports %s: %s", path, f.Start.Line, f.Code, f.Message)
 		}
 	}

@@ -55,7 +55,7 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 	if len(leaves) == 0 {
 		return nil // nothing this pass wants, e.g. a sidecar in the first pass
 	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batchRows}, memory.DefaultAllocator)
+	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batchRows, PreAllocBinaryData: true}, memory.DefaultAllocator)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -110,7 +110,7 @@ func projectLeaves(pf *file.Reader, pass cpPass, partitioned bool) []int {
 				leaves = append(leaves, i)
 			case top == "add" && field == "size":
 				leaves = append(leaves, i)
-			case top == "add" && field == "partitionValues" && partitioned:
+			case false:
 				leaves = append(leaves, i)
 				hasPartitionMap = true
 			case top == "add" && field == "partitionValues_parsed" && partitioned:

@@ -10,7 +10,7 @@ import (
 // million separate strings, and partition tuples are interned.
 type fileTable struct {
 	arena  pathArena
-	recs   []fileRec
+	recs   recBlocks
 	parts  partInterner
 	bytes  int64
 	dvs    int64 // files with a deletion vector
@@ -25,11 +25,41 @@ type fileRec struct {
 }
 
 func (t *fileTable) add(path string, size int64, part int32, dv bool, dvRows int64) {
-	t.recs = append(t.recs, fileRec{path: t.arena.add(path), part: part, dv: dv, size: size})
+	t.recs.add(fileRec{path: t.arena.add(path), part: part, dv: dv, size: size})
 	t.bytes += size
 	if dv {
 		t.dvs++
 		t.dvRows += dvRows
+	}
+}
+
+// recBlocks is an append-only list in fixed-size blocks, so a million
+// records grow without the copies and transient doubling of one slice.
+type recBlocks struct {
+	blocks [][]fileRec
+	n      int
+}
+
+const recBlockLen = 64 << 10
+
+func (b *recBlocks) add(r fileRec) {
+	last := len(b.blocks) - 1
+	if last < 0 || len(b.blocks[last]) == recBlockLen {
+		b.blocks = append(b.blocks, make([]fileRec, 0, recBlockLen))
+		last++
+	}
+	b.blocks[last] = append(b.blocks[last], r)
+	b.n++
+}
+
+// all iterates over the records in insertion order.
+func (b *recBlocks) all(yield func(*fileRec) bool) {
+	for _, blk := range b.blocks {
+		for i := range blk {
+			if !yield(&blk[i]) {
+				return
+			}
+		}
 	}
 }
 

@@ -59,7 +59,7 @@ func (s *Snapshot) fill(r *replay) {
 }
 
 // NumFiles is the number of live files.
-func (s *Snapshot) NumFiles() int { return len(s.files.recs) }
+func (s *Snapshot) NumFiles() int { return s.files.recs.n }
 
 // SizeInBytes is the total size of the live files.
 func (s *Snapshot) SizeInBytes() int64 { return s.files.bytes }
@@ -74,7 +74,7 @@ func (s *Snapshot) DeletionVectors() (files, deletedRows int64) {
 // ranging over a million files allocates only as much as the caller keeps.
 func (s *Snapshot) Files() iter.Seq[File] {
 	return func(yield func(File) bool) {
-		for _, rec := range s.files.recs {
+		for rec := range s.files.recs.all {
 			f := File{
 				Path:              s.files.arena.get(rec.path),
 				Size:              rec.size,

@@ -31,10 +31,10 @@ func (s *Snapshot) Stats(threshold int64) *stats.Table {
 		t.Properties = map[string]string{}
 	}
 
-	sizes := make([]int64, len(s.files.recs))
+	sizes := make([]int64, 0, s.files.recs.n)
 	perTuple := make([]stats.PartitionTuple, len(s.files.parts.tuples))
-	for i, rec := range s.files.recs {
-		sizes[i] = rec.size
+	for rec := range s.files.recs.all {
+		sizes = append(sizes, rec.size)
 		pt := &perTuple[rec.part]
 		pt.Files++
 		pt.Bytes += rec.size

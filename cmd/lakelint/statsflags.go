@@ -1,0 +1,37 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+
+	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/stats/source"
+)
+
+// statsOptions are the check command's say over live table stats.
+type statsOptions struct {
+	file    string
+	require bool
+	off     bool
+}
+
+func addStatsFlags(fs *flag.FlagSet, o *statsOptions) {
+	fs.StringVar(&o.file, "stats-file", "", "read live table stats from this snapshot (made by `lakelint stats export`) instead of the config's stats.file")
+	fs.BoolVar(&o.require, "require-stats", false, "fail when live table stats cannot be had for a table that has a stats source")
+	fs.BoolVar(&o.off, "no-stats", false, "do not read live table stats at all")
+}
+
+// attach returns the engine's hook that attaches live stats, nil with
+// --no-stats. One attacher serves the whole run, so --fix, which lints
+// several times, fetches each table once.
+func (o statsOptions) attach(configs *config.Resolver) (func(context.Context, *catalog.Catalog) ([]string, error), error) {
+	if o.off {
+		if o.require || o.file != "" {
+			return nil, errors.New("--no-stats cannot be combined with --require-stats or --stats-file")
+		}
+		return nil, nil
+	}
+	return source.NewAttacher(configs.For, source.Options{File: o.file, Require: o.require}).Attach, nil
+}

@@ -1,0 +1,93 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/lakelint/lakelint/stats/databricks"
+	"github.com/lakelint/lakelint/stats/deltalog"
+)
+
+// failure is a table whose configured source did not deliver.
+type failure struct {
+	label  string
+	reason string
+}
+
+// maxNamesPerReason keeps a summary short when many tables fail alike
+// (an expired token fails them all).
+const maxNamesPerReason = 5
+
+// summarize describes failures in one line, tables that failed for the same
+// reason together: "3 tables: main.a, main.b (401 unauthorized: ...), main.c (...)".
+func summarize(fs []failure) string {
+	byReason := map[string][]string{}
+	for _, f := range fs {
+		byReason[f.reason] = append(byReason[f.reason], f.label)
+	}
+	type group struct {
+		reason string
+		labels []string
+	}
+	groups := make([]group, 0, len(byReason))
+	for r, ls := range byReason {
+		sort.Strings(ls)
+		groups = append(groups, group{r, ls})
+	}
+	sort.Slice(groups, func(i, j int) bool { return groups[i].labels[0] < groups[j].labels[0] })
+
+	var b strings.Builder
+	if len(fs) == 1 {
+		b.WriteString("1 table: ")
+	} else {
+		fmt.Fprintf(&b, "%d tables: ", len(fs))
+	}
+	for i, g := range groups {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		shown := g.labels[:min(len(g.labels), maxNamesPerReason)]
+		b.WriteString(strings.Join(shown, ", "))
+		if more := len(g.labels) - len(shown); more > 0 {
+			fmt.Fprintf(&b, " and %d more", more)
+		}
+		b.WriteString(" (" + g.reason + ")")
+	}
+	return b.String()
+}
+
+// reason says briefly why a fetch failed. Workspace errors name the HTTP
+// status the way people search for it; none of them carries the token.
+func reason(r *request, err error) string {
+	var api *databricks.APIError
+	if errors.As(err, &api) {
+		r := fmt.Sprintf("%d %s", api.StatusCode, strings.ToLower(http.StatusText(api.StatusCode)))
+		if msg := firstNonEmpty(api.Message, api.ErrorCode); msg != "" {
+			r += ": " + strings.TrimSuffix(msg, ".")
+		}
+		if api.Hint != "" {
+			r += "; " + api.Hint
+		}
+		return r
+	}
+	switch {
+	case errors.Is(err, deltalog.ErrNotDelta) && r.kind == fromLog:
+		return "no Delta log at " + r.location
+	case errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, databricks.ErrTimeout):
+		return "timed out: " + err.Error()
+	}
+	return err.Error()
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
