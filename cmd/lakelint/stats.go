@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"os/signal"
 	"slices"
@@ -270,7 +271,7 @@ func writePartitions(b *strings.Builder, t *stats.Table) {
 	if len(p.LargestPartitions) > 0 {
 		b.WriteString("  largest:\n")
 		for _, pc := range p.LargestPartitions {
-			fmt.Fprintf(b, "    %-40s %8s files %10s\n", pc.Values, source.Count(pc.Files), source.Bytes(pc.Bytes))
+			fmt.Fprintf(b, "    %-40s %14s %10s\n", pc.Values, source.Plural(pc.Files, "file", "files"), source.Bytes(pc.Bytes))
 		}
 	}
 }
@@ -300,7 +301,7 @@ func writeHistory(b *strings.Builder, h *stats.History) {
 	if s := h.Streaming; s.Commits > 0 {
 		fmt.Fprintf(b, "  streaming: %s", source.Plural(int64(s.Commits), "commit", "commits"))
 		if s.WithMetrics > 0 {
-			fmt.Fprintf(b, "; per commit a median of %s files, %s rows", trimFloat(s.MedianAddedFiles), trimFloat(s.MedianOutputRows))
+			fmt.Fprintf(b, "; per commit a median of %s files, %s rows", trimFloat(s.MedianAddedFiles), source.Count(int64(math.Round(s.MedianOutputRows))))
 			if s.MedianBytesPerFile > 0 {
 				fmt.Fprintf(b, ", %s per file", source.Bytes(int64(s.MedianBytesPerFile)))
 			}
@@ -326,7 +327,7 @@ func commitText(c *stats.Commit) string {
 		s += " " + c.Timestamp.UTC().Format("2006-01-02 15:04")
 	}
 	s += " " + c.Operation
-	for _, k := range []string{"numAddedFiles", "numRemovedFiles", "numOutputRows", "numOutputBytes"} {
+	for _, k := range []string{"numFiles", "numAddedFiles", "numRemovedFiles", "numOutputRows", "numOutputBytes"} {
 		if v, ok := c.Metrics[k]; ok {
 			s += " " + k + "=" + v
 		}
@@ -344,7 +345,7 @@ func writeVerdicts(b *strings.Builder, t *stats.Table, st config.Stats) {
 		}
 		state := "ok"
 		if bad {
-			state = "FAILS: " + why
+			state = "would report: " + why
 		}
 		fmt.Fprintf(b, "  %-38s %s\n", name, state)
 	}

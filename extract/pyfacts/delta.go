@@ -35,8 +35,10 @@ func (x *extractor) deltaClassMethod(c callSite, a args) val {
 		}
 		return val{kind: kDeltaTable, dt: dt}
 	case "create", "createIfNotExists", "replace", "createOrReplace":
+		// findings about the table point at where its definition starts
 		return val{kind: kDeltaBuilder, db: &deltaBuilder{def: facts.TableDef{
 			Kind: facts.DeltaBuilder, Lang: document.Python, Format: "delta",
+			At: x.span(c.nameStart(), c.call.End()),
 		}}}
 	}
 	return val{}
@@ -157,7 +159,6 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 	case "execute":
 		def := next.def
 		def.Span = x.spanOf(c.call)
-		def.At = x.span(c.nameStart(), c.call.End())
 		def.AddProps = x.chainInsertion(facts.PyBuilderCall, c)
 		x.file.Tables = append(x.file.Tables, &def)
 		return val{kind: kDeltaTable, dt: &deltaState{target: facts.Target{Table: def.Name, Path: def.Location}}}

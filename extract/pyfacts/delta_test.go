@@ -117,6 +117,9 @@ func TestDeltaBuilder(t *testing.T) {
 	if d.Kind != facts.DeltaBuilder || d.Name != "main.s.t" || d.Location != "/mnt/t" || d.Format != "delta" {
 		t.Errorf("def %+v", d)
 	}
+	if textOf(doc, d.At) != "createIfNotExists(spark)" || !strings.HasPrefix(textOf(doc, d.Span), "DeltaTable.createIfNotExists") {
+		t.Errorf("at %q span %q", textOf(doc, d.At), textOf(doc, d.Span))
+	}
 	if !slices.Equal(d.PartitionBy.Names(), []string{"d"}) || !slices.Equal(colNames(d.ClusterBy), []string{"c"}) {
 		t.Errorf("partition %v cluster %v", d.PartitionBy.Names(), colNames(d.ClusterBy))
 	}

@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -135,4 +136,32 @@ func FuzzExtract(f *testing.F) {
 		doc := pyDoc(src)
 		extractDoc(t, doc)
 	})
+}
+
+func TestConcurrentExtract(t *testing.T) {
+	files := corpusgen.Files(9, 100<<10)
+	want := make([]int, len(files))
+	for i, f := range files {
+		fs, _ := extract(t, string(f))
+		want[i] = len(fs.Writes)
+	}
+	done := make(chan error, 4)
+	for g := range 4 {
+		go func() {
+			for i := g; i < len(files); i += 4 {
+				doc := pyDoc(string(files[i]))
+				fs, _ := Extract(doc, []*document.Region{&doc.Regions[0]}, Options{})
+				if len(fs.Writes) != want[i] {
+					done <- fmt.Errorf("file %d: %d writes, want %d", i, len(fs.Writes), want[i])
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
 }

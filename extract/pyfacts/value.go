@@ -45,13 +45,13 @@ const (
 // val is the abstract value of an expression.
 type val struct {
 	kind  kind
-	lit   facts.Value     // kConst
+	lit   facts.Value     // kConst; for list items and dict entries lit.Span is where they are written
 	str   *python.Decoded // kStr: text with its map into document offsets
 	items []val           // kList, kDict
 	open  bool            // kList/kDict: holds a splat, so not every item is known
 	col   facts.Column    // kColumn
 	hist  *hist           // kFrame, kNa
-	name  string          // kModule: qualified name; kFunc: function name
+	name  string          // kModule: qualified name; kFunc, kPartFunc: function name
 	rd    *reader
 	w     *writer
 	dt    *deltaState

@@ -33,6 +33,11 @@ func (t *Tree) FirstError() (SyntaxError, bool) {
 	if found.IsMissing() {
 		return SyntaxError{Start: found.Start(), End: found.Start(), Message: missingMessage(found)}, true
 	}
+	msg, at := errorMessage(found)
+	if at.Valid() {
+		// point at the bracket that was never closed, as Python does
+		return SyntaxError{Start: at.Start(), End: at.End(), Message: msg}, true
+	}
 	start, end := found.Start(), found.End()
 	if i := bytes.IndexByte(t.Src[start:end], '\n'); i >= 0 {
 		end = start + i
@@ -40,7 +45,7 @@ func (t *Tree) FirstError() (SyntaxError, bool) {
 	for end > start && (t.Src[end-1] == ' ' || t.Src[end-1] == '\t' || t.Src[end-1] == '\r') {
 		end--
 	}
-	return SyntaxError{Start: start, End: end, Message: errorMessage(found)}, true
+	return SyntaxError{Start: start, End: end, Message: msg}, true
 }
 
 func missingMessage(n Node) string {
@@ -51,24 +56,25 @@ func missingMessage(n Node) string {
 	return "missing '" + typ + "'"
 }
 
-// errorMessage names the commonest causes an ERROR node shows, else falls back
-// to Python's own wording.
-func errorMessage(n Node) string {
-	var open []string
+// errorMessage names the commonest causes an ERROR node shows, else falls
+// back to Python's own wording; at is the token to point at, if any.
+func errorMessage(n Node) (msg string, at Node) {
+	var open []Node
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch c.Type() {
 		case "(", "[", "{":
-			open = append(open, c.Type())
+			open = append(open, c)
 		case ")", "]", "}":
 			if len(open) > 0 {
 				open = open[:len(open)-1]
 			}
 		case "string_start":
-			return "unterminated string literal"
+			return "unterminated string literal", c
 		}
 	}
 	if len(open) > 0 {
-		return "'" + open[len(open)-1] + "' was never closed"
+		b := open[len(open)-1]
+		return "'" + b.Type() + "' was never closed", b
 	}
-	return "invalid syntax"
+	return "invalid syntax", Node{}
 }

@@ -25,7 +25,7 @@ same data in files of 128 MB to 1 GB, and its log and checkpoints grow with ever
 The code that writes the table is where the files come from: a stream committing every
 few seconds, a batch job writing without optimized writes, a table that is never
 compacted. The finding is reported at each write to the table, with a remedy that
-fits the kind of write.`,
+fits the kind of write. Without live stats for the table the rule says nothing.`,
 	Lang: "python",
 	Example: `# main.web.clicks_bronze: 150 files, median 40 KB
 (clicks.writeStream.format("delta")

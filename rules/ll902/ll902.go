@@ -25,7 +25,8 @@ touches; compaction never merges files across partitions. When the median partit
 holds a few megabytes, the table is small files by construction, however often it is
 optimized, and a table of tens of thousands of partitions makes every query list and
 plan over all of them. Liquid clustering (CLUSTER BY) keeps data skipping on the same
-columns without one directory per value, and lets OPTIMIZE size files freely.`,
+columns without one directory per value, and lets OPTIMIZE size files freely.
+Without live stats for the table the rule says nothing.`,
 	Lang: "sql",
 	Example: `-- main.web.events: 48,000 partitions by session_id
 INSERT INTO main.web.events SELECT * FROM staged_events;`,

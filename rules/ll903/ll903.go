@@ -4,6 +4,7 @@ package ll903
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/facts"
@@ -25,7 +26,7 @@ events adds kilobyte-sized files thousands of times a day, and the table's log g
 by a commit each time. Reads slow down with every file until something compacts them.
 A longer trigger interval, or trigger(availableNow=True) run on a schedule, batches
 more data per commit; auto compaction merges small files right after the commits that
-wrote them.`,
+wrote them. Without the table's history the rule says nothing.`,
 	Lang: "python",
 	Example: `# last 100 STREAMING UPDATE commits: median 2 files of 30 KB each
 (clicks.writeStream.format("delta")
@@ -80,9 +81,12 @@ func hasStream(t *catalog.Table) bool {
 // evidence reads like "main.web.clicks_bronze: 40 streaming commits added a
 // median of 3 files of 38 KB each (under 32 MB)".
 func evidence(t *catalog.Table, e source.StreamingCommits) string {
-	msg := fmt.Sprintf("%s: %s added a median of %s", displayName(t),
-		source.Plural(int64(e.Commits), "streaming commit", "streaming commits"),
-		source.Plural(round(e.MedianAddedFiles), "file", "files"))
+	files := "files"
+	if e.MedianAddedFiles == 1 {
+		files = "file"
+	}
+	msg := fmt.Sprintf("%s: %s added a median of %s %s", displayName(t),
+		source.Plural(int64(e.Commits), "streaming commit", "streaming commits"), median(e.MedianAddedFiles), files)
 	if e.MedianBytesPerFile > 0 {
 		return msg + fmt.Sprintf(" of %s each (under %s)", source.Bytes(round(e.MedianBytesPerFile)), source.Bytes(e.Threshold))
 	}
@@ -132,6 +136,14 @@ func compaction(p *rule.Pass, w *facts.Write, t *catalog.Table) string {
 }
 
 func round(f float64) int64 { return int64(math.Round(f)) }
+
+// median shows a median of counts: whole, or halfway between two ("2.5").
+func median(f float64) string {
+	if f == math.Trunc(f) {
+		return source.Count(int64(f))
+	}
+	return strconv.FormatFloat(f, 'f', 1, 64)
+}
 
 func displayName(t *catalog.Table) string {
 	if t.Name != "" {

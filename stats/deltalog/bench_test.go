@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -20,7 +21,7 @@ const (
 	benchDays  = 365
 	// benchTableVersion names the cached table; bump it when the generator
 	// changes so a stale table is not reused.
-	benchTableVersion = "v2"
+	benchTableVersion = "v3"
 )
 
 // benchStats is a typical Spark per-file stats string: the bulk of a real
@@ -42,9 +43,15 @@ func benchTable(b *testing.B) (dir string, live int) {
 	tmp := dir + ".tmp"
 	os.RemoveAll(tmp)
 
+	// Files of one day share their partition and tags maps, which keeps
+	// generation fast; the checkpoint still has a row of each per file.
 	parts := make([]map[string]string, benchDays)
+	tags := make([]map[string]string, benchDays)
 	for d := range parts {
-		parts[d] = map[string]string{"date": time.Date(2024, 1, 1+d, 0, 0, 0, 0, time.UTC).Format("2006-01-02")}
+		day := time.Date(2024, 1, 1+d, 0, 0, 0, 0, time.UTC)
+		parts[d] = map[string]string{"date": day.Format("2006-01-02")}
+		us := strconv.FormatInt(day.UnixMicro(), 10)
+		tags[d] = map[string]string{"INSERTION_TIME": us, "MIN_INSERTION_TIME": us, "MAX_INSERTION_TIME": us, "OPTIMIZE_TARGET_SIZE": "268435456"}
 	}
 	files := make([]deltatest.File, benchFiles)
 	for i := range files {
@@ -53,6 +60,7 @@ func benchTable(b *testing.B) (dir string, live int) {
 			Path:      fmt.Sprintf("date=%s/part-%05d-6c6b6c74-%04x-4000-8000-%012x.c000.snappy.parquet", p["date"], i%1000, i%65536, i),
 			Size:      int64(1<<20 + (i*7919)%(255<<20)), // 1 MiB .. 256 MiB
 			Partition: p,
+			Tags:      tags[i%benchDays],
 			Stats:     fmt.Sprintf(benchStats, 50000+i%1000, i*100, i*100+99, i%17),
 		}
 	}
@@ -82,45 +90,48 @@ func benchTable(b *testing.B) (dir string, live int) {
 	return dir, live
 }
 
-// heapPeak samples heap in use (the runtime's HeapInuse) until stopped.
-type heapPeak struct {
-	stop chan struct{}
-	done sync.WaitGroup
-	peak uint64
+// memPeak samples heap in use (the runtime's HeapInuse) and all memory the
+// runtime holds from the OS (its Sys, close to RSS) until stopped.
+type memPeak struct {
+	stop      chan struct{}
+	done      sync.WaitGroup
+	heap, sys uint64
 }
 
-func startHeapPeak() *heapPeak {
-	h := &heapPeak{stop: make(chan struct{})}
+func startMemPeak() *memPeak {
+	m := &memPeak{stop: make(chan struct{})}
 	samples := []metrics.Sample{
 		{Name: "/memory/classes/heap/objects:bytes"},
 		{Name: "/memory/classes/heap/unused:bytes"},
+		{Name: "/memory/classes/total:bytes"},
 	}
 	read := func() {
 		metrics.Read(samples)
-		h.peak = max(h.peak, samples[0].Value.Uint64()+samples[1].Value.Uint64())
+		m.heap = max(m.heap, samples[0].Value.Uint64()+samples[1].Value.Uint64())
+		m.sys = max(m.sys, samples[2].Value.Uint64())
 	}
-	h.done.Add(1)
+	m.done.Add(1)
 	go func() {
-		defer h.done.Done()
+		defer m.done.Done()
 		t := time.NewTicker(2 * time.Millisecond)
 		defer t.Stop()
 		for {
 			read()
 			select {
-			case <-h.stop:
+			case <-m.stop:
 				read()
 				return
 			case <-t.C:
 			}
 		}
 	}()
-	return h
+	return m
 }
 
-func (h *heapPeak) Stop() uint64 {
-	close(h.stop)
-	h.done.Wait()
-	return h.peak
+func (m *memPeak) Stop() (heap, sys uint64) {
+	close(m.stop)
+	m.done.Wait()
+	return m.heap, m.sys
 }
 
 func BenchmarkOpen1MFiles(b *testing.B) {
@@ -128,15 +139,16 @@ func BenchmarkOpen1MFiles(b *testing.B) {
 	runtime.GC()
 	b.ReportAllocs()
 	b.ResetTimer()
-	var peak uint64
+	var peakHeap, peakSys uint64
 	for b.Loop() {
-		h := startHeapPeak()
+		m := startMemPeak()
 		snap, err := deltalog.Open(context.Background(), dir)
 		if err != nil {
 			b.Fatal(err)
 		}
 		tbl := snap.Stats(0)
-		peak = max(peak, h.Stop())
+		heap, sys := m.Stop()
+		peakHeap, peakSys = max(peakHeap, heap), max(peakSys, sys)
 		if tbl.NumFiles != int64(live) || tbl.Partitions.Distinct != benchDays+1 {
 			b.Fatalf("read %d files in %d partitions, want %d in %d", tbl.NumFiles, tbl.Partitions.Distinct, live, benchDays+1)
 		}
@@ -146,5 +158,6 @@ func BenchmarkOpen1MFiles(b *testing.B) {
 		runtime.GC() // each iteration starts from an empty heap
 		b.StartTimer()
 	}
-	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(peakHeap)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(peakSys)/(1<<20), "peak-sys-MB")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -36,7 +37,7 @@ func readCheckpointNonFile(ctx context.Context, store Storage, cp *CheckpointInf
 // readCheckpointFiles runs the second pass: add and remove from the
 // checkpoint files and their sidecars.
 func readCheckpointFiles(ctx context.Context, store Storage, cp *CheckpointInfo, r *replay) error {
-	for _, name := range append(cp.Files[:len(cp.Files):len(cp.Files)], cp.Sidecars...) {
+	for _, name := range slices.Concat(cp.Files, cp.Sidecars) {
 		if err := readCheckpointFile(ctx, store, name, passFiles, r); err != nil {
 			return err
 		}

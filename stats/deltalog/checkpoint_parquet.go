@@ -53,7 +53,7 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 
 	leaves := projectLeaves(pf, pass, r.parts != nil && len(r.parts.logical) > 0)
 	if len(leaves) == 0 {
-		return nil // nothing this pass wants, e.g. a sidecar in the first pass
+		return nil // nothing this pass wants, e.g. no add or remove column
 	}
 	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batchRows, PreAllocBinaryData: true}, memory.DefaultAllocator)
 	if err != nil {
@@ -65,7 +65,7 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 	}
 	defer rr.Release()
 
-	v := &batchVisitor{r: r, name: name}
+	v := &batchVisitor{r: r}
 	for rr.Next() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -80,14 +80,16 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	if err := rr.Err(); err != nil && err != io.EOF {
+	if err := rr.Err(); err != nil {
 		return fmt.Errorf("%s: corrupt parquet: %w", name, err)
 	}
 	return nil
 }
 
 // projectLeaves picks the leaf columns a pass needs. Reading add.stats (the
-// bulk of a checkpoint) is what this avoids.
+// bulk of a checkpoint) is what this avoids. arrow-go reads every map inside
+// a selected struct whole whatever the selection (add.tags too), so only
+// plain and struct columns are really pruned.
 func projectLeaves(pf *file.Reader, pass cpPass, partitioned bool) []int {
 	sc := pf.MetaData().Schema
 	var leaves, parsed []int
@@ -108,11 +110,9 @@ func projectLeaves(pf *file.Reader, pass cpPass, partitioned bool) []int {
 			switch {
 			case (top == "add" || top == "remove") && (field == "path" || isDVLeaf(path)):
 				leaves = append(leaves, i)
-			case top == "add" && field == "size":
+			case top == "add" && (field == "size" || field == "partitionValues"):
 				leaves = append(leaves, i)
-			case false:
-				leaves = append(leaves, i)
-				hasPartitionMap = true
+				hasPartitionMap = hasPartitionMap || field == "partitionValues"
 			case top == "add" && field == "partitionValues_parsed" && partitioned:
 				parsed = append(parsed, i)
 			}
@@ -142,8 +142,7 @@ func isDVLeaf(path []string) bool {
 // batchVisitor turns Arrow rows into replay calls.
 type batchVisitor struct {
 	r    *replay
-	name string
-	dvID []byte
+	dvID []byte // scratch for the current row's deletion vector id
 }
 
 func (v *batchVisitor) nonFile(rec arrow.RecordBatch) error {

@@ -197,3 +197,34 @@ func TestCancelledContext(t *testing.T) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
 }
+
+// cancellingStorage cancels the read once a matching object is opened, to
+// check the reader stops mid-way rather than only at the start.
+type cancellingStorage struct {
+	deltalog.Storage
+	suffix string
+	cancel context.CancelFunc
+}
+
+func (s cancellingStorage) Open(ctx context.Context, name string) (deltalog.Object, error) {
+	obj, err := s.Storage.Open(ctx, name)
+	if strings.HasSuffix(name, s.suffix) {
+		s.cancel()
+	}
+	return obj, err
+}
+
+func TestCancelDuringRead(t *testing.T) {
+	dir := t.TempDir()
+	deltatest.Write(t, dir, deltatest.Table{
+		Commits:    []deltatest.Commit{{Adds: deltatest.Files("", 0, 100_000, 1)}, {}},
+		Checkpoint: &deltatest.Checkpoint{Version: 0, CleanUp: true},
+	})
+	for _, suffix := range []string{".checkpoint.parquet", "00000000000000000001.json"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		store := cancellingStorage{Storage: deltalog.NewLocalStorage(dir), suffix: suffix, cancel: cancel}
+		if _, err := deltalog.OpenStorage(ctx, store); !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled at %s: err = %v, want context.Canceled", suffix, err)
+		}
+	}
+}

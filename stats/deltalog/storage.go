@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 )
 
@@ -50,13 +51,17 @@ func ReadAll(ctx context.Context, s Storage, name string) ([]byte, error) {
 // file:// URL), or an s3://, gs:// or abfss:// URL. The caller closes the
 // result if it implements io.Closer.
 func NewStorage(ctx context.Context, location string) (Storage, error) {
-	scheme, _, ok := strings.Cut(location, "://")
-	if !ok || len(scheme) < 2 { // "C:\..." is a path, not a URL
+	scheme, _, isURL := strings.Cut(location, "://")
+	if !isURL {
 		return NewLocalStorage(location), nil
 	}
 	switch strings.ToLower(scheme) {
 	case "file":
-		return NewLocalStorage(strings.TrimPrefix(location, location[:len(scheme)+3])), nil
+		u, err := url.Parse(location)
+		if err != nil {
+			return nil, fmt.Errorf("bad table location %q: %w", location, err)
+		}
+		return NewLocalStorage(u.Path), nil
 	case "s3", "s3a", "gs", "abfss", "abfs":
 		return newBlobStorage(ctx, location)
 	}

@@ -219,7 +219,7 @@ func TestCheckpointThenCommits(t *testing.T) {
 				{Adds: base[:1]}, // re-add a tombstoned file
 				{Operation: "DELETE", Removes: []deltatest.File{base[5]}, Adds: []deltatest.File{withDV}},
 				{Adds: extra[2:]},
-				{Operation: "DELETE", Removes: []deltatest.File{withDV}, Adds: []deltatest.File{movedDV}},
+				{Operation: "DELETE", Removes: []deltatest.File{withDV}, Adds: []deltatest.File{movedDV}, Configuration: map[string]string{"k": "v2"}},
 			},
 			Checkpoint: &deltatest.Checkpoint{Version: 2, Parts: parts, CleanUp: true},
 		})
@@ -239,7 +239,7 @@ func TestCheckpointThenCommits(t *testing.T) {
 		if files, rows := snap.DeletionVectors(); files != 1 || rows != 5 {
 			t.Errorf("parts=%d: DVs = %d files, %d rows", parts, files, rows)
 		}
-		if snap.Metadata.Configuration["k"] != "v" || len(snap.Commits) != 5 {
+		if snap.Metadata.Configuration["k"] != "v2" || len(snap.Commits) != 5 {
 			t.Errorf("parts=%d: config %v, %d commits (want the 5 after cleanup)", parts, snap.Metadata.Configuration, len(snap.Commits))
 		}
 	}

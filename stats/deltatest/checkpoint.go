@@ -35,6 +35,7 @@ var (
 			field("modificationTime", arrow.PrimitiveTypes.Int64),
 			field("dataChange", arrow.FixedWidthTypes.Boolean),
 			field("stats", strType),
+			field("tags", strMap),
 			field("deletionVector", dvStruct),
 		)),
 		field("remove", arrow.StructOf(
@@ -221,7 +222,12 @@ func (w *cpWriter) appendAdd(sb *array.StructBuilder, f *File) {
 	} else {
 		sb.FieldBuilder(5).AppendNull()
 	}
-	appendDV(sb.FieldBuilder(6).(*array.StructBuilder), f.DeletionVector)
+	if f.Tags != nil {
+		appendMap(sb.FieldBuilder(6).(*array.MapBuilder), f.Tags)
+	} else {
+		sb.FieldBuilder(6).AppendNull()
+	}
+	appendDV(sb.FieldBuilder(7).(*array.StructBuilder), f.DeletionVector)
 }
 
 func (w *cpWriter) appendRemove(sb *array.StructBuilder, f *File) {

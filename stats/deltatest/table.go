@@ -68,6 +68,8 @@ type File struct {
 	DeletionVector *DeletionVector
 	// Stats is the per-file statistics JSON, written as is.
 	Stats string
+	// Tags are the add's tags, as Databricks writes them (INSERTION_TIME…).
+	Tags map[string]string
 }
 
 // DeletionVector is an add's deletion vector descriptor.

@@ -263,6 +263,9 @@ func (spec *Table) addJSON(f *File, keys []string, ts int64) map[string]any {
 	if f.Stats != "" {
 		m["stats"] = f.Stats
 	}
+	if f.Tags != nil {
+		m["tags"] = f.Tags
+	}
 	if dv := dvJSON(f.DeletionVector); dv != nil {
 		m["deletionVector"] = dv
 	}

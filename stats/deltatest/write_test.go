@@ -57,7 +57,7 @@ func TestWriteCommits(t *testing.T) {
 		PartitionColumns: []string{"day"},
 		Configuration:    map[string]string{"delta.appendOnly": "false"},
 		Commits: []Commit{
-			{Adds: []File{{Path: "day=1/a b.parquet", Size: 10, Partition: map[string]string{"day": "1"}}}},
+			{Adds: []File{{Path: "day=1/a b.parquet", Size: 10, Partition: map[string]string{"day": "1"}, Tags: map[string]string{"INSERTION_TIME": "1"}}}},
 			{Operation: "DELETE", Removes: []File{{Path: "day=1/a b.parquet", Size: 10, Partition: map[string]string{"day": "1"}}},
 				Metrics: map[string]string{"numRemovedFiles": "1"}},
 		},
@@ -71,11 +71,12 @@ func TestWriteCommits(t *testing.T) {
 		Path            string             `json:"path"`
 		Size            int64              `json:"size"`
 		PartitionValues map[string]*string `json:"partitionValues"`
+		Tags            map[string]string  `json:"tags"`
 	}
 	if err := json.Unmarshal(v0[3]["add"], &add); err != nil {
 		t.Fatal(err)
 	}
-	if add.Path != "day=1/a%20b.parquet" || add.Size != 10 || *add.PartitionValues["day"] != "1" {
+	if add.Path != "day=1/a%20b.parquet" || add.Size != 10 || *add.PartitionValues["day"] != "1" || add.Tags["INSERTION_TIME"] != "1" {
 		t.Errorf("add = %+v", add)
 	}
 	v1 := readLines(t, filepath.Join(dir, "_delta_log", "00000000000000000001.json"))
@@ -213,4 +214,3 @@ func TestStreamingCommits(t *testing.T) {
 		}
 	}
 }
-

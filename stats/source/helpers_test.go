@@ -30,6 +30,12 @@ func newProject(t *testing.T, yaml string) *project {
 	}
 	t.Setenv(databricks.EnvConfigFile, filepath.Join(t.TempDir(), "no-databrickscfg"))
 	dir := t.TempDir()
+	return &project{t: t, dir: dir, cfg: newConfig(t, dir, yaml)}
+}
+
+// newConfig writes yaml as dir/.lakelint.yaml and loads it.
+func newConfig(t testing.TB, dir, yaml string) *config.Config {
+	t.Helper()
 	path := filepath.Join(dir, ".lakelint.yaml")
 	if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
@@ -38,7 +44,7 @@ func newProject(t *testing.T, yaml string) *project {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &project{t: t, dir: dir, cfg: cfg}
+	return cfg
 }
 
 func (p *project) configFor(string) (*config.Config, error) { return p.cfg, nil }
