@@ -237,8 +237,8 @@ func writeSizes(b *strings.Builder, t *stats.Table, st config.Stats) {
 			fmt.Fprintf(b, "  %s small-file threshold %s %s\n", strings.Repeat("-", 8), source.Bytes(threshold), strings.Repeat("-", 8))
 		}
 		bar := 0
-		if most > 0 {
-			bar = int((bk.Count*histogramWidth + most - 1) / most) // any file shows
+		if most > 0 && bk.Count > 0 {
+			bar = max(1, int(float64(bk.Count)/float64(most)*histogramWidth)) // any file shows
 		}
 		fmt.Fprintf(b, "  %17s |%-*s %s\n", bucketLabel(bk), histogramWidth, strings.Repeat("#", bar), source.Count(bk.Count))
 	}

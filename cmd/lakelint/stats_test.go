@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/stats"
 	"github.com/lakelint/lakelint/stats/databricks"
 	"github.com/lakelint/lakelint/stats/deltatest"
 	"github.com/lakelint/lakelint/stats/source"
@@ -168,5 +170,27 @@ func TestCheckWarnsOnceWhenStatsAreUnavailable(t *testing.T) {
 	_, errOut, _ = runCLI(t, "", "check", "--no-stats", dir)
 	if strings.Contains(errOut, "live stats") {
 		t.Errorf("--no-stats still reads stats:\n%s", errOut)
+	}
+}
+
+// TestStatsTextOddTables renders tables a hand-edited snapshot could hold:
+// nothing may panic, and empty parts read as such.
+func TestStatsTextOddTables(t *testing.T) {
+	st := config.Defaults().Stats
+	odd := []*stats.Table{
+		{},
+		{NumFiles: -5, SizeInBytes: -1},
+		{NumFiles: 3, Sizes: &stats.SizeDistribution{Histogram: []stats.Bucket{{Lower: 0, Upper: 1, Count: -3}, {Lower: 1, Upper: 2, Count: 0}}}},
+		{PartitionColumns: []string{"d"}, Partitions: &stats.PartitionSummary{LargestPartitions: []stats.PartitionCount{{}}}},
+		{History: &stats.History{Recent: []stats.Commit{{}}, Streaming: stats.StreamingSummary{Commits: 1, WithMetrics: 1}}},
+	}
+	for i, tb := range odd {
+		var b strings.Builder
+		if err := writeStatsText(&b, tb, st); err != nil {
+			t.Errorf("table %d: %v", i, err)
+		}
+		if !strings.Contains(b.String(), "Checks") {
+			t.Errorf("table %d: incomplete output:\n%s", i, b.String())
+		}
 	}
 }

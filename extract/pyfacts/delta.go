@@ -27,16 +27,16 @@ func (x *extractor) deltaClassMethod(c callSite, a args) val {
 		if g, ok := a.get(1, "tableOrViewName"); ok {
 			dt.target = x.tableTarget(g)
 		}
-		return val{kind: kDeltaTable, dt: dt}
+		return val{kind: kDeltaTable, ref: dt}
 	case "forPath":
 		dt := &deltaState{}
 		if g, ok := a.get(1, "path"); ok {
 			dt.target = x.pathTarget(g)
 		}
-		return val{kind: kDeltaTable, dt: dt}
+		return val{kind: kDeltaTable, ref: dt}
 	case "create", "createIfNotExists", "replace", "createOrReplace":
 		// findings about the table point at where its definition starts
-		return val{kind: kDeltaBuilder, db: &deltaBuilder{def: facts.TableDef{
+		return val{kind: kDeltaBuilder, ref: &deltaBuilder{def: facts.TableDef{
 			Kind: facts.DeltaBuilder, Lang: document.Python, Format: "delta",
 			At: x.span(c.nameStart(), c.call.End()),
 		}}}
@@ -47,7 +47,7 @@ func (x *extractor) deltaClassMethod(c callSite, a args) val {
 func (x *extractor) deltaTableMethod(dt *deltaState, c callSite, a args) val {
 	switch c.name {
 	case "alias":
-		return val{kind: kDeltaTable, dt: dt}
+		return val{kind: kDeltaTable, ref: dt}
 	case "toDF", "history", "detail":
 		return val{kind: kFrame}
 	case "merge":
@@ -55,13 +55,13 @@ func (x *extractor) deltaTableMethod(dt *deltaState, c callSite, a args) val {
 		if g, ok := a.get(0, "source"); ok {
 			m.src = g.v.hist
 		}
-		return val{kind: kDeltaMerge, dt: m}
+		return val{kind: kDeltaMerge, ref: m}
 	case "update", "updateExpr":
 		x.deltaWrite(facts.DeltaTableUpdate, dt, c)
 	case "delete":
 		x.deltaWrite(facts.DeltaTableDelete, dt, c)
 	case "optimize":
-		return val{kind: kDeltaOptimize, dt: &deltaState{target: dt.target}}
+		return val{kind: kDeltaOptimize, ref: &deltaState{target: dt.target}}
 	case "vacuum":
 		m := x.maintenance(facts.Vacuum, dt, c)
 		if g, ok := a.get(0, "retentionHours"); ok {
@@ -78,7 +78,7 @@ func (x *extractor) deltaMergeMethod(dt *deltaState, c callSite, a args) val {
 		return val{}
 	}
 	// whenMatchedUpdate..., whenNotMatchedInsert..., withSchemaEvolution
-	return val{kind: kDeltaMerge, dt: dt}
+	return val{kind: kDeltaMerge, ref: dt}
 }
 
 func (x *extractor) deltaOptimizeMethod(dt *deltaState, c callSite, a args) val {
@@ -88,7 +88,7 @@ func (x *extractor) deltaOptimizeMethod(dt *deltaState, c callSite, a args) val 
 		if g, ok := a.get(0, "partitionFilter"); ok {
 			next.where = x.whereColumns(g.v)
 		}
-		return val{kind: kDeltaOptimize, dt: &next}
+		return val{kind: kDeltaOptimize, ref: &next}
 	case "executeCompaction":
 		x.maintenance(facts.Optimize, dt, c)
 	case "executeZOrderBy":
@@ -161,7 +161,7 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 		def.Span = x.spanOf(c.call)
 		def.AddProps = x.chainInsertion(facts.PyBuilderCall, c)
 		x.file.Tables = append(x.file.Tables, &def)
-		return val{kind: kDeltaTable, dt: &deltaState{target: facts.Target{Table: def.Name, Path: def.Location}}}
+		return val{kind: kDeltaTable, ref: &deltaState{target: facts.Target{Table: def.Name, Path: def.Location}}}
 	}
-	return val{kind: kDeltaBuilder, db: next}
+	return val{kind: kDeltaBuilder, ref: next}
 }

@@ -39,7 +39,7 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 		return x.eval(n.NamedChild(0), sc)
 	case "attribute":
 		obj := x.evalField(n, "object", sc)
-		return x.attribute(obj, n.ChildByField("attribute").String(), n)
+		return x.attribute(obj, x.text(n.ChildByField("attribute")), n)
 	case "call":
 		return x.call(n, sc)
 	case "binary_operator":
@@ -85,7 +85,7 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 	case "named_expression":
 		v := x.evalField(n, "value", sc)
 		if name := n.ChildByField("name"); name.Valid() {
-			sc.set(name.String(), v)
+			sc.set(x.text(name), v)
 		}
 		return v
 	case "lambda":
@@ -165,7 +165,7 @@ func withSpan(v val, sp facts.Span) val {
 // unknown (a parameter, a loop variable) is judged by its spelling only as a
 // session or context (def f(spark): ...).
 func (x *extractor) lookup(n python.Node, sc *scope) val {
-	name := n.String()
+	name := x.text(n)
 	v, ok := sc.lookup(name)
 	switch {
 	case !ok:
@@ -184,7 +184,7 @@ func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
 	if !ok {
 		return val{}
 	}
-	d.Map = x.r.Map.Compose(d.Map)
+	d.Map = x.toDocument(d.Map)
 	return val{kind: kStr, str: &d}
 }
 
@@ -293,7 +293,7 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 		switch c.Type() {
 		case "keyword_argument":
 			v := c.ChildByField("value")
-			out = append(out, arg{name: c.ChildByField("name").String(), v: x.eval(v, sc), n: v, whole: c})
+			out = append(out, arg{name: x.text(c.ChildByField("name")), v: x.eval(v, sc), n: v, whole: c})
 		case "list_splat":
 			v := c.NamedChild(0)
 			out = append(out, arg{splat: 1, v: x.eval(v, sc), n: v, whole: c})
@@ -341,11 +341,11 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 	case "attribute":
 		recv := x.evalField(fn, "object", sc)
 		a := x.args(n.ChildByField("arguments"), sc)
-		return x.method(recv, callSite{call: n, fn: fn, name: fn.ChildByField("attribute").String()}, a)
+		return x.method(recv, callSite{call: n, fn: fn, name: x.text(fn.ChildByField("attribute"))}, a)
 	case "identifier":
 		callee := x.lookup(fn, sc)
 		a := x.args(n.ChildByField("arguments"), sc)
-		return x.callFunction(callee, callSite{call: n, fn: fn, name: fn.String()}, a)
+		return x.callFunction(callee, callSite{call: n, fn: fn, name: x.text(fn)}, a)
 	}
 	x.eval(fn, sc)
 	x.args(n.ChildByField("arguments"), sc)

@@ -48,6 +48,7 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 		file:   &facts.File{Path: doc.Path, Format: doc.Format},
 		module: newScope(nil),
 		eol:    doc.EOL,
+		names:  make(map[string]string),
 	}
 	if x.eol == "" {
 		x.eol = "\n"
@@ -76,6 +77,9 @@ type extractor struct {
 	tree *python.Tree
 	src  []byte
 	stmt python.Node // the simple statement being evaluated
+	// names interns identifiers: they repeat, and each lookup would
+	// otherwise copy its name
+	names map[string]string
 	// depth guards recursion on absurdly nested expressions
 	depth int
 }
@@ -125,6 +129,26 @@ func (x *extractor) span(start, end int) facts.Span {
 
 func (x *extractor) spanOf(n python.Node) facts.Span { return x.span(n.Start(), n.End()) }
 
+// toDocument turns a map into region offsets into one into document
+// offsets. A region that is one stretch of the document (a plain file, a
+// notebook cell) only shifts it, in place.
+func (x *extractor) toDocument(m document.PosMap) document.PosMap {
+	if len(x.r.Map) == 1 {
+		outer := x.r.Map[0]
+		inside := true
+		for _, s := range m {
+			inside = inside && s.File >= outer.Region && s.File+s.Len <= outer.Region+outer.Len
+		}
+		if inside {
+			for i := range m {
+				m[i].File += outer.File - outer.Region
+			}
+			return m
+		}
+	}
+	return x.r.Map.Compose(m)
+}
+
 // textSpan maps the range [start, end) of a decoded string (whose map goes to
 // document offsets) to the document.
 func (x *extractor) textSpan(m document.PosMap, start, end int) facts.Span {
@@ -133,6 +157,17 @@ func (x *extractor) textSpan(m document.PosMap, start, end int) facts.Span {
 		return facts.Span{Start: s, End: s}
 	}
 	return facts.Span{Start: m.File(start), End: m.File(end-1) + 1}
+}
+
+// text returns the source text of a name, interned.
+func (x *extractor) text(n python.Node) string {
+	b := n.Text()
+	if s, ok := x.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	x.names[s] = s
+	return s
 }
 
 // sortFacts puts facts in document order: things inside a call are found

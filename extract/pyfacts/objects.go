@@ -172,19 +172,30 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		x.confMethod(c, a)
 		return val{}
 	case kReader:
-		return x.readerMethod(obj.rd, c, a)
+		if rd, ok := obj.ref.(*reader); ok {
+			return x.readerMethod(rd, c, a)
+		}
 	case kWriter:
-		return x.writerMethod(obj.w, c, a)
+		if w, ok := obj.ref.(*writer); ok {
+			return x.writerMethod(w, c, a)
+		}
 	case kDeltaClass:
 		return x.deltaClassMethod(c, a)
-	case kDeltaTable:
-		return x.deltaTableMethod(obj.dt, c, a)
-	case kDeltaMerge:
-		return x.deltaMergeMethod(obj.dt, c, a)
-	case kDeltaOptimize:
-		return x.deltaOptimizeMethod(obj.dt, c, a)
+	case kDeltaTable, kDeltaMerge, kDeltaOptimize:
+		dt, ok := obj.ref.(*deltaState)
+		switch {
+		case !ok:
+		case obj.kind == kDeltaTable:
+			return x.deltaTableMethod(dt, c, a)
+		case obj.kind == kDeltaMerge:
+			return x.deltaMergeMethod(dt, c, a)
+		default:
+			return x.deltaOptimizeMethod(dt, c, a)
+		}
 	case kDeltaBuilder:
-		return x.deltaBuilderMethod(obj.db, c, a)
+		if db, ok := obj.ref.(*deltaBuilder); ok {
+			return x.deltaBuilderMethod(db, c, a)
+		}
 	case kFuncs:
 		return x.callFunction(x.functionsMember(c.name), c, a)
 	case kPipeline:
@@ -220,7 +231,7 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 	case kColFunc:
 		if g, ok := a.pos(0); ok {
 			if s, ok := g.v.literalString(); ok {
-				return val{kind: kColumn, col: columnNamed(s)}
+				return val{kind: kColumn, name: stripBackticks(s)}
 			}
 		}
 		return val{kind: kColumn}
@@ -229,7 +240,7 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		for i := len(a) - 1; i >= 0; i-- {
 			if a[i].isPositional() {
 				if col, ok := columnOf(a[i].v, x.spanOf(a[i].n)); ok {
-					return val{kind: kColumn, col: col}
+					return val{kind: kColumn, name: col.Name}
 				}
 				break
 			}

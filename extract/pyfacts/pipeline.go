@@ -21,7 +21,7 @@ func (x *extractor) decorator(d, def python.Node, sc *scope) {
 	}
 	if fn.Is("attribute") {
 		obj := fn.ChildByField("object")
-		name := fn.ChildByField("attribute").String()
+		name := x.text(fn.ChildByField("attribute"))
 		// the receiver is looked at without evaluating it, which could record facts twice
 		if obj.Is("identifier") && pipelineTables[name] && x.lookup(obj, sc).kind == kPipeline {
 			a := x.args(argList, sc)

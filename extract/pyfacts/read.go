@@ -16,7 +16,7 @@ type reader struct {
 }
 
 func newReader(stream bool) val {
-	return val{kind: kReader, rd: &reader{stream: stream}}
+	return val{kind: kReader, ref: &reader{stream: stream}}
 }
 
 // readerSinks are the reader methods that return a DataFrame, with the
@@ -42,7 +42,7 @@ func (x *extractor) readerMethod(rd *reader, c callSite, a args) val {
 	case "options":
 		next.options = x.withOptions(rd.options, a)
 	}
-	return val{kind: kReader, rd: &next}
+	return val{kind: kReader, ref: &next}
 }
 
 func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) {

@@ -7,8 +7,6 @@ import (
 	"github.com/lakelint/lakelint/parsers/document"
 )
 
-func columnNamed(s string) facts.Column { return facts.Column{Name: stripBackticks(s)} }
-
 func (x *extractor) sessionMethod(c callSite, a args) val {
 	switch c.name {
 	case "sql":

@@ -101,14 +101,14 @@ func (x *extractor) augmented(n python.Node, sc *scope) {
 	if op := n.ChildByField("operator"); op.TextIs("+=") {
 		v = x.add(l, r)
 	}
-	sc.set(left.String(), v)
+	sc.set(x.text(left), v)
 }
 
 // bind assigns v to an assignment target; parts it cannot follow become unknown.
 func (x *extractor) bind(target python.Node, v val, sc *scope) {
 	switch target.Type() {
 	case "identifier":
-		sc.set(target.String(), v)
+		sc.set(x.text(target), v)
 	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list":
 		elems := target.NamedChildren(nil)
 		pairwise := v.kind == kList && !v.open && len(v.items) == len(elems)
@@ -133,7 +133,7 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 func (x *extractor) unbindTargets(n python.Node, sc *scope) {
 	n.Descendants(func(d python.Node) bool {
 		if d.Is("identifier") && !d.Parent().Is("attribute") && !d.Parent().Is("subscript") {
-			sc.set(d.String(), val{})
+			sc.set(x.text(d), val{})
 		}
 		return !d.Is("attribute") && !d.Is("subscript")
 	})
@@ -276,7 +276,7 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 			fs.set(pname, val{})
 		}
 	}
-	sc.set(name, val{kind: kFunc, name: name, fn: fn})
+	sc.set(name, val{kind: kFunc, name: name, ref: fn})
 	x.block(n.ChildByField("body"), fs)
 	return fn
 }

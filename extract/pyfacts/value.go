@@ -45,18 +45,18 @@ const (
 // val is the abstract value of an expression.
 type val struct {
 	kind  kind
+	open  bool            // kList/kDict: holds a splat, so not every item is known
 	lit   facts.Value     // kConst; for list items and dict entries lit.Span is where they are written
 	str   *python.Decoded // kStr: text with its map into document offsets
-	items []val           // kList, kDict
-	open  bool            // kList/kDict: holds a splat, so not every item is known
-	col   facts.Column    // kColumn
 	hist  *hist           // kFrame, kNa
-	name  string          // kModule: qualified name; kFunc, kPartFunc: function name
-	rd    *reader
-	w     *writer
-	dt    *deltaState
-	db    *deltaBuilder
-	fn    *function
+	items []val           // kList, kDict
+	// name is the column for kColumn ("" when unknown), the qualified name
+	// for kModule, the function for kFunc and kPartFunc.
+	name string
+	// ref is the state of a builder-like object: *reader (kReader), *writer
+	// (kWriter), *deltaState (kDeltaTable, kDeltaMerge, kDeltaOptimize),
+	// *deltaBuilder (kDeltaBuilder), *function (kFunc).
+	ref any
 }
 
 // value returns v as a fact value reported at sp.
@@ -139,22 +139,12 @@ func same(a, b val) bool {
 			}
 		}
 		return true
-	case kColumn:
-		return a.col == b.col
+	case kColumn, kModule, kPartFunc:
+		return a.name == b.name && (a.kind != kColumn || a.name != "")
 	case kFrame, kNa:
 		return a.hist == b.hist
-	case kModule:
-		return a.name == b.name
-	case kReader:
-		return a.rd == b.rd
-	case kWriter:
-		return a.w == b.w
-	case kDeltaTable, kDeltaMerge, kDeltaOptimize:
-		return a.dt == b.dt
-	case kDeltaBuilder:
-		return a.db == b.db
-	case kFunc:
-		return a.fn == b.fn
+	case kReader, kWriter, kDeltaTable, kDeltaMerge, kDeltaOptimize, kDeltaBuilder, kFunc:
+		return a.ref == b.ref
 	}
 	// stateless kinds: sessions, modules of the Spark API
 	return true
@@ -214,9 +204,7 @@ func columnOf(v val, sp facts.Span) (facts.Column, bool) {
 			return facts.Column{Name: stripBackticks(s), Span: sp}, true
 		}
 	case kColumn:
-		c := v.col
-		c.Span = sp
-		return c, c.Name != ""
+		return facts.Column{Name: v.name, Span: sp}, v.name != ""
 	}
 	return facts.Column{Span: sp}, false
 }

@@ -33,7 +33,7 @@ func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
 	if prop == "writeStream" {
 		w.api = facts.DataStreamWriter
 	}
-	return val{kind: kWriter, w: w}
+	return val{kind: kWriter, ref: w}
 }
 
 func (x *extractor) newWriterV2(df val, c callSite, a args) val {
@@ -41,7 +41,7 @@ func (x *extractor) newWriterV2(df val, c callSite, a args) val {
 	if g, ok := a.get(0, "table"); ok {
 		w.target = x.tableTarget(g)
 	}
-	return val{kind: kWriter, w: w}
+	return val{kind: kWriter, ref: w}
 }
 
 // Sink parameters by position, per writer kind.
@@ -132,7 +132,7 @@ func (x *extractor) writerMethod(w *writer, c callSite, a args) val {
 		next.format, next.formatUnk = strings.ToLower(c.name), false
 		next.formatSpan = x.span(c.nameStart(), c.fn.End())
 	}
-	return val{kind: kWriter, w: &next}
+	return val{kind: kWriter, ref: &next}
 }
 
 // partitioning reads partitionBy("a", "b"), partitionBy(["a", "b"]) and

@@ -32,9 +32,6 @@ type Builder struct {
 	fixed bool
 }
 
-// Len is the number of bytes built so far.
-func (b *Builder) Len() int { return len(b.buf) }
-
 func (b *Builder) segment(s document.Segment, value bool) {
 	if s.Len <= 0 {
 		return

@@ -2,6 +2,8 @@ package python
 
 import (
 	"unicode/utf8"
+
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 // Resolver returns the text of an f-string placeholder's expression when it
@@ -45,7 +47,8 @@ func IsString(n Node) bool { return n.Is("string") || n.Is("concatenated_string"
 // replaced by what resolve returns or kept as written (and recorded as
 // holes). ok is false for bytes literals and for anything that is not a string.
 func DecodeString(n Node, resolve Resolver) (d Decoded, ok bool) {
-	var b Builder
+	// the value is rarely longer than its spelling
+	b := Builder{buf: make([]byte, 0, n.End()-n.Start()), m: make(document.PosMap, 0, 2)}
 	if !AppendString(&b, n, resolve) {
 		return Decoded{}, false
 	}

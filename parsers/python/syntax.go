@@ -33,11 +33,6 @@ func (t *Tree) FirstError() (SyntaxError, bool) {
 	if found.IsMissing() {
 		return SyntaxError{Start: found.Start(), End: found.Start(), Message: missingMessage(found)}, true
 	}
-	msg, at := errorMessage(found)
-	if at.Valid() {
-		// point at the bracket that was never closed, as Python does
-		return SyntaxError{Start: at.Start(), End: at.End(), Message: msg}, true
-	}
 	start, end := found.Start(), found.End()
 	if i := bytes.IndexByte(t.Src[start:end], '\n'); i >= 0 {
 		end = start + i
@@ -45,7 +40,7 @@ func (t *Tree) FirstError() (SyntaxError, bool) {
 	for end > start && (t.Src[end-1] == ' ' || t.Src[end-1] == '\t' || t.Src[end-1] == '\r') {
 		end--
 	}
-	return SyntaxError{Start: start, End: end, Message: msg}, true
+	return SyntaxError{Start: start, End: end, Message: errorMessage(found)}, true
 }
 
 func missingMessage(n Node) string {
@@ -57,24 +52,23 @@ func missingMessage(n Node) string {
 }
 
 // errorMessage names the commonest causes an ERROR node shows, else falls
-// back to Python's own wording; at is the token to point at, if any.
-func errorMessage(n Node) (msg string, at Node) {
-	var open []Node
+// back to Python's own wording.
+func errorMessage(n Node) string {
+	var open []string
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch c.Type() {
 		case "(", "[", "{":
-			open = append(open, c)
+			open = append(open, c.Type())
 		case ")", "]", "}":
 			if len(open) > 0 {
 				open = open[:len(open)-1]
 			}
 		case "string_start":
-			return "unterminated string literal", c
+			return "unterminated string literal"
 		}
 	}
 	if len(open) > 0 {
-		b := open[len(open)-1]
-		return "'" + b.Type() + "' was never closed", b
+		return "'" + open[len(open)-1] + "' was never closed"
 	}
-	return "invalid syntax", Node{}
+	return "invalid syntax"
 }

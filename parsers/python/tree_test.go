@@ -123,7 +123,7 @@ func TestFirstError(t *testing.T) {
 		ok           bool
 	}{
 		{src: "x = 1\n", ok: false},
-		{src: "x = 1\nprint(foo(\n", at: "(", msg: "'(' was never closed", ok: true},
+		{src: "x = 1\nprint(foo(\n", at: "print(foo(", msg: "'(' was never closed", ok: true},
 		{src: "x = \"abc\n", at: "\"", msg: "unterminated string literal", ok: true},
 		{src: "if x\n  y = 1\n", at: "if x", msg: "invalid syntax", ok: true},
 		{src: "def f(:\n    pass\n", at: "", msg: "", ok: true},

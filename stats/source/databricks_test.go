@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/lakelint/lakelint/stats/databricks"
 )
@@ -20,11 +21,16 @@ const fakeToken = "dapi0a1b2c3d4e5f60718293a4b5c6d7e8f9"
 type fakeWorkspace struct {
 	status   int
 	location string
+	hang     bool // answer only when the client gives up
 	calls    atomic.Int32
 }
 
 func (f *fakeWorkspace) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.calls.Add(1)
+	if f.hang {
+		<-r.Context().Done()
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
 	if f.status != 0 {
 		w.WriteHeader(f.status)
@@ -153,5 +159,22 @@ func TestDatabricksNeedsConfiguring(t *testing.T) {
 		Attach(context.Background(), writes("main.a.x"))
 	if f.calls.Load() == 0 || len(warnings) != 1 {
 		t.Errorf("with DATABRICKS_WAREHOUSE_ID set: %d calls, warnings %q", f.calls.Load(), warnings)
+	}
+}
+
+func TestAttachTimesOutPerTable(t *testing.T) {
+	f := &fakeWorkspace{hang: true}
+	p := workspaceProject(t, f, "  timeout: 50ms\n")
+	start := time.Now()
+	warnings, err := p.attacher(Options{}).Attach(context.Background(), writes("main.a.x", "main.a.y"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "main.a.x") || !strings.Contains(warnings[0], "timed out") {
+		t.Errorf("warnings = %q", warnings)
+	}
+	// both tables wait at once, each for its own 50 ms
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Attach took %s", d)
 	}
 }

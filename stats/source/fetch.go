@@ -12,9 +12,6 @@ import (
 	"github.com/lakelint/lakelint/stats/deltalog"
 )
 
-// errTimeout marks a fetch that ran out of its per-table time.
-var errTimeout = errors.New("timed out")
-
 // fetch gets one request's stats.
 func (a *Attacher) fetch(ctx context.Context, r *request) (*stats.Table, error) {
 	switch r.kind {
@@ -45,7 +42,7 @@ func ReadLog(ctx context.Context, location string, st config.Stats) (*stats.Tabl
 	snap, err := deltalog.Open(tctx, location, opts...)
 	if err != nil {
 		if ctx.Err() == nil && errors.Is(tctx.Err(), context.DeadlineExceeded) {
-			return nil, fmt.Errorf("reading the Delta log at %s %w after %s", location, errTimeout, limit)
+			return nil, fmt.Errorf("reading the Delta log at %s timed out after %s", location, limit)
 		}
 		return nil, err
 	}

@@ -16,11 +16,15 @@ func isURL(loc string) bool {
 		return false
 	}
 	for _, c := range loc[:i] {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
+		if !schemeChar(c) {
 			return false
 		}
 	}
 	return true
+}
+
+func schemeChar(c rune) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
 }
 
 // isRemote reports whether reading loc would go over a network.

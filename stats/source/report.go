@@ -1,7 +1,6 @@
 package source
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -65,20 +64,17 @@ func summarize(fs []failure) string {
 func reason(r *request, err error) string {
 	var api *databricks.APIError
 	if errors.As(err, &api) {
-		r := fmt.Sprintf("%d %s", api.StatusCode, strings.ToLower(http.StatusText(api.StatusCode)))
+		s := fmt.Sprintf("%d %s", api.StatusCode, strings.ToLower(http.StatusText(api.StatusCode)))
 		if msg := firstNonEmpty(api.Message, api.ErrorCode); msg != "" {
-			r += ": " + strings.TrimSuffix(msg, ".")
+			s += ": " + strings.TrimSuffix(msg, ".")
 		}
 		if api.Hint != "" {
-			r += "; " + api.Hint
+			s += "; " + api.Hint
 		}
-		return r
+		return s
 	}
-	switch {
-	case errors.Is(err, deltalog.ErrNotDelta) && r.kind == fromLog:
+	if errors.Is(err, deltalog.ErrNotDelta) && r.kind == fromLog {
 		return "no Delta log at " + r.location
-	case errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, databricks.ErrTimeout):
-		return "timed out: " + err.Error()
 	}
 	return err.Error()
 }

@@ -131,7 +131,7 @@ func (s *Snapshot) WriteFile(path string) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
+	defer func() { _ = os.Remove(tmp.Name()) }() // a no-op once renamed
 	if _, err := tmp.Write(buf.Bytes()); err != nil {
 		tmp.Close()
 		return err

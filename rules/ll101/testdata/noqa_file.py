@@ -1,0 +1,5 @@
+# lakelint: noqa: LL101 — this job sizes its own files on purpose (é, 日本)
+spark.conf.set("spark.databricks.delta.optimizeWrite.enabled", "true")
+ledger = spark.read.table("main.raw.ledger")
+ledger.repartition(64).write.saveAsTable("main.finance.ledger_daily")
+spark.sql("INSERT INTO main.finance.ledger_daily SELECT /*+ COALESCE(2) */ * FROM main.raw.ledger")
