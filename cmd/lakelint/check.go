@@ -172,14 +172,16 @@ func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, 
 			}
 		}
 	}
-	if o.diff {
-		n := 0
-		for _, c := range fr.Changes {
-			n += c.Fixed
-		}
-		if n > 0 {
-			fmt.Fprintf(stderr, "Would fix %d problem(s) in %d file(s).\n", n, len(fr.Changes))
-		}
+	n := 0
+	for _, c := range fr.Changes {
+		n += c.Fixed
+	}
+	switch {
+	case n == 0:
+	case o.diff:
+		fmt.Fprintf(stderr, "Would fix %d problem(s) in %d file(s).\n", n, len(fr.Changes))
+	case !fromStdin:
+		fmt.Fprintf(stderr, "Fixed %d problem(s) in %d file(s).\n", n, len(fr.Changes))
 	}
 	return exitClean
 }

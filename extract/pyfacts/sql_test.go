@@ -75,27 +75,34 @@ func TestEmbeddedSQL(t *testing.T) {
 }
 
 func TestEmbeddedSQLPositions(t *testing.T) {
-	// Decoded offsets of escapes and substituted constants map to where they are written.
-	src := "T = 'ev'\nspark.sql(f\"é\\tOPTIMIZE {T}\\nWHERE d = '日本'\")\n"
+	// Verbatim SQL maps to its own bytes; escapes and substituted constants
+	// lie between segments and map to where the source goes on after them.
+	src := "T = 'ev'\nspark.sql(f\"é\\tOPTIMIZE x.{T}\\nWHERE d = '日本'\")\n"
 	doc := pyDoc(src)
 	_, sql := extractDoc(t, doc)
 	r := sql[0]
-	if string(r.Text) != "é\tOPTIMIZE ev\nWHERE d = '日本'" {
+	if string(r.Text) != "é\tOPTIMIZE x.ev\nWHERE d = '日本'" {
 		t.Fatalf("SQL %q", r.Text)
 	}
 	text := string(r.Text)
 	for _, c := range []struct{ sql, file string }{
-		{"\t", `\t`}, {"ev", "{T}"}, {"\n", `\n`}, {"日本", "日本"}, {"OPTIMIZE", "OPTIMIZE"},
+		{"é", "é"}, {"\t", "OPTIMIZE"}, {"OPTIMIZE", "OPTIMIZE"}, {"x.ev", "x.{T}"},
+		{"ev", `\nWHERE`}, {"\n", "WHERE"}, {"日本", "日本"},
 	} {
 		i := strings.Index(text, c.sql)
 		if got, want := r.Map.File(i), strings.Index(src, c.file); got != want {
 			t.Errorf("%q maps to %d, want %d", c.sql, got, want)
 		}
 	}
-	// a range covering a substituted constant covers its placeholder
+	for _, s := range r.Map {
+		if text[s.Region:s.Region+s.Len] != src[s.File:s.File+s.Len] {
+			t.Errorf("segment %+v is not verbatim", s)
+		}
+	}
+	// the source between the segments around a constant is its placeholder
 	i := strings.Index(text, "ev")
-	if got := src[r.Map.File(i) : r.Map.File(i+1)+1]; got != "{T}" {
-		t.Errorf("constant covers %q", got)
+	if got := src[r.Map.File(i-1)+1 : r.Map.File(i)]; got != "{T}" {
+		t.Errorf("constant spelled %q", got)
 	}
 }
 

@@ -47,7 +47,7 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 		c := s[i]
 		if (c == '{' || c == '}') && i+1 < len(s) && s[i+1] == c {
 			b.Append(t, run, i)
-			b.ValueOf(string(c), t, i, i+2)
+			b.Value(string(c))
 			i += 2
 			run = i
 			continue
@@ -85,7 +85,7 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 			text, known = g.v.pyText()
 		}
 		if known {
-			b.ValueOf(text, t, i, end)
+			b.Value(text)
 		} else {
 			b.AppendHole(t, i, end)
 		}
@@ -123,7 +123,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 		b.Append(t, run, i)
 		j := i + 1
 		if j < len(s) && s[j] == '%' {
-			b.ValueOf("%", t, i, j+1)
+			b.Value("%")
 			i, run = j+1, j+1
 			continue
 		}
@@ -168,7 +168,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 			}
 		}
 		if known {
-			b.ValueOf(text, t, i, j)
+			b.Value(text)
 		} else {
 			b.AppendHole(t, i, j)
 		}

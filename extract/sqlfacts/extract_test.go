@@ -169,11 +169,12 @@ func TestMappedRegions(t *testing.T) {
 			t.Errorf("after removal %q, want %q", got, want)
 		}
 	})
-	t.Run("a removal that would delete an escape is refused", func(t *testing.T) {
-		_, r := pyString("INSERT INTO t SELECT /*+ REPARTITION(4,", "c) */ * FROM s")
+	t.Run("a removal takes an escape inside it along", func(t *testing.T) {
+		doc, r := pyString("INSERT INTO t SELECT /*+ REPARTITION(4,", "c) */ * FROM s")
 		tr := Extract(r).Writes[0].Transforms[0]
-		if tr.Removal != nil {
-			t.Errorf("removal %+v crosses the escaped line break", tr.Removal)
+		want := `df = spark.sql("INSERT INTO t SELECT * FROM s")` + "\n"
+		if got := apply(t, doc, tr.Removal); got != want {
+			t.Errorf("after removal %q, want %q", got, want)
 		}
 	})
 	t.Run("notebook cell", func(t *testing.T) {

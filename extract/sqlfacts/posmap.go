@@ -77,7 +77,10 @@ func (x *extractor) deletion(a, b int) (edits []facts.Edit, ok bool) {
 }
 
 // appendDeletion appends the edits deleting region text [a, b), cut at
-// segment boundaries.
+// segment boundaries. Text between two segments that lies wholly inside the
+// deletion (an escape sequence, an f-string placeholder) goes with it; a
+// deletion that starts or ends inside such text would leave half of it, and
+// is refused.
 func (x *extractor) appendDeletion(edits *[]facts.Edit, a, b int) bool {
 	m := x.r.Map
 	add := func(span facts.Span) {
@@ -91,15 +94,19 @@ func (x *extractor) appendDeletion(edits *[]facts.Edit, a, b int) bool {
 		add(facts.Span{Start: a, End: b})
 		return true
 	}
-	cur := a
+	cur, prevEnd := a, -1
 	for i := x.segmentAt(a); i < len(m) && cur < b; i++ {
 		s := m[i]
 		if s.Region > cur {
-			return false
+			if prevEnd < 0 || s.Region >= b {
+				return false
+			}
+			add(facts.Span{Start: prevEnd, End: s.File}) // the source text of the gap
+			cur = s.Region
 		}
 		end := min(b, s.Region+s.Len)
 		add(facts.Span{Start: s.File + cur - s.Region, End: s.File + end - s.Region})
-		cur = end
+		cur, prevEnd = end, s.File+end-s.Region
 	}
 	return cur >= b
 }

@@ -111,7 +111,7 @@ func appendPlaceholder(b *Builder, in Node, resolve Resolver) {
 	}
 	if plain && resolve != nil {
 		if v, ok := resolve(expr); ok {
-			b.Value(v, in.Start(), in.End())
+			b.Value(v)
 			return
 		}
 	}
@@ -137,12 +137,12 @@ func decodeLiteral(b *Builder, text []byte, at int, p StringPrefix) {
 				continue
 			}
 			flush(i)
-			b.Value(val, at+i, at+i+n)
+			b.Value(val)
 			i += n
 			run = i
 		case p.Format && (c == '{' || c == '}') && i+1 < len(text) && text[i+1] == c:
 			flush(i)
-			b.Value(string(c), at+i, at+i+2)
+			b.Value(string(c))
 			i += 2
 			run = i
 		default:

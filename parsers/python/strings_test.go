@@ -26,12 +26,12 @@ func firstString(t *testing.T, src string) Node {
 	return found
 }
 
-// checkVerbatim asserts that every decoded byte outside escapes maps to the
-// same byte of the source.
+// checkVerbatim asserts that every segment of the map is text copied byte
+// for byte from the source, as the PosMap contract says.
 func checkVerbatim(t *testing.T, src string, d Decoded) {
 	t.Helper()
 	for _, s := range d.Map {
-		if s.Len > 1 && d.Text[s.Region:s.Region+s.Len] != src[s.File:s.File+s.Len] {
+		if s.Len <= 0 || d.Text[s.Region:s.Region+s.Len] != src[s.File:s.File+s.Len] {
 			t.Errorf("segment %+v: decoded %q, source %q", s, d.Text[s.Region:s.Region+s.Len], src[s.File:s.File+s.Len])
 		}
 	}
@@ -110,40 +110,47 @@ func TestDecodeStringRejects(t *testing.T) {
 }
 
 func TestDecodeStringPositions(t *testing.T) {
-	// Every decoded offset must map to the exact source byte it came from.
-	src := "q = \"é日本\\tSELECT\\n  * FROM \" f'{T} WHERE a = \\'x\\''\n"
+	// Verbatim text maps to its own bytes; an escape or a substituted
+	// constant maps to where the source goes on after its spelling, and the
+	// source between its neighbours is exactly that spelling.
+	src := "q = \"é日本\\tSELECT\\n  * FROM \" f'x.{T} WHERE a = \\'x\\''\n"
 	resolve := func(n Node) (string, bool) { return "main.t", n.TextIs("T") }
 	d, ok := DecodeString(firstString(t, src), resolve)
 	if !ok {
 		t.Fatal("not decoded")
 	}
-	want := "é日本\tSELECT\n  * FROM main.t WHERE a = 'x'"
+	want := "é日本\tSELECT\n  * FROM x.main.t WHERE a = 'x'"
 	if d.Text != want {
 		t.Fatalf("text %q", d.Text)
 	}
+	checkVerbatim(t, src, d)
 	at := func(sub string) int { return strings.Index(d.Text, sub) }
 	file := func(sub string) int { return strings.Index(src, sub) }
 	checks := []struct{ decoded, source int }{
-		{at("SELECT"), file("SELECT")},
-		{at("\t"), file(`\t`)},
-		{at("\n"), file(`\n`)},
-		{at("* FROM"), file("* FROM")},
-		{at("main.t"), file("{T}")},
-		{at("main.t") + len("main.t") - 1, file("{T}") + 2},
-		{at("main.t") + len("main.t"), file(" WHERE")},
-		{at("WHERE"), file("WHERE")},
-		{at("'x'"), file(`\'x`)},
-		{at("x'"), file(`x\'`)},
-		// the text ends on a one-byte escape: its end maps into the escape
-		{len(d.Text), len(src) - 3},
 		{0, file("é")},
 		{at("日本"), file("日本")},
+		{at("SELECT"), file("SELECT")},
+		{at("\t"), file("SELECT")},
+		{at("\n"), file("  * FROM")},
+		{at("* FROM"), file("* FROM")},
+		{at("main.t"), file(" WHERE")},
+		{at("WHERE"), file("WHERE")},
+		{at("'x'"), file("x\\'")},
+		{at("x'"), file("x\\'")},
+		{at("x.main"), file("x.{T}")},
 	}
 	for _, c := range checks {
 		if got := d.Map.File(c.decoded); got != c.source {
 			t.Errorf("decoded %d (%q): source %d (%q), want %d (%q)", c.decoded, d.Text[c.decoded:],
 				got, src[got:], c.source, src[c.source:])
 		}
+	}
+	// the source between the segments around a value is its spelling (when
+	// the value is inside one literal, not at the edge of a concatenation)
+	i := at("main.t")
+	prev, next := d.Map.File(i-1)+1, d.Map.File(i)
+	if src[prev:next] != "{T}" {
+		t.Errorf("value spelled %q", src[prev:next])
 	}
 }
 
@@ -157,10 +164,11 @@ func TestBuilderAppend(t *testing.T) {
 	if out.Text != "[[b\nc" {
 		t.Fatalf("text %q", out.Text)
 	}
+	checkVerbatim(t, strings.Repeat(" ", 100)+"[[", Decoded{Text: out.Text, Map: out.Map[:1]})
 	if got := out.Map.File(2); got != strings.Index(src, "b") {
 		t.Errorf("b maps to %d", got)
 	}
-	if got := out.Map.File(3); got != strings.Index(src, `\n`) {
+	if got := out.Map.File(3); got != strings.Index(src, "cd") {
 		t.Errorf("newline maps to %d", got)
 	}
 	if got := out.Map.File(4); got != strings.Index(src, "cd") {
@@ -172,15 +180,16 @@ func TestBuilderHolesAndValues(t *testing.T) {
 	src := `x = "A {} B"` + "\n"
 	d, _ := DecodeString(firstString(t, src), nil)
 	var b Builder
-	b.Append(d, 0, 2)         // "A "
-	b.ValueOf("xyz", d, 2, 4) // "{}" -> "xyz"
-	b.AppendHole(d, 4, 7)     // " B"
+	b.Append(d, 0, 2)     // "A "
+	b.Value("xyz")        // stands for "{}"
+	b.AppendHole(d, 4, 7) // " B"
 	out := b.Decoded()
 	if out.Text != "A xyz B" || len(out.Holes) != 1 || out.Text[out.Holes[0].Start:out.Holes[0].End] != " B" {
 		t.Fatalf("%q %v", out.Text, out.Holes)
 	}
-	brace := strings.Index(src, "{")
-	if out.Map.File(2) != brace || out.Map.File(4)+1 != brace+2 || out.Map.File(5) != brace+2 {
-		t.Errorf("value maps %d %d %d, want %d..%d", out.Map.File(2), out.Map.File(4), out.Map.File(5), brace, brace+2)
+	after := strings.Index(src, " B")
+	if out.Map.File(2) != after || out.Map.File(4) != after || out.Map.File(5) != after {
+		t.Errorf("value maps to %d %d %d, want %d", out.Map.File(2), out.Map.File(4), out.Map.File(5), after)
 	}
+	checkVerbatim(t, src, out)
 }

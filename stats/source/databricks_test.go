@@ -3,6 +3,7 @@ package source
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -28,7 +29,12 @@ type fakeWorkspace struct {
 func (f *fakeWorkspace) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.calls.Add(1)
 	if f.hang {
-		<-r.Context().Done()
+		// the server notices a client hanging up only once the body is read
+		_, _ = io.Copy(io.Discard, r.Body)
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

@@ -36,3 +36,8 @@ clicks.coalesce(5).write.saveAsTable("main.web.clicks_kept_too")  # noqa: LL101,
 # MAGIC     .coalesce(2)  # want: LL101
 # MAGIC     .write
 # MAGIC     .saveAsTable("main.web.clicks_magic"))
+# MAGIC spark.sql("""
+# MAGIC     -- é 日本 — SQL in a string in a MAGIC cell
+# MAGIC     INSERT INTO main.web.clicks_magic_sql
+# MAGIC     SELECT /*+ REPARTITION(12) */ * FROM main.raw.web_clicks -- want: LL101
+# MAGIC """)

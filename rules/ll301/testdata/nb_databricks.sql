@@ -31,3 +31,4 @@ CREATE TABLE main.ref.regions_csv (code STRING) USING CSV;
 -- MAGIC     .tableName("main.ref.holidays")
 -- MAGIC     .addColumn("day", "DATE")
 -- MAGIC     .execute())
+-- MAGIC spark.read.table("main.raw.holidays").writeTo("main.ref.holidays_kept").create()  # noqa: LL301
