@@ -32,10 +32,36 @@ func File(doc *document.Document) *facts.File {
 		sql = append(sql, embedded...)
 	}
 	for _, r := range sql {
-		merge(out, sqlfacts.Extract(r))
+		f := sqlfacts.Extract(r)
+		if r.Embedded {
+			avoidHostQuote(doc, r, f)
+		}
+		merge(out, f)
 	}
 	sortByOffset(out)
 	return out
+}
+
+// avoidHostQuote keeps text a fix adds to SQL inside a Python string from
+// closing that string: properties are quoted with the other quote character.
+func avoidHostQuote(doc *document.Document, r *document.Region, f *facts.File) {
+	host := hostQuote(doc.Text, r.Map.File(0))
+	for _, t := range f.Tables {
+		if p := t.AddProps; p != nil && p.Quote == host {
+			p.Quote = map[string]string{"'": `"`, `"`: "'"}[host]
+		}
+	}
+}
+
+// hostQuote finds the quote that opens the Python string holding SQL that
+// starts at off: the nearest quote before it (an escape may come between).
+func hostQuote(text []byte, off int) string {
+	for i := off - 1; i >= 0 && i >= off-8; i-- {
+		if c := text[i]; c == '\'' || c == '"' {
+			return string(c)
+		}
+	}
+	return ""
 }
 
 func merge(dst, src *facts.File) {
