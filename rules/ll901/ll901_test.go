@@ -10,7 +10,7 @@ import (
 	"github.com/lakelint/lakelint/stats/deltatest"
 )
 
-func TestLL901(t *testing.T) { ruletest.RunWithStats(t, ll901.Rule, "testdata") }
+func TestLL901(t *testing.T) { ruletest.Run(t, ll901.Rule, "testdata") }
 
 // TestLL901OnDeltaLog reads real Delta tables: one named in stats.tables,
 // 150 files of 40 KB written by 30 streaming commits, and one the code
@@ -34,5 +34,5 @@ spark.read.table("main.web.raw").write.format("delta").save("/mnt/lake/orders") 
 			t.Fatal(err)
 		}
 	}
-	ruletest.RunWithStats(t, ll901.Rule, dir)
+	ruletest.Run(t, ll901.Rule, dir)
 }

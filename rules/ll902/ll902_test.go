@@ -11,7 +11,7 @@ import (
 	"github.com/lakelint/lakelint/stats/deltatest"
 )
 
-func TestLL902(t *testing.T) { ruletest.RunWithStats(t, ll902.Rule, "testdata") }
+func TestLL902(t *testing.T) { ruletest.Run(t, ll902.Rule, "testdata") }
 
 // TestLL902OnDeltaLog reads a real Delta table partitioned by hour: 240
 // partitions of two 100 KB files each, and a healthy one of 12 partitions.
@@ -31,7 +31,7 @@ df.write.mode("append").saveAsTable("main.iot.monthly")
 			t.Fatal(err)
 		}
 	}
-	ruletest.RunWithStats(t, ll902.Rule, dir)
+	ruletest.Run(t, ll902.Rule, dir)
 }
 
 // partitioned is a table partitioned by "hour" with n partitions of

@@ -10,7 +10,7 @@ import (
 	"github.com/lakelint/lakelint/stats/deltatest"
 )
 
-func TestLL903(t *testing.T) { ruletest.RunWithStats(t, ll903.Rule, "testdata") }
+func TestLL903(t *testing.T) { ruletest.Run(t, ll903.Rule, "testdata") }
 
 // TestLL903OnDeltaLog reads real Delta tables: 40 streaming commits of two
 // 64 KB files each, and 40 streaming commits of one 200 MB file each.
@@ -34,5 +34,5 @@ s.writeStream.trigger(processingTime="2 seconds").toTable("main.web.big")
 			t.Fatal(err)
 		}
 	}
-	ruletest.RunWithStats(t, ll903.Rule, dir)
+	ruletest.Run(t, ll903.Rule, dir)
 }

@@ -47,21 +47,11 @@ type expectation struct {
 
 // Run checks rule r against the files below dir. Rules in also run beside
 // it (a rule about suppressions needs findings to suppress); their findings
-// must be expected too.
+// must be expected too. Live table stats are attached the way `lakelint
+// check` attaches them, from the stats settings (stats.file, stats.tables,
+// stats.path-prefixes) of the config governing the testdata; testdata
+// without such settings is linted from the code alone.
 func Run(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
-	t.Helper()
-	run(t, r, dir, false, also)
-}
-
-// RunWithStats is Run with live table stats attached the way `lakelint
-// check` attaches them: from the stats settings (stats.file, stats.tables,
-// stats.path-prefixes) of the config governing the testdata.
-func RunWithStats(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
-	t.Helper()
-	run(t, r, dir, true, also)
-}
-
-func run(t *testing.T, r *rule.Rule, dir string, withStats bool, also []*rule.Rule) {
 	t.Helper()
 	files, err := engine.Discover([]string{dir}, nil)
 	if err != nil {
@@ -70,7 +60,7 @@ func run(t *testing.T, r *rule.Rule, dir string, withStats bool, also []*rule.Ru
 	if len(files) == 0 {
 		t.Fatalf("%s: no test files", dir)
 	}
-	l := linter(t, append([]*rule.Rule{r}, also...), withStats)
+	l := linter(t, append([]*rule.Rule{r}, also...))
 	res, err := l.Lint(context.Background(), []string{dir})
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +105,7 @@ func run(t *testing.T, r *rule.Rule, dir string, withStats bool, also []*rule.Ru
 	}
 }
 
-func linter(t *testing.T, rs []*rule.Rule, withStats bool) *engine.Linter {
+func linter(t *testing.T, rs []*rule.Rule) *engine.Linter {
 	t.Helper()
 	var codes []string
 	for _, r := range rs {
@@ -127,11 +117,10 @@ func linter(t *testing.T, rs []*rule.Rule, withStats bool) *engine.Linter {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := engine.Options{Rules: rs}
-	if withStats {
-		opts.Attach = source.NewAttacher(configs.For, source.Options{}).Attach
-	}
-	return engine.New(configs, opts)
+	return engine.New(configs, engine.Options{
+		Rules:  rs,
+		Attach: source.NewAttacher(configs.For, source.Options{}).Attach,
+	})
 }
 
 var wantRE = regexp.MustCompile(`(?:#|--)\s*want:\s*(.*)$`)
