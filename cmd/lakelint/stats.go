@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/lakelint/lakelint/stats/health"
 	"io"
 	"maps"
 	"math"
@@ -176,8 +177,8 @@ func writeStatsText(w io.Writer, t *stats.Table, st config.Stats) error {
 		from += ", taken " + t.FetchedAt.UTC().Format("2006-01-02 15:04 MST")
 	}
 	field("source", "%s", orDash(from))
-	field("numFiles", "%s", source.Count(t.NumFiles))
-	field("sizeInBytes", "%s (%s)", source.Count(t.SizeInBytes), source.Bytes(t.SizeInBytes))
+	field("numFiles", "%s", health.Count(t.NumFiles))
+	field("sizeInBytes", "%s (%s)", health.Count(t.SizeInBytes), health.Bytes(t.SizeInBytes))
 	field("partitionColumns", "%s", list(t.PartitionColumns))
 	field("clusteringColumns", "%s", list(t.ClusteringColumns))
 	field("minReaderVersion", "%d", t.MinReaderVersion)
@@ -216,14 +217,14 @@ func writeSizes(b *strings.Builder, t *stats.Table, st config.Stats) {
 	b.WriteString("\nFile sizes\n")
 	if d == nil || t.NumFiles == 0 {
 		if t.NumFiles > 0 {
-			fmt.Fprintf(b, "  average %s per file; per-file sizes unknown (the source reports totals only)\n", source.Bytes(t.SizeInBytes/t.NumFiles))
+			fmt.Fprintf(b, "  average %s per file; per-file sizes unknown (the source reports totals only)\n", health.Bytes(t.SizeInBytes/t.NumFiles))
 		} else {
 			b.WriteString("  no files\n")
 		}
 		return
 	}
 	fmt.Fprintf(b, "  min %s, p10 %s, median %s, p90 %s, max %s, average %s\n",
-		source.Bytes(d.Min), source.Bytes(d.P10), source.Bytes(d.P50), source.Bytes(d.P90), source.Bytes(d.Max), source.Bytes(t.SizeInBytes/t.NumFiles))
+		health.Bytes(d.Min), health.Bytes(d.P10), health.Bytes(d.P50), health.Bytes(d.P90), health.Bytes(d.Max), health.Bytes(t.SizeInBytes/t.NumFiles))
 	var most int64
 	for _, bk := range d.Histogram {
 		most = max(most, bk.Count)
@@ -234,17 +235,17 @@ func writeSizes(b *strings.Builder, t *stats.Table, st config.Stats) {
 	}
 	for i, bk := range d.Histogram {
 		if i > 0 && bk.Lower >= threshold && d.Histogram[i-1].Lower < threshold {
-			fmt.Fprintf(b, "  %s small-file threshold %s %s\n", strings.Repeat("-", 8), source.Bytes(threshold), strings.Repeat("-", 8))
+			fmt.Fprintf(b, "  %s small-file threshold %s %s\n", strings.Repeat("-", 8), health.Bytes(threshold), strings.Repeat("-", 8))
 		}
 		bar := 0
 		if most > 0 && bk.Count > 0 {
 			bar = max(1, int(float64(bk.Count)/float64(most)*histogramWidth)) // any file shows
 		}
-		fmt.Fprintf(b, "  %17s |%-*s %s\n", bucketLabel(bk), histogramWidth, strings.Repeat("#", bar), source.Count(bk.Count))
+		fmt.Fprintf(b, "  %17s |%-*s %s\n", bucketLabel(bk), histogramWidth, strings.Repeat("#", bar), health.Count(bk.Count))
 	}
-	share := source.SmallShare(d, threshold)
+	share := health.SmallShare(d, threshold)
 	if share >= 0 {
-		fmt.Fprintf(b, "  small files: %s of files under %s\n", source.Percent(share), source.Bytes(threshold))
+		fmt.Fprintf(b, "  small files: %s of files under %s\n", health.Percent(share), health.Bytes(threshold))
 	}
 }
 
@@ -252,7 +253,7 @@ func bucketLabel(bk stats.Bucket) string {
 	if bk.Upper <= 1 {
 		return "0 B"
 	}
-	return source.Bytes(bk.Lower) + " - " + source.Bytes(bk.Upper)
+	return health.Bytes(bk.Lower) + " - " + health.Bytes(bk.Upper)
 }
 
 func writePartitions(b *strings.Builder, t *stats.Table) {
@@ -263,15 +264,15 @@ func writePartitions(b *strings.Builder, t *stats.Table) {
 	b.WriteString("\nPartitions\n")
 	var per []string
 	for _, c := range t.PartitionColumns {
-		per = append(per, fmt.Sprintf("%s %s", c, source.Count(p.DistinctPerColumn[c])))
+		per = append(per, fmt.Sprintf("%s %s", c, health.Count(p.DistinctPerColumn[c])))
 	}
-	fmt.Fprintf(b, "  %s distinct (%s)\n", source.Count(p.Distinct), strings.Join(per, ", "))
-	fmt.Fprintf(b, "  files per partition: median %s, max %s\n", source.Count(p.MedianFiles), source.Count(p.MaxFiles))
-	fmt.Fprintf(b, "  bytes per partition: median %s\n", source.Bytes(p.MedianBytes))
+	fmt.Fprintf(b, "  %s distinct (%s)\n", health.Count(p.Distinct), strings.Join(per, ", "))
+	fmt.Fprintf(b, "  files per partition: median %s, max %s\n", health.Count(p.MedianFiles), health.Count(p.MaxFiles))
+	fmt.Fprintf(b, "  bytes per partition: median %s\n", health.Bytes(p.MedianBytes))
 	if len(p.LargestPartitions) > 0 {
 		b.WriteString("  largest:\n")
 		for _, pc := range p.LargestPartitions {
-			fmt.Fprintf(b, "    %-40s %14s %10s\n", pc.Values, source.Plural(pc.Files, "file", "files"), source.Bytes(pc.Bytes))
+			fmt.Fprintf(b, "    %-40s %14s %10s\n", pc.Values, health.Plural(pc.Files, "file", "files"), health.Bytes(pc.Bytes))
 		}
 	}
 }
@@ -285,7 +286,7 @@ func writeHistory(b *strings.Builder, h *stats.History) {
 		b.WriteString("  unknown\n")
 		return
 	}
-	fmt.Fprintf(b, "  %s read\n", source.Plural(int64(h.Commits), "commit", "commits"))
+	fmt.Fprintf(b, "  %s read\n", health.Plural(int64(h.Commits), "commit", "commits"))
 	ops := slices.Collect(maps.Keys(h.Operations))
 	sort.Slice(ops, func(i, j int) bool {
 		if h.Operations[ops[i]] != h.Operations[ops[j]] {
@@ -299,11 +300,11 @@ func writeHistory(b *strings.Builder, h *stats.History) {
 	}
 	fmt.Fprintf(b, "  operations: %s\n", orDash(strings.Join(parts, ", ")))
 	if s := h.Streaming; s.Commits > 0 {
-		fmt.Fprintf(b, "  streaming: %s", source.Plural(int64(s.Commits), "commit", "commits"))
+		fmt.Fprintf(b, "  streaming: %s", health.Plural(int64(s.Commits), "commit", "commits"))
 		if s.WithMetrics > 0 {
-			fmt.Fprintf(b, "; per commit a median of %s files, %s rows", trimFloat(s.MedianAddedFiles), source.Count(int64(math.Round(s.MedianOutputRows))))
+			fmt.Fprintf(b, "; per commit a median of %s files, %s rows", trimFloat(s.MedianAddedFiles), health.Count(int64(math.Round(s.MedianOutputRows))))
 			if s.MedianBytesPerFile > 0 {
-				fmt.Fprintf(b, ", %s per file", source.Bytes(int64(s.MedianBytesPerFile)))
+				fmt.Fprintf(b, ", %s per file", health.Bytes(int64(s.MedianBytesPerFile)))
 			}
 		}
 		b.WriteString("\n")
@@ -349,12 +350,12 @@ func writeVerdicts(b *strings.Builder, t *stats.Table, st config.Stats) {
 		}
 		fmt.Fprintf(b, "  %-38s %s\n", name, state)
 	}
-	sf, bad := source.CheckSmallFiles(t, st)
-	verdict("LL901", bad, fmt.Sprintf("%s files, median %s, average %s, under %s", source.Count(sf.Files), source.Bytes(sf.Median), source.Bytes(sf.Average), source.Bytes(sf.Threshold)))
-	pe, bad := source.CheckPartitioning(t, st)
-	verdict("LL902", bad, fmt.Sprintf("%s partitions, median partition %s", source.Count(pe.Distinct), source.Bytes(pe.MedianBytes)))
-	sc, bad := source.CheckStreamingCommits(t, st)
-	verdict("LL903", bad, fmt.Sprintf("%d streaming commits, median %s files of %s", sc.Commits, trimFloat(sc.MedianAddedFiles), source.Bytes(int64(sc.MedianBytesPerFile))))
+	sf, bad := health.CheckSmallFiles(t, st)
+	verdict("LL901", bad, fmt.Sprintf("%s files, median %s, average %s, under %s", health.Count(sf.Files), health.Bytes(sf.Median), health.Bytes(sf.Average), health.Bytes(sf.Threshold)))
+	pe, bad := health.CheckPartitioning(t, st)
+	verdict("LL902", bad, fmt.Sprintf("%s partitions, median partition %s", health.Count(pe.Distinct), health.Bytes(pe.MedianBytes)))
+	sc, bad := health.CheckStreamingCommits(t, st)
+	verdict("LL903", bad, fmt.Sprintf("%d streaming commits, median %s files of %s", sc.Commits, trimFloat(sc.MedianAddedFiles), health.Bytes(int64(sc.MedianBytesPerFile))))
 }
 
 func list(ss []string) string {

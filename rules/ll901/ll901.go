@@ -3,12 +3,12 @@ package ll901
 
 import (
 	"fmt"
+	"github.com/lakelint/lakelint/stats/health"
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
-	"github.com/lakelint/lakelint/stats/source"
 )
 
 var Doc = &rule.Doc{
@@ -47,7 +47,7 @@ func check(p *rule.Pass) {
 		if t == nil || t.Live == nil || !addsFiles(w.API) {
 			continue
 		}
-		e, small := source.CheckSmallFiles(t.Live, p.Config.Stats)
+		e, small := health.CheckSmallFiles(t.Live, p.Config.Stats)
 		if !small {
 			continue
 		}
@@ -62,18 +62,18 @@ func addsFiles(api facts.API) bool {
 }
 
 // evidence reads like "main.web.clicks has 150 files with a median of 40 KB (100% under 32 MB)".
-func evidence(t *catalog.Table, e source.SmallFiles) string {
-	msg := fmt.Sprintf("%s has %s", displayName(t), source.Plural(e.Files, "file", "files"))
+func evidence(t *catalog.Table, e health.SmallFiles) string {
+	msg := fmt.Sprintf("%s has %s", displayName(t), health.Plural(e.Files, "file", "files"))
 	switch {
 	case e.Median > 0 && e.SmallShare >= 0:
-		msg += fmt.Sprintf(" with a median of %s (%s under %s)", source.Bytes(e.Median), source.Percent(e.SmallShare), source.Bytes(e.Threshold))
+		msg += fmt.Sprintf(" with a median of %s (%s under %s)", health.Bytes(e.Median), health.Percent(e.SmallShare), health.Bytes(e.Threshold))
 	case e.Median > 0:
-		msg += fmt.Sprintf(" with a median of %s (under %s)", source.Bytes(e.Median), source.Bytes(e.Threshold))
+		msg += fmt.Sprintf(" with a median of %s (under %s)", health.Bytes(e.Median), health.Bytes(e.Threshold))
 	default:
-		msg += fmt.Sprintf(" averaging %s (under %s)", source.Bytes(e.Average), source.Bytes(e.Threshold))
+		msg += fmt.Sprintf(" averaging %s (under %s)", health.Bytes(e.Average), health.Bytes(e.Threshold))
 	}
 	if h := t.Live.History; h != nil && h.Commits > 0 && h.LastOptimize == nil {
-		msg += fmt.Sprintf(", and none of its last %s ran OPTIMIZE", source.Plural(int64(h.Commits), "commit", "commits"))
+		msg += fmt.Sprintf(", and none of its last %s ran OPTIMIZE", health.Plural(int64(h.Commits), "commit", "commits"))
 	}
 	return msg
 }

@@ -3,6 +3,7 @@ package ll902
 
 import (
 	"fmt"
+	"github.com/lakelint/lakelint/stats/health"
 	"strings"
 
 	"github.com/lakelint/lakelint/catalog"
@@ -10,7 +11,6 @@ import (
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/rules/rule"
-	"github.com/lakelint/lakelint/stats/source"
 )
 
 var Doc = &rule.Doc{
@@ -44,7 +44,7 @@ func check(p *rule.Pass) {
 		if t == nil || t.Live == nil || w.API == facts.DeltaTableDelete || w.API == facts.SQLDelete {
 			continue
 		}
-		e, bad := source.CheckPartitioning(t.Live, p.Config.Stats)
+		e, bad := health.CheckPartitioning(t.Live, p.Config.Stats)
 		if !bad {
 			continue
 		}
@@ -52,20 +52,20 @@ func check(p *rule.Pass) {
 	}
 }
 
-func evidence(t *catalog.Table, e source.Partitioning) string {
-	msg := fmt.Sprintf("%s has %s (by %s)", displayName(t), source.Plural(e.Distinct, "partition", "partitions"), strings.Join(e.Columns, ", "))
+func evidence(t *catalog.Table, e health.Partitioning) string {
+	msg := fmt.Sprintf("%s has %s (by %s)", displayName(t), health.Plural(e.Distinct, "partition", "partitions"), strings.Join(e.Columns, ", "))
 	if e.TooMany {
-		msg += fmt.Sprintf(", more than stats.max-partitions (%s)", source.Count(int64(e.MaxPartitions)))
+		msg += fmt.Sprintf(", more than stats.max-partitions (%s)", health.Count(int64(e.MaxPartitions)))
 	}
 	if e.TooSmall {
 		msg += fmt.Sprintf(", and the median partition holds %s in %s, far below the %s a single file should reach",
-			source.Bytes(e.MedianBytes), source.Plural(e.MedianFiles, "file", "files"), source.Bytes(e.Threshold))
+			health.Bytes(e.MedianBytes), health.Plural(e.MedianFiles, "file", "files"), health.Bytes(e.Threshold))
 	}
 	return msg
 }
 
 // remedy points at the partitioning in the code when the write sets it.
-func remedy(w *facts.Write, e source.Partitioning) string {
+func remedy(w *facts.Write, e health.Partitioning) string {
 	cols := strings.Join(e.Columns, ", ")
 	if w.PartitionBy != nil && w.Lang == document.Python {
 		return fmt.Sprintf("drop partitionBy and cluster the table instead (liquid clustering: CLUSTER BY (%s)), or partition by a coarser column such as a date", cols)

@@ -3,6 +3,7 @@ package ll903
 
 import (
 	"fmt"
+	"github.com/lakelint/lakelint/stats/health"
 	"math"
 	"strconv"
 
@@ -10,7 +11,6 @@ import (
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
-	"github.com/lakelint/lakelint/stats/source"
 )
 
 var Doc = &rule.Doc{
@@ -54,7 +54,7 @@ func check(p *rule.Pass) {
 		if !stream && hasStream(t) {
 			continue
 		}
-		e, tiny := source.CheckStreamingCommits(t.Live, p.Config.Stats)
+		e, tiny := health.CheckStreamingCommits(t.Live, p.Config.Stats)
 		if !tiny {
 			continue
 		}
@@ -80,17 +80,17 @@ func hasStream(t *catalog.Table) bool {
 
 // evidence reads like "main.web.clicks_bronze: 40 streaming commits added a
 // median of 3 files of 38 KB each (under 32 MB)".
-func evidence(t *catalog.Table, e source.StreamingCommits) string {
+func evidence(t *catalog.Table, e health.StreamingCommits) string {
 	files := "files"
 	if e.MedianAddedFiles == 1 {
 		files = "file"
 	}
 	msg := fmt.Sprintf("%s: %s added a median of %s %s", displayName(t),
-		source.Plural(int64(e.Commits), "streaming commit", "streaming commits"), median(e.MedianAddedFiles), files)
+		health.Plural(int64(e.Commits), "streaming commit", "streaming commits"), median(e.MedianAddedFiles), files)
 	if e.MedianBytesPerFile > 0 {
-		return msg + fmt.Sprintf(" of %s each (under %s)", source.Bytes(round(e.MedianBytesPerFile)), source.Bytes(e.Threshold))
+		return msg + fmt.Sprintf(" of %s each (under %s)", health.Bytes(round(e.MedianBytesPerFile)), health.Bytes(e.Threshold))
 	}
-	return msg + fmt.Sprintf(" for %s", source.Plural(round(e.MedianOutputRows), "row", "rows"))
+	return msg + fmt.Sprintf(" for %s", health.Plural(round(e.MedianOutputRows), "row", "rows"))
 }
 
 // streamRemedy fits the stream's trigger.
@@ -140,7 +140,7 @@ func round(f float64) int64 { return int64(math.Round(f)) }
 // median shows a median of counts: whole, or halfway between two ("2.5").
 func median(f float64) string {
 	if f == math.Trunc(f) {
-		return source.Count(int64(f))
+		return health.Count(int64(f))
 	}
 	return strconv.FormatFloat(f, 'f', 1, 64)
 }

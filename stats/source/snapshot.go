@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/lakelint/lakelint/stats/health"
 	"io"
 	"io/fs"
 	"os"
@@ -62,7 +63,7 @@ func ReadSnapshot(path string) (*Snapshot, error) {
 		return nil, fmt.Errorf("stats file %s: %w", path, err)
 	}
 	if len(data) > maxSnapshotSize {
-		return nil, fmt.Errorf("stats file %s is larger than %s", path, Bytes(maxSnapshotSize))
+		return nil, fmt.Errorf("stats file %s is larger than %s", path, health.Bytes(maxSnapshotSize))
 	}
 	s, err := DecodeSnapshot(data)
 	if err != nil {

@@ -2,6 +2,8 @@ package source
 
 import (
 	"bytes"
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/stats/health"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -81,7 +83,7 @@ func FuzzSnapshot(f *testing.F) {
 		"partitionColumns": ["d"], "partitions": {"distinct": 9},
 		"history": {"streaming": {"commits": 40, "commitsWithMetrics": 40, "medianAddedFiles": 0.5}}}]}`))
 	f.Add([]byte(`{"version": 1, "tables": [null, {}]}`))
-	st := defaults()
+	st := config.Defaults().Stats
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := DecodeSnapshot(data)
 		if err != nil {
@@ -89,9 +91,9 @@ func FuzzSnapshot(f *testing.F) {
 		}
 		for _, tb := range s.Tables {
 			s.Find(tb.Name, tb.Location)
-			CheckSmallFiles(tb, st)
-			CheckPartitioning(tb, st)
-			CheckStreamingCommits(tb, st)
+			health.CheckSmallFiles(tb, st)
+			health.CheckPartitioning(tb, st)
+			health.CheckStreamingCommits(tb, st)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package source
+package health
 
 import (
 	"github.com/lakelint/lakelint/config"
