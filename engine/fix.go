@@ -11,6 +11,7 @@ import (
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer"
 	"github.com/lakelint/lakelint/parsers"
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 // maxFixPasses bounds the lint-fix loop; fixes normally converge in two.
@@ -147,12 +148,9 @@ func applyToSource(s Source, fs []finding.Finding, unsafe bool) ([]byte, int, er
 	if len(r.Applied) == 0 {
 		return nil, 0, nil
 	}
-	data := r.Text
-	if before.Render != nil {
-		var err error
-		if data, err = before.Render(r.Text); err != nil {
-			return nil, 0, err
-		}
+	data, err := render(before, r, fixes)
+	if err != nil {
+		return nil, 0, err
 	}
 	after, err := parsers.Load(s.Path, data)
 	if err != nil {
@@ -162,6 +160,44 @@ func applyToSource(s Source, fs []finding.Finding, unsafe bool) ([]byte, int, er
 		return nil, 0, fmt.Errorf("the fixed file would not parse; left unchanged")
 	}
 	return data, len(r.Applied), nil
+}
+
+// render turns the fixed text back into file bytes. A notebook is told
+// where its cells now start: the applied edits say so exactly, where the
+// text alone could not tell which cell a line added at a boundary joins.
+func render(doc *document.Document, r fixer.Result, fixes []fixer.Fix) ([]byte, error) {
+	switch {
+	case doc.RenderAt != nil:
+		applied := map[int]bool{}
+		for _, id := range r.Applied {
+			applied[id] = true
+		}
+		var starts []int
+		for _, c := range doc.Cells {
+			if !c.Code {
+				continue
+			}
+			shift := 0
+			for _, f := range fixes {
+				if !applied[f.ID] {
+					continue
+				}
+				for _, e := range f.Edits {
+					if e.Start < c.Start && e.End > c.Start {
+						return nil, fmt.Errorf("a fix spans two notebook cells")
+					}
+					if e.Start < c.Start {
+						shift += len(e.New) - (e.End - e.Start)
+					}
+				}
+			}
+			starts = append(starts, c.Start+shift)
+		}
+		return doc.RenderAt(r.Text, starts)
+	case doc.Render != nil:
+		return doc.Render(r.Text)
+	}
+	return r.Text, nil
 }
 
 // WriteFile replaces a file's content atomically, keeping its mode, so an

@@ -40,6 +40,9 @@ type Value struct {
 	Float float64
 	Bool  bool
 	Span  Span // where the literal (or the expression standing for it) is
+	// ReadOnly is true when the text at Span cannot be rewritten to change
+	// the value (an argument of a %-formatted string).
+	ReadOnly bool
 }
 
 // Known reports whether the value is a resolved literal.

@@ -12,6 +12,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/lakelint/lakelint/stats/health"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -178,10 +179,10 @@ func TestExampleLakeIsUnhealthy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, bad := source.CheckSmallFiles(clicks, st); !bad {
+	if _, bad := health.CheckSmallFiles(clicks, st); !bad {
 		t.Errorf("clicks_bronze does not look like small files: %d files, sizes %+v", clicks.NumFiles, clicks.Sizes)
 	}
-	if _, bad := source.CheckStreamingCommits(clicks, st); !bad {
+	if _, bad := health.CheckStreamingCommits(clicks, st); !bad {
 		t.Errorf("clicks_bronze does not look like tiny streaming commits: %+v", clicks.History)
 	}
 	if got := clicks.ClusteringColumns; len(got) != 1 || got[0] != "ts" {
@@ -195,10 +196,10 @@ func TestExampleLakeIsUnhealthy(t *testing.T) {
 	if events == nil {
 		t.Fatal("the snapshot lacks main.web.events")
 	}
-	if _, bad := source.CheckPartitioning(events, st); !bad {
+	if _, bad := health.CheckPartitioning(events, st); !bad {
 		t.Errorf("main.web.events does not look over-partitioned: %+v", events.Partitions)
 	}
-	if _, bad := source.CheckSmallFiles(events, st); !bad {
+	if _, bad := health.CheckSmallFiles(events, st); !bad {
 		t.Errorf("main.web.events does not look like small files")
 	}
 }

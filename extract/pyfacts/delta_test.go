@@ -154,8 +154,8 @@ func TestWriterV2Create(t *testing.T) {
 	if d.Kind != facts.WriterV2Create || d.Name != "t" || d.Format != "delta" || !slices.Equal(d.PartitionBy.Names(), []string{"d"}) {
 		t.Errorf("def %+v", d)
 	}
-	if d.Properties["delta.autooptimize.optimizewrite"].Text() != "true" {
-		t.Errorf("properties %v", d.Properties)
+	if d.Properties["delta.autooptimize.optimizewrite"].Text() != "true" || f.Writes[0].Properties != nil {
+		t.Errorf("properties %v, on the write %v", d.Properties, f.Writes[0].Properties)
 	}
 	if d.AddProps == nil || d.AddProps.Style != facts.PyWriterProperty || textOf(doc, facts.Span{Start: d.AddProps.Offset, End: d.AddProps.Offset + 18}) != ".createOrReplace()" {
 		t.Errorf("insertion %+v", d.AddProps)

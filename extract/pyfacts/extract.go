@@ -55,8 +55,11 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	}
 	for _, r := range regions {
 		if r.Lang == document.Python {
-			x.region(r)
+			x.regions = append(x.regions, r)
 		}
+	}
+	for _, r := range x.regions {
+		x.region(r)
 	}
 	x.sortFacts()
 	return x.file, x.sql
@@ -66,6 +69,7 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 type extractor struct {
 	opts    Options
 	doc     *document.Document
+	regions []*document.Region // the Python regions, in order
 	file    *facts.File
 	sql     []*document.Region
 	sqlSeen map[sqlKey]bool

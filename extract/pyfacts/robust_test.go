@@ -61,6 +61,9 @@ func TestPrefixedRegion(t *testing.T) {
 		t.Fatal("no SQL")
 	}
 	checkSQLMap(t, doc, sql[0], "OPTIMIZE t")
+	if sql[0].LinePrefix != "# MAGIC " {
+		t.Errorf("embedded SQL prefix %q", sql[0].LinePrefix)
+	}
 }
 
 // TestCorruptInput feeds truncated and mangled PySpark to Extract: it must

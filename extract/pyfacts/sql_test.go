@@ -77,17 +77,17 @@ func TestEmbeddedSQL(t *testing.T) {
 func TestEmbeddedSQLPositions(t *testing.T) {
 	// Verbatim SQL maps to its own bytes; escapes and substituted constants
 	// lie between segments and map to where the source goes on after them.
-	src := "T = 'ev'\nspark.sql(f\"é\\tOPTIMIZE x.{T}\\nWHERE d = '日本'\")\n"
+	src := "T = 'ev'\nspark.sql(f\"é\\tOPTIMIZE x.{T} \\nWHERE d = '日本'\")\n"
 	doc := pyDoc(src)
 	_, sql := extractDoc(t, doc)
 	r := sql[0]
-	if string(r.Text) != "é\tOPTIMIZE x.ev\nWHERE d = '日本'" {
+	if string(r.Text) != "é\tOPTIMIZE x.ev \nWHERE d = '日本'" {
 		t.Fatalf("SQL %q", r.Text)
 	}
 	text := string(r.Text)
 	for _, c := range []struct{ sql, file string }{
 		{"é", "é"}, {"\t", "OPTIMIZE"}, {"OPTIMIZE", "OPTIMIZE"}, {"x.ev", "x.{T}"},
-		{"ev", `\nWHERE`}, {"\n", "WHERE"}, {"日本", "日本"},
+		{"ev", ` \nWHERE`}, {"\n", "WHERE"}, {"日本", "日本"},
 	} {
 		i := strings.Index(text, c.sql)
 		if got, want := r.Map.File(i), strings.Index(src, c.file); got != want {

@@ -22,12 +22,25 @@ func (x *extractor) embedSQL(v val) {
 	}
 	x.sqlSeen[key] = true
 	x.sql = append(x.sql, &document.Region{
-		Lang:     document.SQL,
-		Text:     []byte(v.str.Text),
-		Map:      v.str.Map,
-		Cell:     x.r.Cell,
-		Embedded: true,
+		Lang:       document.SQL,
+		Text:       []byte(v.str.Text),
+		Map:        v.str.Map,
+		Cell:       x.r.Cell,
+		LinePrefix: x.prefixAt(key.start),
+		Embedded:   true,
+		KeepGaps:   v.str.KeepGaps,
 	})
+}
+
+// prefixAt is the line prefix of the Python region holding document offset
+// off: a line added inside a string there needs it too.
+func (x *extractor) prefixAt(off int) string {
+	for _, r := range x.regions {
+		if start, end := r.Span(); start <= off && off <= end {
+			return r.LinePrefix
+		}
+	}
+	return x.r.LinePrefix
 }
 
 func strVal(b *python.Builder) val {
@@ -175,7 +188,9 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 		i, run = j, j
 	}
 	b.Append(t, run, len(s))
-	return strVal(&b)
+	v := strVal(&b)
+	v.str.KeepGaps = true
+	return v
 }
 
 func dictGet(d val, key string) (val, bool) {

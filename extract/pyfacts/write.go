@@ -237,7 +237,11 @@ func (x *extractor) writeV2Sink(w *writer, c callSite, a args) {
 		fw.Mode = facts.Value{Kind: facts.String, Str: "append", Span: nameSpan}
 	case "overwrite", "overwritePartitions":
 		fw.Mode = facts.Value{Kind: facts.String, Str: "overwrite", Span: nameSpan}
-	default: // create, replace, createOrReplace also define the table
+	default:
+		// create, replace and createOrReplace define the table: its
+		// properties belong to the definition, not twice to the write too
+		props := fw.Properties
+		fw.Properties = nil
 		x.file.Tables = append(x.file.Tables, &facts.TableDef{
 			Kind:        facts.WriterV2Create,
 			Lang:        document.Python,
@@ -247,7 +251,7 @@ func (x *extractor) writeV2Sink(w *writer, c callSite, a args) {
 			Format:      fw.Format,
 			PartitionBy: fw.PartitionBy,
 			ClusterBy:   fw.ClusterBy,
-			Properties:  fw.Properties,
+			Properties:  props,
 			AddProps:    x.chainInsertion(facts.PyWriterProperty, c),
 		})
 	}

@@ -62,6 +62,8 @@ func (x *extractor) target(n sql.Name) facts.Target {
 // value maps a literal; Str keeps the source text of what is not a string.
 func (x *extractor) value(l sql.Literal) facts.Value {
 	v := facts.Value{Str: l.Text, Span: x.span(l.Span)}
+	// a %-format argument cannot be rewritten inside the string
+	v.ReadOnly = x.r.KeepGaps && (!x.mapped(l.Span.Start) || !x.mapped(max(l.Span.Start, l.Span.End-1)))
 	switch l.Kind {
 	case sql.LitString:
 		v.Kind = facts.String

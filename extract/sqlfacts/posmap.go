@@ -13,13 +13,30 @@ import (
 // in a Python string); edits must therefore be cut at segment boundaries and
 // never delete what lies between segments.
 
-// span maps a region span to the document.
+// span maps a region span to the document. Text that starts or ends in
+// substituted text (an escape, an f-string placeholder) takes in that
+// text's whole spelling, so an edit of the span replaces the placeholder
+// rather than landing beside it.
 func (x *extractor) span(s sql.Span) facts.Span {
 	if s.End <= s.Start {
 		o := x.r.Map.File(s.Start)
 		return facts.Span{Start: o, End: o}
 	}
-	return facts.Span{Start: x.r.Map.File(s.Start), End: x.fileEnd(s.End)}
+	return facts.Span{Start: x.fileStart(s.Start), End: x.fileEnd(s.End)}
+}
+
+// fileStart maps the start of region text at off: for a byte with no
+// document byte of its own, where the spelling it stands for begins.
+func (x *extractor) fileStart(off int) int {
+	if x.mapped(off) {
+		return x.r.Map.File(off)
+	}
+	i := x.segmentAt(off) // the segment after the gap
+	if i > 0 {
+		prev := x.r.Map[i-1]
+		return prev.File + prev.Len
+	}
+	return x.r.Map.File(off)
 }
 
 // fileEnd maps the end of region text that stops before off: the document
@@ -98,7 +115,7 @@ func (x *extractor) appendDeletion(edits *[]facts.Edit, a, b int) bool {
 	for i := x.segmentAt(a); i < len(m) && cur < b; i++ {
 		s := m[i]
 		if s.Region > cur {
-			if prevEnd < 0 || s.Region >= b {
+			if prevEnd < 0 || s.Region >= b || x.r.KeepGaps {
 				return false
 			}
 			add(facts.Span{Start: prevEnd, End: s.File}) // the source text of the gap

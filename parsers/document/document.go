@@ -106,6 +106,10 @@ type Region struct {
 	LinePrefix string
 	// Embedded is true for SQL found inside a Python string (spark.sql("...")).
 	Embedded bool
+	// KeepGaps is true when text between map segments (values substituted by
+	// a %-format) must not be edited: dropping or rewriting a conversion
+	// would break the % operator at run time.
+	KeepGaps bool
 }
 
 // Span returns the document span the region covers.
@@ -135,6 +139,10 @@ type Document struct {
 	Notes []string
 	// Render turns an edited Text back into file bytes; nil means Text is the file.
 	Render func(text []byte) ([]byte, error)
+	// RenderAt is Render for a caller that knows where each code cell starts
+	// in the edited text (cellStarts[i] for the i-th code cell); a line added
+	// at a cell boundary then lands in the cell it was meant for.
+	RenderAt func(text []byte, cellStarts []int) ([]byte, error)
 }
 
 // CellAt returns the Jupyter cell holding offset off, or nil.

@@ -55,6 +55,7 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	// the renderer keeps its own copies: callers may edit Text in place
 	r := &renderer{src: src, nb: nb, text: bytes.Clone(doc.Text), cells: slices.Clone(doc.Cells)}
 	doc.Render = r.render
+	doc.RenderAt = r.renderAt
 	return doc, nil
 }
 

@@ -39,6 +39,39 @@ func (r *renderer) render(text []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return r.splice(text, code, starts), nil
+}
+
+// renderAt is render for a caller that knows where each code cell starts in
+// the edited text (the fixer does: it knows its edits' offsets). Text alone
+// cannot say whether a line added at a cell boundary ends one cell or opens
+// the next.
+func (r *renderer) renderAt(text []byte, starts []int) ([]byte, error) {
+	var code []int
+	for i, c := range r.cells {
+		if c.Code {
+			code = append(code, i)
+		}
+	}
+	if len(starts) != len(code) {
+		return nil, fmt.Errorf("notebook render: %d cell starts for %d code cells", len(starts), len(code))
+	}
+	for k, st := range starts {
+		if st < 0 || st > len(text) || (k > 0 && st < starts[k-1]) || (k == 0 && st != 0) {
+			return nil, errCellsLost
+		}
+	}
+	if len(code) == 0 {
+		if len(text) > 0 {
+			return nil, errCellsLost
+		}
+		return bytes.Clone(r.src), nil
+	}
+	return r.splice(text, code, starts), nil
+}
+
+// splice writes the code cells whose text changed into the original bytes.
+func (r *renderer) splice(text []byte, code, starts []int) []byte {
 	asciiOnly := isASCII(r.src)
 	out := make([]byte, 0, len(r.src)+len(text)-len(r.text)+64)
 	copied := 0
@@ -64,7 +97,7 @@ func (r *renderer) render(text []byte) ([]byte, error) {
 		out = r.appendSource(out, cell, nc, asciiOnly)
 		copied = cell.source.end
 	}
-	return append(out, r.src[copied:]...), nil
+	return append(out, r.src[copied:]...)
 }
 
 // cellStarts finds where each code cell starts in the edited text. Cells

@@ -12,6 +12,9 @@ type Decoded struct {
 	// PosMap rule it maps to where the source goes on after its spelling, and
 	// the source between the neighbouring segments is that spelling.
 	Map document.PosMap
+	// KeepGaps marks text built by %-formatting: its substituted values must
+	// not be edited in place (see document.Region.KeepGaps).
+	KeepGaps bool
 	// Holes are the ranges of Text that stand for values nobody could
 	// resolve; they hold the placeholder as written ("{table}").
 	Holes []Hole

@@ -15,32 +15,62 @@ func (t *Tree) FirstError() (SyntaxError, bool) {
 	if !root.HasError() {
 		return SyntaxError{}, false
 	}
-	var found Node
+	var found, joined Node
 	root.Descendants(func(n Node) bool {
-		if found.Valid() {
+		if found.Valid() || joined.Valid() && n.Start() > joined.Start() {
 			return false
 		}
 		if n.IsError() || n.IsMissing() {
 			found = n
 			return false
 		}
+		if !joined.Valid() && (n.Is("module") || n.Is("block")) {
+			joined = t.juxtaposed(n)
+		}
 		return n.HasError()
 	})
-	if !found.Valid() {
+	switch {
+	case joined.Valid() && (!found.Valid() || joined.Start() < found.Start()):
+		start, end := t.firstLine(joined)
+		return SyntaxError{Start: start, End: end, Message: "invalid syntax"}, true
+	case !found.Valid():
 		// has_error without a visible culprit: report the tree's end
 		return SyntaxError{Start: root.End(), End: root.End(), Message: "invalid syntax"}, true
-	}
-	if found.IsMissing() {
+	case found.IsMissing():
 		return SyntaxError{Start: found.Start(), End: found.Start(), Message: missingMessage(found)}, true
 	}
-	start, end := found.Start(), found.End()
+	start, end := t.firstLine(found)
+	return SyntaxError{Start: start, End: end, Message: errorMessage(found)}, true
+}
+
+// juxtaposed returns the first statement of a module or block that follows
+// the previous one on the same line with no ";" between them (a missing dot
+// or comma: "df.write.mode('x') saveAsTable('t')"). The parser accepts that
+// silently; Python does not.
+func (t *Tree) juxtaposed(n Node) Node {
+	prev := Node{}
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if !c.IsNamed() || c.IsExtra() {
+			continue
+		}
+		if prev.Valid() && prev.End() <= c.Start() && bytes.IndexAny(t.Src[prev.End():c.Start()], "\n;") < 0 {
+			return c
+		}
+		prev = c
+	}
+	return Node{}
+}
+
+// firstLine returns the span of n cut to its first line, trailing blanks dropped.
+func (t *Tree) firstLine(n Node) (start, end int) {
+	start, end = n.Start(), n.End()
 	if i := bytes.IndexByte(t.Src[start:end], '\n'); i >= 0 {
 		end = start + i
 	}
 	for end > start && (t.Src[end-1] == ' ' || t.Src[end-1] == '\t' || t.Src[end-1] == '\r') {
 		end--
 	}
-	return SyntaxError{Start: start, End: end, Message: errorMessage(found)}, true
+	return start, end
 }
 
 func missingMessage(n Node) string {

@@ -44,7 +44,7 @@ func check(p *rule.Pass) {
 		msg := fmt.Sprintf("VACUUM of %s retains %s hours, less than the safe minimum of %s: readers, lagging streams and time travel lose the files they need",
 			rule.TargetName(m.Target), trim(hours), want)
 		var fixes []rule.Fix
-		if m.Retain.Kind == facts.Int || m.Retain.Kind == facts.Float {
+		if (m.Retain.Kind == facts.Int || m.Retain.Kind == facts.Float) && !m.Retain.ReadOnly {
 			fixes = append(fixes, rule.Fix{Title: "Retain " + want + " hours",
 				Edits: []facts.Edit{{Span: m.Retain.Span, NewText: want}}})
 		}
