@@ -12,6 +12,7 @@ import (
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/rules/ll401"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -212,5 +213,20 @@ func TestDiscoverHonoursGitignoreAndExcludes(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "keep.py nb/b.ipynb sql/a.sql" {
 		t.Fatalf("discovered %v", got)
+	}
+}
+
+func TestOneBadFixDoesNotHoldBackTheOthers(t *testing.T) {
+	dir := t.TempDir()
+	vacuum := "DeltaTable.forName(spark, 't').vacuum(1)\n"
+	write(t, dir, "job.py", setting+vacuum)
+	// breakingRule breaks the file at the setting; LL401's fix is fine alone
+	res, err := newLinter(t, breakingRule, ll401.Rule).Fix(context.Background(), []string{dir}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Changes) != 1 || !strings.Contains(string(res.Changes[0].New), "vacuum(168)") ||
+		!strings.Contains(string(res.Changes[0].New), setting) {
+		t.Fatalf("changes = %+v", res.Changes)
 	}
 }

@@ -78,10 +78,27 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			}
 			data, n, err := applyToSource(srcs[i], fs, unsafe)
 			if err != nil {
-				for _, f := range fs {
-					refused[fixKey(f)] = true
+				// refuse only the fixes that break the file on their own, so
+				// one bad fix does not hold back the others; the next pass
+				// applies the rest
+				bad := fs
+				if len(fs) > 1 {
+					bad = nil
+					for _, f := range fs {
+						if _, _, err := applyToSource(srcs[i], []finding.Finding{f}, unsafe); err != nil {
+							bad = append(bad, f)
+						}
+					}
+					if len(bad) == 0 {
+						bad = fs // they only break together
+					}
 				}
-				res.Notes = append(res.Notes, Note{Path: srcs[i].Path, Message: "fix not applied: " + err.Error()})
+				for _, f := range bad {
+					refused[fixKey(f)] = true
+					res.Notes = append(res.Notes, Note{Path: srcs[i].Path,
+						Message: fmt.Sprintf("%s fix at line %d not applied: %v", f.Code, f.Start.Line, err)})
+				}
+				changed = changed || len(bad) < len(fs)
 				continue
 			}
 			if n == 0 || bytes.Equal(data, currentData(srcs[i])) {
