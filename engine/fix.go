@@ -171,7 +171,7 @@ func applyToSource(s Source, fs []finding.Finding, unsafe bool) ([]byte, int, er
 	}
 	after, err := parsers.Load(s.Path, data)
 	if err != nil {
-		return nil, 0, fmt.Errorf("the fixed file would not load: %v", err)
+		return nil, 0, fmt.Errorf("the fixed file would not load: %w", err)
 	}
 	if len(extract.File(after).SyntaxErrors) > len(extract.File(before).SyntaxErrors) {
 		return nil, 0, fmt.Errorf("the fixed file would not parse; left unchanged")

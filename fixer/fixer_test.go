@@ -9,10 +9,10 @@ func TestApplyTakesNonOverlappingFixesWhole(t *testing.T) {
 	text := []byte("out = df.repartition(8)\nout.write.save(p)\n")
 	fixes := []Fix{
 		{ID: 1, Edits: []Edit{{Start: 8, End: 23, New: ""}}},
-		{ID: 2, Edits: []Edit{{Start: 10, End: 12, New: "xx"}}},                           // overlaps 1
+		{ID: 2, Edits: []Edit{{Start: 10, End: 12, New: "xx"}}},                                    // overlaps 1
 		{ID: 3, Edits: []Edit{{Start: 24, End: 24, New: "# a\n"}, {Start: 0, End: 0, New: "#\n"}}}, // two insertions
-		{ID: 4, Edits: []Edit{{Start: 24, End: 24, New: "dup"}}},                          // same insertion point as 3
-		{ID: 5, Edits: []Edit{{Start: 5, End: 999, New: ""}}},                             // out of range
+		{ID: 4, Edits: []Edit{{Start: 24, End: 24, New: "dup"}}},                                   // same insertion point as 3
+		{ID: 5, Edits: []Edit{{Start: 5, End: 999, New: ""}}},                                      // out of range
 	}
 	res := Apply(text, fixes)
 	if got, want := string(res.Text), "#\nout = df\n# a\nout.write.save(p)\n"; got != want {

@@ -23,11 +23,7 @@ func TestJSONGoldenIsLSP(t *testing.T) {
 		t.Fatal(err)
 	}
 	byPath := map[string][]finding.Finding{}
-	var paths []string
 	for _, f := range sample() {
-		if byPath[f.Path] == nil {
-			paths = append(paths, f.Path)
-		}
 		byPath[f.Path] = append(byPath[f.Path], f)
 	}
 	if len(files) != len(byPath) {

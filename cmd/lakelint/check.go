@@ -116,7 +116,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if len(fr.Changes) == 1 {
 				fixed = fr.Changes[0].New
 			}
-			stdout.Write(fixed)
+			if _, err := stdout.Write(fixed); err != nil {
+				fmt.Fprintf(stderr, "lakelint: %v\n", err)
+				return exitError
+			}
 			failed := reportNotes(res, o.verbose, stderr)
 			if err := output.Write(stderr, "text", res.Findings, outputOptions(o)); err != nil || failed {
 				return exitError

@@ -174,7 +174,7 @@ func (nb *jupyterFile) scanSource(s *jsonScanner, c *jupyterCell, index int) err
 		err = errBadSource
 	}
 	c.endPart = len(nb.parts)
-	if err == errBadSource {
+	if errors.Is(err, errBadSource) {
 		return fmt.Errorf("cell %d: source is neither a string nor a list of strings", index)
 	}
 	return err

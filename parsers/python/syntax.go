@@ -53,7 +53,7 @@ func (t *Tree) juxtaposed(n Node) Node {
 		if !c.IsNamed() || c.IsExtra() {
 			continue
 		}
-		if prev.Valid() && prev.End() <= c.Start() && bytes.IndexAny(t.Src[prev.End():c.Start()], "\n;") < 0 {
+		if prev.Valid() && prev.End() <= c.Start() && !bytes.ContainsAny(t.Src[prev.End():c.Start()], "\n;") {
 			return c
 		}
 		prev = c

@@ -214,7 +214,7 @@ func TestConfigNeverPrintsToken(t *testing.T) {
 		"%v":       fmt.Sprintf("%v", cfg),
 		"%+v":      fmt.Sprintf("%+v", cfg),
 		"%#v":      fmt.Sprintf("%#v", cfg),
-		"%s":       fmt.Sprintf("%s", cfg),
+		"%s":       cfg.String(),
 		"%v ptr":   fmt.Sprintf("%v", &cfg),
 		"%+v nest": fmt.Sprintf("%+v", holder),
 		"%#v nest": fmt.Sprintf("%#v", holder),

@@ -51,7 +51,7 @@ func (c *Client) call(ctx context.Context, method, path string, in, out any) err
 			return failure
 		}
 		if err := c.sleep(ctx, wait); err != nil {
-			return fmt.Errorf("%v; then %w", failure, err)
+			return fmt.Errorf("%w; then %w", failure, err)
 		}
 	}
 }

@@ -49,7 +49,7 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 	if err != nil {
 		return fmt.Errorf("%s: not a readable parquet file: %w", name, err)
 	}
-	defer pf.Close()
+	defer func() { _ = pf.Close() }() // read-only: nothing to flush
 
 	leaves := projectLeaves(pf, pass, r.parts != nil && len(r.parts.logical) > 0)
 	if len(leaves) == 0 {

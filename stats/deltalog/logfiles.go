@@ -92,11 +92,6 @@ func parseDigits(s string) (int64, bool) {
 	return v, err == nil
 }
 
-// commitName is the name of the JSON commit for version v.
-func commitName(v int64) string {
-	return logDir + "/" + padVersion(v) + ".json"
-}
-
 func padVersion(v int64) string {
 	s := strconv.FormatInt(v, 10)
 	if len(s) >= versionDigs {

@@ -2,6 +2,7 @@ package deltalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -41,7 +42,7 @@ func ReadAll(ctx context.Context, s Storage, name string) ([]byte, error) {
 	}
 	defer obj.Close()
 	buf := make([]byte, obj.Size())
-	if _, err := obj.ReadAt(buf, 0); err != nil && err != io.EOF {
+	if _, err := obj.ReadAt(buf, 0); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	return buf, nil

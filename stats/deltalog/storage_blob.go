@@ -93,7 +93,7 @@ func (s *blobStorage) List(ctx context.Context, dir string) ([]Entry, error) {
 	var out []Entry
 	for {
 		obj, err := it.Next(ctx)
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return out, nil
 		}
 		if err != nil {
@@ -138,7 +138,7 @@ func (o *blobObject) ReadAt(p []byte, off int64) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer r.Close()
+	defer func() { _ = r.Close() }() // read-only: nothing to flush
 	n, err := io.ReadFull(r, p[:want])
 	if errors.Is(err, io.ErrUnexpectedEOF) {
 		err = fmt.Errorf("%s changed while reading: %w", o.key, err)

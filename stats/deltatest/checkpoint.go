@@ -180,7 +180,7 @@ func (w *cpWriter) writePart(name string, lo, hi int, cfg map[string]string) (in
 
 // appendRow appends row i: one action column set, the others null.
 func (w *cpWriter) appendRow(rb *array.RecordBuilder, i int, cfg map[string]string) {
-	set := -1
+	var set int
 	switch {
 	case i == 0:
 		set = colProtocol
