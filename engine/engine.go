@@ -197,8 +197,9 @@ func (l *Linter) load(s Source) *unit {
 		return u
 	}
 	u.facts = extract.File(doc)
+	// no line table: positions are resolved from the text again, only for
+	// files with findings, so memory does not grow with the project
 	u.tok = token.NewFileSet().AddFile(s.Path, -1, len(doc.Text))
-	u.tok.SetLinesForContent(doc.Text)
 	return u
 }
 
@@ -231,7 +232,24 @@ func readDocument(s Source, limit int64) (*document.Document, string) {
 
 // check runs the enabled rules over one file and resolves their diagnostics.
 func (l *Linter) check(u *unit, cat *catalog.Catalog) ([]finding.Finding, []Note) {
-	in := &rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok}
+	// the text is read again only when a finding or a message needs a position
+	var pos *positioner
+	var posNote string
+	positions := func() *positioner {
+		if pos == nil && posNote == "" {
+			var doc *document.Document
+			if doc, posNote = readDocument(u.src, 0); posNote == "" {
+				pos = newPositioner(doc)
+			}
+		}
+		return pos
+	}
+	in := &rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok, Place: func(off int) string {
+		if p := positions(); p != nil {
+			return p.place(off)
+		}
+		return "line ?"
+	}}
 	type diag struct {
 		r *rule.Rule
 		d analysis.Diagnostic
@@ -245,7 +263,6 @@ func (l *Linter) check(u *unit, cat *catalog.Catalog) ([]finding.Finding, []Note
 		}
 		pass := &analysis.Pass{
 			Analyzer: r.Analyzer,
-			Fset:     nil,
 			ResultOf: map[*analysis.Analyzer]any{rule.InputAnalyzer: in},
 			Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{r, d}) },
 		}
@@ -256,11 +273,9 @@ func (l *Linter) check(u *unit, cat *catalog.Catalog) ([]finding.Finding, []Note
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes
 	}
-	doc, note := readDocument(u.src, 0)
-	if note != "" {
-		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + note, Error: true})
+	if positions() == nil {
+		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + posNote, Error: true})
 	}
-	pos := newPositioner(doc)
 	out := make([]finding.Finding, 0, len(diags))
 	for _, d := range diags {
 		out = append(out, l.resolve(u, d.r, d.d, pos))

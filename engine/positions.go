@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
 	"sort"
 	"unicode/utf8"
 
@@ -55,4 +56,13 @@ func (p *positioner) position(off int) (pos finding.Position, cell int) {
 		lineNo = line - first + 1
 	}
 	return finding.Position{Offset: off, Line: lineNo, Column: col, Character: char}, cell
+}
+
+// place describes an offset for rule messages: "line 7", or "cell 2, line 3".
+func (p *positioner) place(off int) string {
+	pos, cell := p.position(off)
+	if cell > 0 {
+		return fmt.Sprintf("cell %d, line %d", cell, pos.Line)
+	}
+	return fmt.Sprintf("line %d", pos.Line)
 }

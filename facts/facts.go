@@ -242,7 +242,9 @@ type Write struct {
 	Trigger       *Trigger         // streams only
 	HasTrigger    bool
 	// Transforms are the DataFrame operations that produced the written data,
-	// oldest first, followed across assignments and notebook cells.
+	// oldest first, followed across assignments and notebook cells, back to
+	// the last operation that reshapes the data (a join, an aggregation, a
+	// cache), which is included: nothing before it decides the write's files.
 	Transforms []Transform
 	// WriterAt is where ".write"/".writeStream" begins: the place to insert a
 	// transform just before the write (LL104's fix).

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lakelint/lakelint/extract/pyfacts/internal/corpusgen"
+	"github.com/lakelint/lakelint/internal/corpusgen"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/python"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lakelint/lakelint/extract/pyfacts/internal/corpusgen"
+	"github.com/lakelint/lakelint/internal/corpusgen"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
 )

@@ -15,19 +15,24 @@ type hist struct {
 	t    facts.Transform
 }
 
-// list returns the transforms oldest first.
+// list returns the transforms oldest first, back to the last one that
+// reshapes the data (a join, an aggregation, a cache: see facts.Write.Transforms).
+// What came before it cannot decide how the write is partitioned, and
+// every write would otherwise copy its DataFrame's whole history.
 func (h *hist) list() []facts.Transform {
 	n := 0
 	for p := h; p != nil; p = p.prev {
 		n++
+		if !p.t.IsNarrow() && !p.t.IsShuffle() {
+			break
+		}
 	}
 	if n == 0 {
 		return nil
 	}
 	out := make([]facts.Transform, n)
-	for p := h; p != nil; p = p.prev {
-		n--
-		out[n] = p.t
+	for p, i := h, n-1; i >= 0; p, i = p.prev, i-1 {
+		out[i] = p.t
 	}
 	return out
 }

@@ -115,7 +115,7 @@ func autoCompaction(p *rule.Pass, w *facts.Write, t *catalog.Table) (on bool, wh
 			if v {
 				return true, ""
 			}
-			return false, fmt.Sprintf("on line %d", p.LineOf(s.At.Start))
+			return false, fmt.Sprintf("on %s", p.Place(s.At.Start))
 		}
 	}
 	if v, ok := t.Property(rule.PropAutoCompact); ok {

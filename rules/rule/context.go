@@ -46,8 +46,14 @@ func (p *Pass) DefFormat(d *facts.TableDef) string {
 	return strings.ToLower(p.Config.Rules.DefaultFormat)
 }
 
-// LineOf returns the 1-based line of a document offset, for messages.
-func (p *Pass) LineOf(off int) int { return p.Tok.Line(p.pos(off)) }
+// Place describes where a document offset is, for messages: "line 7", or
+// "cell 2, line 3" in a Jupyter notebook.
+func (p *Pass) Place(off int) string {
+	if p.Input.Place == nil {
+		return "line ?"
+	}
+	return p.Input.Place(off)
+}
 
 // OptimizedWrites says whether optimized writes are known to be on for a
 // write, and why; it never guesses: unknown means off.
@@ -59,7 +65,7 @@ func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
 		on, known := s.Value.Truth()
 		if known {
 			if on {
-				return true, fmt.Sprintf("%s is set to true on line %d", DisplayKey(s.Key), p.LineOf(s.At.Start))
+				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.Place(s.At.Start))
 			}
 			return false, ""
 		}
@@ -83,7 +89,7 @@ func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
 	}
 	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
-			return true, fmt.Sprintf("new tables default to optimized writes (line %d)", p.LineOf(s.At.Start))
+			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.Place(s.At.Start))
 		}
 	}
 	if p.Config.Rules.AssumeOptimizedWrites {

@@ -81,7 +81,10 @@ type Input struct {
 	Facts   *facts.File
 	Catalog *catalog.Catalog
 	Config  *config.Config
-	Tok     *token.File
+	// Tok gives the file's positions to go/analysis; it has no line table.
+	Tok *token.File
+	// Place describes an offset for messages ("line 7", "cell 2, line 3").
+	Place func(off int) string
 }
 
 // InputAnalyzer stands for the facts of a file. The driver does not run it: it

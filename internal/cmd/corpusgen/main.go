@@ -1,0 +1,27 @@
+// Command corpusgen writes the benchmark corpus to a directory, so that the
+// lakelint binary can be timed on exactly what the Go benchmarks read:
+//
+//	go run ./internal/cmd/corpusgen -out /tmp/corpus -size 20
+//	hyperfine 'lakelint check /tmp/corpus --exit-zero'
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/lakelint/lakelint/internal/corpusgen"
+)
+
+func main() {
+	out := flag.String("out", "corpus", "directory to write the files to")
+	size := flag.Int("size", 20, "total size in MB")
+	seed := flag.Uint64("seed", 42, "generator seed: the same seed gives the same files")
+	flag.Parse()
+	n, err := corpusgen.WriteDir(*out, *seed, *size<<20)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "corpusgen:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("wrote %d files to %s\n", n, *out)
+}
