@@ -154,6 +154,14 @@ func (c *Catalog) Lookup(tg facts.Target) *Table {
 	return nil
 }
 
+// DisplayName is how messages name the table: its name, else its path.
+func (t *Table) DisplayName() string {
+	if t.Name != "" {
+		return t.Name
+	}
+	return t.Path
+}
+
 // Tables returns every table, in the order first seen.
 func (c *Catalog) Tables() []*Table { return c.tables }
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lakelint/lakelint/internal/corpusgen"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/internal/corpusgen"
 	"github.com/lakelint/lakelint/parsers/document"
 )
 

@@ -42,11 +42,8 @@ fits the kind of write. Without live stats for the table the rule says nothing.`
 var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
-	for _, w := range p.Facts.Writes {
-		t := p.Table(w.Target)
-		if t == nil || t.Live == nil || !addsFiles(w.API) {
-			continue
-		}
+	for _, lw := range p.LiveWrites() {
+		w, t := lw.Write, lw.Table
 		e, small := health.CheckSmallFiles(t.Live, p.Config.Stats)
 		if !small {
 			continue
@@ -55,15 +52,9 @@ func check(p *rule.Pass) {
 	}
 }
 
-// addsFiles reports whether a write adds data files worth judging; a
-// DELETE only rewrites what is there.
-func addsFiles(api facts.API) bool {
-	return api != facts.DeltaTableDelete && api != facts.SQLDelete
-}
-
 // evidence reads like "main.web.clicks has 150 files with a median of 40 KB (100% under 32 MB)".
 func evidence(t *catalog.Table, e health.SmallFiles) string {
-	msg := fmt.Sprintf("%s has %s", displayName(t), health.Plural(e.Files, "file", "files"))
+	msg := fmt.Sprintf("%s has %s", t.DisplayName(), health.Plural(e.Files, "file", "files"))
 	switch {
 	case e.Median > 0 && e.SmallShare >= 0:
 		msg += fmt.Sprintf(" with a median of %s (%s under %s)", health.Bytes(e.Median), health.Percent(e.SmallShare), health.Bytes(e.Threshold))
@@ -135,11 +126,4 @@ func optimizeStatement(t *catalog.Table) string {
 		return "OPTIMIZE " + t.Name
 	}
 	return "OPTIMIZE delta.`" + t.Path + "`"
-}
-
-func displayName(t *catalog.Table) string {
-	if t.Name != "" {
-		return t.Name
-	}
-	return t.Path
 }

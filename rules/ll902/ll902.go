@@ -39,11 +39,8 @@ INSERT INTO main.web.events SELECT * FROM staged_events;`,
 var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
-	for _, w := range p.Facts.Writes {
-		t := p.Table(w.Target)
-		if t == nil || t.Live == nil || w.API == facts.DeltaTableDelete || w.API == facts.SQLDelete {
-			continue
-		}
+	for _, lw := range p.LiveWrites() {
+		w, t := lw.Write, lw.Table
 		e, bad := health.CheckPartitioning(t.Live, p.Config.Stats)
 		if !bad {
 			continue
@@ -53,7 +50,7 @@ func check(p *rule.Pass) {
 }
 
 func evidence(t *catalog.Table, e health.Partitioning) string {
-	msg := fmt.Sprintf("%s has %s (by %s)", displayName(t), health.Plural(e.Distinct, "partition", "partitions"), strings.Join(e.Columns, ", "))
+	msg := fmt.Sprintf("%s has %s (by %s)", t.DisplayName(), health.Plural(e.Distinct, "partition", "partitions"), strings.Join(e.Columns, ", "))
 	if e.TooMany {
 		msg += fmt.Sprintf(", more than stats.max-partitions (%s)", health.Count(int64(e.MaxPartitions)))
 	}
@@ -71,11 +68,4 @@ func remedy(w *facts.Write, e health.Partitioning) string {
 		return fmt.Sprintf("drop partitionBy and cluster the table instead (liquid clustering: CLUSTER BY (%s)), or partition by a coarser column such as a date", cols)
 	}
 	return fmt.Sprintf("recreate the table with liquid clustering (CLUSTER BY (%s)) instead of partitioning, or partition it by a coarser column such as a date", cols)
-}
-
-func displayName(t *catalog.Table) string {
-	if t.Name != "" {
-		return t.Name
-	}
-	return t.Path
 }

@@ -45,11 +45,8 @@ var Rule = rule.New(Doc, check)
 // has none (the stream is elsewhere, or writes through foreachBatch), at
 // the table's other writes.
 func check(p *rule.Pass) {
-	for _, w := range p.Facts.Writes {
-		t := p.Table(w.Target)
-		if t == nil || t.Live == nil || w.API == facts.DeltaTableDelete || w.API == facts.SQLDelete {
-			continue
-		}
+	for _, lw := range p.LiveWrites() {
+		w, t := lw.Write, lw.Table
 		stream := w.API == facts.DataStreamWriter
 		if !stream && hasStream(t) {
 			continue
@@ -85,7 +82,7 @@ func evidence(t *catalog.Table, e health.StreamingCommits) string {
 	if e.MedianAddedFiles == 1 {
 		files = "file"
 	}
-	msg := fmt.Sprintf("%s: %s added a median of %s %s", displayName(t),
+	msg := fmt.Sprintf("%s: %s added a median of %s %s", t.DisplayName(),
 		health.Plural(int64(e.Commits), "streaming commit", "streaming commits"), median(e.MedianAddedFiles), files)
 	if e.MedianBytesPerFile > 0 {
 		return msg + fmt.Sprintf(" of %s each (under %s)", health.Bytes(round(e.MedianBytesPerFile)), health.Bytes(e.Threshold))
@@ -143,11 +140,4 @@ func median(f float64) string {
 		return health.Count(int64(f))
 	}
 	return strconv.FormatFloat(f, 'f', 1, 64)
-}
-
-func displayName(t *catalog.Table) string {
-	if t.Name != "" {
-		return t.Name
-	}
-	return t.Path
 }

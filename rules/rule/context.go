@@ -22,6 +22,27 @@ const (
 // Table returns the catalog entry of a target, or nil.
 func (p *Pass) Table(t facts.Target) *catalog.Table { return p.Catalog.Lookup(t) }
 
+// LiveWrite is a write into a table whose live state is known.
+type LiveWrite struct {
+	Write *facts.Write
+	Table *catalog.Table
+}
+
+// LiveWrites returns the file's writes that add data to a table with live
+// stats; a DELETE only rewrites what is there, so it is left out.
+func (p *Pass) LiveWrites() []LiveWrite {
+	var out []LiveWrite
+	for _, w := range p.Facts.Writes {
+		if w.API == facts.DeltaTableDelete || w.API == facts.SQLDelete {
+			continue
+		}
+		if t := p.Table(w.Target); t != nil && t.Live != nil {
+			out = append(out, LiveWrite{w, t})
+		}
+	}
+	return out
+}
+
 // Format returns the format a write lands in: the code's own, else the
 // project's definition of the table, else the configured default.
 func (p *Pass) Format(w *facts.Write) string {
@@ -85,7 +106,7 @@ func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
 		if t.Live != nil && len(t.Defs) == 0 && len(t.Alters) == 0 {
 			where = "the live table's properties"
 		}
-		return true, fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite (%s)", displayName(t), where)
+		return true, fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite (%s)", t.DisplayName(), where)
 	}
 	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
@@ -96,13 +117,6 @@ func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
 		return true, "assume-optimized-writes is set in the configuration"
 	}
 	return false, ""
-}
-
-func displayName(t *catalog.Table) string {
-	if t.Name != "" {
-		return t.Name
-	}
-	return t.Path
 }
 
 // TargetName describes a write target for messages.
