@@ -39,8 +39,12 @@ func (t *Tree) FirstError() (SyntaxError, bool) {
 	case found.IsMissing():
 		return SyntaxError{Start: found.Start(), End: found.Start(), Message: missingMessage(found)}, true
 	}
+	msg, bracket := errorMessage(found)
+	if bracket.Valid() { // point at the bracket, as Python does
+		return SyntaxError{Start: bracket.Start(), End: bracket.End(), Message: msg}, true
+	}
 	start, end := t.firstLine(found)
-	return SyntaxError{Start: start, End: end, Message: errorMessage(found)}, true
+	return SyntaxError{Start: start, End: end, Message: msg}, true
 }
 
 // juxtaposed returns the first statement of a module or block that follows
@@ -82,23 +86,25 @@ func missingMessage(n Node) string {
 }
 
 // errorMessage names the commonest causes an ERROR node shows, else falls
-// back to Python's own wording.
-func errorMessage(n Node) string {
-	var open []string
+// back to Python's own wording; for a bracket never closed it returns the
+// bracket too.
+func errorMessage(n Node) (string, Node) {
+	var open []Node
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch c.Type() {
 		case "(", "[", "{":
-			open = append(open, c.Type())
+			open = append(open, c)
 		case ")", "]", "}":
 			if len(open) > 0 {
 				open = open[:len(open)-1]
 			}
 		case "string_start":
-			return "unterminated string literal"
+			return "unterminated string literal", Node{}
 		}
 	}
 	if len(open) > 0 {
-		return "'" + open[len(open)-1] + "' was never closed"
+		b := open[len(open)-1]
+		return "'" + b.Type() + "' was never closed", b
 	}
-	return "invalid syntax"
+	return "invalid syntax", Node{}
 }

@@ -120,10 +120,12 @@ func TestParseOddInput(t *testing.T) {
 func TestFirstError(t *testing.T) {
 	tests := []struct {
 		src, at, msg string
+		pos          int // offset of the error when not 0
 		ok           bool
 	}{
 		{src: "x = 1\n", ok: false},
-		{src: "x = 1\nprint(foo(\n", at: "print(foo(", msg: "'(' was never closed", ok: true},
+		{src: "x = 1\nprint(foo(\n", at: "(", // the inner bracket, as Python points at it
+			pos: 15, msg: "'(' was never closed", ok: true},
 		{src: "x = \"abc\n", at: "\"", msg: "unterminated string literal", ok: true},
 		{src: "if x\n  y = 1\n", at: "if x", msg: "invalid syntax", ok: true},
 		{src: "df.write.mode('a') saveAsTable('t')  # c\nx = 1\n", at: "saveAsTable('t')", msg: "invalid syntax", ok: true},
@@ -148,6 +150,9 @@ func TestFirstError(t *testing.T) {
 		}
 		if tt.at != "" && tt.src[e.Start:e.End] != tt.at {
 			t.Errorf("%q: error at %q, want %q", tt.src, tt.src[e.Start:e.End], tt.at)
+		}
+		if tt.pos != 0 && e.Start != tt.pos {
+			t.Errorf("%q: error at offset %d, want %d", tt.src, e.Start, tt.pos)
 		}
 		if tt.msg != "" && e.Message != tt.msg {
 			t.Errorf("%q: message %q, want %q", tt.src, e.Message, tt.msg)
