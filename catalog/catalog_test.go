@@ -1,0 +1,88 @@
+package catalog
+
+import (
+	"testing"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/stats"
+)
+
+func str(s string) facts.Value { return facts.Value{Kind: facts.String, Str: s} }
+
+func TestLookupNormalisesNamesAndPaths(t *testing.T) {
+	defs := &facts.File{Path: "b_defs.sql", Tables: []*facts.TableDef{
+		{Name: "Main.`Sales`.Events", Location: "dbfs:/mnt/lake/events/", PartitionBy: &facts.Partitioning{Columns: []facts.Column{{Name: "event_date"}}}},
+		{Name: "dev.sales.events"}, // a second three-part name with the same last two parts
+		{Name: "main.web.clicks"},
+	}}
+	// a.py sorts before b_defs.sql: definitions must still be indexed first
+	writes := &facts.File{Path: "a.py", Writes: []*facts.Write{
+		{Target: facts.Target{Table: "web.clicks"}},
+		{Target: facts.Target{Path: "/mnt/lake/events"}},
+		{Target: facts.Target{Table: "sales.events"}}, // ambiguous: stays its own table
+	}}
+	c := Build([]*facts.File{writes, defs})
+
+	events := c.Lookup(facts.Target{Table: "main.sales.events"})
+	if events == nil || events.Name != "main.sales.events" || events.Path != "/mnt/lake/events" {
+		t.Fatalf("events = %+v", events)
+	}
+	if got := c.Lookup(facts.Target{Path: "/mnt/lake/events/"}); got != events {
+		t.Error("a path with a trailing slash must find the table defined with that LOCATION")
+	}
+	if len(events.Writes) != 1 {
+		t.Errorf("events has %d writes, want the path write", len(events.Writes))
+	}
+	clicks := c.Lookup(facts.Target{Table: "main.web.clicks"})
+	if c.Lookup(facts.Target{Table: "web.clicks"}) != clicks || len(clicks.Writes) != 1 {
+		t.Error("a two-part name must find the only three-part table it fits")
+	}
+	if c.Lookup(facts.Target{Table: "sales.events"}) == events {
+		t.Error("an ambiguous two-part name must not be matched to one of its tables")
+	}
+	if c.Lookup(facts.Target{}) != nil || c.Lookup(facts.Target{Table: "nope.x"}) != nil {
+		t.Error("unknown targets must find nothing")
+	}
+}
+
+func TestTablePropertiesPartitionsAndLiveState(t *testing.T) {
+	f := &facts.File{Path: "x.sql",
+		Tables: []*facts.TableDef{{Name: "m.s.t", Format: "delta",
+			Properties: map[string]facts.Value{"delta.autooptimize.optimizewrite": str("false")}}},
+		Alters: []*facts.TableAlter{
+			{Table: "m.s.t", Set: map[string]facts.Value{"delta.autooptimize.optimizewrite": str("true")}},
+			{Table: "m.s.t", HasClusterBy: true, ClusterBy: []facts.Column{{Name: "id"}}},
+		},
+		Writes: []*facts.Write{{API: facts.SQLMerge, Target: facts.Target{Table: "m.s.live"}}},
+	}
+	c := Build([]*facts.File{f})
+	tb := c.Lookup(facts.Target{Table: "m.s.t"})
+	if v, ok := tb.Property("delta.autooptimize.optimizewrite"); !ok || v.Str != "true" {
+		t.Errorf("an ALTER overrides the definition: got %+v %v", v, ok)
+	}
+	if parts, known := tb.PartitionColumns(); !known || len(parts) != 0 {
+		t.Errorf("a defined table without PARTITIONED BY is known to be unpartitioned: %v %v", parts, known)
+	}
+	if cl, known := tb.ClusteringColumns(); !known || len(cl) != 1 || cl[0] != "id" {
+		t.Errorf("clustering from ALTER ... CLUSTER BY: %v %v", cl, known)
+	}
+
+	live := c.Lookup(facts.Target{Table: "m.s.live"})
+	if _, known := live.PartitionColumns(); known {
+		t.Error("nothing is known of an undefined table without live stats")
+	}
+	live.Live = &stats.Table{Format: "delta", PartitionColumns: []string{"d"},
+		Properties: map[string]string{"delta.autoOptimize.optimizeWrite": "true"}}
+	if parts, known := live.PartitionColumns(); !known || len(parts) != 1 || parts[0] != "d" {
+		t.Errorf("live partition columns: %v %v", parts, known)
+	}
+	if v, ok := live.Property("delta.autooptimize.optimizewrite"); !ok || v.Str != "true" {
+		t.Errorf("live properties compare case-insensitively: %+v %v", v, ok)
+	}
+	if !live.Rewritten() || tb.Rewritten() {
+		t.Error("Rewritten follows MERGE/UPDATE/DELETE writes")
+	}
+	if live.Format() != "delta" || live.DisplayName() != "m.s.live" {
+		t.Errorf("format %q name %q", live.Format(), live.DisplayName())
+	}
+}
