@@ -136,13 +136,15 @@ func (x *extractor) writerMethod(w *writer, c callSite, a args) val {
 }
 
 // partitioning reads partitionBy("a", "b"), partitionBy(["a", "b"]) and
-// partitionBy(*cols) arguments.
+// partitionBy(*cols) arguments. Columns passed with * are dynamic: the list
+// is built to vary, so rules do not judge it, though its known names are kept.
 func (x *extractor) partitioning(a args, sp facts.Span) *facts.Partitioning {
 	p := &facts.Partitioning{Span: sp}
 	for _, g := range a {
 		switch {
 		case g.splat == 1 && g.v.kind == kList:
 			x.partitionColumns(p, g.v, x.spanOf(g.n))
+			p.Dynamic = true
 		case g.splat != 0:
 			p.Dynamic = true
 		default:

@@ -42,7 +42,7 @@ func TestWrites(t *testing.T) {
 		{
 			name: "partitionBy splat of a constant list",
 			src:  "COLS = ['y', 'm']\ndf.write.partitionBy(*COLS).save('/p')",
-			api:  facts.DataFrameWriter, sink: "save", at: "save('/p')", path: "/p", part: []string{"y", "m"},
+			api:  facts.DataFrameWriter, sink: "save", at: "save('/p')", path: "/p", part: []string{"y", "m"}, dynamic: true, // * marks the list as dynamic; its known names are kept
 		},
 		{
 			name: "keyword forms of saveAsTable",
