@@ -30,6 +30,9 @@ import (
 type Options struct {
 	// Exclude holds --exclude globs.
 	Exclude []string
+	// ForceExclude applies excludes to files named on the command line too
+	// (pre-commit names every changed file).
+	ForceExclude bool
 	// Rules replaces the registry (tests run one rule at a time); nil means all.
 	Rules []*rule.Rule
 	// Attach, when set, adds live table state to the catalog before rules
@@ -90,13 +93,24 @@ func New(configs *config.Resolver, opts Options) *Linter {
 // Discover lists the lintable files below paths, honouring .gitignore,
 // --exclude and each directory's configured excludes.
 func (l *Linter) Discover(paths []string) ([]string, error) {
-	return Discover(paths, func(p string, isDir bool) bool {
+	excluded := func(p string, isDir bool) bool {
 		if matchAny(l.opts.Exclude, p) {
 			return true
 		}
 		cfg, err := l.configs.For(p)
 		return err == nil && cfg.Excluded(p)
-	})
+	}
+	if l.opts.ForceExclude {
+		kept := paths[:0:0]
+		for _, p := range paths {
+			if info, err := os.Stat(p); err == nil && !info.IsDir() && excluded(p, false) {
+				continue
+			}
+			kept = append(kept, p)
+		}
+		paths = kept
+	}
+	return Discover(paths, excluded)
 }
 
 // Lint lints the files below paths.

@@ -18,6 +18,7 @@ import (
 
 type checkOptions struct {
 	fix, unsafeFixes, diff, exitZero, verbose bool
+	forceExclude                              bool
 	format, configPath, stdinFilename         string
 	selection                                 config.Selection
 	exclude                                   listFlag
@@ -39,6 +40,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.Var((*listFlag)(&o.selection.ExtendSelect), "extend-select", "rule codes or prefixes to enable in addition")
 	fs.Var((*listFlag)(&o.selection.Ignore), "ignore", "rule codes or prefixes to disable")
 	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint (repeatable)")
+	fs.BoolVar(&o.forceExclude, "force-exclude", false, "apply excludes to files named on the command line too (for pre-commit)")
 	addStatsFlags(fs, &o.stats)
 	return fs
 }
@@ -78,7 +80,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
-	l := engine.New(configs, engine.Options{Exclude: o.exclude, Attach: attach})
+	l := engine.New(configs, engine.Options{Exclude: o.exclude, ForceExclude: o.forceExclude, Attach: attach})
 
 	var srcs []engine.Source
 	if fromStdin {

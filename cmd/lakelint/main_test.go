@@ -181,3 +181,17 @@ func TestRuleDocs(t *testing.T) {
 		t.Errorf("rule --all:\n%s", out)
 	}
 }
+
+func TestForceExclude(t *testing.T) {
+	dir := t.TempDir()
+	gen := filepath.Join(dir, "generated")
+	os.MkdirAll(gen, 0o755)
+	job := filepath.Join(gen, "job.py")
+	os.WriteFile(job, []byte("spark.conf.set('spark.sql.adaptive.enabled', 'false')\n"), 0o644)
+	if _, _, code := runCLI(t, "", "check", job, "--exclude", "generated"); code != exitFindings {
+		t.Errorf("a file named on the command line is linted: exit %d", code)
+	}
+	if _, _, code := runCLI(t, "", "check", job, "--exclude", "generated", "--force-exclude"); code != exitClean {
+		t.Errorf("--force-exclude skips it: exit %d", code)
+	}
+}
