@@ -211,6 +211,12 @@ func (l *Linter) load(s Source) *unit {
 		return u
 	}
 	u.facts = extract.File(doc)
+	if len(u.facts.Unread) > 0 {
+		pos := newPositioner(doc)
+		for _, r := range u.facts.Unread {
+			u.facts.Notes = append(u.facts.Notes, fmt.Sprintf("%s: SQL statement not read (%s); its facts are missing", pos.place(r.At.Start), r.Reason))
+		}
+	}
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
 	u.tok = token.NewFileSet().AddFile(s.Path, -1, len(doc.Text))

@@ -77,6 +77,7 @@ func merge(dst, src *facts.File) {
 	dst.Suppressions = append(dst.Suppressions, src.Suppressions...)
 	dst.SyntaxErrors = append(dst.SyntaxErrors, src.SyntaxErrors...)
 	dst.UnreadSQL += src.UnreadSQL
+	dst.Unread = append(dst.Unread, src.Unread...)
 	dst.Notes = append(dst.Notes, src.Notes...)
 }
 

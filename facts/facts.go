@@ -418,6 +418,12 @@ type SyntaxError struct {
 	Message string
 }
 
+// Unread is a SQL statement of a known kind that could not be read.
+type Unread struct {
+	At     Span // the statement's first keyword
+	Reason string
+}
+
 // File is every fact of one document.
 type File struct {
 	Path         string
@@ -432,6 +438,8 @@ type File struct {
 	SyntaxErrors []SyntaxError
 	// UnreadSQL counts SQL statements the parser could not read (reported with --verbose).
 	UnreadSQL int
+	// Unread are those statements' keywords and why each could not be read.
+	Unread []Unread
 	Notes     []string
 }
 

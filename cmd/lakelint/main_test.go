@@ -195,3 +195,17 @@ func TestForceExclude(t *testing.T) {
 		t.Errorf("--force-exclude skips it: exit %d", code)
 	}
 }
+
+func TestVerboseReportsUnreadSQL(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "m.sql")
+	os.WriteFile(f, []byte("SELECT 1;\nVACUUM;\n"), 0o644)
+	_, errOut, code := runCLI(t, "", "check", f, "--verbose")
+	if code != exitClean || !strings.Contains(errOut, "m.sql: line 2: SQL statement not read") ||
+		!strings.Contains(errOut, "1 SQL statement(s) could not be read") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if _, errOut, _ := runCLI(t, "", "check", f); errOut != "" {
+		t.Errorf("without --verbose, nothing on stderr:\n%s", errOut)
+	}
+}

@@ -32,8 +32,9 @@ type extractor struct {
 }
 
 func (x *extractor) statement(st sql.Statement) {
-	if st.Header().Unread != "" {
+	if h := st.Header(); h.Unread != "" {
 		x.out.UnreadSQL++
+		x.out.Unread = append(x.out.Unread, facts.Unread{At: x.span(h.Keyword), Reason: h.Unread})
 		return
 	}
 	switch st := st.(type) {
