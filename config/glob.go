@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -136,6 +137,47 @@ func (c *Config) Excluded(path string) bool {
 			if g.match(rel) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// Globs is a list of exclude-style globs (see glob) relative to a
+// directory, for patterns given outside a config file (--exclude).
+type Globs struct {
+	base *Config
+	gs   []glob
+}
+
+// NewGlobs compiles patterns relative to dir ("" is the working directory).
+func NewGlobs(dir string, patterns []string) (*Globs, error) {
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		dir = wd
+	}
+	g := &Globs{base: &Config{Dir: dir}}
+	for _, p := range patterns {
+		c, err := compileGlob(p)
+		if err != nil {
+			return nil, err
+		}
+		g.gs = append(g.gs, c)
+	}
+	return g, nil
+}
+
+// Match reports whether a glob matches the path or one of its directories.
+func (g *Globs) Match(p string) bool {
+	if g == nil || len(g.gs) == 0 {
+		return false
+	}
+	rel := g.base.relative(p)
+	for _, x := range g.gs {
+		if x.match(rel) {
+			return true
 		}
 	}
 	return false

@@ -185,3 +185,29 @@ func TestResolverConcurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestGlobsFromTheCommandLine(t *testing.T) {
+	g, err := NewGlobs("/repo", []string{"generated", "jobs/legacy/**", "*.tmp.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{
+		"/repo/generated/a.py":         true,
+		"/repo/src/generated/b.py":     true,
+		"/repo/jobs/legacy/x/y.py":     true,
+		"/repo/other/jobs/legacy/y.py": false,
+		"/repo/a.tmp.py":               true,
+		"/repo/jobs/daily.py":          false,
+	} {
+		if got := g.Match(p); got != want {
+			t.Errorf("Match(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if _, err := NewGlobs("/repo", []string{"[bad"}); err == nil {
+		t.Error("a bad glob must be an error")
+	}
+	var none *Globs
+	if none.Match("/x") {
+		t.Error("no globs match nothing")
+	}
+}

@@ -29,7 +29,7 @@ import (
 // Options are the run's settings from the command line.
 type Options struct {
 	// Exclude holds --exclude globs.
-	Exclude []string
+	Exclude *config.Globs
 	// ForceExclude applies excludes to files named on the command line too
 	// (pre-commit names every changed file).
 	ForceExclude bool
@@ -94,7 +94,7 @@ func New(configs *config.Resolver, opts Options) *Linter {
 // --exclude and each directory's configured excludes.
 func (l *Linter) Discover(paths []string) ([]string, error) {
 	excluded := func(p string, isDir bool) bool {
-		if matchAny(l.opts.Exclude, p) {
+		if l.opts.Exclude.Match(p) {
 			return true
 		}
 		cfg, err := l.configs.For(p)

@@ -49,32 +49,6 @@ func absPath(p string) string {
 	return p
 }
 
-// matchAny reports whether a glob matches the path or any of its trailing segments.
-func matchAny(globs []string, p string) bool {
-	slash := filepath.ToSlash(p)
-	for _, g := range globs {
-		if ok, _ := filepath.Match(g, slash); ok {
-			return true
-		}
-		if ok, _ := filepath.Match(g, filepath.Base(p)); ok {
-			return true
-		}
-		// "dir/**" or a directory name matches everything below it
-		for d := slash; d != "." && d != "/" && d != ""; d = filepath.ToSlash(filepath.Dir(d)) {
-			if ok, _ := filepath.Match(g, d); ok {
-				return true
-			}
-			if ok, _ := filepath.Match(g, filepath.Base(d)); ok {
-				return true
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	return false
-}
-
 func (l *Linter) ruleDoc(code string) *rule.Doc {
 	for _, r := range l.rules {
 		if r.Doc.Code == code {

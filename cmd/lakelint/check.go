@@ -80,7 +80,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
-	l := engine.New(configs, engine.Options{Exclude: o.exclude, ForceExclude: o.forceExclude, Attach: attach})
+	exclude, err := config.NewGlobs("", o.exclude)
+	if err != nil {
+		fmt.Fprintf(stderr, "lakelint: --exclude: %v\n", err)
+		return exitError
+	}
+	l := engine.New(configs, engine.Options{Exclude: exclude, ForceExclude: o.forceExclude, Attach: attach})
 
 	var srcs []engine.Source
 	if fromStdin {
