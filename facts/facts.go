@@ -440,7 +440,7 @@ type File struct {
 	UnreadSQL int
 	// Unread are those statements' keywords and why each could not be read.
 	Unread []Unread
-	Notes     []string
+	Notes  []string
 }
 
 // SettingBefore returns the last value given to key (lower-cased) before
