@@ -4,6 +4,7 @@
 //	lakelint check [PATH...]      lint files (default: the current directory)
 //	lakelint rule LL101           explain a rule; --all lists every rule
 //	lakelint stats TABLE          summarise a table's live state; export saves a snapshot
+//	lakelint server               run the language server over stdio
 //	lakelint version              print the version
 package main
 
@@ -35,6 +36,7 @@ Usage:
   lakelint rule --all                  list every rule
   lakelint stats TABLE_OR_PATH         summarise a table's live state (files, partitions, history)
   lakelint stats export TABLE... -o F  save live table stats for check --stats-file
+  lakelint server                      run the language server (LSP over stdin/stdout)
   lakelint version                     print the version
 
 Run "lakelint check --help" for the options of check.
@@ -52,6 +54,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRule(args[1:], stdout, stderr)
 	case "stats":
 		return runStats(args[1:], stdout, stderr)
+	case "server":
+		return runServer(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-V":
 		fmt.Fprintf(stdout, "lakelint %s\n", version)
 		return exitClean

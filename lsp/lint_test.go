@@ -1,0 +1,132 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/lakelint/lakelint/engine"
+)
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A slow lint of older text must never overwrite the diagnostics of newer
+// text, and must not hold up reading.
+func TestStaleLintIsDropped(t *testing.T) {
+	dir := project(t, "")
+	uri := fileURI(filepath.Join(dir, "job.py"))
+	release := make(chan struct{})
+	started := make(chan struct{}, 1)
+	c := newClient(t, Options{}, func(s *Server) {
+		lint := s.lint
+		s.lint = func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error) {
+			if string(src.Data) == twoFindings {
+				started <- struct{}{}
+				<-release // the first text lints slowly, whatever its context says
+			}
+			return lint(context.Background(), l, src)
+		}
+	})
+	c.initialize()
+	c.open(uri, "python", twoFindings)
+	<-started
+	// the reader is free while the first lint hangs
+	c.change(uri, 2, cleanVersion)
+	if diags := c.diagnostics(uri, 2); len(diags) != 0 {
+		t.Errorf("version 2: %+v", diags)
+	}
+	close(release)
+	if code := c.stop(); code != 0 { // Serve waits for every lint to end
+		t.Errorf("exit code %d", code)
+	}
+	for _, m := range c.sent() {
+		if m.Method != "textDocument/publishDiagnostics" {
+			continue
+		}
+		var p publishDiagnosticsParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			t.Fatal(err)
+		}
+		if p.Version == nil || *p.Version != 2 {
+			t.Errorf("stale diagnostics published: %s", m.Params)
+		}
+	}
+}
+
+// A lint that panics is logged; the server goes on.
+func TestLintPanicIsRecovered(t *testing.T) {
+	dir := project(t, "")
+	c := newClient(t, Options{}, func(s *Server) {
+		lint := s.lint
+		s.lint = func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error) {
+			if filepath.Base(src.Path) == "boom.py" {
+				panic("lint exploded")
+			}
+			return lint(ctx, l, src)
+		}
+	})
+	c.initialize()
+	c.open(fileURI(filepath.Join(dir, "boom.py")), "python", "x = 1\n")
+	ok := fileURI(filepath.Join(dir, "ok.py"))
+	c.open(ok, "python", adaptiveLine+"\n")
+	if diags := c.diagnostics(ok, 1); len(diags) != 1 {
+		t.Errorf("after a panicking lint: %+v", diags)
+	}
+	if code := c.stop(); code != 0 {
+		t.Errorf("exit code %d", code)
+	}
+}
+
+// Files the config excludes get no diagnostics.
+func TestExcludedFile(t *testing.T) {
+	dir := project(t, "extend-exclude: [\"generated/**\"]\n")
+	uri := fileURI(filepath.Join(dir, "generated", "job.py"))
+	c := newClient(t, Options{})
+	c.initialize()
+	c.open(uri, "python", adaptiveLine+"\n")
+	if diags := c.diagnostics(uri, 1); len(diags) != 0 {
+		t.Errorf("excluded file: %+v", diags)
+	}
+}
+
+// Between a change and its lint, the fixes of the older text are not
+// offered: their ranges may no longer point at the code they fix.
+func TestNoActionsForChangedBuffer(t *testing.T) {
+	dir := project(t, "")
+	uri := fileURI(filepath.Join(dir, "job.py"))
+	release := make(chan struct{})
+	c := newClient(t, Options{}, func(s *Server) {
+		lint := s.lint
+		s.lint = func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error) {
+			if string(src.Data) == "# edited\n"+twoFindings {
+				<-release
+			}
+			return lint(ctx, l, src)
+		}
+	})
+	c.initialize()
+	c.open(uri, "python", twoFindings)
+	diags := c.diagnostics(uri, 1)
+	if acts := codeActions(t, c, uri, diags[:1]); len(acts) != 1 {
+		t.Fatalf("before the edit: %+v", acts)
+	}
+	c.change(uri, 2, "# edited\n"+twoFindings)
+	if acts := codeActions(t, c, uri, diags[:1]); len(acts) != 0 {
+		t.Errorf("while the edit is linted: %+v", acts)
+	}
+	close(release)
+	diags = c.diagnostics(uri, 2)
+	if len(diags) != 2 || diags[0].Range.Start.Line != 2 {
+		t.Fatalf("after the edit: %+v", diags)
+	}
+	if acts := codeActions(t, c, uri, diags[:1]); len(acts) != 1 {
+		t.Errorf("after the edit: %+v", acts)
+	}
+}

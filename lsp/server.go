@@ -1,0 +1,253 @@
+// Package lsp is lakelint's language server: it speaks the Language Server
+// Protocol over a byte stream (stdin and stdout for "lakelint server"),
+// lints each open buffer as the user types, publishes its diagnostics and
+// offers its fixes as quick fixes.
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/engine"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Resolver says how configs are found (--config, the rule selection
+	// from the command line). The server rebuilds its resolver when a
+	// config file is saved, so edits to it apply without a restart.
+	Resolver config.ResolverOptions
+	// Engine is passed to engine.New.
+	Engine engine.Options
+	// Version is reported as serverInfo.version.
+	Version string
+	// Log receives the server's own messages (stderr); nil discards them.
+	Log io.Writer
+}
+
+// Server is a language server for one client connection.
+type Server struct {
+	opts  Options
+	log   *log.Logger
+	setup atomic.Pointer[setup]
+	docs  *documents
+
+	// lint lints one source; tests replace it to control timing.
+	lint func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error)
+
+	out *frameWriter
+	// publishMu orders publishDiagnostics: a result is checked against the
+	// document's current text and sent under it, so an older result can
+	// never reach the client after a newer one.
+	publishMu sync.Mutex
+	shownMu   sync.Mutex
+	shown     map[string]bool // error notes already shown to the user
+
+	lints       sync.WaitGroup
+	lintCtx     context.Context
+	stopLinting context.CancelFunc
+
+	// reader goroutine state
+	initialized, shutdown bool
+	exitCode              int
+	exited                bool
+
+	requests      map[string]func(params json.RawMessage) (any, error)
+	notifications map[string]func(params json.RawMessage) error
+}
+
+// setup is the configuration in force: swapped whole when a config changes.
+type setup struct {
+	configs *config.Resolver
+	linter  *engine.Linter
+}
+
+// NewServer prepares a server. It fails when an explicit config file
+// (Options.Resolver.ConfigPath) cannot be read.
+func NewServer(opts Options) (*Server, error) {
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	s := &Server{
+		opts:  opts,
+		log:   log.New(opts.Log, "lakelint server: ", log.LstdFlags|log.Lmsgprefix),
+		docs:  newDocuments(),
+		shown: map[string]bool{},
+		lint: func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error) {
+			return l.LintSources(ctx, []engine.Source{src})
+		},
+	}
+	st, err := s.newSetup()
+	if err != nil {
+		return nil, err
+	}
+	s.setup.Store(st)
+	s.requests = map[string]func(json.RawMessage) (any, error){
+		"initialize":              s.initialize,
+		"shutdown":                s.shutdownRequest,
+		"textDocument/codeAction": s.codeAction,
+	}
+	s.notifications = map[string]func(json.RawMessage) error{
+		"initialized":                     func(json.RawMessage) error { return nil },
+		"textDocument/didOpen":            s.didOpen,
+		"textDocument/didChange":          s.didChange,
+		"textDocument/didSave":            s.didSave,
+		"textDocument/didClose":           s.didClose,
+		"workspace/didChangeWatchedFiles": s.didChangeWatchedFiles,
+	}
+	return s, nil
+}
+
+func (s *Server) newSetup() (*setup, error) {
+	configs, err := config.NewResolver(s.opts.Resolver)
+	if err != nil {
+		return nil, err
+	}
+	return &setup{configs: configs, linter: engine.New(configs, s.opts.Engine)}, nil
+}
+
+// Serve reads messages from in and answers on out until the client sends
+// exit or in ends. It returns the process exit code LSP asks for: 0 when
+// shutdown came first, 1 otherwise. A Server serves one connection.
+func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
+	s.out = &frameWriter{w: out}
+	s.lintCtx, s.stopLinting = context.WithCancel(ctx)
+	defer func() {
+		s.stopLinting()
+		s.lints.Wait() // nothing is written once Serve returns
+	}()
+	s.exitCode = 1
+	fr := newFrameReader(in)
+	for !s.exited {
+		body, err := fr.next()
+		if errors.Is(err, errBadHeader) {
+			s.log.Print(err)
+			continue
+		}
+		if err != nil {
+			if err != io.EOF {
+				s.log.Printf("reading: %v", err)
+			}
+			if s.shutdown {
+				return 0
+			}
+			return 1
+		}
+		s.handle(body)
+	}
+	return s.exitCode
+}
+
+// handle answers one message. It runs on the reader goroutine, so it never
+// waits for a lint.
+func (s *Server) handle(body []byte) {
+	var m message
+	if !json.Valid(body) {
+		s.replyError(nullID, errorf(codeParseError, "message is not valid JSON"))
+		return
+	}
+	if err := json.Unmarshal(body, &m); err != nil {
+		s.replyError(nullID, errorf(codeInvalidRequest, "message is not a JSON-RPC object"))
+		return
+	}
+	isRequest := m.ID != nil
+	if isRequest && !validID(m.ID) {
+		s.replyError(nullID, errorf(codeInvalidRequest, "id must be a number or a string"))
+		return
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Printf("internal error handling %s: %v\n%s", m.Method, p, debug.Stack())
+			if isRequest {
+				s.replyError(m.ID, errorf(codeInternalError, "internal error handling %s", m.Method))
+			}
+		}
+	}()
+	switch {
+	case m.Method == "" && (m.Result != nil || m.Error != nil):
+		return // a response; lakelint sends no requests
+	case m.Method == "":
+		s.replyError(idOrNull(m.ID), errorf(codeInvalidRequest, "message has no method"))
+	case m.Method == "exit":
+		s.exited = true
+		if s.shutdown {
+			s.exitCode = 0
+		}
+	case isRequest:
+		s.request(m)
+	default:
+		s.notification(m)
+	}
+}
+
+func (s *Server) request(m message) {
+	handler, ok := s.requests[m.Method]
+	switch {
+	case !s.initialized && m.Method != "initialize":
+		s.replyError(m.ID, errorf(codeServerNotInitialized, "the server is not initialized"))
+	case s.shutdown:
+		s.replyError(m.ID, errorf(codeInvalidRequest, "the server is shut down"))
+	case !ok:
+		s.replyError(m.ID, errorf(codeMethodNotFound, "method not found: %s", m.Method))
+	default:
+		result, err := handler(m.Params)
+		if err != nil {
+			var re *rpcError
+			if !errors.As(err, &re) {
+				re = errorf(codeInternalError, "%v", err)
+			}
+			s.replyError(m.ID, re)
+			return
+		}
+		s.send(response{JSONRPC: "2.0", ID: m.ID, Result: result})
+	}
+}
+
+func (s *Server) notification(m message) {
+	handler, ok := s.notifications[m.Method]
+	if !ok || !s.initialized || s.shutdown {
+		return // unknown notifications, and those out of season, are dropped
+	}
+	if err := handler(m.Params); err != nil {
+		s.log.Printf("%s: %v", m.Method, err)
+	}
+}
+
+func idOrNull(id json.RawMessage) json.RawMessage {
+	if id == nil {
+		return nullID
+	}
+	return id
+}
+
+func (s *Server) replyError(id json.RawMessage, e *rpcError) {
+	s.send(errorResponse{JSONRPC: "2.0", ID: id, Error: e})
+}
+
+func (s *Server) notify(method string, params any) {
+	s.send(notification{JSONRPC: "2.0", Method: method, Params: params})
+}
+
+func (s *Server) send(v any) {
+	if err := s.out.write(v); err != nil {
+		s.log.Printf("writing: %v", err)
+	}
+}
+
+// decode reads params, answering InvalidParams when they do not fit.
+func decode(params json.RawMessage, v any) error {
+	if len(params) == 0 || string(params) == "null" {
+		return errorf(codeInvalidParams, "params are missing")
+	}
+	if err := json.Unmarshal(params, v); err != nil {
+		return errorf(codeInvalidParams, "invalid params: %v", err)
+	}
+	return nil
+}
