@@ -16,11 +16,15 @@ type document struct {
 	version int    // the client's version of text
 	text    string
 
-	// gen identifies the text being linted; it grows on every change and
-	// relint, across all documents, so a late result of an older lint (or of
-	// a closed and reopened document) never matches.
+	// gen identifies the text to lint; it grows on every change and relint,
+	// across all documents, so a late result of an older lint (or of a
+	// closed and reopened document) never matches.
 	gen    uint64
+	ctx    context.Context
 	cancel context.CancelFunc // stops the lint of gen
+	// linting is set while a goroutine lints this document. One at a time:
+	// a burst of edits to a big file then costs two lints, not one each.
+	linting bool
 
 	// published is what was last sent, and the gen it was linted from.
 	published    []output.LSPDiagnostic
@@ -41,6 +45,7 @@ func newDocuments() *documents {
 // lintJob is a snapshot of a document to lint.
 type lintJob struct {
 	ctx     context.Context
+	doc     *document // identity only: its fields are guarded by documents.mu
 	uri     string
 	path    string
 	version int
@@ -48,33 +53,28 @@ type lintJob struct {
 	gen     uint64
 }
 
-// update sets a document's text (opening it when doc is new) and returns
-// the lint job for it, cancelling the lint of the previous text.
-func (ds *documents) update(parent context.Context, uri, path string, version int, text string, open bool) (lintJob, bool) {
+// open starts tracking a buffer (or replaces one reopened without a close).
+// It returns a job to start, or nil when a running lint will pick it up.
+func (ds *documents) open(parent context.Context, uri, path string, version int, text string) *lintJob {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	d, ok := ds.docs[uri]
 	if !ok {
-		if !open {
-			return lintJob{}, false
-		}
 		d = &document{uri: uri}
 		ds.docs[uri] = d
 	}
-	if open {
-		d.path = path
-	}
-	d.version, d.text = version, text
-	return ds.schedule(parent, d), true
+	d.path, d.version, d.text = path, version, text
+	return ds.schedule(parent, d)
 }
 
-// edit applies content changes to an open document's text.
-func (ds *documents) edit(parent context.Context, uri string, version int, changes []contentChange) (lintJob, bool) {
+// edit applies content changes to an open document's text; ok is false
+// when it is not open.
+func (ds *documents) edit(parent context.Context, uri string, version int, changes []contentChange) (job *lintJob, ok bool) {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	d, ok := ds.docs[uri]
 	if !ok {
-		return lintJob{}, false
+		return nil, false
 	}
 	for _, c := range changes {
 		d.text = applyChange(d.text, c)
@@ -83,45 +83,75 @@ func (ds *documents) edit(parent context.Context, uri string, version int, chang
 	return ds.schedule(parent, d), true
 }
 
-// relint returns lint jobs for the given open documents, or all when uris
-// is empty.
-func (ds *documents) relint(parent context.Context, uris ...string) []lintJob {
+// relint schedules the given open documents again, or all when uris is
+// empty, and returns the jobs to start.
+func (ds *documents) relint(parent context.Context, uris ...string) []*lintJob {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
-	var jobs []lintJob
+	var jobs []*lintJob
+	add := func(d *document) {
+		if job := ds.schedule(parent, d); job != nil {
+			jobs = append(jobs, job)
+		}
+	}
 	if len(uris) == 0 {
 		for _, d := range ds.docs {
-			jobs = append(jobs, ds.schedule(parent, d))
+			add(d)
 		}
-		return jobs
 	}
 	for _, u := range uris {
 		if d, ok := ds.docs[u]; ok {
-			jobs = append(jobs, ds.schedule(parent, d))
+			add(d)
 		}
 	}
 	return jobs
 }
 
-// schedule starts a new generation of d. ds.mu is held.
-func (ds *documents) schedule(parent context.Context, d *document) lintJob {
+// schedule starts a new generation of d and cancels the lint of the last.
+// It returns the job to start, or nil when d is being linted: that
+// goroutine lints the new text next (see next). ds.mu is held.
+func (ds *documents) schedule(parent context.Context, d *document) *lintJob {
 	if d.cancel != nil {
 		d.cancel()
 	}
 	ds.gen++
 	d.gen = ds.gen
-	ctx, cancel := context.WithCancel(parent)
-	d.cancel = cancel
-	return lintJob{ctx: ctx, uri: d.uri, path: d.path, version: d.version, text: d.text, gen: d.gen}
+	d.ctx, d.cancel = context.WithCancel(parent)
+	if d.linting {
+		return nil
+	}
+	d.linting = true
+	return d.job()
+}
+
+// job snapshots d. ds.mu is held.
+func (d *document) job() *lintJob {
+	return &lintJob{ctx: d.ctx, doc: d, uri: d.uri, path: d.path, version: d.version, text: d.text, gen: d.gen}
+}
+
+// next is called when a lint ends: it returns the document's newer text to
+// lint, or nil when there is none (or the document closed).
+func (ds *documents) next(done *lintJob) *lintJob {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	d := done.doc
+	if ds.docs[done.uri] != d {
+		return nil // closed; a reopened document has its own goroutine
+	}
+	if d.gen == done.gen {
+		d.linting = false
+		return nil
+	}
+	return d.job()
 }
 
 // accept records diags as published if they come from the document's
 // current text, and says whether to publish them.
-func (ds *documents) accept(job lintJob, diags []output.LSPDiagnostic) bool {
+func (ds *documents) accept(job *lintJob, diags []output.LSPDiagnostic) bool {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	d, ok := ds.docs[job.uri]
-	if !ok || d.gen != job.gen {
+	if !ok || d != job.doc || d.gen != job.gen {
 		return false
 	}
 	d.published, d.publishedGen = diags, job.gen

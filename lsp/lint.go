@@ -7,23 +7,33 @@ import (
 	"github.com/lakelint/lakelint/output"
 )
 
-// start lints a job's text off the reader goroutine.
-func (s *Server) start(job lintJob) {
+// start lints a document off the reader goroutine, and goes on with its
+// newer text while there is some. A nil job is one a goroutine already has.
+func (s *Server) start(job *lintJob) {
+	if job == nil {
+		return
+	}
 	s.lints.Add(1)
 	go func() {
 		defer s.lints.Done()
-		defer func() {
-			if p := recover(); p != nil {
-				s.log.Printf("internal error linting %s: %v\n%s", job.uri, p, debug.Stack())
-			}
-		}()
-		s.run(job)
+		for ; job != nil; job = s.docs.next(job) {
+			s.runSafely(job)
+		}
 	}()
+}
+
+func (s *Server) runSafely(job *lintJob) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Printf("internal error linting %s: %v\n%s", job.uri, p, debug.Stack())
+		}
+	}()
+	s.run(job)
 }
 
 // run lints one snapshot and publishes its diagnostics unless the document
 // changed or closed meanwhile.
-func (s *Server) run(job lintJob) {
+func (s *Server) run(job *lintJob) {
 	st := s.setup.Load()
 	diags := make([]output.LSPDiagnostic, 0)
 	if !s.excluded(st, job.path) {
@@ -72,15 +82,23 @@ func (s *Server) publish(uri string, version *int, diags []output.LSPDiagnostic)
 	s.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uri, Version: version, Diagnostics: diags})
 }
 
-// showError tells the user about a problem once per session: a broken
-// config file would otherwise silently stop all diagnostics.
+// showError tells the user about a problem once until the configs are
+// reloaded: a broken config file would otherwise silently stop all
+// diagnostics, and repeating it on every keystroke would be noise.
 func (s *Server) showError(msg string) {
-	s.log.Print(msg)
 	s.shownMu.Lock()
 	seen := s.shown[msg]
 	s.shown[msg] = true
 	s.shownMu.Unlock()
 	if !seen {
+		s.log.Print(msg)
 		s.notify("window/showMessage", showMessageParams{Type: messageError, Message: "lakelint: " + msg})
 	}
+}
+
+// forgetShown lets errors be shown again, after the configs changed.
+func (s *Server) forgetShown() {
+	s.shownMu.Lock()
+	clear(s.shown)
+	s.shownMu.Unlock()
 }

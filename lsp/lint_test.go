@@ -37,12 +37,16 @@ func TestStaleLintIsDropped(t *testing.T) {
 	c.initialize()
 	c.open(uri, "python", twoFindings)
 	<-started
+	c.change(uri, 2, "x = 1\n")
+	c.change(uri, 3, cleanVersion)
 	// the reader is free while the first lint hangs
-	c.change(uri, 2, cleanVersion)
-	if diags := c.diagnostics(uri, 2); len(diags) != 0 {
-		t.Errorf("version 2: %+v", diags)
+	if resp := c.call("lakelint/ping", nil); resp.Error == nil || resp.Error.Code != codeMethodNotFound {
+		t.Errorf("ping: %+v", resp.Error)
 	}
 	close(release)
+	if diags := c.diagnostics(uri, 3); len(diags) != 0 {
+		t.Errorf("version 3: %+v", diags)
+	}
 	if code := c.stop(); code != 0 { // Serve waits for every lint to end
 		t.Errorf("exit code %d", code)
 	}
@@ -54,7 +58,8 @@ func TestStaleLintIsDropped(t *testing.T) {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			t.Fatal(err)
 		}
-		if p.Version == nil || *p.Version != 2 {
+		// version 2 was replaced before its lint could start
+		if p.Version == nil || *p.Version != 3 {
 			t.Errorf("stale diagnostics published: %s", m.Params)
 		}
 	}

@@ -468,4 +468,15 @@ func TestConfigSaveRelints(t *testing.T) {
 	if !strings.Contains(string(msg.Params), ".lakelint.yaml") {
 		t.Errorf("showMessage = %s", msg.Params)
 	}
+	c.change(uri, 2, twoFindings+"\n")
+	c.diagnostics(uri, 2)
+	shown := 0
+	for _, m := range c.sent() {
+		if m.Method == "window/showMessage" {
+			shown++
+		}
+	}
+	if shown != 1 {
+		t.Errorf("the config error was shown %d times, want once", shown)
+	}
 }

@@ -18,8 +18,7 @@ func (s *Server) didOpen(params json.RawMessage) error {
 		return errorf(codeInvalidParams, "textDocument.uri is missing")
 	}
 	path := documentPath(doc.URI, doc.LanguageID)
-	job, _ := s.docs.update(s.lintCtx, doc.URI, path, doc.Version, doc.Text, true)
-	s.start(job)
+	s.start(s.docs.open(s.lintCtx, doc.URI, path, doc.Version, doc.Text))
 	return nil
 }
 
@@ -91,6 +90,7 @@ func (s *Server) reloadIfConfig(uri string) bool {
 		return false
 	}
 	s.setup.Store(st)
+	s.forgetShown()
 	for _, job := range s.docs.relint(s.lintCtx) {
 		s.start(job)
 	}
