@@ -184,7 +184,7 @@ func asciiLower(s string) string {
 }
 
 func unexpected(err error) error {
-	if err == io.EOF {
+	if errors.Is(err, io.EOF) {
 		return io.ErrUnexpectedEOF
 	}
 	return err

@@ -34,7 +34,7 @@ func TestFrameReader(t *testing.T) {
 		}
 	}
 	// "]" of the short message then merges into the next header line
-	if _, err := fr.next(); err != io.EOF {
+	if _, err := fr.next(); !errors.Is(err, io.EOF) {
 		t.Errorf("at the end: %v", err)
 	}
 }

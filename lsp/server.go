@@ -132,7 +132,7 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) int {
 			continue
 		}
 		if err != nil {
-			if err != io.EOF {
+			if !errors.Is(err, io.EOF) {
 				s.log.Printf("reading: %v", err)
 			}
 			if s.shutdown {

@@ -1,7 +1,6 @@
 package pyfacts
 
 import (
-	"maps"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -145,17 +144,7 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 	case "clusterBy":
 		d.ClusterBy = x.partitioning(a, x.span(c.dot(), c.call.End())).Columns
 	case "property":
-		if k, ok := a.get(0, "key"); ok {
-			if key, ok := k.v.literalString(); ok {
-				d.Properties = maps.Clone(d.Properties)
-				if d.Properties == nil {
-					d.Properties = make(map[string]facts.Value)
-				}
-				if v, ok := a.get(1, "value"); ok {
-					d.Properties[strings.ToLower(key)] = v.v.value(x.spanOf(v.n))
-				}
-			}
-		}
+		d.Properties = x.withProperty(d.Properties, a, "key", "value")
 	case "execute":
 		def := next.def
 		def.Span = x.spanOf(c.call)

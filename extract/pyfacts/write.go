@@ -114,17 +114,7 @@ func (x *extractor) writerMethod(w *writer, c callSite, a args) val {
 	case "options":
 		next.options = x.withOptions(w.options, a)
 	case "tableProperty":
-		if k, ok := a.get(0, "property"); ok {
-			if key, ok := k.v.literalString(); ok {
-				next.props = maps.Clone(w.props)
-				if next.props == nil {
-					next.props = make(map[string]facts.Value)
-				}
-				if v, ok := a.get(1, "value"); ok {
-					next.props[strings.ToLower(key)] = v.v.value(x.spanOf(v.n))
-				}
-			}
-		}
+		next.props = x.withProperty(w.props, a, "property", "value")
 	case "trigger":
 		next.trigger = x.trigger(a, name)
 	case "foreachBatch", "foreach":
@@ -281,4 +271,25 @@ func (x *extractor) newWrite(w *writer, c callSite) *facts.Write {
 		WriterAt:      w.writerAt,
 		Properties:    w.props,
 	}
+}
+
+// withProperty returns props with the (key, value) call arguments added;
+// props is copied, not changed, since earlier builder steps share it.
+func (x *extractor) withProperty(props map[string]facts.Value, a args, keyParam, valueParam string) map[string]facts.Value {
+	k, ok := a.get(0, keyParam)
+	if !ok {
+		return props
+	}
+	key, ok := k.v.literalString()
+	if !ok {
+		return props
+	}
+	out := maps.Clone(props)
+	if out == nil {
+		out = make(map[string]facts.Value)
+	}
+	if v, ok := a.get(1, valueParam); ok {
+		out[strings.ToLower(key)] = v.v.value(x.spanOf(v.n))
+	}
+	return out
 }
