@@ -98,7 +98,7 @@ func BenchmarkParseOnly(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				peak = max(peak, peakHeap(func() {
-					p := pool.New().WithMaxGoroutines(runtime.GOMAXPROCS(0))
+					p := pool.New().WithMaxGoroutines(engine.Workers())
 					for _, f := range files {
 						p.Go(func() { parseOnly(b, f) })
 					}
