@@ -165,6 +165,3 @@ func (p *Pass) pos(off int) token.Pos {
 	off = max(0, min(off, p.Tok.Size()))
 	return p.Tok.Pos(off)
 }
-
-// Offset turns a diagnostic position back into a document offset.
-func Offset(tf *token.File, pos token.Pos) int { return tf.Offset(pos) }
