@@ -18,17 +18,30 @@ type Ref[T any] struct {
 	Fact T
 }
 
-// Table is everything the project says about one table.
+// Table is everything the project says about one table. Definitions and
+// ALTERs are kept whole (they are few); writes, reads and maintenance are
+// summed up in Use, so the catalog grows with the project's tables, not with
+// its statements.
 type Table struct {
-	Name        string // normalised name ("main.sales.events"), "" for a path-only table
-	Path        string // normalised storage path, "" when only named
-	Defs        []Ref[*facts.TableDef]
-	Alters      []Ref[*facts.TableAlter]
-	Writes      []Ref[*facts.Write]
-	Reads       []Ref[*facts.Read]
-	Maintenance []Ref[*facts.Maintenance]
+	Name   string // normalised name ("main.sales.events"), "" for a path-only table
+	Path   string // normalised storage path, "" when only named
+	Defs   []Ref[*facts.TableDef]
+	Alters []Ref[*facts.TableAlter]
+	Use    Use
 	// Live is the table's current state from a stats source; nil when unknown.
 	Live *stats.Table
+}
+
+// Use sums up how the project writes, reads and maintains a table.
+type Use struct {
+	// The first file, in path order, that writes, maintains or reads the table.
+	WrittenIn, MaintainedIn, ReadIn string
+	Writes   int // writes of any kind, streams and rewrites included
+	Streams  int // writeStream sinks
+	Rewrites int // MERGE, UPDATE, DELETE
+	// OverwritePartitions are the literal partition columns of the first
+	// overwrite that gives them; nil when no overwrite does.
+	OverwritePartitions []string
 }
 
 // Catalog is the project's table index.
@@ -64,40 +77,110 @@ func NormalizePath(p string) string {
 	return p
 }
 
-// Build indexes the facts of all files. Definitions go in first, so that a
-// two-part name used in one file finds the three-part table another file
-// defines; files are taken in path order so the result does not depend on the
-// order they were parsed in.
+// Summary is what one file adds to the catalog. It is small, so a run can
+// keep it for every file while each file's other facts come and go.
+type Summary struct {
+	path   string
+	defs   []*facts.TableDef
+	alters []*facts.TableAlter
+	uses   []use
+}
+
+// use is what one file does to one target, in the order first seen.
+type use struct {
+	target facts.Target
+	Use
+}
+
+// Summarize takes from a file's facts what the catalog needs.
+func Summarize(f *facts.File) *Summary {
+	s := &Summary{path: f.Path, defs: f.Tables, alters: f.Alters}
+	at := map[[2]string]int{}
+	add := func(tg facts.Target, change func(*Use)) {
+		key := [2]string{tg.Table, tg.Path}
+		i, ok := at[key]
+		if !ok {
+			i = len(s.uses)
+			at[key] = i
+			s.uses = append(s.uses, use{target: facts.Target{Table: tg.Table, Path: tg.Path}})
+		}
+		change(&s.uses[i].Use)
+	}
+	for _, w := range f.Writes {
+		add(w.Target, func(u *Use) {
+			u.WrittenIn = f.Path
+			u.Writes++
+			if w.API == facts.DataStreamWriter {
+				u.Streams++
+			}
+			if w.API.Rewrites() {
+				u.Rewrites++
+			}
+			if p := w.PartitionBy; p != nil && !p.Dynamic && w.Mode.Str == "overwrite" && u.OverwritePartitions == nil {
+				u.OverwritePartitions = append([]string{}, p.Names()...)
+			}
+		})
+	}
+	for _, r := range f.Reads {
+		add(r.Target, func(u *Use) { u.ReadIn = f.Path })
+	}
+	for _, m := range f.Maintenance {
+		add(m.Target, func(u *Use) { u.MaintainedIn = f.Path })
+	}
+	return s
+}
+
+// merge adds a later file's use of the table to what is known.
+func (u *Use) merge(o Use) {
+	first := func(have *string, next string) {
+		if *have == "" {
+			*have = next
+		}
+	}
+	first(&u.WrittenIn, o.WrittenIn)
+	first(&u.MaintainedIn, o.MaintainedIn)
+	first(&u.ReadIn, o.ReadIn)
+	u.Writes += o.Writes
+	u.Streams += o.Streams
+	u.Rewrites += o.Rewrites
+	if u.OverwritePartitions == nil {
+		u.OverwritePartitions = o.OverwritePartitions
+	}
+}
+
+// Build indexes the facts of all files.
 func Build(files []*facts.File) *Catalog {
+	sums := make([]*Summary, len(files))
+	for i, f := range files {
+		sums[i] = Summarize(f)
+	}
+	return FromSummaries(sums)
+}
+
+// FromSummaries indexes the summaries of all files. Definitions go in first,
+// so that a two-part name used in one file finds the three-part table
+// another file defines; files are taken in path order so the result does not
+// depend on the order they were parsed in.
+func FromSummaries(sums []*Summary) *Catalog {
 	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
-	sorted := append([]*facts.File(nil), files...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
-	for _, f := range sorted {
-		for _, d := range f.Tables {
+	sorted := append([]*Summary(nil), sums...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].path < sorted[j].path })
+	for _, s := range sorted {
+		for _, d := range s.defs {
 			if t := c.ensure(facts.Target{Table: d.Name, Path: d.Location}); t != nil {
-				t.Defs = append(t.Defs, Ref[*facts.TableDef]{f.Path, d})
+				t.Defs = append(t.Defs, Ref[*facts.TableDef]{s.path, d})
 			}
 		}
 	}
-	for _, f := range sorted {
-		for _, a := range f.Alters {
+	for _, s := range sorted {
+		for _, a := range s.alters {
 			if t := c.ensure(facts.Target{Table: a.Table}); t != nil {
-				t.Alters = append(t.Alters, Ref[*facts.TableAlter]{f.Path, a})
+				t.Alters = append(t.Alters, Ref[*facts.TableAlter]{s.path, a})
 			}
 		}
-		for _, w := range f.Writes {
-			if t := c.ensure(w.Target); t != nil {
-				t.Writes = append(t.Writes, Ref[*facts.Write]{f.Path, w})
-			}
-		}
-		for _, r := range f.Reads {
-			if t := c.ensure(r.Target); t != nil {
-				t.Reads = append(t.Reads, Ref[*facts.Read]{f.Path, r})
-			}
-		}
-		for _, m := range f.Maintenance {
-			if t := c.ensure(m.Target); t != nil {
-				t.Maintenance = append(t.Maintenance, Ref[*facts.Maintenance]{f.Path, m})
+		for _, u := range s.uses {
+			if t := c.ensure(u.target); t != nil {
+				t.Use.merge(u.Use)
 			}
 		}
 	}
@@ -180,10 +263,8 @@ func (t *Table) PartitionColumns() ([]string, bool) {
 	if len(t.Defs) > 0 {
 		return nil, true // defined without partitions
 	}
-	for _, w := range t.Writes {
-		if p := w.Fact.PartitionBy; p != nil && !p.Dynamic && w.Fact.Mode.Str == "overwrite" {
-			return p.Names(), true
-		}
+	if p := t.Use.OverwritePartitions; p != nil {
+		return p, true
 	}
 	if t.Live != nil {
 		return t.Live.PartitionColumns, true
@@ -277,10 +358,5 @@ func (t *Table) Rewritten() bool {
 	if t == nil {
 		return false
 	}
-	for _, w := range t.Writes {
-		if w.Fact.API.Rewrites() {
-			return true
-		}
-	}
-	return false
+	return t.Use.Rewrites > 0
 }

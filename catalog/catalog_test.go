@@ -30,11 +30,11 @@ func TestLookupNormalisesNamesAndPaths(t *testing.T) {
 	if got := c.Lookup(facts.Target{Path: "/mnt/lake/events/"}); got != events {
 		t.Error("a path with a trailing slash must find the table defined with that LOCATION")
 	}
-	if len(events.Writes) != 1 {
-		t.Errorf("events has %d writes, want the path write", len(events.Writes))
+	if events.Use.Writes != 1 {
+		t.Errorf("events has %d writes, want the path write", events.Use.Writes)
 	}
 	clicks := c.Lookup(facts.Target{Table: "main.web.clicks"})
-	if c.Lookup(facts.Target{Table: "web.clicks"}) != clicks || len(clicks.Writes) != 1 {
+	if c.Lookup(facts.Target{Table: "web.clicks"}) != clicks || clicks.Use.Writes != 1 {
 		t.Error("a two-part name must find the only three-part table it fits")
 	}
 	if c.Lookup(facts.Target{Table: "sales.events"}) == events {

@@ -126,14 +126,24 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 	return l.LintSources(ctx, srcs)
 }
 
-// unit is one file between the phases of a run. It keeps the facts and a
-// line table, never the syntax tree.
+// unit is one file between the phases of a run. It keeps what the catalog
+// needs and where its facts are stored, never the syntax tree or the text.
 type unit struct {
-	src   Source
-	cfg   *config.Config
+	src     Source
+	cfg     *config.Config
+	summary *catalog.Summary // nil when the file was not linted
+	facts   stored
+	size    int // the document's length, for positions
+	unread  int
+	details []string
+	notes   []Note
+}
+
+// loaded is a file in the rule pass, its facts read back.
+type loaded struct {
+	*unit
 	facts *facts.File
 	tok   *token.File
-	notes []Note
 }
 
 // Workers is how many files are worked on at once: two per processor, since
@@ -144,12 +154,14 @@ func Workers() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // LintSources lints the given sources as one project.
 func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error) {
+	store := &factStore{}
+	defer store.close()
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, s := range srcs {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				units[i] = l.load(s)
+				units[i] = l.load(s, store)
 			}
 		})
 	}
@@ -159,19 +171,22 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	}
 
 	res := &Result{}
-	var all []*facts.File
+	var sums []*catalog.Summary
 	for _, u := range units {
 		res.Notes = append(res.Notes, u.notes...)
-		if u.facts != nil {
-			all = append(all, u.facts)
+		if u.summary != nil {
+			sums = append(sums, u.summary)
 			res.Files++
-			res.UnreadSQL += u.facts.UnreadSQL
-			for _, n := range u.facts.Notes {
+			res.UnreadSQL += u.unread
+			for _, n := range u.details {
 				res.Details = append(res.Details, Note{Path: u.src.Path, Message: n})
 			}
 		}
 	}
-	cat := catalog.Build(all)
+	if store.failed != "" {
+		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
+	}
+	cat := catalog.FromSummaries(sums)
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
 		for _, w := range warnings {
@@ -185,11 +200,11 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	var mu sync.Mutex
 	p = pool.New().WithMaxGoroutines(Workers())
 	for _, u := range units {
-		if u.facts == nil {
+		if u.summary == nil {
 			continue
 		}
 		p.Go(func() {
-			fs, notes := l.check(u, cat)
+			fs, notes := l.check(u, store, cat)
 			mu.Lock()
 			res.Findings = append(res.Findings, fs...)
 			res.Notes = append(res.Notes, notes...)
@@ -202,8 +217,8 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	return res, nil
 }
 
-// load reads, parses and extracts one file.
-func (l *Linter) load(s Source) *unit {
+// load reads, parses and extracts one file, and stores its facts.
+func (l *Linter) load(s Source, store *factStore) *unit {
 	u := &unit{src: s}
 	cfg, err := l.configs.For(s.Path)
 	if err != nil {
@@ -216,16 +231,20 @@ func (l *Linter) load(s Source) *unit {
 		u.notes = append(u.notes, Note{Path: s.Path, Message: note})
 		return u
 	}
-	u.facts = extract.File(doc)
-	if len(u.facts.Unread) > 0 {
+	f := extract.File(doc)
+	u.details = f.Notes
+	if len(f.Unread) > 0 {
 		pos := newPositioner(doc)
-		for _, r := range u.facts.Unread {
-			u.facts.Notes = append(u.facts.Notes, fmt.Sprintf("%s: SQL statement not read (%s); its facts are missing", pos.place(r.At.Start), r.Reason))
+		for _, r := range f.Unread {
+			u.details = append(u.details, fmt.Sprintf("%s: SQL statement not read (%s); its facts are missing", pos.place(r.At.Start), r.Reason))
 		}
 	}
+	u.unread = f.UnreadSQL
+	u.summary = catalog.Summarize(f)
+	u.facts = store.put(f)
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
-	u.tok = token.NewFileSet().AddFile(s.Path, -1, len(doc.Text))
+	u.size = len(doc.Text)
 	return u
 }
 
@@ -257,7 +276,12 @@ func readDocument(s Source, limit int64) (*document.Document, string) {
 }
 
 // check runs the enabled rules over one file and resolves their diagnostics.
-func (l *Linter) check(u *unit, cat *catalog.Catalog) ([]finding.Finding, []Note) {
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]finding.Finding, []Note) {
+	f, err := store.get(un.facts)
+	if err != nil {
+		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
+	}
+	u := &loaded{unit: un, facts: f, tok: token.NewFileSet().AddFile(un.src.Path, -1, un.size)}
 	// the text is read again only when a finding or a message needs a position
 	var pos *positioner
 	var posNote string
@@ -321,7 +345,7 @@ func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
 }
 
 // resolve turns a diagnostic into a finding with positions and fixes.
-func (l *Linter) resolve(u *unit, r *rule.Rule, d analysis.Diagnostic, pos *positioner) finding.Finding {
+func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner) finding.Finding {
 	start, cell := pos.position(u.tok.Offset(d.Pos))
 	end := start
 	if d.End.IsValid() {

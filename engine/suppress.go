@@ -23,7 +23,7 @@ func (l *Linter) unusedNoqaRule() bool {
 	return false
 }
 
-func (l *Linter) wantsUnusedNoqa(u *unit) bool {
+func (l *Linter) wantsUnusedNoqa(u *loaded) bool {
 	if len(u.facts.Suppressions) == 0 || !l.unusedNoqaRule() {
 		return false
 	}
@@ -33,7 +33,7 @@ func (l *Linter) wantsUnusedNoqa(u *unit) bool {
 // suppress drops findings silenced by noqa comments: a line comment silences
 // findings that start on its line, a "lakelint: noqa" comment the whole file.
 // With LL001 enabled, comments that silenced nothing become findings.
-func (l *Linter) suppress(u *unit, fs []finding.Finding, pos *positioner) []finding.Finding {
+func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []finding.Finding {
 	sups := u.facts.Suppressions
 	if len(sups) == 0 {
 		return fs

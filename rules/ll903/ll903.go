@@ -66,14 +66,7 @@ func check(p *rule.Pass) {
 	}
 }
 
-func hasStream(t *catalog.Table) bool {
-	for _, w := range t.Writes {
-		if w.Fact.API == facts.DataStreamWriter {
-			return true
-		}
-	}
-	return false
-}
+func hasStream(t *catalog.Table) bool { return t.Use.Streams > 0 }
 
 // evidence reads like "main.web.clicks_bronze: 40 streaming commits added a
 // median of 3 files of 38 KB each (under 32 MB)".

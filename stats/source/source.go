@@ -167,16 +167,16 @@ func (a *Attacher) Attach(ctx context.Context, cat *catalog.Catalog) ([]string, 
 func (a *Attacher) governing(t *catalog.Table) *config.Config {
 	var path string
 	switch {
-	case len(t.Writes) > 0:
-		path = t.Writes[0].Path
+	case t.Use.WrittenIn != "":
+		path = t.Use.WrittenIn
 	case len(t.Defs) > 0:
 		path = t.Defs[0].Path
 	case len(t.Alters) > 0:
 		path = t.Alters[0].Path
-	case len(t.Maintenance) > 0:
-		path = t.Maintenance[0].Path
-	case len(t.Reads) > 0:
-		path = t.Reads[0].Path
+	case t.Use.MaintainedIn != "":
+		path = t.Use.MaintainedIn
+	case t.Use.ReadIn != "":
+		path = t.Use.ReadIn
 	default:
 		return nil
 	}

@@ -1,0 +1,161 @@
+package facts_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/lakelint/lakelint/extract"
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers"
+)
+
+// fill sets every field reachable from v to a non-zero value, different per
+// field, with two elements in every slice and map.
+func fill(v reflect.Value, n *int) {
+	*n++
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(fmt.Sprintf("s%d", *n))
+	case reflect.Int, reflect.Int64:
+		v.SetInt(int64(*n) * 1000003)
+	case reflect.Uint8:
+		v.SetUint(uint64(*n%250 + 1))
+	case reflect.Float64:
+		v.SetFloat(float64(*n) + 0.25)
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(v.Elem(), n)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			fill(v.Field(i), n)
+		}
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 2, 2))
+		for i := range 2 {
+			fill(v.Index(i), n)
+		}
+	case reflect.Map:
+		v.Set(reflect.MakeMap(v.Type()))
+		for range 2 {
+			k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+			fill(k, n)
+			fill(e, n)
+			v.SetMapIndex(k, e)
+		}
+	default:
+		panic("fill: add a case for " + v.Type().String())
+	}
+}
+
+func roundTrip(t *testing.T, f *facts.File) {
+	t.Helper()
+	b, err := f.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got facts.File
+	if err := got.UnmarshalBinary(b); err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if !reflect.DeepEqual(&got, f) {
+		t.Errorf("round trip changed the facts:\n got %+v\nwant %+v", got, *f)
+	}
+}
+
+// Every field of every fact type survives, so a field added without codec
+// support fails here.
+func TestCodecEveryField(t *testing.T) {
+	var f facts.File
+	n := 0
+	fill(reflect.ValueOf(&f).Elem(), &n)
+	roundTrip(t, &f)
+}
+
+// nil and empty slices and maps stay apart, as do nil and zero pointers.
+func TestCodecNilAndEmpty(t *testing.T) {
+	roundTrip(t, &facts.File{})
+	roundTrip(t, &facts.File{
+		Writes: []*facts.Write{nil, {Options: map[string]facts.Value{}, Transforms: []facts.Transform{}, PartitionBy: &facts.Partitioning{}}},
+		Notes:  []string{},
+	})
+}
+
+// The facts of the example project survive too.
+func TestCodecExamples(t *testing.T) {
+	files := 0
+	filepath.WalkDir("../examples", func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		switch filepath.Ext(p) {
+		case ".py", ".sql", ".ipynb":
+		default:
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := parsers.Load(p, data)
+		if err != nil {
+			return nil // a broken notebook has no facts
+		}
+		files++
+		roundTrip(t, extract.File(doc))
+		return nil
+	})
+	if files < 5 {
+		t.Fatalf("found %d example files", files)
+	}
+}
+
+// A cut or damaged encoding is an error, never a panic or a huge allocation.
+func TestCodecCorrupt(t *testing.T) {
+	var f facts.File
+	n := 0
+	fill(reflect.ValueOf(&f).Elem(), &n)
+	b, _ := f.MarshalBinary()
+	for i := range len(b) {
+		var g facts.File
+		if err := g.UnmarshalBinary(b[:i]); !errors.Is(err, facts.ErrCorrupt) {
+			t.Fatalf("cut at %d of %d: err = %v, want ErrCorrupt", i, len(b), err)
+		}
+	}
+	var g facts.File
+	if err := g.UnmarshalBinary(append(b, 0)); !errors.Is(err, facts.ErrCorrupt) {
+		t.Errorf("trailing byte: err = %v", err)
+	}
+	if err := g.UnmarshalBinary([]byte{0, 0, 0xff, 0xff, 0xff, 0xff, 0x0f}); !errors.Is(err, facts.ErrCorrupt) {
+		t.Errorf("huge count: err = %v", err)
+	}
+}
+
+func FuzzUnmarshal(f *testing.F) {
+	var file facts.File
+	n := 0
+	fill(reflect.ValueOf(&file).Elem(), &n)
+	b, _ := file.MarshalBinary()
+	f.Add(b)
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var g facts.File
+		if g.UnmarshalBinary(data) != nil {
+			return
+		}
+		// what decodes survives another round trip
+		again, _ := g.MarshalBinary()
+		var h facts.File
+		if err := h.UnmarshalBinary(again); err != nil {
+			t.Fatalf("re-encoding a decoded file broke it: %v", err)
+		}
+		if third, _ := h.MarshalBinary(); string(third) != string(again) {
+			t.Fatal("re-encoding a decoded file changed it")
+		}
+	})
+}
