@@ -5,8 +5,11 @@
 package catalog
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/stats"
@@ -42,6 +45,7 @@ type Use struct {
 	// OverwritePartitions are the literal partition columns of the first
 	// overwrite that gives them; nil when no overwrite does.
 	OverwritePartitions []string
+	overwriteIn         string // the file they come from
 }
 
 // Catalog is the project's table index.
@@ -77,37 +81,48 @@ func NormalizePath(p string) string {
 	return p
 }
 
-// Summary is what one file adds to the catalog. It is small, so a run can
-// keep it for every file while each file's other facts come and go.
-type Summary struct {
+// Builder collects the catalog while files are extracted, in any order and
+// from any goroutine. It keeps each file's definitions and ALTERs, and one
+// summed-up Use per distinct target: memory grows with the project's tables,
+// not with its statements, and the facts themselves can be let go.
+type Builder struct {
+	mu    sync.Mutex
+	files []fileDefs
+	uses  map[[2]string]*pendingUse
+}
+
+type fileDefs struct {
 	path   string
 	defs   []*facts.TableDef
 	alters []*facts.TableAlter
-	uses   []use
 }
 
-// use is what one file does to one target, in the order first seen.
-type use struct {
+// pendingUse is what the project does to one target as written. Its place
+// (the first file in path order that names it, and where in that file) fixes
+// the order targets are resolved in, whatever order files arrive in.
+type pendingUse struct {
 	target facts.Target
+	path   string
+	index  int
 	Use
 }
 
-// Summarize takes from a file's facts what the catalog needs.
-func Summarize(f *facts.File) *Summary {
-	s := &Summary{path: f.Path, defs: f.Tables, alters: f.Alters}
-	at := map[[2]string]int{}
-	add := func(tg facts.Target, change func(*Use)) {
+// Add takes from a file's facts what the catalog needs.
+func (b *Builder) Add(f *facts.File) {
+	var mine []*pendingUse
+	at := map[[2]string]*pendingUse{}
+	add := func(tg facts.Target, change func(*pendingUse)) {
 		key := [2]string{tg.Table, tg.Path}
-		i, ok := at[key]
-		if !ok {
-			i = len(s.uses)
-			at[key] = i
-			s.uses = append(s.uses, use{target: facts.Target{Table: tg.Table, Path: tg.Path}})
+		u := at[key]
+		if u == nil {
+			u = &pendingUse{target: facts.Target{Table: tg.Table, Path: tg.Path}, path: f.Path, index: len(mine)}
+			at[key] = u
+			mine = append(mine, u)
 		}
-		change(&s.uses[i].Use)
+		change(u)
 	}
 	for _, w := range f.Writes {
-		add(w.Target, func(u *Use) {
+		add(w.Target, func(u *pendingUse) {
 			u.WrittenIn = f.Path
 			u.Writes++
 			if w.API == facts.DataStreamWriter {
@@ -116,24 +131,50 @@ func Summarize(f *facts.File) *Summary {
 			if w.API.Rewrites() {
 				u.Rewrites++
 			}
-			if p := w.PartitionBy; p != nil && !p.Dynamic && w.Mode.Str == "overwrite" && u.OverwritePartitions == nil {
+			if p := w.PartitionBy; p != nil && !p.Dynamic && w.Mode.Str == "overwrite" && u.overwriteIn == "" {
 				u.OverwritePartitions = append([]string{}, p.Names()...)
+				u.overwriteIn = f.Path
 			}
 		})
 	}
 	for _, r := range f.Reads {
-		add(r.Target, func(u *Use) { u.ReadIn = f.Path })
+		add(r.Target, func(u *pendingUse) { u.ReadIn = f.Path })
 	}
 	for _, m := range f.Maintenance {
-		add(m.Target, func(u *Use) { u.MaintainedIn = f.Path })
+		add(m.Target, func(u *pendingUse) { u.MaintainedIn = f.Path })
 	}
-	return s
+
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(f.Tables) > 0 || len(f.Alters) > 0 {
+		b.files = append(b.files, fileDefs{f.Path, f.Tables, f.Alters})
+	}
+	if b.uses == nil {
+		b.uses = map[[2]string]*pendingUse{}
+	}
+	for _, u := range mine {
+		key := [2]string{u.target.Table, u.target.Path}
+		if have := b.uses[key]; have != nil {
+			have.merge(u)
+		} else {
+			b.uses[key] = u
+		}
+	}
 }
 
-// merge adds a later file's use of the table to what is known.
+// merge adds another file's use of the same target.
+func (u *pendingUse) merge(o *pendingUse) {
+	u.Use.merge(o.Use)
+	if o.path < u.path {
+		u.path, u.index = o.path, o.index
+	}
+}
+
+// merge adds another use of the table (from another file, or through another
+// name); the earlier file in path order wins wherever one is kept.
 func (u *Use) merge(o Use) {
 	first := func(have *string, next string) {
-		if *have == "" {
+		if next != "" && (*have == "" || next < *have) {
 			*have = next
 		}
 	}
@@ -143,48 +184,57 @@ func (u *Use) merge(o Use) {
 	u.Writes += o.Writes
 	u.Streams += o.Streams
 	u.Rewrites += o.Rewrites
-	if u.OverwritePartitions == nil {
-		u.OverwritePartitions = o.OverwritePartitions
+	if o.overwriteIn != "" && (u.overwriteIn == "" || o.overwriteIn < u.overwriteIn) {
+		u.OverwritePartitions, u.overwriteIn = o.OverwritePartitions, o.overwriteIn
 	}
+}
+
+// Catalog indexes what was added. Definitions go in first, so that a
+// two-part name used in one file finds the three-part table another file
+// defines; then ALTERs, then the other targets, each in path order, so the
+// result does not depend on the order files were added in.
+func (b *Builder) Catalog() *Catalog {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
+	files := slices.Clone(b.files)
+	sort.SliceStable(files, func(i, j int) bool { return files[i].path < files[j].path })
+	for _, f := range files {
+		for _, d := range f.defs {
+			if t := c.ensure(facts.Target{Table: d.Name, Path: d.Location}); t != nil {
+				t.Defs = append(t.Defs, Ref[*facts.TableDef]{f.path, d})
+			}
+		}
+	}
+	for _, f := range files {
+		for _, a := range f.alters {
+			if t := c.ensure(facts.Target{Table: a.Table}); t != nil {
+				t.Alters = append(t.Alters, Ref[*facts.TableAlter]{f.path, a})
+			}
+		}
+	}
+	uses := slices.Collect(maps.Values(b.uses))
+	sort.Slice(uses, func(i, j int) bool {
+		if uses[i].path != uses[j].path {
+			return uses[i].path < uses[j].path
+		}
+		return uses[i].index < uses[j].index
+	})
+	for _, u := range uses {
+		if t := c.ensure(u.target); t != nil {
+			t.Use.merge(u.Use)
+		}
+	}
+	return c
 }
 
 // Build indexes the facts of all files.
 func Build(files []*facts.File) *Catalog {
-	sums := make([]*Summary, len(files))
-	for i, f := range files {
-		sums[i] = Summarize(f)
+	var b Builder
+	for _, f := range files {
+		b.Add(f)
 	}
-	return FromSummaries(sums)
-}
-
-// FromSummaries indexes the summaries of all files. Definitions go in first,
-// so that a two-part name used in one file finds the three-part table
-// another file defines; files are taken in path order so the result does not
-// depend on the order they were parsed in.
-func FromSummaries(sums []*Summary) *Catalog {
-	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
-	sorted := append([]*Summary(nil), sums...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].path < sorted[j].path })
-	for _, s := range sorted {
-		for _, d := range s.defs {
-			if t := c.ensure(facts.Target{Table: d.Name, Path: d.Location}); t != nil {
-				t.Defs = append(t.Defs, Ref[*facts.TableDef]{s.path, d})
-			}
-		}
-	}
-	for _, s := range sorted {
-		for _, a := range s.alters {
-			if t := c.ensure(facts.Target{Table: a.Table}); t != nil {
-				t.Alters = append(t.Alters, Ref[*facts.TableAlter]{s.path, a})
-			}
-		}
-		for _, u := range s.uses {
-			if t := c.ensure(u.target); t != nil {
-				t.Use.merge(u.Use)
-			}
-		}
-	}
-	return c
+	return b.Catalog()
 }
 
 // ensure returns the table for a target, creating it; nil for an unknown target.

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/lakelint/lakelint/facts"
@@ -84,5 +85,48 @@ func TestTablePropertiesPartitionsAndLiveState(t *testing.T) {
 	}
 	if live.Format() != "delta" || live.DisplayName() != "m.s.live" {
 		t.Errorf("format %q name %q", live.Format(), live.DisplayName())
+	}
+}
+
+// The catalog sums up writes, reads and maintenance per table, and does not
+// depend on the order files are added in (files are extracted in parallel).
+func TestBuilderSumsUsesInAnyOrder(t *testing.T) {
+	overwrite := func(cols ...string) *facts.Write {
+		p := &facts.Partitioning{}
+		for _, c := range cols {
+			p.Columns = append(p.Columns, facts.Column{Name: c})
+		}
+		return &facts.Write{API: facts.DataFrameWriter, Mode: str("overwrite"), PartitionBy: p, Target: facts.Target{Table: "m.s.t"}}
+	}
+	files := []*facts.File{
+		{Path: "c.py", Writes: []*facts.Write{overwrite("c"), {API: facts.DataStreamWriter, Target: facts.Target{Table: "m.s.t"}}}},
+		{Path: "a.py", Reads: []*facts.Read{{Target: facts.Target{Table: "M.S.T"}}}},
+		{Path: "b.py", Writes: []*facts.Write{overwrite("b"), {API: facts.SQLMerge, Target: facts.Target{Table: "m.s.t"}}},
+			Maintenance: []*facts.Maintenance{{Target: facts.Target{Path: "/lake/t"}}}},
+		{Path: "d.sql", Tables: []*facts.TableDef{{Name: "m.s.t", Location: "/lake/t/"}}},
+		{Path: "e.py", Writes: []*facts.Write{{API: facts.DataFrameWriter, Target: facts.Target{Table: "s.t"}}}},
+	}
+	want := Use{WrittenIn: "b.py", MaintainedIn: "b.py", ReadIn: "a.py", Writes: 5, Streams: 1, Rewrites: 1,
+		OverwritePartitions: []string{"b"}}
+	for _, order := range [][]int{{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {2, 0, 4, 1, 3}} {
+		var b Builder
+		for _, i := range order {
+			b.Add(files[i])
+		}
+		c := b.Catalog()
+		if n := len(c.Tables()); n != 1 {
+			t.Fatalf("order %v: %d tables, want the name, the path and the two-part name as one", order, n)
+		}
+		got := c.Tables()[0].Use
+		got.overwriteIn = ""
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("order %v: use = %+v, want %+v", order, got, want)
+		}
+		if !c.Tables()[0].Rewritten() {
+			t.Error("a MERGE rewrites the table")
+		}
+		if parts, _ := c.Tables()[0].PartitionColumns(); len(parts) != 0 {
+			t.Errorf("a defined table's partitions come from its definition, got %v", parts)
+		}
 	}
 }

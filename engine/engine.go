@@ -131,7 +131,7 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 type unit struct {
 	src     Source
 	cfg     *config.Config
-	summary *catalog.Summary // nil when the file was not linted
+	linted  bool // false when the file was skipped
 	facts   stored
 	size    int // the document's length, for positions
 	unread  int
@@ -156,12 +156,13 @@ func Workers() int { return 2 * runtime.GOMAXPROCS(0) }
 func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error) {
 	store := &factStore{}
 	defer store.close()
+	tables := &catalog.Builder{}
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, s := range srcs {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				units[i] = l.load(s, store)
+				units[i] = l.load(s, store, tables)
 			}
 		})
 	}
@@ -171,11 +172,9 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	}
 
 	res := &Result{}
-	var sums []*catalog.Summary
 	for _, u := range units {
 		res.Notes = append(res.Notes, u.notes...)
-		if u.summary != nil {
-			sums = append(sums, u.summary)
+		if u.linted {
 			res.Files++
 			res.UnreadSQL += u.unread
 			for _, n := range u.details {
@@ -186,7 +185,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	if store.failed != "" {
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
 	}
-	cat := catalog.FromSummaries(sums)
+	cat := tables.Catalog()
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
 		for _, w := range warnings {
@@ -200,7 +199,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	var mu sync.Mutex
 	p = pool.New().WithMaxGoroutines(Workers())
 	for _, u := range units {
-		if u.summary == nil {
+		if !u.linted {
 			continue
 		}
 		p.Go(func() {
@@ -217,8 +216,9 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	return res, nil
 }
 
-// load reads, parses and extracts one file, and stores its facts.
-func (l *Linter) load(s Source, store *factStore) *unit {
+// load reads, parses and extracts one file, adds it to the catalog and
+// stores its facts.
+func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit {
 	u := &unit{src: s}
 	cfg, err := l.configs.For(s.Path)
 	if err != nil {
@@ -240,8 +240,9 @@ func (l *Linter) load(s Source, store *factStore) *unit {
 		}
 	}
 	u.unread = f.UnreadSQL
-	u.summary = catalog.Summarize(f)
+	tables.Add(f)
 	u.facts = store.put(f)
+	u.linted = true
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
 	u.size = len(doc.Text)
