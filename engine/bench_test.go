@@ -83,7 +83,7 @@ func peakHeap(f func()) uint64 {
 	return peak.Load()
 }
 
-var sizes = []int{10, 20}
+var sizes = []int{10, 20, 40}
 
 func BenchmarkParseOnly(b *testing.B) {
 	for _, mb := range sizes {

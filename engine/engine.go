@@ -79,6 +79,7 @@ type Linter struct {
 	opts    Options
 	configs *config.Resolver
 	rules   []*rule.Rule
+	urls    map[*rule.Rule]string // each rule's documentation, made once
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -87,7 +88,11 @@ func New(configs *config.Resolver, opts Options) *Linter {
 	if rs == nil {
 		rs = rules.All()
 	}
-	return &Linter{opts: opts, configs: configs, rules: rs}
+	urls := make(map[*rule.Rule]string, len(rs))
+	for _, r := range rs {
+		urls[r] = r.Doc.URL()
+	}
+	return &Linter{opts: opts, configs: configs, rules: rs, urls: urls}
 }
 
 // Discover lists the lintable files below paths, honouring .gitignore,
@@ -142,8 +147,9 @@ type unit struct {
 // loaded is a file in the rule pass, its facts read back.
 type loaded struct {
 	*unit
-	facts *facts.File
-	tok   *token.File
+	facts   *facts.File
+	tok     *token.File
+	absPath string
 }
 
 // Workers is how many files are worked on at once: two per processor, since
@@ -276,6 +282,14 @@ func readDocument(s Source, limit int64) (*document.Document, string) {
 	return doc, ""
 }
 
+// abs is the file's absolute path, made once and only for files with findings.
+func (u *loaded) abs() string {
+	if u.absPath == "" {
+		u.absPath = absPath(u.src.Path)
+	}
+	return u.absPath
+}
+
 // check runs the enabled rules over one file and resolves their diagnostics.
 func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]finding.Finding, []Note) {
 	f, err := store.get(un.facts)
@@ -354,10 +368,10 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 	}
 	f := finding.Finding{
 		Path:     u.src.Path,
-		AbsPath:  absPath(u.src.Path),
+		AbsPath:  u.abs(),
 		Code:     r.Doc.Code,
 		Rule:     r.Doc.Name,
-		URL:      r.Doc.URL(),
+		URL:      l.urls[r],
 		Severity: u.cfg.Severity(r.Doc.Code, r.Doc.Severity),
 		Message:  d.Message,
 		Start:    start,

@@ -17,7 +17,7 @@ type positioner struct {
 }
 
 func newPositioner(doc *document.Document) *positioner {
-	lines := []int{0}
+	lines := make([]int, 1, bytes.Count(doc.Text, []byte("\n"))+1)
 	for i, b := range doc.Text {
 		if b == '\n' {
 			lines = append(lines, i+1)
