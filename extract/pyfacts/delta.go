@@ -52,7 +52,7 @@ func (x *extractor) deltaTableMethod(dt *deltaState, c callSite, a args) val {
 	case "merge":
 		m := &deltaState{target: dt.target}
 		if g, ok := a.get(0, "source"); ok {
-			m.src = g.v.hist
+			m.src = g.v.history()
 		}
 		return val{kind: kDeltaMerge, ref: m}
 	case "update", "updateExpr":

@@ -2,6 +2,7 @@ package pyfacts
 
 import (
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
@@ -24,7 +25,9 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 		return x.lookup(n, sc)
 	case "string", "concatenated_string":
 		return x.stringLiteral(n, sc)
-	case "integer", "float", "true", "false", "none":
+	case "integer", "float":
+		return x.number(n)
+	case "true", "false", "none":
 		return literal(n)
 	case "unary_operator":
 		v := x.evalField(n, "argument", sc)
@@ -50,12 +53,15 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 			return x.add(l, r)
 		case op.TextIs("%"):
 			return x.percentFormat(l, r, n)
-		case op.TextIs("-"), op.TextIs("*"):
-			return arith(op.String(), l, r)
+		case op.TextIs("-"):
+			return arith("-", l, r)
+		case op.TextIs("*"):
+			return arith("*", l, r)
 		}
 		return val{}
 	case "list", "tuple", "expression_list", "set":
 		v := val{kind: kList}
+		items := make([]item, 0, n.NamedChildCount())
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if !c.IsNamed() || c.IsExtra() {
 				continue
@@ -65,9 +71,9 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 				v.open = true
 				continue
 			}
-			v.items = append(v.items, withSpan(x.eval(c, sc), x.spanOf(c)))
+			items = append(items, item{x.eval(c, sc), x.spanOf(c)})
 		}
-		return v
+		return v.withItems(items)
 	case "dictionary":
 		return x.dictionary(n, sc)
 	case "conditional_expression":
@@ -92,7 +98,7 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 		ls := newScope(sc)
 		if params := n.ChildByField("parameters"); params.Valid() {
 			for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
-				if name := paramName(p); name != "" {
+				if name := x.paramName(p); name != "" {
 					ls.set(name, val{})
 				}
 			}
@@ -137,26 +143,20 @@ func (x *extractor) comprehension(n python.Node, sc *scope) val {
 
 func (x *extractor) dictionary(n python.Node, sc *scope) val {
 	v := val{kind: kDict}
+	items := make([]item, 0, 2*n.NamedChildCount())
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("pair"):
 			k := x.evalField(c, "key", sc)
 			vv := x.evalField(c, "value", sc)
-			v.items = append(v.items, withSpan(k, x.spanOf(c.ChildByField("key"))),
-				withSpan(vv, x.spanOf(c.ChildByField("value"))))
+			items = append(items, item{k, x.spanOf(c.ChildByField("key"))},
+				item{vv, x.spanOf(c.ChildByField("value"))})
 		case c.IsNamed() && !c.IsExtra():
 			x.eval(c, sc)
 			v.open = true
 		}
 	}
-	return v
-}
-
-// withSpan remembers where a list item or dict entry was written (in
-// lit.Span, whatever the kind), for the facts built from it.
-func withSpan(v val, sp facts.Span) val {
-	v.lit.Span = sp
-	return v
+	return v.withItems(items)
 }
 
 // lookup evaluates a name: its binding when one is known, else what the name
@@ -178,24 +178,59 @@ func (x *extractor) lookup(n python.Node, sc *scope) val {
 
 // stringLiteral decodes a string with f-string placeholders resolved in sc.
 func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
+	if text, at, ok := python.PlainString(n); ok {
+		return x.plainString(text, at)
+	}
 	d, ok := python.DecodeString(n, func(expr python.Node) (string, bool) {
 		return x.eval(expr, sc).pyText()
 	})
 	if !ok {
 		return val{}
 	}
-	d.Map = x.toDocument(d.Map)
-	return val{kind: kStr, str: &d}
+	d.Map = toDocument(x.r, d.Map)
+	return strValue(&d)
+}
+
+// plainLit is a string literal whose value is its text as written, as most
+// are. Its text is what most uses need; the Decoded with a map into the
+// document is made only for those that want positions inside it.
+type plainLit struct {
+	text string
+	at   int // where text starts in r.Text
+	r    *document.Region
+	d    *python.Decoded // made by decoded
+}
+
+// decoded is what python.DecodeString gives for the literal, mapped to the
+// document.
+func (p *plainLit) decoded() *python.Decoded {
+	if p.d == nil {
+		m := document.PosMap{}
+		if len(p.text) > 0 {
+			m = document.PosMap{{File: p.at, Len: len(p.text)}}
+		}
+		p.d = &python.Decoded{Text: p.text, Map: toDocument(p.r, m)}
+	}
+	return p.d
+}
+
+// plainString is the value of a plain literal spelling text at region
+// offset at.
+func (x *extractor) plainString(text []byte, at int) val {
+	p := &x.plainLits.take(12)[0] // 40 bytes each
+	*p = plainLit{text: string(text), at: at, r: x.r}
+	return val{kind: kStr, ref: p}
 }
 
 // add folds + on string and number constants.
 func (x *extractor) add(l, r val) val {
 	if l.kind == kStr && r.kind == kStr {
 		var b python.Builder
-		b.Append(*l.str, 0, len(l.str.Text))
-		b.Append(*r.str, 0, len(r.str.Text))
+		ls, rs := l.str(), r.str()
+		b.Append(*ls, 0, len(ls.Text))
+		b.Append(*rs, 0, len(rs.Text))
 		d := b.Decoded()
-		return val{kind: kStr, str: &d}
+		return strValue(&d)
 	}
 	return arith("+", l, r)
 }
@@ -217,7 +252,7 @@ func arith(op string, l, r val) val {
 	default:
 		return val{}
 	}
-	return val{kind: kConst, lit: facts.Value{Kind: facts.Int, Int: n, Str: formatInt(n)}}
+	return val{kind: kConst, ref: &facts.Value{Kind: facts.Int, Int: n, Str: formatInt(n)}}
 }
 
 // arg is one argument of a call.
@@ -272,39 +307,44 @@ func (a args) get(i int, name string) (arg, bool) {
 // isPositional reports whether g is a plain positional argument.
 func (g arg) isPositional() bool { return g.name == "" && g.splat == 0 }
 
+// args evaluates a call's arguments onto x.argStack and returns them. They
+// stay valid until the caller truncates the stack back to where it was
+// (see call): arguments are only read while their call is applied, so one
+// buffer serves every call of a file instead of a slice per call.
 func (x *extractor) args(n python.Node, sc *scope) args {
 	if !n.Valid() {
 		return nil
 	}
+	start := len(x.argStack)
 	if n.Is("generator_expression") {
-		return args{{v: x.eval(n, sc), n: n, whole: n}}
+		v := x.eval(n, sc)
+		x.argStack = append(x.argStack, arg{v: v, n: n, whole: n})
+		return x.argStack[start:]
 	}
-	k := 0
-	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
-		if c.IsNamed() && !c.IsExtra() {
-			k++
-		}
-	}
-	out := make(args, 0, k)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		if !c.IsNamed() || c.IsExtra() {
 			continue
 		}
+		// evaluated before appending: nested calls push and pop above us
+		g := arg{n: c, whole: c}
 		switch c.Type() {
 		case "keyword_argument":
-			v := c.ChildByField("value")
-			out = append(out, arg{name: x.text(c.ChildByField("name")), v: x.eval(v, sc), n: v, whole: c})
+			g.name, g.n = x.text(c.ChildByField("name")), c.ChildByField("value")
 		case "list_splat":
-			v := c.NamedChild(0)
-			out = append(out, arg{splat: 1, v: x.eval(v, sc), n: v, whole: c})
+			g.splat, g.n = 1, c.NamedChild(0)
 		case "dictionary_splat":
-			v := c.NamedChild(0)
-			out = append(out, arg{splat: 2, v: x.eval(v, sc), n: v, whole: c})
-		default:
-			out = append(out, arg{v: x.eval(c, sc), n: c, whole: c})
+			g.splat, g.n = 2, c.NamedChild(0)
 		}
+		g.v = x.eval(g.n, sc)
+		x.argStack = append(x.argStack, g)
 	}
-	return out
+	return x.argStack[start:]
+}
+
+// popArgs drops the arguments pushed since the stack had length mark.
+func (x *extractor) popArgs(mark int) {
+	clear(x.argStack[mark:]) // let go of what they point to
+	x.argStack = x.argStack[:mark]
 }
 
 // callSite is a call being applied: the call node and, for a method call,
@@ -337,6 +377,8 @@ func dotOf(attr python.Node) int {
 
 func (x *extractor) call(n python.Node, sc *scope) val {
 	fn := n.ChildByField("function")
+	mark := len(x.argStack)
+	defer x.popArgs(mark)
 	switch fn.Type() {
 	case "attribute":
 		recv := x.evalField(fn, "object", sc)

@@ -81,11 +81,20 @@ type extractor struct {
 	tree *python.Tree
 	src  []byte
 	stmt python.Node // the simple statement being evaluated
-	// names interns identifiers: they repeat, and each lookup would
-	// otherwise copy its name
+	// names interns the file's own names (see text)
 	names map[string]string
 	// depth guards recursion on absurdly nested expressions
 	depth int
+	// numbers are the number constants read, by spelling (see number)
+	numbers map[string]*facts.Value
+	// scratch buffers: a name being looked up, a transform's columns
+	scratch []byte
+	cols    []facts.Column
+	// the most common small objects, allocated in batches
+	plainLits batch[plainLit]
+	edits     batch[facts.Edit]
+	// argStack holds the arguments of the calls being applied (see args)
+	argStack []arg
 }
 
 type sqlKey struct {
@@ -133,12 +142,12 @@ func (x *extractor) span(start, end int) facts.Span {
 
 func (x *extractor) spanOf(n python.Node) facts.Span { return x.span(n.Start(), n.End()) }
 
-// toDocument turns a map into region offsets into one into document
+// toDocument turns a map into offsets of region r into one into document
 // offsets. A region that is one stretch of the document (a plain file, a
 // notebook cell) only shifts it, in place.
-func (x *extractor) toDocument(m document.PosMap) document.PosMap {
-	if len(x.r.Map) == 1 {
-		outer := x.r.Map[0]
+func toDocument(r *document.Region, m document.PosMap) document.PosMap {
+	if len(r.Map) == 1 {
+		outer := r.Map[0]
 		inside := true
 		for _, s := range m {
 			inside = inside && s.File >= outer.Region && s.File+s.Len <= outer.Region+outer.Len
@@ -150,7 +159,7 @@ func (x *extractor) toDocument(m document.PosMap) document.PosMap {
 			return m
 		}
 	}
-	return x.r.Map.Compose(m)
+	return r.Map.Compose(m)
 }
 
 // textSpan maps the range [start, end) of a decoded string (whose map goes to
@@ -163,17 +172,6 @@ func (x *extractor) textSpan(m document.PosMap, start, end int) facts.Span {
 	return facts.Span{Start: m.File(start), End: m.File(end-1) + 1}
 }
 
-// text returns the source text of a name, interned.
-func (x *extractor) text(n python.Node) string {
-	b := n.Text()
-	if s, ok := x.names[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	x.names[s] = s
-	return s
-}
-
 // sortFacts puts facts in document order: things inside a call are found
 // before the call completes.
 func (x *extractor) sortFacts() {
@@ -184,6 +182,21 @@ func (x *extractor) sortFacts() {
 	slices.SortStableFunc(f.Settings, func(a, b *facts.Setting) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 	slices.SortStableFunc(f.Maintenance, func(a, b *facts.Maintenance) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 	slices.SortStableFunc(f.Suppressions, func(a, b facts.Suppression) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+}
+
+// batch hands out small objects made by the thousand, allocating n at a
+// time. Batches should fit 512 bytes, the largest allocation of objects
+// with pointers that needs no header.
+type batch[T any] struct{ free []T }
+
+// take returns a new zero T as a slice of one, whose capacity ends with it.
+func (b *batch[T]) take(n int) []T {
+	if len(b.free) == 0 {
+		b.free = make([]T, n)
+	}
+	one := b.free[:1:1]
+	b.free = b.free[1:]
+	return one
 }
 
 // indentStart returns the start of the line holding off when only spaces

@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -27,9 +28,17 @@ var partitionTransforms = map[string]bool{
 	"partitioning.years": true, "partitioning.bucket": true,
 }
 
-// qualified is the value of an imported name.
-func (x *extractor) qualified(q string) val {
-	switch q {
+// qualified is the value of the imported name prefix.name (name alone when
+// prefix is ""). The joined name is built in a scratch buffer and copied only
+// when the value keeps it.
+func (x *extractor) qualified(prefix, name string) val {
+	q := x.scratch[:0]
+	if prefix != "" {
+		q = append(append(q, prefix...), '.')
+	}
+	q = append(q, name...)
+	x.scratch = q
+	switch string(q) {
 	case "delta.tables.DeltaTable", "delta.DeltaTable":
 		return val{kind: kDeltaClass}
 	case "dlt", "pyspark.pipelines":
@@ -39,13 +48,19 @@ func (x *extractor) qualified(q string) val {
 	case "pyspark.sql.SparkSession", "pyspark.sql.session.SparkSession":
 		return val{kind: kSessionClass}
 	}
-	if functionsModules[q] {
+	if functionsModules[string(q)] {
 		return val{kind: kFuncs}
 	}
-	if i := strings.LastIndexByte(q, '.'); i > 0 && functionsModules[q[:i]] {
-		return x.functionsMember(q[i+1:])
+	if i := bytes.LastIndexByte(q, '.'); i > 0 && functionsModules[string(q[:i])] {
+		return x.functionsMember(name[strings.LastIndexByte(name, '.')+1:])
 	}
-	return val{kind: kModule, name: q}
+	if prefix == "" {
+		return val{kind: kModule, name: name}
+	}
+	if s, ok := commonNames[string(q)]; ok {
+		return val{kind: kModule, name: s}
+	}
+	return val{kind: kModule, name: string(q)}
 }
 
 func (x *extractor) functionsMember(name string) val {
@@ -138,14 +153,14 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 		case "rdd":
 			return val{kind: kRDD}
 		case "na":
-			return val{kind: kNa, hist: obj.hist}
+			return val{kind: kNa, ref: obj.history()}
 		}
 		if obj.kind == kUnknown {
 			return x.wellKnownMember(name)
 		}
 		return val{}
 	case kModule:
-		return x.qualified(obj.name + "." + name)
+		return x.qualified(obj.name, name)
 	case kFuncs:
 		return x.functionsMember(name)
 	case kPipeline:
@@ -201,7 +216,7 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 	case kPipeline:
 		return x.pipelineCall(c, a)
 	case kModule:
-		return x.callFunction(x.qualified(obj.name+"."+c.name), c, a)
+		return x.callFunction(x.qualified(obj.name, c.name), c, a)
 	case kWindow:
 		return val{kind: kWindow}
 	case kContext:
@@ -218,7 +233,7 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		return val{}
 	case kNa:
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
-		return x.frameMethod(val{kind: kFrame, hist: obj.hist}, c, a, dotOf(c.fn.ChildByField("object")))
+		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByField("object")))
 	case kFrame, kUnknown:
 		return x.frameMethod(obj, c, a, -1)
 	}

@@ -24,6 +24,7 @@ func (x *extractor) decorator(d, def python.Node, sc *scope) {
 		name := x.text(fn.ChildByField("attribute"))
 		// the receiver is looked at without evaluating it, which could record facts twice
 		if obj.Is("identifier") && pipelineTables[name] && x.lookup(obj, sc).kind == kPipeline {
+			defer x.popArgs(len(x.argStack))
 			a := x.args(argList, sc)
 			t := x.pipelineTable(a, argList)
 			if t.Name == "" {
@@ -76,10 +77,11 @@ func (x *extractor) pipelineTable(a args, argList python.Node) *facts.TableDef {
 	props, hasProps := a.kw("table_properties")
 	if hasProps && props.v.kind == kDict {
 		t.Properties = make(map[string]facts.Value)
-		for i := 0; i+1 < len(props.v.items); i += 2 {
-			if key, ok := props.v.items[i].literalString(); ok {
-				v := props.v.items[i+1]
-				t.Properties[strings.ToLower(key)] = v.value(v.lit.Span)
+		items := props.v.items()
+		for i := 0; i+1 < len(items); i += 2 {
+			if key, ok := items[i].literalString(); ok {
+				v := items[i+1]
+				t.Properties[strings.ToLower(key)] = v.value(v.span)
 			}
 		}
 	}

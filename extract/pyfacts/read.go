@@ -1,7 +1,6 @@
 package pyfacts
 
 import (
-	"maps"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -12,7 +11,7 @@ type reader struct {
 	stream        bool
 	format        string
 	formatUnknown bool
-	options       map[string]facts.Value
+	options       *options
 }
 
 func newReader(stream bool) val {
@@ -46,10 +45,11 @@ func (x *extractor) readerMethod(rd *reader, c callSite, a args) val {
 }
 
 func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) {
+	opts := rd.options.toMap()
 	r := &facts.Read{
 		Kind:    facts.BatchRead,
 		Format:  rd.format,
-		Options: rd.options,
+		Options: opts,
 		Span:    x.spanOf(c.call),
 		At:      x.span(c.nameStart(), c.call.End()),
 	}
@@ -71,7 +71,7 @@ func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) {
 	default:
 		if g, ok := a.get(0, "path"); ok {
 			r.Target = x.pathTarget(g)
-		} else if p, ok := rd.options["path"]; ok && p.Kind == facts.String {
+		} else if p, ok := opts["path"]; ok && p.Kind == facts.String {
 			r.Target = facts.Target{Path: p.Str, Span: p.Span}
 		}
 		if g, ok := a.kw("format"); ok && sink == "load" {
@@ -105,8 +105,51 @@ func (x *extractor) pathTarget(g arg) facts.Target {
 	return t
 }
 
+// options are the options given to a reader or writer, newest first. A
+// step of a chain adds to them without copying what earlier steps, which
+// other chains may share, hold. A node with none set holds no option: it
+// records that options were given, so the fact's map is empty, not nil.
+type options struct {
+	key  string
+	v    facts.Value
+	none bool
+	prev *options
+}
+
+// with returns o plus key = v.
+func (o *options) with(key string, v facts.Value) *options {
+	return &options{key: key, v: v, prev: o}
+}
+
+// given returns o, or a node saying options were given when o is nil.
+func (o *options) given() *options {
+	if o == nil {
+		return &options{none: true}
+	}
+	return o
+}
+
+// toMap returns the options by key (the newest of a key wins); nil when
+// none were given.
+func (o *options) toMap() map[string]facts.Value {
+	if o == nil {
+		return nil
+	}
+	n := 0
+	for p := o; p != nil; p = p.prev {
+		n++
+	}
+	m := make(map[string]facts.Value, n)
+	for ; o != nil; o = o.prev {
+		if _, newer := m[o.key]; !o.none && !newer {
+			m[o.key] = o.v
+		}
+	}
+	return m
+}
+
 // withOption returns opts plus .option(key, value).
-func (x *extractor) withOption(opts map[string]facts.Value, a args) map[string]facts.Value {
+func (x *extractor) withOption(opts *options, a args) *options {
 	k, ok := a.get(0, "key")
 	if !ok {
 		return opts
@@ -115,40 +158,35 @@ func (x *extractor) withOption(opts map[string]facts.Value, a args) map[string]f
 	if !ok {
 		return opts
 	}
-	out := maps.Clone(opts)
-	if out == nil {
-		out = make(map[string]facts.Value)
+	v, ok := a.get(1, "value")
+	if !ok {
+		return opts.given()
 	}
-	if v, ok := a.get(1, "value"); ok {
-		out[strings.ToLower(key)] = v.v.value(x.spanOf(v.n))
-	}
-	return out
+	return opts.with(strings.ToLower(key), v.v.value(x.spanOf(v.n)))
 }
 
 // withOptions returns opts plus .options(k=v, ...), .options(**{...}) and
 // .options({...}).
-func (x *extractor) withOptions(opts map[string]facts.Value, a args) map[string]facts.Value {
-	out := maps.Clone(opts)
-	if out == nil {
-		out = make(map[string]facts.Value)
-	}
+func (x *extractor) withOptions(opts *options, a args) *options {
+	opts = opts.given()
 	for _, g := range a {
-		x.addOptionArg(out, g)
+		x.optionArg(g, func(key string, v facts.Value) { opts = opts.with(key, v) })
 	}
-	return out
+	return opts
 }
 
-// addOptionArg adds a keyword argument, or the entries of a dict passed as
-// **dict or positionally, to opts.
-func (x *extractor) addOptionArg(opts map[string]facts.Value, g arg) {
+// optionArg passes to add a keyword argument, or the entries of a dict
+// passed as **dict or positionally, as options.
+func (x *extractor) optionArg(g arg, add func(key string, v facts.Value)) {
 	switch {
 	case g.name != "":
-		opts[strings.ToLower(g.name)] = g.v.value(x.spanOf(g.n))
+		add(strings.ToLower(g.name), g.v.value(x.spanOf(g.n)))
 	case g.v.kind == kDict:
-		for i := 0; i+1 < len(g.v.items); i += 2 {
-			if key, ok := g.v.items[i].literalString(); ok {
-				vv := g.v.items[i+1]
-				opts[strings.ToLower(key)] = vv.value(vv.lit.Span)
+		items := g.v.items()
+		for i := 0; i+1 < len(items); i += 2 {
+			if key, ok := items[i].literalString(); ok {
+				vv := items[i+1]
+				add(strings.ToLower(key), vv.value(vv.span))
 			}
 		}
 	}

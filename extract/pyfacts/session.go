@@ -88,14 +88,15 @@ func (x *extractor) settingsFromDict(d val, via string, at facts.Span) {
 	if d.kind != kDict {
 		return
 	}
-	for i := 0; i+1 < len(d.items); i += 2 {
-		key, ok := d.items[i].literalString()
+	items := d.items()
+	for i := 0; i+1 < len(items); i += 2 {
+		key, ok := items[i].literalString()
 		if !ok {
 			continue
 		}
-		vv := d.items[i+1]
+		vv := items[i+1]
 		x.file.Settings = append(x.file.Settings, &facts.Setting{
-			Key: strings.ToLower(strings.TrimSpace(key)), Value: vv.value(vv.lit.Span), Via: via,
+			Key: strings.ToLower(strings.TrimSpace(key)), Value: vv.value(vv.span), Via: via,
 			Lang: document.Python, Span: at, At: at,
 		})
 	}

@@ -10,10 +10,11 @@ import (
 // embedSQL returns a string passed to spark.sql() as a SQL region, once per
 // string however often it runs.
 func (x *extractor) embedSQL(v val) {
-	if v.kind != kStr || strings.TrimSpace(v.str.Text) == "" {
+	d := v.str()
+	if v.kind != kStr || strings.TrimSpace(d.Text) == "" {
 		return
 	}
-	key := sqlKey{start: v.str.Map.File(0), text: v.str.Text}
+	key := sqlKey{start: d.Map.File(0), text: d.Text}
 	if x.sqlSeen == nil {
 		x.sqlSeen = make(map[sqlKey]bool)
 	}
@@ -23,12 +24,12 @@ func (x *extractor) embedSQL(v val) {
 	x.sqlSeen[key] = true
 	x.sql = append(x.sql, &document.Region{
 		Lang:       document.SQL,
-		Text:       []byte(v.str.Text),
-		Map:        v.str.Map,
+		Text:       []byte(d.Text),
+		Map:        d.Map,
 		Cell:       x.r.Cell,
 		LinePrefix: x.prefixAt(key.start),
 		Embedded:   true,
-		KeepGaps:   v.str.KeepGaps,
+		KeepGaps:   d.KeepGaps,
 	})
 }
 
@@ -45,13 +46,13 @@ func (x *extractor) prefixAt(off int) string {
 
 func strVal(b *python.Builder) val {
 	d := b.Decoded()
-	return val{kind: kStr, str: &d}
+	return strValue(&d)
 }
 
 // strFormat applies "...{}...".format(args): fields whose argument is a
 // known constant are substituted, the rest kept as holes.
 func (x *extractor) strFormat(tmpl val, a args) val {
-	t := *tmpl.str
+	t := *tmpl.str()
 	s := t.Text
 	var b python.Builder
 	auto := 0
@@ -114,17 +115,17 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 	if l.kind != kStr {
 		return val{}
 	}
-	var items []val
+	var items []item
 	var mapping val
 	switch right := n.ChildByField("right"); {
 	case right.Is("tuple") || (right.Is("parenthesized_expression") && right.NamedChild(0).Is("tuple")):
-		items = r.items
+		items = r.items()
 	case r.kind == kDict:
 		mapping = r
 	default:
-		items = []val{r}
+		items = []item{{val: r}}
 	}
-	t := *l.str
+	t := *l.str()
 	s := t.Text
 	var b python.Builder
 	next, run := 0, 0
@@ -166,7 +167,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 		if key != "" {
 			v, have = dictGet(mapping, key)
 		} else if next < len(items) {
-			v, have = items[next], true
+			v, have = items[next].val, true
 			next++
 		}
 		text, known := "", false
@@ -189,7 +190,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 	}
 	b.Append(t, run, len(s))
 	v := strVal(&b)
-	v.str.KeepGaps = true
+	v.str().KeepGaps = true
 	return v
 }
 
@@ -197,9 +198,10 @@ func dictGet(d val, key string) (val, bool) {
 	if d.kind != kDict {
 		return val{}, false
 	}
-	for i := 0; i+1 < len(d.items); i += 2 {
-		if k, ok := d.items[i].literalString(); ok && k == key {
-			return d.items[i+1], true
+	items := d.items()
+	for i := 0; i+1 < len(items); i += 2 {
+		if k, ok := items[i].literalString(); ok && k == key {
+			return items[i+1].val, true
 		}
 	}
 	return val{}, false

@@ -111,10 +111,11 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 		sc.set(x.text(target), v)
 	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list":
 		elems := target.NamedChildren(nil)
-		pairwise := v.kind == kList && !v.open && len(v.items) == len(elems)
+		items := v.items()
+		pairwise := v.kind == kList && !v.open && len(items) == len(elems)
 		for i, e := range elems {
 			if pairwise && !e.Is("list_splat_pattern") {
-				x.bind(e, v.items[i], sc)
+				x.bind(e, items[i].val, sc)
 			} else {
 				x.bind(e, val{}, sc)
 			}
@@ -259,12 +260,13 @@ func (x *extractor) matchStatement(n python.Node, sc *scope) {
 // function reads a function body in its own scope. Parameters are unknown;
 // free names read the enclosing scopes as they stand at the definition.
 func (x *extractor) function(n python.Node, sc *scope) *function {
-	name := n.ChildByField("name").String()
+	name := x.text(n.ChildByField("name"))
 	fs := newScope(sc.enclosing())
 	fn := &function{name: name}
 	if params := n.ChildByField("parameters"); params.Valid() {
+		fn.params = make([]string, 0, params.NamedChildCount())
 		for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
-			pname := paramName(p)
+			pname := x.paramName(p)
 			if pname == "" {
 				continue
 			}
@@ -281,18 +283,18 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	return fn
 }
 
-func paramName(p python.Node) string {
+func (x *extractor) paramName(p python.Node) string {
 	switch p.Type() {
 	case "identifier":
-		return p.String()
+		return x.text(p)
 	case "typed_parameter", "list_splat_pattern", "dictionary_splat_pattern":
 		for c := p.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if c.Is("identifier") {
-				return c.String()
+				return x.text(c)
 			}
 		}
 	case "default_parameter", "typed_default_parameter":
-		return p.ChildByField("name").String()
+		return x.text(p.ChildByField("name"))
 	}
 	return ""
 }
@@ -302,7 +304,7 @@ func (x *extractor) class(n python.Node, sc *scope) {
 	cs := newScope(sc)
 	cs.class = true
 	x.block(n.ChildByField("body"), cs)
-	sc.set(n.ChildByField("name").String(), val{})
+	sc.set(x.text(n.ChildByField("name")), val{})
 }
 
 func (x *extractor) decorated(n python.Node, sc *scope) {
@@ -329,7 +331,7 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 func (x *extractor) imports(n python.Node, sc *scope) {
 	module := ""
 	if n.Is("import_from_statement") {
-		module = n.ChildByField("module_name").String()
+		module = x.text(n.ChildByField("module_name"))
 	}
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		if c.Field() == "module_name" {
@@ -337,20 +339,17 @@ func (x *extractor) imports(n python.Node, sc *scope) {
 		}
 		switch c.Type() {
 		case "dotted_name":
-			qual := c.String()
+			qual := x.text(c)
 			if module != "" {
-				sc.set(qual, x.qualified(module+"."+qual))
+				sc.set(qual, x.qualified(module, qual))
 			} else {
 				// "import a.b" binds a
 				first, _, _ := strings.Cut(qual, ".")
-				sc.set(first, x.qualified(first))
+				sc.set(first, x.qualified("", first))
 			}
 		case "aliased_import":
-			qual := c.ChildByField("name").String()
-			if module != "" {
-				qual = module + "." + qual
-			}
-			sc.set(c.ChildByField("alias").String(), x.qualified(qual))
+			qual := x.text(c.ChildByField("name"))
+			sc.set(x.text(c.ChildByField("alias")), x.qualified(module, qual))
 		}
 	}
 }

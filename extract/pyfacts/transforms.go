@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -62,7 +63,7 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 		}
 	}
 	t := x.transform(c, a, naDot)
-	return val{kind: kFrame, hist: &hist{prev: obj.hist, t: t}}
+	return val{kind: kFrame, ref: &hist{prev: obj.history(), t: t}}
 }
 
 func (x *extractor) transform(c callSite, a args, naDot int) facts.Transform {
@@ -75,10 +76,15 @@ func (x *extractor) transform(c callSite, a args, naDot int) facts.Transform {
 	if shuffles[c.name] && naDot < 0 {
 		x.partitionCount(&t, c, a)
 	}
+	cols := x.cols[:0] // gathered apart, to allocate them once
 	for _, g := range a {
 		if g.isPositional() {
-			x.appendColumns(&t.Columns, g.v, x.spanOf(g.n))
+			cols = x.appendColumns(cols, g.v, x.spanOf(g.n))
 		}
+	}
+	x.cols = cols
+	if len(cols) > 0 {
+		t.Columns = slices.Clone(cols)
 	}
 	t.Removal = x.removal(start, c.call.End())
 	return t
@@ -123,16 +129,17 @@ func columnLike(n python.Node) bool {
 }
 
 // appendColumns adds the columns an argument names (a list names several).
-func (x *extractor) appendColumns(cols *[]facts.Column, v val, sp facts.Span) {
+func (x *extractor) appendColumns(cols []facts.Column, v val, sp facts.Span) []facts.Column {
 	if v.kind == kList {
-		for _, item := range v.items {
-			x.appendColumns(cols, item, item.lit.Span)
+		for _, it := range v.items() {
+			cols = x.appendColumns(cols, it.val, it.span)
 		}
-		return
+		return cols
 	}
 	if c, ok := columnOf(v, sp); ok {
-		*cols = append(*cols, c)
+		cols = append(cols, c)
 	}
+	return cols
 }
 
 // removal returns the edit that deletes the call text [dot, end) and leaves
@@ -150,7 +157,7 @@ func (x *extractor) removal(dot, end int) []facts.Edit {
 		if x.stmt.Valid() && x.stmt.End() > le && le < len(src) {
 			// end where the next line's code starts, past any prefix the
 			// region's lines carry in the file ("# MAGIC ")
-			return []facts.Edit{{Span: facts.Span{Start: x.at(ls), End: x.at(le + 1)}}}
+			return x.edit(facts.Span{Start: x.at(ls), End: x.at(le + 1)})
 		}
 		// the call ends the statement: join the line to the one it continues
 		prev := ls - 1 // the newline ending the previous line
@@ -165,8 +172,15 @@ func (x *extractor) removal(dot, end int) []facts.Edit {
 			for cut > 0 && (src[cut-1] == ' ' || src[cut-1] == '\t') {
 				cut--
 			}
-			return []facts.Edit{{Span: x.span(cut, end)}}
+			return x.edit(x.span(cut, end))
 		}
 	}
-	return []facts.Edit{{Span: x.span(dot, end)}}
+	return x.edit(x.span(dot, end))
+}
+
+// edit returns the one edit that deletes sp.
+func (x *extractor) edit(sp facts.Span) []facts.Edit {
+	e := x.edits.take(16) // 32 bytes each
+	e[0].Span = sp
+	return e
 }

@@ -42,33 +42,85 @@ const (
 	kFunc                      // a function defined in the file (fn)
 )
 
-// val is the abstract value of an expression.
+// val is the abstract value of an expression. Vals are copied a lot (into
+// arguments, bindings, list items), so a val is small: its kind, a name,
+// and whatever else the kind knows behind one pointer in ref.
 type val struct {
-	kind  kind
-	open  bool            // kList/kDict: holds a splat, so not every item is known
-	lit   facts.Value     // kConst; for list items and dict entries lit.Span is where they are written
-	str   *python.Decoded // kStr: text with its map into document offsets
-	hist  *hist           // kFrame, kNa
-	items []val           // kList, kDict
+	kind kind
+	open bool // kList/kDict: holds a splat, so not every item is known
 	// name is the column for kColumn ("" when unknown), the qualified name
 	// for kModule, the function for kFunc and kPartFunc.
 	name string
-	// ref is the state of a builder-like object: *reader (kReader), *writer
-	// (kWriter), *deltaState (kDeltaTable, kDeltaMerge, kDeltaOptimize),
-	// *deltaBuilder (kDeltaBuilder), *function (kFunc).
+	// ref is what else the kind knows: *facts.Value (kConst; shared, never
+	// changed), *python.Decoded or *plainLit (kStr), *list (kList, kDict),
+	// *hist (kFrame, kNa; may be nil), *reader (kReader), *writer (kWriter),
+	// *deltaState (kDeltaTable, kDeltaMerge, kDeltaOptimize), *deltaBuilder
+	// (kDeltaBuilder), *function (kFunc).
 	ref any
 }
+
+// list is what a kList or kDict holds; a dict's items are key, value, key,
+// value...
+type list struct{ items []item }
+
+// item is a list item or dict entry with where it is written, for the
+// facts built from it.
+type item struct {
+	val
+	span facts.Span
+}
+
+// lit is a kConst's value.
+func (v val) lit() *facts.Value {
+	c, _ := v.ref.(*facts.Value)
+	return c
+}
+
+// str is a kStr's text with its map into document offsets.
+func (v val) str() *python.Decoded {
+	switch s := v.ref.(type) {
+	case *python.Decoded:
+		return s
+	case *plainLit:
+		return s.decoded()
+	}
+	return nil
+}
+
+// items are a kList's or kDict's items.
+func (v val) items() []item {
+	if l, ok := v.ref.(*list); ok {
+		return l.items
+	}
+	return nil
+}
+
+// withItems returns the kList or kDict v holding items.
+func (v val) withItems(items []item) val {
+	if len(items) > 0 {
+		v.ref = &list{items}
+	}
+	return v
+}
+
+// history is a kFrame's or kNa's history (nil when unknown).
+func (v val) history() *hist {
+	h, _ := v.ref.(*hist)
+	return h
+}
+
+func strValue(d *python.Decoded) val { return val{kind: kStr, ref: d} }
 
 // value returns v as a fact value reported at sp.
 func (v val) value(sp facts.Span) facts.Value {
 	switch v.kind {
 	case kConst:
-		out := v.lit
+		out := *v.lit()
 		out.Span = sp
 		return out
 	case kStr:
-		if v.str.Literal() {
-			return facts.Value{Kind: facts.String, Str: v.str.Text, Span: sp}
+		if s, ok := v.literalString(); ok {
+			return facts.Value{Kind: facts.String, Str: s, Span: sp}
 		}
 	}
 	return facts.Value{Span: sp}
@@ -76,8 +128,11 @@ func (v val) value(sp facts.Span) facts.Value {
 
 // literalString returns the text of a fully known string.
 func (v val) literalString() (string, bool) {
-	if v.kind == kStr && v.str.Literal() {
-		return v.str.Text, true
+	switch s := v.ref.(type) {
+	case *plainLit:
+		return s.text, true
+	case *python.Decoded:
+		return s.Text, s.Literal()
 	}
 	return "", false
 }
@@ -88,11 +143,11 @@ func (v val) pyText() (string, bool) {
 	case kStr:
 		return v.literalString()
 	case kConst:
-		switch v.lit.Kind {
+		switch c := v.lit(); c.Kind {
 		case facts.Int:
-			return strconv.FormatInt(v.lit.Int, 10), true
+			return strconv.FormatInt(c.Int, 10), true
 		case facts.Bool:
-			if v.lit.Bool {
+			if c.Bool {
 				return "True", true
 			}
 			return "False", true
@@ -100,7 +155,7 @@ func (v val) pyText() (string, bool) {
 			return "None", true
 		case facts.Float:
 			// only plain decimals print the way they are written
-			if s := v.lit.Str; s != "" && strings.Trim(s, "0123456789") == "." && s[0] != '.' && s[len(s)-1] != '.' {
+			if s := c.Str; s != "" && strings.Trim(s, "0123456789") == "." && s[0] != '.' && s[len(s)-1] != '.' {
 				return s, true
 			}
 		}
@@ -110,8 +165,8 @@ func (v val) pyText() (string, bool) {
 
 // intValue returns v as an int constant.
 func (v val) intValue() (int64, bool) {
-	if v.kind == kConst && v.lit.Kind == facts.Int {
-		return v.lit.Int, true
+	if v.kind == kConst && v.lit().Kind == facts.Int {
+		return v.lit().Int, true
 	}
 	return 0, false
 }
@@ -125,16 +180,19 @@ func same(a, b val) bool {
 	case kUnknown:
 		return false
 	case kConst:
-		return a.lit.Kind == b.lit.Kind && a.lit.Str == b.lit.Str && a.lit.Int == b.lit.Int &&
-			a.lit.Bool == b.lit.Bool && a.lit.Float == b.lit.Float
+		x, y := a.lit(), b.lit()
+		return x.Kind == y.Kind && x.Str == y.Str && x.Int == y.Int && x.Bool == y.Bool && x.Float == y.Float
 	case kStr:
-		return a.str == b.str || (a.str.Literal() && b.str.Literal() && a.str.Text == b.str.Text)
+		x, xok := a.literalString()
+		y, yok := b.literalString()
+		return a.ref == b.ref || (xok && yok && x == y)
 	case kList, kDict:
-		if len(a.items) != len(b.items) || a.open || b.open {
+		x, y := a.items(), b.items()
+		if len(x) != len(y) || a.open || b.open {
 			return false
 		}
-		for i := range a.items {
-			if !same(a.items[i], b.items[i]) {
+		for i := range x {
+			if !same(x[i].val, y[i].val) {
 				return false
 			}
 		}
@@ -142,7 +200,7 @@ func same(a, b val) bool {
 	case kColumn, kModule, kPartFunc:
 		return a.name == b.name && (a.kind != kColumn || a.name != "")
 	case kFrame, kNa:
-		return a.hist == b.hist
+		return a.history() == b.history()
 	case kReader, kWriter, kDeltaTable, kDeltaMerge, kDeltaOptimize, kDeltaBuilder, kFunc:
 		return a.ref == b.ref
 	}
@@ -150,33 +208,57 @@ func same(a, b val) bool {
 	return true
 }
 
+// The constants whose spelling never varies (the keywords) are shared.
+var (
+	trueLit  = &facts.Value{Kind: facts.Bool, Bool: true, Str: "True"}
+	falseLit = &facts.Value{Kind: facts.Bool, Str: "False"}
+	noneLit  = &facts.Value{Kind: facts.None, Str: "None"}
+)
+
+// number evaluates an integer or float literal. Constants are never
+// changed, so a file's literals of one spelling share one.
+func (x *extractor) number(n python.Node) val {
+	if c, ok := x.numbers[string(n.Text())]; ok {
+		return val{kind: kConst, ref: c}
+	}
+	v := literal(n)
+	if c := v.lit(); c != nil {
+		if x.numbers == nil {
+			x.numbers = make(map[string]*facts.Value)
+		}
+		x.numbers[c.Str] = c
+	}
+	return v
+}
+
 // literal evaluates a number, bool or None literal node.
 func literal(n python.Node) val {
-	text := n.String()
-	v := facts.Value{Str: text}
+	var v facts.Value
 	switch n.Type() {
 	case "integer":
+		text := n.String()
 		i, err := strconv.ParseInt(text, 0, 64)
 		if err != nil {
 			return val{}
 		}
-		v.Kind, v.Int = facts.Int, i
+		v = facts.Value{Kind: facts.Int, Int: i, Str: text}
 	case "float":
+		text := n.String()
 		f, err := strconv.ParseFloat(strings.ReplaceAll(text, "_", ""), 64)
 		if err != nil {
 			return val{}
 		}
-		v.Kind, v.Float = facts.Float, f
+		v = facts.Value{Kind: facts.Float, Float: f, Str: text}
 	case "true":
-		v.Kind, v.Bool = facts.Bool, true
+		return val{kind: kConst, ref: trueLit}
 	case "false":
-		v.Kind = facts.Bool
+		return val{kind: kConst, ref: falseLit}
 	case "none":
-		v.Kind = facts.None
+		return val{kind: kConst, ref: noneLit}
 	default:
 		return val{}
 	}
-	return val{kind: kConst, lit: v}
+	return val{kind: kConst, ref: &v}
 }
 
 // negate applies unary minus to a number constant.
@@ -184,14 +266,16 @@ func negate(v val) val {
 	if v.kind != kConst {
 		return val{}
 	}
-	switch v.lit.Kind {
+	lit := *v.lit()
+	switch lit.Kind {
 	case facts.Int:
-		v.lit.Int, v.lit.Str = -v.lit.Int, "-"+v.lit.Str
+		lit.Int, lit.Str = -lit.Int, "-"+lit.Str
 	case facts.Float:
-		v.lit.Float, v.lit.Str = -v.lit.Float, "-"+v.lit.Str
+		lit.Float, lit.Str = -lit.Float, "-"+lit.Str
 	default:
 		return val{}
 	}
+	v.ref = &lit
 	return v
 }
 

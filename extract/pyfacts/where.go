@@ -24,7 +24,7 @@ func (x *extractor) whereColumns(v val) []facts.Column {
 	if v.kind != kStr {
 		return nil
 	}
-	d := v.str
+	d := v.str()
 	s := d.Text
 	inHole := func(i int) bool {
 		for _, h := range d.Holes {

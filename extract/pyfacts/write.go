@@ -22,14 +22,14 @@ type writer struct {
 	mode       facts.Value
 	part       *facts.Partitioning
 	cluster    []facts.Column
-	options    map[string]facts.Value
+	options    *options
 	props      map[string]facts.Value
 	trigger    *facts.Trigger
 	target     facts.Target
 }
 
 func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
-	w := &writer{api: facts.DataFrameWriter, hist: df.hist, writerAt: x.at(dotOf(attr))}
+	w := &writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr))}
 	if prop == "writeStream" {
 		w.api = facts.DataStreamWriter
 	}
@@ -37,7 +37,7 @@ func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
 }
 
 func (x *extractor) newWriterV2(df val, c callSite, a args) val {
-	w := &writer{api: facts.DataFrameWriterV2, hist: df.hist, writerAt: x.at(c.dot())}
+	w := &writer{api: facts.DataFrameWriterV2, hist: df.history(), writerAt: x.at(c.dot())}
 	if g, ok := a.get(0, "table"); ok {
 		w.target = x.tableTarget(g)
 	}
@@ -147,8 +147,8 @@ func (x *extractor) partitioning(a args, sp facts.Span) *facts.Partitioning {
 func (x *extractor) partitionColumns(p *facts.Partitioning, v val, sp facts.Span) {
 	if v.kind == kList {
 		p.Dynamic = p.Dynamic || v.open
-		for _, item := range v.items {
-			x.partitionColumns(p, item, item.lit.Span)
+		for _, it := range v.items() {
+			x.partitionColumns(p, it.val, it.span)
 		}
 		return
 	}
@@ -167,7 +167,7 @@ func (x *extractor) writeSink(w *writer, c callSite, a args, params []string) {
 		fw.Format, fw.FormatUnknown = c.name, false
 		fw.FormatSpan = x.span(c.nameStart(), c.fn.End())
 	}
-	opts := maps.Clone(fw.Options)
+	opts := fw.Options // the write's own copy
 	if opts == nil {
 		opts = make(map[string]facts.Value)
 	}
@@ -176,7 +176,7 @@ func (x *extractor) writeSink(w *writer, c callSite, a args, params []string) {
 		name := g.name
 		switch {
 		case g.splat == 2:
-			x.addOptionArg(opts, g)
+			x.optionArg(g, func(key string, v facts.Value) { opts[key] = v })
 			continue
 		case g.splat == 1:
 			i = len(params) // later positions are unknown
@@ -264,7 +264,7 @@ func (x *extractor) newWrite(w *writer, c callSite) *facts.Write {
 		Mode:          w.mode,
 		PartitionBy:   w.part,
 		ClusterBy:     w.cluster,
-		Options:       w.options,
+		Options:       w.options.toMap(),
 		Trigger:       w.trigger,
 		HasTrigger:    w.trigger != nil,
 		Transforms:    w.hist.list(),

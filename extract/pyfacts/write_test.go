@@ -3,6 +3,7 @@ package pyfacts
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lakelint/lakelint/facts"
@@ -265,5 +266,43 @@ func TestParseInterval(t *testing.T) {
 		if _, ok := parseInterval(s); ok {
 			t.Errorf("%q parsed", s)
 		}
+	}
+}
+
+// TestOptionChains checks that chained options keep the newest value of a
+// key, that chains sharing a prefix do not see each other's options, and
+// that options given without any known one leave an empty map, not nil.
+func TestOptionChains(t *testing.T) {
+	f, _ := extract(t, "w = df.write.option('a', 1)\n"+
+		"w.option('b', 2).option('a', 3).save('/p')\n"+
+		"w.options(c=4).save('/q')\n"+
+		"df.write.options().save('/r')\n"+
+		"df.write.save('/s')\n"+
+		"spark.read.option('k').load('/t')\n")
+	if len(f.Writes) != 4 || len(f.Reads) != 1 {
+		t.Fatalf("%d writes, %d reads", len(f.Writes), len(f.Reads))
+	}
+	keys := func(m map[string]facts.Value) string {
+		var out []string
+		for k, v := range m {
+			out = append(out, k+"="+v.Text())
+		}
+		slices.Sort(out)
+		return strings.Join(out, ",")
+	}
+	if got := keys(f.Writes[0].Options); got != "a=3,b=2" {
+		t.Errorf("first write options %s", got)
+	}
+	if got := keys(f.Writes[1].Options); got != "a=1,c=4" {
+		t.Errorf("second write options %s", got)
+	}
+	if o := f.Writes[2].Options; o == nil || len(o) != 0 {
+		t.Errorf(".options() gave %v, want an empty map", o)
+	}
+	if o := f.Writes[3].Options; o != nil {
+		t.Errorf("no options gave %v, want nil", o)
+	}
+	if o := f.Reads[0].Options; o == nil || len(o) != 0 {
+		t.Errorf(".option(key) gave %v, want an empty map", o)
 	}
 }

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	"unicode/utf8"
 
 	"github.com/lakelint/lakelint/parsers/document"
@@ -47,6 +48,13 @@ func IsString(n Node) bool { return n.Is("string") || n.Is("concatenated_string"
 // replaced by what resolve returns or kept as written (and recorded as
 // holes). ok is false for bytes literals and for anything that is not a string.
 func DecodeString(n Node, resolve Resolver) (d Decoded, ok bool) {
+	if text, at, ok := PlainString(n); ok {
+		m := document.PosMap{}
+		if len(text) > 0 {
+			m = document.PosMap{{File: at, Len: len(text)}}
+		}
+		return Decoded{Text: string(text), Map: m}, true
+	}
 	// the value is rarely longer than its spelling
 	b := Builder{buf: make([]byte, 0, n.End()-n.Start()), m: make(document.PosMap, 0, 2)}
 	if !AppendString(&b, n, resolve) {
@@ -73,6 +81,39 @@ func AppendString(b *Builder, n Node, resolve Resolver) bool {
 		return any
 	}
 	return false
+}
+
+// PlainString returns the value of a `string` node whose value is its text
+// between the quotes, byte for byte (no escapes, placeholders or doubled
+// braces), with the offset where that text starts. Most literals are plain,
+// and their value needs no decoding: DecodeString would give Text = text and
+// one segment mapping it to at (none when text is empty).
+func PlainString(n Node) (text []byte, at int, ok bool) {
+	if !n.Is("string") {
+		return nil, 0, false
+	}
+	p := PrefixOf(n)
+	if p.Bytes || p.Quote == "" {
+		return nil, 0, false
+	}
+	at = n.FirstChild().End()
+	for c := n.FirstChild().NextSibling(); c.Valid(); c = c.NextSibling() {
+		switch c.Type() {
+		case "interpolation":
+			return nil, 0, false
+		case "string_end":
+			if c.Start() < at {
+				return nil, 0, false
+			}
+			text = n.t.Src[at:c.Start()]
+			if !p.Raw && bytes.IndexByte(text, '\\') >= 0 ||
+				p.Format && bytes.ContainsAny(text, "{}") {
+				return nil, 0, false
+			}
+			return text, at, true
+		}
+	}
+	return nil, 0, false // unterminated
 }
 
 func appendOne(b *Builder, n Node, resolve Resolver) bool {

@@ -204,6 +204,17 @@ func (n Node) NamedChildren(dst []Node) []Node {
 	return dst
 }
 
+// NamedChildCount is the number of named children, comments excluded.
+func (n Node) NamedChildCount() int {
+	k := 0
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.IsNamed() && !c.IsExtra() {
+			k++
+		}
+	}
+	return k
+}
+
 // NamedChild returns the i-th named child, comments excluded.
 func (n Node) NamedChild(i int) Node {
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {

@@ -1,0 +1,91 @@
+package pyfacts
+
+import "github.com/lakelint/lakelint/parsers/python"
+
+// text returns the source text of a name, interned: names repeat, and each
+// use would otherwise copy its name. The Spark and Python names nearly
+// every file uses come from one table for all files, so a file's own table
+// holds only its own names.
+func (x *extractor) text(n python.Node) string {
+	b := n.Text()
+	if s, ok := commonNames[string(b)]; ok {
+		return s
+	}
+	if s, ok := x.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	x.names[s] = s
+	return s
+}
+
+// commonNames interns the names of the PySpark API, of the methods this
+// package reads and of Python's most used builtins. It is never changed
+// after init, so extractors share it.
+var commonNames = internTable()
+
+func internTable() map[string]string {
+	t := make(map[string]string)
+	add := func(names ...string) {
+		for _, n := range names {
+			t[n] = n
+		}
+	}
+	for _, m := range []map[string]bool{notFrames, shuffles, v2Sinks, formatSinks, partitionTransforms, pipelineTables} {
+		for n := range m {
+			add(n)
+		}
+	}
+	for _, m := range []map[string][]string{v1Sinks, streamSinks} {
+		for n, params := range m {
+			add(n)
+			add(params...)
+		}
+	}
+	for n := range readerSinks {
+		add(n)
+	}
+	add(
+		// sessions, readers and writers
+		"spark", "sc", "sqlContext", "SparkSession", "SparkContext", "builder", "appName", "master",
+		"config", "getOrCreate", "enableHiveSupport", "conf", "set", "get", "sql", "table", "read",
+		"readStream", "sparkContext", "createDataFrame", "range", "stop", "udf", "catalog", "format",
+		"option", "options", "load", "schema", "using", "tableProperty", "partitionedBy", "clusterBy",
+		"bucketBy", "sortBy", "trigger", "processingTime", "once", "availableNow", "continuous",
+		"awaitTermination", "key", "value", "map", "header",
+		// DataFrame methods
+		"select", "selectExpr", "filter", "where", "withColumn", "withColumns", "withColumnRenamed",
+		"drop", "dropDuplicates", "distinct", "dropna", "fillna", "na", "fill", "groupBy", "agg",
+		"join", "crossJoin", "union", "unionByName", "orderBy", "sort", "limit", "alias", "cache",
+		"persist", "unpersist", "withWatermark", "sample", "columns", "dtypes", "rdd", "toDF",
+		"transform", "checkpoint", "hint", "parallelize", "on", "how", "writeTo", "foreachBatch",
+		"foreach", "df", "DataFrame", "Row",
+		// pyspark.sql.functions and Window
+		"F", "functions", "col", "column", "lit", "when", "otherwise", "expr", "sum", "avg", "max",
+		"min", "count", "countDistinct", "current_timestamp", "current_date", "to_date",
+		"to_timestamp", "date_format", "concat", "concat_ws", "upper", "lower", "trim", "row_number",
+		"rank", "dense_rank", "over", "desc", "asc", "isNull", "isNotNull", "cast", "explode",
+		"broadcast", "Window", "rowsBetween", "partitioning", "StructType", "StructField",
+		"StringType", "IntegerType", "LongType", "DoubleType", "BooleanType", "DateType",
+		"TimestampType",
+		// Delta Lake and pipelines
+		"DeltaTable", "forName", "forPath", "merge", "whenMatchedUpdate", "whenMatchedUpdateAll",
+		"whenMatchedDelete", "whenNotMatchedInsert", "whenNotMatchedInsertAll", "execute", "update",
+		"delete", "optimize", "executeCompaction", "executeZOrderBy", "vacuum", "history", "detail",
+		"createIfNotExists", "addColumn", "property", "location", "comment", "tableOrViewName",
+		"identifier", "source", "retentionHours", "partitionFilter", "dlt", "dp", "view", "expect",
+		"expect_or_drop", "expect_or_fail", "create_streaming_table", "create_target_table", "read_stream",
+		"partition_cols", "cluster_by", "table_properties", "name",
+		// Python
+		"self", "cls", "print", "len", "str", "int", "float", "bool", "list", "dict", "tuple",
+		"isinstance", "enumerate", "zip", "sorted", "open", "super", "__name__", "os", "sys", "json",
+		"datetime", "timedelta", "date", "logging", "logger", "info", "warning", "error", "Exception",
+		"ValueError", "RuntimeError", "KeyError", "join", "split", "strip", "replace", "items", "keys",
+		"values", "append", "extend", "now", "today", "strftime", "environ", "getenv", "main", "path",
+		"staticmethod", "classmethod", "property", "display", "__init__", "ZeroDivisionError",
+		// modules
+		"pyspark", "pyspark.sql", "pyspark.sql.functions", "pyspark.sql.types", "pyspark.sql.window",
+		"delta", "delta.tables",
+	)
+	return t
+}
