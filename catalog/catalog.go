@@ -109,15 +109,35 @@ type pendingUse struct {
 
 // Add takes from a file's facts what the catalog needs.
 func (b *Builder) Add(f *facts.File) {
+	// most files name a few targets, where a scan beats a map; an index is
+	// made only for files that name many
 	var mine []*pendingUse
-	at := map[[2]string]*pendingUse{}
+	var index map[[2]string]*pendingUse
 	add := func(tg facts.Target, change func(*pendingUse)) {
 		key := [2]string{tg.Table, tg.Path}
-		u := at[key]
+		var u *pendingUse
+		if index != nil {
+			u = index[key]
+		} else {
+			for _, m := range mine {
+				if m.target.Table == tg.Table && m.target.Path == tg.Path {
+					u = m
+					break
+				}
+			}
+		}
 		if u == nil {
 			u = &pendingUse{target: facts.Target{Table: tg.Table, Path: tg.Path}, path: f.Path, index: len(mine)}
-			at[key] = u
 			mine = append(mine, u)
+			if index != nil || len(mine) > 16 {
+				if index == nil {
+					index = make(map[[2]string]*pendingUse, 2*len(mine))
+					for _, m := range mine {
+						index[[2]string{m.target.Table, m.target.Path}] = m
+					}
+				}
+				index[key] = u
+			}
 		}
 		change(u)
 	}

@@ -130,3 +130,22 @@ func TestBuilderSumsUsesInAnyOrder(t *testing.T) {
 		}
 	}
 }
+
+// A file that names many targets is summed up per target too.
+func TestBuilderManyTargetsInOneFile(t *testing.T) {
+	f := &facts.File{Path: "big.py"}
+	for range 2 {
+		for i := range 40 {
+			f.Writes = append(f.Writes, &facts.Write{API: facts.DataFrameWriter, Target: facts.Target{Table: fmt.Sprintf("m.s.t%d", i)}})
+		}
+	}
+	c := Build([]*facts.File{f})
+	if len(c.Tables()) != 40 {
+		t.Fatalf("%d tables, want 40", len(c.Tables()))
+	}
+	for i, tb := range c.Tables() {
+		if tb.Name != fmt.Sprintf("m.s.t%d", i) || tb.Use.Writes != 2 {
+			t.Errorf("table %d: %s with %d writes, want m.s.t%d with 2", i, tb.Name, tb.Use.Writes, i)
+		}
+	}
+}

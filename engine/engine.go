@@ -137,7 +137,7 @@ type unit struct {
 	src     Source
 	cfg     *config.Config
 	linted  bool // false when the file was skipped
-	facts   stored
+	facts   *stored
 	size    int // the document's length, for positions
 	unread  int
 	details []string
@@ -176,6 +176,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	store.finish()
 
 	res := &Result{}
 	for _, u := range units {

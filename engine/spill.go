@@ -14,15 +14,21 @@ import (
 // files in flight, not the project. Tests set it to 0 to spill everything.
 var spillAfter = 4 << 20
 
+// spillBatch is how much is written to the temporary file at once.
+const spillBatch = 1 << 20
+
 // factStore keeps each file's facts, encoded, between extraction and the rule
 // pass: encoded facts are a fraction of their size as Go values and hold no
-// pointers for the collector to trace.
+// pointers for the collector to trace. put is called while files are
+// extracted, then finish once, then get.
 type factStore struct {
-	mu     sync.Mutex
-	inMem  int
-	file   *os.File
-	remove string // the file's name when it could not be unlinked while open
-	size   int64
+	mu      sync.Mutex
+	inMem   int
+	file    *os.File
+	remove  string    // the file's name when it could not be unlinked while open
+	size    int64     // bytes written to the file
+	batch   []byte    // encodings not yet written, which go after size
+	pending []*stored // the entries in batch
 	// failed says why facts stay in memory after all (no temporary file).
 	failed string
 }
@@ -37,7 +43,7 @@ type stored struct {
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // put encodes f and keeps it.
-func (s *factStore) put(f *facts.File) stored {
+func (s *factStore) put(f *facts.File) *stored {
 	buf := encodeBuffers.Get().(*[]byte)
 	defer encodeBuffers.Put(buf)
 	b, _ := f.AppendBinary((*buf)[:0])
@@ -45,18 +51,17 @@ func (s *factStore) put(f *facts.File) stored {
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.inMem+len(b) > spillAfter && s.spillFile() {
-		n, err := s.file.Write(b)
-		r := stored{off: s.size, n: len(b)}
-		s.size += int64(n)
-		if err == nil {
-			return r
-		}
-		// what was spilled stays readable; the rest stays in memory
-		s.failed = "cannot write a temporary file: " + err.Error()
+	if s.inMem+len(b) <= spillAfter || !s.spillFile() {
+		s.inMem += len(b)
+		return &stored{mem: append([]byte(nil), b...), n: len(b)}
 	}
-	s.inMem += len(b)
-	return stored{mem: append([]byte(nil), b...), n: len(b)}
+	r := &stored{off: s.size + int64(len(s.batch)), n: len(b)}
+	s.batch = append(s.batch, b...)
+	s.pending = append(s.pending, r)
+	if len(s.batch) >= spillBatch {
+		s.flush()
+	}
+	return r
 }
 
 // spillFile reports whether there is a temporary file to spill to, making it
@@ -82,8 +87,35 @@ func (s *factStore) spillFile() bool {
 	return true
 }
 
+// flush writes the batch. When the write fails (a full disk), the batch's
+// entries stay in memory and nothing more is spilled.
+func (s *factStore) flush() {
+	if len(s.batch) == 0 {
+		return
+	}
+	if _, err := s.file.WriteAt(s.batch, s.size); err != nil {
+		s.failed = "cannot write a temporary file: " + err.Error()
+		for _, r := range s.pending {
+			at := r.off - s.size
+			r.mem = append([]byte(nil), s.batch[at:at+int64(r.n)]...)
+			s.inMem += r.n
+		}
+	} else {
+		s.size += int64(len(s.batch))
+	}
+	s.batch, s.pending = s.batch[:0], s.pending[:0]
+}
+
+// finish writes what is waiting; get may be called after it.
+func (s *factStore) finish() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.flush()
+	s.batch = nil
+}
+
 // get decodes facts that put kept. It is safe for concurrent use.
-func (s *factStore) get(r stored) (*facts.File, error) {
+func (s *factStore) get(r *stored) (*facts.File, error) {
 	b := r.mem
 	if b == nil {
 		buf := encodeBuffers.Get().(*[]byte)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -72,10 +73,11 @@ func TestFactStore(t *testing.T) {
 	}
 	f := extract.File(doc)
 	a, b := s.put(f), s.put(f)
-	if a.mem != nil || b.mem != nil || b.off != int64(a.n) || s.file == nil {
+	s.finish()
+	if a.mem != nil || b.mem != nil || b.off != int64(a.n) || s.file == nil || s.size != int64(a.n+b.n) {
 		t.Fatalf("facts not spilled: %+v %+v", a, b)
 	}
-	for _, r := range []stored{a, b} {
+	for _, r := range []*stored{a, b} {
 		got, err := s.get(r)
 		if err != nil || !reflect.DeepEqual(got, f) {
 			t.Fatalf("read back %v: %v", r, err)
@@ -85,4 +87,36 @@ func TestFactStore(t *testing.T) {
 	if _, err := s.get(a); err == nil {
 		t.Error("reading from a closed store must fail, not panic")
 	}
+}
+
+// When the temporary file cannot be written (a full disk), what was waiting
+// to be written stays in memory, and so does everything after it.
+func TestFactStoreWriteFailure(t *testing.T) {
+	old := spillAfter
+	t.Cleanup(func() { spillAfter = old })
+	spillAfter = 0
+	doc, note := readDocument(Source{Path: filepath.Join("..", "examples", "jobs", "daily_orders.py")}, 0)
+	if note != "" {
+		t.Fatal(note)
+	}
+	f := extract.File(doc)
+	s := &factStore{}
+	a := s.put(f) // makes the file
+	s.file.Close()
+	readOnly, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.file = readOnly
+	s.finish()
+	b := s.put(f)
+	if a.mem == nil || b.mem == nil || !strings.HasPrefix(s.failed, "cannot write a temporary file") {
+		t.Fatalf("facts lost on a failed write: %+v %+v %q", a, b, s.failed)
+	}
+	for _, r := range []*stored{a, b} {
+		if got, err := s.get(r); err != nil || !reflect.DeepEqual(got, f) {
+			t.Fatalf("read back %v: %v", r, err)
+		}
+	}
+	s.close()
 }
