@@ -60,6 +60,9 @@ type Catalog struct {
 
 // NormalizeName lower-cases a table name and removes backticks and spaces around dots.
 func NormalizeName(name string) string {
+	if isNormal(name) {
+		return name // the usual case, and rules look names up often: no copies
+	}
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return ""
@@ -69,6 +72,17 @@ func NormalizeName(name string) string {
 		parts[i] = strings.ToLower(strings.Trim(strings.TrimSpace(p), "`"))
 	}
 	return strings.Join(parts, ".")
+}
+
+// isNormal reports whether a name has nothing NormalizeName would change.
+func isNormal(name string) bool {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // NormalizePath removes a trailing slash and the dbfs: scheme's variations.

@@ -149,3 +149,17 @@ func TestBuilderManyTargetsInOneFile(t *testing.T) {
 		}
 	}
 }
+
+func TestNormalizeName(t *testing.T) {
+	for in, want := range map[string]string{
+		"main.sales.events":         "main.sales.events",
+		" Main.`Sales` . Events ":   "main.sales.events",
+		"`main`.`sales`.`events_1`": "main.sales.events_1",
+		"":                          "",
+		"   ":                       "",
+	} {
+		if got := NormalizeName(in); got != want {
+			t.Errorf("NormalizeName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

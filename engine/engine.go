@@ -323,15 +323,17 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]find
 	var diags []diag
 	var notes []Note
 	sel := u.cfg.File(u.src.Path)
+	// one pass serves every rule in turn: rules keep nothing of it
+	var current *rule.Rule
+	pass := &analysis.Pass{
+		ResultOf: map[*analysis.Analyzer]any{rule.InputAnalyzer: in},
+		Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{current, d}) },
+	}
 	for _, r := range l.rules {
 		if !sel.Enabled(r.Doc.Code, !r.Doc.Off) {
 			continue
 		}
-		pass := &analysis.Pass{
-			Analyzer: r.Analyzer,
-			ResultOf: map[*analysis.Analyzer]any{rule.InputAnalyzer: in},
-			Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{r, d}) },
-		}
+		current, pass.Analyzer = r, r.Analyzer
 		if err := runSafely(r, pass); err != nil {
 			notes = append(notes, Note{Path: u.src.Path, Message: err.Error(), Error: true})
 		}

@@ -11,7 +11,6 @@ package facts
 import (
 	"encoding/binary"
 	"errors"
-	"maps"
 	"math"
 	"slices"
 
@@ -44,7 +43,10 @@ func (f *File) UnmarshalBinary(b []byte) error {
 	return d.err
 }
 
-type encoder struct{ b []byte }
+type encoder struct {
+	b    []byte
+	keys []string // reused to sort map keys
+}
 
 func (e *encoder) uint(u uint64) { e.b = binary.AppendUvarint(e.b, u) }
 func (e *encoder) int(i int)     { e.b = binary.AppendVarint(e.b, int64(i)) }
@@ -90,7 +92,12 @@ func putPtr[T any](e *encoder, p *T, put func(*encoder, *T)) {
 
 func (e *encoder) values(m map[string]Value) {
 	e.count(len(m), m == nil)
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	e.keys = e.keys[:0]
+	for k := range m {
+		e.keys = append(e.keys, k)
+	}
+	slices.Sort(e.keys)
+	for _, k := range e.keys {
 		e.str(k)
 		v := m[k]
 		e.value(&v)
