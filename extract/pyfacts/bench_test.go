@@ -31,9 +31,11 @@ func BenchmarkParseOnly(b *testing.B) {
 	b.SetBytes(n)
 	for b.Loop() {
 		for _, f := range files {
-			if _, err := python.Parse(f); err != nil {
+			t, err := python.Parse(f)
+			if err != nil {
 				b.Fatal(err)
 			}
+			t.Release()
 		}
 	}
 }

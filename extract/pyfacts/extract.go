@@ -109,7 +109,10 @@ func (x *extractor) region(r *document.Region) {
 		return
 	}
 	x.r, x.tree, x.src = r, tree, r.Text
-	defer func() { x.r, x.tree, x.src, x.stmt = nil, nil, nil, python.Node{} }()
+	defer func() {
+		tree.Release() // facts never hold nodes
+		x.r, x.tree, x.src, x.stmt = nil, nil, nil, python.Node{}
+	}()
 
 	if e, ok := tree.FirstError(); ok {
 		x.file.SyntaxErrors = append(x.file.SyntaxErrors, facts.SyntaxError{

@@ -21,6 +21,18 @@ func Parse(src []byte) (*Tree, error) {
 	return &Tree{Src: src, nodes: nodes}, nil
 }
 
+// Release lets the next Parse reuse the tree's memory. The tree and its
+// nodes must not be used afterwards: they panic rather than read another
+// tree's nodes.
+func (t *Tree) Release() {
+	if t.nodes == nil {
+		return
+	}
+	b := t.nodes[:0]
+	t.nodes = nil
+	nodeBuffers.Put(&b)
+}
+
 // Root returns the module node (the zero Node for an empty tree).
 func (t *Tree) Root() Node {
 	if len(t.nodes) == 0 {

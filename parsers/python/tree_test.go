@@ -191,3 +191,35 @@ func TestChildHelpers(t *testing.T) {
 		t.Errorf("dump:\n%s", d)
 	}
 }
+
+// A released tree's memory serves the next parse, which must not see the
+// old tree's nodes; the released tree itself cannot be read any more.
+func TestReleaseReusesMemory(t *testing.T) {
+	long := strings.Repeat("df = spark.table('t').where('x > 1').select('a', 'b')\n", 50)
+	short := "x = 1\n"
+	fresh, err := Parse([]byte(short))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fresh.Root().Dump()
+	first, err := Parse([]byte(long))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := first.Root()
+	first.Release()
+	first.Release() // twice is harmless
+	again, err := Parse([]byte(short))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := again.Root().Dump(); got != want {
+		t.Errorf("a parse into released memory differs:\n%s\nwant\n%s", got, want)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("reading a released tree must panic")
+		}
+	}()
+	_ = old.Type()
+}
