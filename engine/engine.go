@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/sourcegraph/conc/pool"
@@ -238,7 +239,11 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 		u.notes = append(u.notes, Note{Path: s.Path, Message: note})
 		return u
 	}
-	f := extract.File(doc)
+	f, err := extractSafely(doc)
+	if err != nil {
+		u.notes = append(u.notes, Note{Path: s.Path, Message: err.Error(), Error: true})
+		return u
+	}
 	u.details = f.Notes
 	if len(f.Unread) > 0 {
 		pos := newPositioner(doc)
@@ -351,6 +356,17 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]find
 	return l.suppress(u, out, pos), notes
 }
 
+// extractSafely extracts a document's facts; a panic in an extractor fails
+// the file, not the run.
+func extractSafely(doc *document.Document) (f *facts.File, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error while extracting facts: %v", p)
+		}
+	}()
+	return extract.File(doc), nil
+}
+
 // runSafely runs one rule; a panic in a rule is reported, not fatal.
 func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
 	defer func() {
@@ -376,7 +392,7 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		Rule:     r.Doc.Name,
 		URL:      l.urls[r],
 		Severity: u.cfg.Severity(r.Doc.Code, r.Doc.Severity),
-		Message:  d.Message,
+		Message:  strings.Clone(d.Message), // never a slice of the file's decoded facts, which it would keep alive
 		Start:    start,
 		End:      end,
 		Cell:     cell,
@@ -386,7 +402,7 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		app = finding.Unsafe
 	}
 	for _, sf := range d.SuggestedFixes {
-		fx := finding.Fix{Title: sf.Message, Applicability: app}
+		fx := finding.Fix{Title: strings.Clone(sf.Message), Applicability: app}
 		for _, e := range sf.TextEdits {
 			s, _ := pos.position(u.tok.Offset(e.Pos))
 			en, _ := pos.position(u.tok.Offset(e.End))

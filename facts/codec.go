@@ -30,9 +30,11 @@ func (f *File) AppendBinary(b []byte) ([]byte, error) {
 // MarshalBinary encodes f.
 func (f *File) MarshalBinary() ([]byte, error) { return f.AppendBinary(nil) }
 
-// UnmarshalBinary decodes what MarshalBinary encoded into f.
+// UnmarshalBinary decodes what MarshalBinary encoded into f. The decoded
+// strings share one copy of b: a file's facts are one allocation for all
+// their text, which lives as long as any of them does.
 func (f *File) UnmarshalBinary(b []byte) error {
-	d := &decoder{b: b}
+	d := &decoder{b: b, s: string(b)}
 	*f = d.file()
 	if d.err == nil && len(d.b) != 0 {
 		d.err = ErrCorrupt
@@ -263,10 +265,14 @@ func (e *encoder) file(f *File) {
 // returns a zero value, so decoding code needs no error checks of its own.
 type decoder struct {
 	b   []byte
+	s   string // the whole encoding; strings are cut from it
 	err error
 }
 
 func (d *decoder) fail() { d.err = ErrCorrupt; d.b = nil }
+
+// off is where the unread part of b starts in s.
+func (d *decoder) off() int { return len(d.s) - len(d.b) }
 
 func (d *decoder) uint() uint64 {
 	u, n := binary.Uvarint(d.b)
@@ -312,9 +318,9 @@ func (d *decoder) str() string {
 		d.fail()
 		return ""
 	}
-	s := string(d.b[:n])
+	at := d.off()
 	d.b = d.b[n:]
-	return s
+	return d.s[at : at+int(n)]
 }
 
 func (d *decoder) bool() bool {
