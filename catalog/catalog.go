@@ -39,9 +39,9 @@ type Table struct {
 type Use struct {
 	// The first file, in path order, that writes, maintains or reads the table.
 	WrittenIn, MaintainedIn, ReadIn string
-	Writes   int // writes of any kind, streams and rewrites included
-	Streams  int // writeStream sinks
-	Rewrites int // MERGE, UPDATE, DELETE
+	Writes                          int // writes of any kind, streams and rewrites included
+	Streams                         int // writeStream sinks
+	Rewrites                        int // MERGE, UPDATE, DELETE
 	// OverwritePartitions are the literal partition columns of the first
 	// overwrite that gives them; nil when no overwrite does.
 	OverwritePartitions []string
@@ -77,8 +77,9 @@ func NormalizeName(name string) string {
 // isNormal reports whether a name has nothing NormalizeName would change.
 func isNormal(name string) bool {
 	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '.') {
+		switch c := name[i]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '_', c == '.':
+		default:
 			return false
 		}
 	}
