@@ -105,15 +105,55 @@ func BenchmarkParseOnly(b *testing.B) {
 			var peak uint64
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				peak = max(peak, peakHeap(func() {
-					p := pool.New().WithMaxGoroutines(engine.Workers())
-					for _, f := range files {
-						p.Go(func() { parseOnly(b, f) })
-					}
-					p.Wait()
-				}))
+				peak = max(peak, peakHeap(func() { parseAll(b, files) }))
 			}
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+		})
+	}
+}
+
+// parseAll parses files with the parallelism check uses.
+func parseAll(b *testing.B, files []string) {
+	p := pool.New().WithMaxGoroutines(engine.Workers())
+	for _, f := range files {
+		p.Go(func() { parseOnly(b, f) })
+	}
+	p.Wait()
+}
+
+// BenchmarkCheckVsParseOnly alternates a parse-only pass and a check over
+// the same corpus and reports check's time as a multiple of parse-only's.
+// Alternating in one process makes the ratio robust to a machine whose
+// speed drifts between runs (a shared CI runner, say).
+func BenchmarkCheckVsParseOnly(b *testing.B) {
+	for _, mb := range sizes {
+		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
+			dir, total := corpusDir(b, mb)
+			files, err := engine.Discover([]string{dir}, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			configs, err := config.NewResolver(config.ResolverOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			l := engine.New(configs, engine.Options{})
+			b.SetBytes(total)
+			var parse, check time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				start := time.Now()
+				parseAll(b, files)
+				parse += time.Since(start)
+				start = time.Now()
+				if _, err := l.Lint(context.Background(), []string{dir}); err != nil {
+					b.Fatal(err)
+				}
+				check += time.Since(start)
+			}
+			b.ReportMetric(check.Seconds()/parse.Seconds(), "check/parse")
+			b.ReportMetric(float64(total)/(1<<20)/parse.Seconds()*float64(b.N), "parse-MB/s")
+			b.ReportMetric(float64(total)/(1<<20)/check.Seconds()*float64(b.N), "check-MB/s")
 		})
 	}
 }

@@ -265,15 +265,13 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 func readDocument(s Source, limit int64) (*document.Document, string) {
 	data := s.Data
 	if data == nil {
-		info, err := os.Stat(s.Path)
-		if err != nil {
+		var size int64
+		var err error
+		if data, size, err = readFile(s.Path, limit); err != nil {
 			return nil, "cannot read: " + err.Error()
 		}
-		if limit > 0 && info.Size() > limit {
-			return nil, fmt.Sprintf("skipped: %s is over the %s size limit (max-file-size)", humanSize(info.Size()), humanSize(limit))
-		}
-		if data, err = os.ReadFile(s.Path); err != nil {
-			return nil, "cannot read: " + err.Error()
+		if data == nil {
+			return nil, fmt.Sprintf("skipped: %s is over the %s size limit (max-file-size)", humanSize(size), humanSize(limit))
 		}
 	} else if limit > 0 && int64(len(data)) > limit {
 		return nil, fmt.Sprintf("skipped: %s is over the %s size limit (max-file-size)", humanSize(int64(len(data))), humanSize(limit))

@@ -3,6 +3,8 @@ package engine
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"unicode/utf8"
 
@@ -56,4 +58,40 @@ func (l *Linter) ruleDoc(code string) *rule.Doc {
 		}
 	}
 	return &rule.Doc{Code: code}
+}
+
+// readFile reads a file with one open, looking at its size first: a file
+// over limit bytes (when limit > 0) is not read, and data is nil.
+func readFile(path string, limit int64) (data []byte, size int64, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, 0, err
+	}
+	if size = info.Size(); limit > 0 && size > limit {
+		return nil, size, nil
+	}
+	// one byte more than the size, so that reading to the end needs no growth
+	data = make([]byte, 0, size+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, size, err
+		}
+	}
+	if limit > 0 && int64(len(data)) > limit { // it grew while read
+		return nil, int64(len(data)), nil
+	}
+	return data, size, nil
 }
