@@ -93,14 +93,28 @@ func liveHeap() uint64 {
 
 var sizes = []int{10, 20, 40}
 
+// corpusFiles returns a corpus and its files, as check would find them.
+func corpusFiles(b *testing.B, mb int) (string, []string, int64) {
+	dir, total := corpusDir(b, mb)
+	files, err := engine.Discover([]string{dir}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dir, files, total
+}
+
+func newBenchLinter(b *testing.B) *engine.Linter {
+	configs, err := config.NewResolver(config.ResolverOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return engine.New(configs, engine.Options{})
+}
+
 func BenchmarkParseOnly(b *testing.B) {
 	for _, mb := range sizes {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
-			dir, total := corpusDir(b, mb)
-			files, err := engine.Discover([]string{dir}, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
+			_, files, total := corpusFiles(b, mb)
 			b.SetBytes(total)
 			var peak uint64
 			b.ResetTimer()
@@ -128,16 +142,8 @@ func parseAll(b *testing.B, files []string) {
 func BenchmarkCheckVsParseOnly(b *testing.B) {
 	for _, mb := range sizes {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
-			dir, total := corpusDir(b, mb)
-			files, err := engine.Discover([]string{dir}, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			configs, err := config.NewResolver(config.ResolverOptions{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			l := engine.New(configs, engine.Options{})
+			dir, files, total := corpusFiles(b, mb)
+			l := newBenchLinter(b)
 			b.SetBytes(total)
 			var parse, check time.Duration
 			b.ResetTimer()
@@ -186,11 +192,7 @@ func BenchmarkCheck(b *testing.B) {
 	for _, mb := range sizes {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
 			dir, total := corpusDir(b, mb)
-			configs, err := config.NewResolver(config.ResolverOptions{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			l := engine.New(configs, engine.Options{})
+			l := newBenchLinter(b)
 			b.SetBytes(total)
 			var peak, result uint64
 			findings := 0

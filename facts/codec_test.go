@@ -53,6 +53,14 @@ func fill(v reflect.Value, n *int) {
 	}
 }
 
+// filled returns a File with every field set.
+func filled() *facts.File {
+	var f facts.File
+	n := 0
+	fill(reflect.ValueOf(&f).Elem(), &n)
+	return &f
+}
+
 func roundTrip(t *testing.T, f *facts.File) {
 	t.Helper()
 	b, err := f.MarshalBinary()
@@ -71,10 +79,8 @@ func roundTrip(t *testing.T, f *facts.File) {
 // Every field of every fact type survives, so a field added without codec
 // support fails here.
 func TestCodecEveryField(t *testing.T) {
-	var f facts.File
-	n := 0
-	fill(reflect.ValueOf(&f).Elem(), &n)
-	roundTrip(t, &f)
+	f := filled()
+	roundTrip(t, f)
 }
 
 // nil and empty slices and maps stay apart, as do nil and zero pointers.
@@ -117,9 +123,7 @@ func TestCodecExamples(t *testing.T) {
 
 // A cut or damaged encoding is an error, never a panic or a huge allocation.
 func TestCodecCorrupt(t *testing.T) {
-	var f facts.File
-	n := 0
-	fill(reflect.ValueOf(&f).Elem(), &n)
+	f := filled()
 	b, _ := f.MarshalBinary()
 	for i := range len(b) {
 		var g facts.File
@@ -137,10 +141,7 @@ func TestCodecCorrupt(t *testing.T) {
 }
 
 func FuzzUnmarshal(f *testing.F) {
-	var file facts.File
-	n := 0
-	fill(reflect.ValueOf(&file).Elem(), &n)
-	b, _ := file.MarshalBinary()
+	b, _ := filled().MarshalBinary()
 	f.Add(b)
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
