@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -52,6 +53,10 @@ func Discover(paths []string, excluded func(path string, isDir bool) bool) ([]st
 			return nil, err
 		}
 		if !info.IsDir() {
+			if !info.Mode().IsRegular() {
+				// a pipe or device would block the read, or never end
+				return nil, fmt.Errorf("%s: not a regular file", root)
+			}
 			add(root)
 			continue
 		}
