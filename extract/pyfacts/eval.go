@@ -1,6 +1,8 @@
 package pyfacts
 
 import (
+	"math"
+
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/python"
@@ -191,9 +193,10 @@ func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
 	return strValue(&d)
 }
 
-// plainLit is a string literal whose value is its text as written, as most
-// are. Its text is what most uses need; the Decoded with a map into the
-// document is made only for those that want positions inside it.
+// plainLit is a string literal whose value is its text as written, in a
+// region that does not hold it in one stretch of the document (see
+// plainString). Its text is what most uses need; the Decoded with a map
+// into the document is made only for those that want positions inside it.
 type plainLit struct {
 	text string
 	at   int // where text starts in r.Text
@@ -214,9 +217,26 @@ func (p *plainLit) decoded() *python.Decoded {
 	return p.d
 }
 
-// plainString is the value of a plain literal spelling text at region
+// inlineDecoded is the Decoded of a plain literal spelling text at document
 // offset at.
+func inlineDecoded(text string, at int) python.Decoded {
+	m := document.PosMap{}
+	if len(text) > 0 {
+		m = document.PosMap{{File: at, Len: len(text)}}
+	}
+	return python.Decoded{Text: text, Map: m}
+}
+
+// plainString is the value of a plain literal spelling text at region
+// offset at. Where the region holds the literal in one stretch of the
+// document, as it nearly always does, the val holds the text and where it
+// is, with nothing else to allocate.
 func (x *extractor) plainString(text []byte, at int) val {
+	if m := x.r.Map; len(m) == 1 && m[0].Region <= at && at+len(text) <= m[0].Region+m[0].Len {
+		if off := at + m[0].File - m[0].Region; off <= math.MaxInt32 {
+			return val{kind: kStr, at: int32(off), name: string(text)}
+		}
+	}
 	p := &x.plainLits.take(12)[0] // 40 bytes each
 	*p = plainLit{text: string(text), at: at, r: x.r}
 	return val{kind: kStr, ref: p}
@@ -227,8 +247,8 @@ func (x *extractor) add(l, r val) val {
 	if l.kind == kStr && r.kind == kStr {
 		var b python.Builder
 		ls, rs := l.str(), r.str()
-		b.Append(*ls, 0, len(ls.Text))
-		b.Append(*rs, 0, len(rs.Text))
+		b.Append(ls, 0, len(ls.Text))
+		b.Append(rs, 0, len(rs.Text))
 		d := b.Decoded()
 		return strValue(&d)
 	}

@@ -48,7 +48,6 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 		file:   &facts.File{Path: doc.Path, Format: doc.Format},
 		module: newScope(nil),
 		eol:    doc.EOL,
-		names:  make(map[string]string),
 	}
 	if x.eol == "" {
 		x.eol = "\n"
@@ -81,8 +80,6 @@ type extractor struct {
 	tree *python.Tree
 	src  []byte
 	stmt python.Node // the simple statement being evaluated
-	// names interns the file's own names (see text)
-	names map[string]string
 	// depth guards recursion on absurdly nested expressions
 	depth int
 	// numbers are the number constants read, by spelling (see number)
@@ -92,7 +89,6 @@ type extractor struct {
 	cols    []facts.Column
 	// the most common small objects, allocated in batches
 	plainLits batch[plainLit]
-	edits     batch[facts.Edit]
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg
 }

@@ -2,21 +2,15 @@ package pyfacts
 
 import "github.com/lakelint/lakelint/parsers/python"
 
-// text returns the source text of a name, interned: names repeat, and each
-// use would otherwise copy its name. The Spark and Python names nearly
-// every file uses come from one table for all files, so a file's own table
-// holds only its own names.
+// text returns the source text of a name. The Spark and Python names nearly
+// every file uses come from one table for all files; a file's own names are
+// copied at each use, which costs fewer bytes than a table of them would.
 func (x *extractor) text(n python.Node) string {
 	b := n.Text()
 	if s, ok := commonNames[string(b)]; ok {
 		return s
 	}
-	if s, ok := x.names[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	x.names[s] = s
-	return s
+	return string(b)
 }
 
 // commonNames interns the names of the PySpark API, of the methods this

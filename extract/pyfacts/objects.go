@@ -191,8 +191,11 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 			return x.readerMethod(rd, c, a)
 		}
 	case kWriter:
-		if w, ok := obj.ref.(*writer); ok {
-			return x.writerMethod(w, c, a)
+		switch w := obj.ref.(type) {
+		case *writer:
+			return x.writerMethod(w, nil, c, a)
+		case *wstep:
+			return x.writerMethod(w.w, w, c, a)
 		}
 	case kDeltaClass:
 		return x.deltaClassMethod(c, a)

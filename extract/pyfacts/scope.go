@@ -2,17 +2,83 @@ package pyfacts
 
 // scope holds the names bound in a module, function or class body.
 type scope struct {
-	// vars are the bindings, changed in place (lookups copy them). Small
-	// pointers make small maps; the bindings come in batches from store,
-	// which the scopes of a module share.
+	// The bindings are changed in place (lookups copy them). Most scopes
+	// (functions, lambdas, comprehensions) bind a few names, kept in few
+	// and searched in order; once there are many, vars indexes them
+	// instead. The bindings come in batches from store, which the scopes
+	// of a module share.
+	few    []binding
 	vars   map[string]*val
 	store  *batch[val]
 	parent *scope
-	class  bool // class bodies are not visible from the methods inside them
 	// journal records what each assignment replaced while a branch is being
 	// analysed (depth > 0), so the branch can be undone and merged.
 	journal []undo
-	depth   int
+	depth   int32
+	class   bool // class bodies are not visible from the methods inside them
+}
+
+type binding struct {
+	name string
+	v    *val
+}
+
+// maxFew is how many bindings a scope searches in order.
+const maxFew = 8
+
+// get returns the binding of name here.
+func (s *scope) get(name string) (*val, bool) {
+	if s.vars != nil {
+		v, ok := s.vars[name]
+		return v, ok
+	}
+	for _, b := range s.few {
+		if b.name == name {
+			return b.v, true
+		}
+	}
+	return nil, false
+}
+
+// add binds a new name here to a zero val and returns it.
+func (s *scope) add(name string) *val {
+	p := &s.store.take(12)[0] // 40 bytes each
+	switch {
+	case s.vars != nil:
+		s.vars[name] = p
+	case len(s.few) < maxFew:
+		if s.few == nil {
+			s.few = make([]binding, 0, 4)
+		}
+		s.few = append(s.few, binding{name, p})
+	default:
+		// a scope past a few names is mostly a module's, which binds dozens:
+		// sized for them at once, its map is not rebuilt as it grows
+		s.vars = make(map[string]*val, 32)
+		for _, b := range s.few {
+			s.vars[b.name] = b.v
+		}
+		s.vars[name] = p
+		s.few = nil
+	}
+	return p
+}
+
+// remove unbinds name here.
+func (s *scope) remove(name string) {
+	if s.vars != nil {
+		delete(s.vars, name)
+		return
+	}
+	for i, b := range s.few {
+		if b.name == name {
+			last := len(s.few) - 1
+			s.few[i] = s.few[last]
+			s.few[last] = binding{}
+			s.few = s.few[:last]
+			return
+		}
+	}
 }
 
 type undo struct {
@@ -34,7 +100,7 @@ func newScope(parent *scope) *scope {
 // lookup finds name here or in an enclosing scope.
 func (s *scope) lookup(name string) (val, bool) {
 	for sc := s; sc != nil; sc = sc.parent {
-		if v, ok := sc.vars[name]; ok {
+		if v, ok := sc.get(name); ok {
 			return *v, true
 		}
 	}
@@ -42,7 +108,7 @@ func (s *scope) lookup(name string) (val, bool) {
 }
 
 func (s *scope) set(name string, v val) {
-	p, had := s.vars[name]
+	p, had := s.get(name)
 	if s.depth > 0 {
 		u := undo{name: name, had: had}
 		if had {
@@ -51,11 +117,7 @@ func (s *scope) set(name string, v val) {
 		s.journal = append(s.journal, u)
 	}
 	if !had {
-		if s.vars == nil {
-			s.vars = make(map[string]*val)
-		}
-		p = &s.store.take(12)[0] // 40 bytes each
-		s.vars[name] = p
+		p = s.add(name)
 	}
 	*p = v
 }
@@ -91,10 +153,11 @@ func branches(s *scope, skippable bool, arms ...func()) {
 			if b.last == ran {
 				continue // the arm's final binding is recorded already
 			}
+			v, _ := s.get(u.name)
 			if b.last < 0 {
-				b.v = *s.vars[u.name]
+				b.v = *v
 			} else {
-				b.v = agree(b.v, *s.vars[u.name])
+				b.v = agree(b.v, *v)
 			}
 			b.last = ran
 			b.arms++
@@ -102,9 +165,10 @@ func branches(s *scope, skippable bool, arms ...func()) {
 		for i := len(s.journal) - 1; i >= start; i-- {
 			u := s.journal[i]
 			if u.had {
-				*s.vars[u.name] = u.old
+				v, _ := s.get(u.name)
+				*v = u.old
 			} else {
-				delete(s.vars, u.name)
+				s.remove(u.name)
 			}
 		}
 		s.journal = s.journal[:start]

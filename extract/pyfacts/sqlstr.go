@@ -52,7 +52,7 @@ func strVal(b *python.Builder) val {
 // strFormat applies "...{}...".format(args): fields whose argument is a
 // known constant are substituted, the rest kept as holes.
 func (x *extractor) strFormat(tmpl val, a args) val {
-	t := *tmpl.str()
+	t := tmpl.str()
 	s := t.Text
 	var b python.Builder
 	auto := 0
@@ -125,7 +125,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 	default:
 		items = []item{{val: r}}
 	}
-	t := *l.str()
+	t := l.str()
 	s := t.Text
 	var b python.Builder
 	next, run := 0, 0
@@ -189,9 +189,9 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 		i, run = j, j
 	}
 	b.Append(t, run, len(s))
-	v := strVal(&b)
-	v.str().KeepGaps = true
-	return v
+	d := b.Decoded()
+	d.KeepGaps = true
+	return strValue(&d)
 }
 
 func dictGet(d val, key string) (val, bool) {

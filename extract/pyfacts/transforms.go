@@ -11,9 +11,18 @@ import (
 // hist is a DataFrame's history: the transform that made it and the history
 // of its input. Histories are shared and never changed, so a name keeps the
 // history it had when it was bound.
+//
+// DataFrames are made far more often than written, so a step keeps only
+// what a transform needs, and the facts.Transform is built when a write
+// records the history (see list).
 type hist struct {
-	prev *hist
-	t    facts.Transform
+	prev    *hist
+	name    string
+	span    facts.Span
+	cols    []facts.Column
+	removal facts.Span   // the text deleting the transform leaves valid code without
+	canCut  bool         // whether removal is set
+	num     *facts.Value // the partition count of a repartition or coalesce given one
 }
 
 // list returns the transforms oldest first, back to the last one that
@@ -21,10 +30,13 @@ type hist struct {
 // What came before it cannot decide how the write is partitioned, and
 // every write would otherwise copy its DataFrame's whole history.
 func (h *hist) list() []facts.Transform {
-	n := 0
+	n, cuts := 0, 0
 	for p := h; p != nil; p = p.prev {
 		n++
-		if !p.t.IsNarrow() && !p.t.IsShuffle() {
+		if p.canCut {
+			cuts++
+		}
+		if t := (facts.Transform{Name: p.name}); !t.IsNarrow() && !t.IsShuffle() {
 			break
 		}
 	}
@@ -32,8 +44,18 @@ func (h *hist) list() []facts.Transform {
 		return nil
 	}
 	out := make([]facts.Transform, n)
+	edits := make([]facts.Edit, cuts)
 	for p, i := h, n-1; i >= 0; p, i = p.prev, i-1 {
-		out[i] = p.t
+		t := &out[i]
+		t.Name, t.Span, t.Columns = p.name, p.span, p.cols
+		if p.num != nil {
+			t.HasNum, t.NumPartitions = true, *p.num
+		}
+		if p.canCut {
+			cuts--
+			edits[cuts].Span = p.removal
+			t.Removal = edits[cuts : cuts+1 : cuts+1]
+		}
 	}
 	return out
 }
@@ -62,19 +84,20 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 			return val{}
 		}
 	}
-	t := x.transform(c, a, naDot)
-	return val{kind: kFrame, ref: &hist{prev: obj.history(), t: t}}
+	h := x.transform(c, a, naDot)
+	h.prev = obj.history()
+	return val{kind: kFrame, ref: h}
 }
 
-func (x *extractor) transform(c callSite, a args, naDot int) facts.Transform {
+func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	start := c.dot()
-	t := facts.Transform{Name: c.name}
+	h := &hist{name: c.name}
 	if naDot >= 0 {
-		start, t.Name = naDot, "na"
+		start, h.name = naDot, "na"
 	}
-	t.Span = x.span(start, c.call.End())
+	h.span = x.span(start, c.call.End())
 	if shuffles[c.name] && naDot < 0 {
-		x.partitionCount(&t, c, a)
+		h.num = x.partitionCount(c, a)
 	}
 	cols := x.cols[:0] // gathered apart, to allocate them once
 	for _, g := range a {
@@ -84,15 +107,16 @@ func (x *extractor) transform(c callSite, a args, naDot int) facts.Transform {
 	}
 	x.cols = cols
 	if len(cols) > 0 {
-		t.Columns = slices.Clone(cols)
+		h.cols = slices.Clone(cols)
 	}
-	t.Removal = x.removal(start, c.call.End())
-	return t
+	h.removal, h.canCut = x.removal(start, c.call.End())
+	return h
 }
 
 // partitionCount reads repartition(n, *cols) / coalesce(n): n is the first
-// positional argument unless that is a column, or numPartitions=.
-func (x *extractor) partitionCount(t *facts.Transform, c callSite, a args) {
+// positional argument unless that is a column, or numPartitions=. It is nil
+// when there is none, and Unknown when n does not resolve to an int.
+func (x *extractor) partitionCount(c callSite, a args) *facts.Value {
 	g, ok := a.kw("numPartitions")
 	if !ok {
 		g, ok = a.pos(0)
@@ -107,13 +131,13 @@ func (x *extractor) partitionCount(t *facts.Transform, c callSite, a args) {
 		}
 	}
 	if !ok {
-		return
+		return nil
 	}
-	t.HasNum = true
-	t.NumPartitions = facts.Value{Span: x.spanOf(g.n)}
+	n := facts.Value{Span: x.spanOf(g.n)}
 	if _, isInt := g.v.intValue(); isInt {
-		t.NumPartitions = g.v.value(x.spanOf(g.n))
+		n = g.v.value(x.spanOf(g.n))
 	}
+	return &n
 }
 
 // columnLike reports whether an expression's last name says it holds columns.
@@ -142,14 +166,14 @@ func (x *extractor) appendColumns(cols []facts.Column, v val, sp facts.Span) []f
 	return cols
 }
 
-// removal returns the edit that deletes the call text [dot, end) and leaves
-// valid code: the whole line when the call stands alone on a line inside a
-// continued expression, through the continuation backslash before it when
-// it ends one, else just the call.
-func (x *extractor) removal(dot, end int) []facts.Edit {
+// removal returns the text to delete to remove the call text [dot, end)
+// and leave valid code: the whole line when the call stands alone on a line
+// inside a continued expression, through the continuation backslash before
+// it when it ends one, else just the call. It is false when there is none.
+func (x *extractor) removal(dot, end int) (facts.Span, bool) {
 	src := x.src
 	if dot < 0 || end > len(src) || dot >= end {
-		return nil
+		return facts.Span{}, false
 	}
 	ls, alone := indentStart(src, dot)
 	le, restEmpty := restOfLine(src, end)
@@ -157,7 +181,7 @@ func (x *extractor) removal(dot, end int) []facts.Edit {
 		if x.stmt.Valid() && x.stmt.End() > le && le < len(src) {
 			// end where the next line's code starts, past any prefix the
 			// region's lines carry in the file ("# MAGIC ")
-			return x.edit(facts.Span{Start: x.at(ls), End: x.at(le + 1)})
+			return facts.Span{Start: x.at(ls), End: x.at(le + 1)}, true
 		}
 		// the call ends the statement: join the line to the one it continues
 		prev := ls - 1 // the newline ending the previous line
@@ -172,15 +196,8 @@ func (x *extractor) removal(dot, end int) []facts.Edit {
 			for cut > 0 && (src[cut-1] == ' ' || src[cut-1] == '\t') {
 				cut--
 			}
-			return x.edit(x.span(cut, end))
+			return x.span(cut, end), true
 		}
 	}
-	return x.edit(x.span(dot, end))
-}
-
-// edit returns the one edit that deletes sp.
-func (x *extractor) edit(sp facts.Span) []facts.Edit {
-	e := x.edits.take(16) // 32 bytes each
-	e[0].Span = sp
-	return e
+	return x.span(dot, end), true
 }

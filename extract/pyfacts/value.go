@@ -48,12 +48,15 @@ const (
 type val struct {
 	kind kind
 	open bool // kList/kDict: holds a splat, so not every item is known
+	// at is where a kStr without ref is written in the document (see name).
+	at int32
 	// name is the column for kColumn ("" when unknown), the qualified name
-	// for kModule, the function for kFunc and kPartFunc.
+	// for kModule, the function for kFunc and kPartFunc. A kStr without
+	// ref is a plain literal (see plainString) and name its text.
 	name string
 	// ref is what else the kind knows: *facts.Value (kConst; shared, never
 	// changed), *python.Decoded or *plainLit (kStr), *list (kList, kDict),
-	// *hist (kFrame, kNa; may be nil), *reader (kReader), *writer (kWriter),
+	// *hist (kFrame, kNa; may be nil), *reader (kReader), *writer or *wstep (kWriter),
 	// *deltaState (kDeltaTable, kDeltaMerge, kDeltaOptimize), *deltaBuilder
 	// (kDeltaBuilder), *function (kFunc).
 	ref any
@@ -76,15 +79,20 @@ func (v val) lit() *facts.Value {
 	return c
 }
 
-// str is a kStr's text with its map into document offsets.
-func (v val) str() *python.Decoded {
+// str is a kStr's text with its map into document offsets. It is returned
+// by value, so a plain literal's need not be allocated.
+func (v val) str() python.Decoded {
 	switch s := v.ref.(type) {
 	case *python.Decoded:
-		return s
+		return *s
 	case *plainLit:
-		return s.decoded()
+		return *s.decoded()
+	case nil:
+		if v.kind == kStr {
+			return inlineDecoded(v.name, int(v.at))
+		}
 	}
-	return nil
+	return python.Decoded{}
 }
 
 // items are a kList's or kDict's items.
@@ -133,6 +141,8 @@ func (v val) literalString() (string, bool) {
 		return s.text, true
 	case *python.Decoded:
 		return s.Text, s.Literal()
+	case nil:
+		return v.name, v.kind == kStr
 	}
 	return "", false
 }
@@ -185,7 +195,7 @@ func same(a, b val) bool {
 	case kStr:
 		x, xok := a.literalString()
 		y, yok := b.literalString()
-		return a.ref == b.ref || (xok && yok && x == y)
+		return (a.ref != nil && a.ref == b.ref) || (xok && yok && x == y)
 	case kList, kDict:
 		x, y := a.items(), b.items()
 		if len(x) != len(y) || a.open || b.open {
@@ -215,10 +225,24 @@ var (
 	noneLit  = &facts.Value{Kind: facts.None, Str: "None"}
 )
 
+// smallInts are the integers 0 to 255 as usually spelled, which most
+// number literals are.
+var smallInts = func() (t [256]*facts.Value) {
+	for i := range t {
+		t[i] = &facts.Value{Kind: facts.Int, Int: int64(i), Str: strconv.Itoa(i)}
+	}
+	return t
+}()
+
 // number evaluates an integer or float literal. Constants are never
-// changed, so a file's literals of one spelling share one.
+// changed, so a file's literals of one spelling share one, and small
+// integers are shared by all files.
 func (x *extractor) number(n python.Node) val {
-	if c, ok := x.numbers[string(n.Text())]; ok {
+	text := n.Text()
+	if i, ok := smallInt(text); ok {
+		return val{kind: kConst, ref: smallInts[i]}
+	}
+	if c, ok := x.numbers[string(text)]; ok {
 		return val{kind: kConst, ref: c}
 	}
 	v := literal(n)
@@ -229,6 +253,22 @@ func (x *extractor) number(n python.Node) val {
 		x.numbers[c.Str] = c
 	}
 	return v
+}
+
+// smallInt reads the decimal spelling of an integer below 256, without
+// leading zeros.
+func smallInt(text []byte) (int, bool) {
+	if len(text) == 0 || len(text) > 3 || (text[0] == '0' && len(text) > 1) {
+		return 0, false
+	}
+	n := 0
+	for _, c := range text {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, n < len(smallInts)
 }
 
 // literal evaluates a number, bool or None literal node.

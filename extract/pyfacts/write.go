@@ -9,23 +9,71 @@ import (
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
-// writer is a DataFrameWriter, DataFrameWriterV2 or DataStreamWriter being
-// configured. Each step of a chain copies it, so a writer bound to a name can
-// be finished in several ways.
+// writer is a DataFrameWriter, DataFrameWriterV2 or DataStreamWriter as
+// made, before any configuration (see wstep).
 type writer struct {
-	api        facts.API
-	hist       *hist
-	writerAt   int
-	format     string
-	formatSpan facts.Span
-	formatUnk  bool
-	mode       facts.Value
-	part       *facts.Partitioning
-	cluster    []facts.Column
-	options    *options
-	props      map[string]facts.Value
-	trigger    *facts.Trigger
-	target     facts.Target
+	api      facts.API
+	hist     *hist
+	writerAt int
+	target   facts.Target
+}
+
+// wstep is a writer as configured so far: one step (.format(), .mode(),
+// .option()...) and the steps before it. A step adds a small node instead
+// of copying the writer's settings, and is never changed, so a writer bound
+// to a name can be finished in several ways. The settings are gathered when
+// a write is recorded; the newest step of each kind wins.
+type wstep struct {
+	w    *writer
+	prev *wstep // nil for the first step
+	kind wkind
+	v    val        // wFormat, wMode: the argument
+	span facts.Span // wFormat, wMode: where the argument is
+	// ref is the format of a sink named by its method (wFormat: a
+	// string), *facts.Partitioning (wPartition,
+	// wCluster), *options (wOptions: all of them so far),
+	// map[string]facts.Value (wProps: all of them so far) or *facts.Trigger.
+	ref any
+}
+
+type wkind uint8
+
+const (
+	wNone wkind = iota // a step that sets nothing the facts hold
+	wFormat
+	wMode
+	wPartition
+	wCluster
+	wOptions
+	wProps
+	wTrigger
+	wKinds
+)
+
+// latest returns the newest step of kind k, or nil.
+func (s *wstep) latest(k wkind) *wstep {
+	for ; s != nil; s = s.prev {
+		if s.kind == k {
+			return s
+		}
+	}
+	return nil
+}
+
+// options are the options set so far.
+func (s *wstep) options() *options {
+	if o := s.latest(wOptions); o != nil {
+		return o.ref.(*options)
+	}
+	return nil
+}
+
+// props are the table properties set so far.
+func (s *wstep) props() map[string]facts.Value {
+	if p := s.latest(wProps); p != nil {
+		return p.ref.(map[string]facts.Value)
+	}
+	return nil
 }
 
 func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
@@ -74,55 +122,54 @@ var (
 	}
 )
 
-func (x *extractor) writerMethod(w *writer, c callSite, a args) val {
+// writerMethod applies a method to writer w configured up to step s (nil
+// when it is not configured yet).
+func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 	switch w.api {
 	case facts.DataFrameWriter:
 		if params, ok := v1Sinks[c.name]; ok {
-			x.writeSink(w, c, a, params)
+			x.writeSink(w, s, c, a, params)
 			return val{}
 		}
 	case facts.DataStreamWriter:
 		if params, ok := streamSinks[c.name]; ok {
-			x.writeSink(w, c, a, params)
+			x.writeSink(w, s, c, a, params)
 			return val{}
 		}
 	case facts.DataFrameWriterV2:
 		if v2Sinks[c.name] {
-			x.writeV2Sink(w, c, a)
+			x.writeV2Sink(w, s, c, a)
 			return val{}
 		}
 	}
-	next := *w
+	next := &wstep{w: w, prev: s}
 	name := x.span(c.nameStart(), c.call.End())
 	switch c.name {
-	case "format", "using":
+	case "format", "using", "mode", "outputMode":
 		if g, ok := a.get(0, ""); ok {
-			next.format, next.formatUnk = x.formatName(g.v)
-			next.formatSpan = x.spanOf(g.n)
-		}
-	case "mode", "outputMode":
-		if g, ok := a.get(0, ""); ok {
-			next.mode = g.v.value(x.spanOf(g.n))
+			next.kind, next.v, next.span = wFormat, g.v, x.spanOf(g.n)
+			if c.name == "mode" || c.name == "outputMode" {
+				next.kind = wMode
+			}
 		}
 	case "partitionBy", "partitionedBy":
-		next.part = x.partitioning(a, x.span(c.dot(), c.call.End()))
+		next.kind, next.ref = wPartition, x.partitioning(a, x.span(c.dot(), c.call.End()))
 	case "clusterBy":
-		p := x.partitioning(a, name)
-		next.cluster = p.Columns
+		next.kind, next.ref = wCluster, x.partitioning(a, name)
 	case "option":
-		next.options = x.withOption(w.options, a)
+		next.kind, next.ref = wOptions, x.withOption(s.options(), a)
 	case "options":
-		next.options = x.withOptions(w.options, a)
+		next.kind, next.ref = wOptions, x.withOptions(s.options(), a)
 	case "tableProperty":
-		next.props = x.withProperty(w.props, a, "property", "value")
+		next.kind, next.ref = wProps, x.withProperty(s.props(), a, "property", "value")
 	case "trigger":
-		next.trigger = x.trigger(a, name)
+		next.kind, next.ref = wTrigger, x.trigger(a, name)
 	case "foreachBatch", "foreach":
 		// Spark records these as the sink's format
-		next.format, next.formatUnk = strings.ToLower(c.name), false
-		next.formatSpan = x.span(c.nameStart(), c.fn.End())
+		next.kind, next.ref = wFormat, strings.ToLower(c.name)
+		next.span = x.span(c.nameStart(), c.fn.End())
 	}
-	return val{kind: kWriter, ref: &next}
+	return val{kind: kWriter, ref: next}
 }
 
 // partitioning reads partitionBy("a", "b"), partitionBy(["a", "b"]) and
@@ -161,22 +208,25 @@ func (x *extractor) partitionColumns(p *facts.Partitioning, v val, sp facts.Span
 
 // writeSink finishes a DataFrameWriter or DataStreamWriter with its sink's
 // own arguments (which override the chain's settings, as in Spark).
-func (x *extractor) writeSink(w *writer, c callSite, a args, params []string) {
-	fw := x.newWrite(w, c)
+func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []string) {
+	fw := x.newWrite(w, s, c)
 	if formatSinks[c.name] {
 		fw.Format, fw.FormatUnknown = c.name, false
 		fw.FormatSpan = x.span(c.nameStart(), c.fn.End())
 	}
-	opts := fw.Options // the write's own copy
-	if opts == nil {
-		opts = make(map[string]facts.Value)
+	opts := fw.Options // the write's own copy; made when a sink argument is an option
+	put := func(key string, v facts.Value) {
+		if opts == nil {
+			opts = make(map[string]facts.Value)
+		}
+		opts[key] = v
 	}
 	i := 0
 	for _, g := range a {
 		name := g.name
 		switch {
 		case g.splat == 2:
-			x.optionArg(g, func(key string, v facts.Value) { opts[key] = v })
+			x.optionArg(g, put)
 			continue
 		case g.splat == 1:
 			i = len(params) // later positions are unknown
@@ -207,7 +257,7 @@ func (x *extractor) writeSink(w *writer, c callSite, a args, params []string) {
 			fw.PartitionBy = x.partitioning(args{{v: g.v, n: g.n}}, x.spanOf(g.whole))
 		case "url", "properties", "queryName", "rowTag":
 		default:
-			opts[strings.ToLower(name)] = g.v.value(sp)
+			put(strings.ToLower(name), g.v.value(sp))
 		}
 	}
 	if fw.Target.Path == "" && fw.Target.Table == "" {
@@ -221,8 +271,8 @@ func (x *extractor) writeSink(w *writer, c callSite, a args, params []string) {
 	x.file.Writes = append(x.file.Writes, fw)
 }
 
-func (x *extractor) writeV2Sink(w *writer, c callSite, a args) {
-	fw := x.newWrite(w, c)
+func (x *extractor) writeV2Sink(w *writer, s *wstep, c callSite, a args) {
+	fw := x.newWrite(w, s, c)
 	nameSpan := x.span(c.nameStart(), c.fn.End())
 	switch c.name {
 	case "append":
@@ -250,27 +300,49 @@ func (x *extractor) writeV2Sink(w *writer, c callSite, a args) {
 	x.file.Writes = append(x.file.Writes, fw)
 }
 
-func (x *extractor) newWrite(w *writer, c callSite) *facts.Write {
-	return &facts.Write{
-		API:           w.api,
-		Lang:          document.Python,
-		Span:          x.spanOf(c.call),
-		At:            x.span(c.nameStart(), c.call.End()),
-		Sink:          c.name,
-		Format:        w.format,
-		FormatSpan:    w.formatSpan,
-		FormatUnknown: w.formatUnk,
-		Target:        w.target,
-		Mode:          w.mode,
-		PartitionBy:   w.part,
-		ClusterBy:     w.cluster,
-		Options:       w.options.toMap(),
-		Trigger:       w.trigger,
-		HasTrigger:    w.trigger != nil,
-		Transforms:    w.hist.list(),
-		WriterAt:      w.writerAt,
-		Properties:    w.props,
+// newWrite returns the write that the sink c of writer w configured up to
+// step s records.
+func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
+	fw := &facts.Write{
+		API:        w.api,
+		Lang:       document.Python,
+		Span:       x.spanOf(c.call),
+		At:         x.span(c.nameStart(), c.call.End()),
+		Sink:       c.name,
+		Target:     w.target,
+		Transforms: w.hist.list(),
+		WriterAt:   w.writerAt,
 	}
+	var seen [wKinds]bool
+	for ; s != nil; s = s.prev {
+		if seen[s.kind] {
+			continue // a newer step set it
+		}
+		seen[s.kind] = true
+		switch s.kind {
+		case wFormat:
+			if f, ok := s.ref.(string); ok {
+				fw.Format, fw.FormatUnknown = f, false
+			} else {
+				fw.Format, fw.FormatUnknown = x.formatName(s.v)
+			}
+			fw.FormatSpan = s.span
+		case wMode:
+			fw.Mode = s.v.value(s.span)
+		case wPartition:
+			fw.PartitionBy = s.ref.(*facts.Partitioning)
+		case wCluster:
+			fw.ClusterBy = s.ref.(*facts.Partitioning).Columns
+		case wOptions:
+			fw.Options = s.ref.(*options).toMap()
+		case wProps:
+			fw.Properties = s.ref.(map[string]facts.Value)
+		case wTrigger:
+			fw.Trigger = s.ref.(*facts.Trigger)
+			fw.HasTrigger = true
+		}
+	}
+	return fw
 }
 
 // withProperty returns props with the (key, value) call arguments added;
