@@ -36,6 +36,12 @@ type Options struct {
 	ForceExclude bool
 	// Rules replaces the registry (tests run one rule at a time); nil means all.
 	Rules []*rule.Rule
+	// Emit, when set, receives each file's findings (in no particular
+	// order within the file) as soon as they and those of every source before
+	// it are ready, in the order the sources were given, instead of
+	// Result.Findings: a run then keeps no findings. Lint gives sources in
+	// path order.
+	Emit func([]finding.Finding)
 	// Attach, when set, adds live table state to the catalog before rules
 	// run. Its warnings are printed; an error fails the run (--require-stats).
 	Attach func(context.Context, *catalog.Catalog) (warnings []string, err error)
@@ -66,7 +72,8 @@ func (n Note) String() string {
 
 // Result is what a run found.
 type Result struct {
-	Findings []finding.Finding
+	Findings []finding.Finding // empty when Options.Emit took them
+	Found    int               // findings, emitted or not
 	Notes    []Note
 	Files    int // files linted
 	// UnreadSQL counts SQL statements of known kinds that could not be read.
@@ -205,23 +212,56 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	}
 
 	var mu sync.Mutex
+	emit := l.emitter(units)
 	p = pool.New().WithMaxGoroutines(Workers())
-	for _, u := range units {
+	for i, u := range units {
 		if !u.linted {
 			continue
 		}
 		p.Go(func() {
 			fs, notes := l.check(u, store, cat)
 			mu.Lock()
-			res.Findings = append(res.Findings, fs...)
+			defer mu.Unlock()
+			res.Found += len(fs)
 			res.Notes = append(res.Notes, notes...)
-			mu.Unlock()
+			if emit != nil {
+				emit(i, fs)
+			} else {
+				res.Findings = append(res.Findings, fs...)
+			}
 		})
 	}
 	p.Wait()
 	sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	return res, nil
+}
+
+// emitter returns what hands each file's findings to Options.Emit in the
+// order of units, holding those that finish early; nil without Emit. It is
+// called with the run's lock held.
+func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
+	if l.opts.Emit == nil {
+		return nil
+	}
+	waiting := map[int][]finding.Finding{}
+	next := 0
+	return func(i int, fs []finding.Finding) {
+		waiting[i] = fs
+		for next < len(units) {
+			if units[next].linted {
+				fs, ok := waiting[next]
+				if !ok {
+					return
+				}
+				delete(waiting, next)
+				if len(fs) > 0 {
+					l.opts.Emit(fs)
+				}
+			}
+			next++
+		}
+	}
 }
 
 // load reads, parses and extracts one file, adds it to the catalog and

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -228,5 +230,40 @@ func TestOneBadFixDoesNotHoldBackTheOthers(t *testing.T) {
 	if len(res.Changes) != 1 || !strings.Contains(string(res.Changes[0].New), "vacuum(168)") ||
 		!strings.Contains(string(res.Changes[0].New), setting) {
 		t.Fatalf("changes = %+v", res.Changes)
+	}
+}
+
+// With Emit, findings come file by file in path order, as a run without it
+// returns them, and the run keeps none of them.
+func TestEmitStreamsFindingsInOrder(t *testing.T) {
+	configs, err := config.NewResolver(config.ResolverOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := engine.New(configs, engine.Options{}).Lint(context.Background(), []string{"../examples"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []finding.Finding
+	files := 0
+	l := engine.New(configs, engine.Options{Emit: func(fs []finding.Finding) {
+		files++
+		for _, f := range fs {
+			if f.Path != fs[0].Path {
+				t.Errorf("one call holds %s and %s", fs[0].Path, f.Path)
+			}
+		}
+		sort.SliceStable(fs, func(i, j int) bool { return finding.Less(&fs[i], &fs[j]) })
+		got = append(got, fs...)
+	}})
+	res, err := l.Lint(context.Background(), []string{"../examples"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 0 || res.Found != want.Found || len(want.Findings) != want.Found {
+		t.Errorf("kept %d findings, found %d, want %d", len(res.Findings), res.Found, want.Found)
+	}
+	if files < 3 || !reflect.DeepEqual(got, want.Findings) {
+		t.Errorf("emitted %d findings in %d files, want the %d of a run without Emit, in the same order", len(got), files, len(want.Findings))
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/lakelint/lakelint/finding"
 )
 
-// writeGitHub prints GitHub Actions workflow commands, which the runner
+// githubPrinter prints GitHub Actions workflow commands, which the runner
 // turns into annotations on the pull request:
 //
 //	::warning file=jobs/etl.py,line=3,col=5,endLine=3,endColumn=20,title=LL101 (rule)::message
@@ -16,7 +16,11 @@ import (
 // Notebook positions are relative to a cell, not to lines of the .ipynb
 // file, so those findings are annotated on the file with the cell, line and
 // column put in the message.
-func writeGitHub(w *bufio.Writer, findings []*finding.Finding, _ Options) error {
+type githubPrinter struct{}
+
+func (githubPrinter) end(*bufio.Writer) error { return nil }
+
+func (githubPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 	for _, f := range findings {
 		w.WriteString("::" + githubLevel(severity(f)) + " file=" + escapeProperty(f.Path))
 		msg := f.Message

@@ -2,6 +2,7 @@ package output
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 
 	"github.com/lakelint/lakelint/finding"
@@ -14,23 +15,42 @@ type jsonFile struct {
 	Diagnostics []LSPDiagnostic `json:"diagnostics"`
 }
 
-// writeJSON prints an array with one object per file that has findings,
-// ordered by path.
-func writeJSON(w *bufio.Writer, findings []*finding.Finding, _ Options) error {
-	files := []jsonFile{}
-	for _, f := range findings {
-		if len(files) == 0 || files[len(files)-1].Path != f.Path {
-			abs := f.AbsPath
-			if abs == "" {
-				abs = f.Path
-			}
-			files = append(files, jsonFile{URI: fileURI(abs), Path: f.Path, Diagnostics: []LSPDiagnostic{}})
-		}
-		last := &files[len(files)-1]
-		last.Diagnostics = append(last.Diagnostics, ToLSP(f))
+// jsonPrinter prints an array with one object per file that has findings,
+// ordered by path, formatted as json.Encoder with a two-space indent would
+// print the whole array.
+type jsonPrinter struct{ files int }
+
+func (j *jsonPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
+	abs := findings[0].AbsPath
+	if abs == "" {
+		abs = findings[0].Path
 	}
-	enc := json.NewEncoder(w)
+	out := jsonFile{URI: fileURI(abs), Path: findings[0].Path, Diagnostics: make([]LSPDiagnostic, 0, len(findings))}
+	for _, f := range findings {
+		out.Diagnostics = append(out.Diagnostics, ToLSP(f))
+	}
+	if j.files == 0 {
+		w.WriteString("[\n  ")
+	} else {
+		w.WriteString(",\n  ")
+	}
+	j.files++
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(files)
+	enc.SetIndent("  ", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	return err
+}
+
+func (j *jsonPrinter) end(w *bufio.Writer) error {
+	if j.files == 0 {
+		_, err := w.WriteString("[]\n")
+		return err
+	}
+	_, err := w.WriteString("\n]\n")
+	return err
 }

@@ -40,13 +40,19 @@ const DefaultInformationURI = "https://github.com/lakelint/lakelint"
 // Source names lakelint in diagnostics that other tools show.
 const Source = "lakelint"
 
-type formatter func(w *bufio.Writer, findings []*finding.Finding, opts Options) error
+// printer prints one format: file is called with each file's findings in
+// turn (files in path order, a file's findings in finding.Less order), end
+// once at the end.
+type printer interface {
+	file(w *bufio.Writer, findings []*finding.Finding) error
+	end(w *bufio.Writer) error
+}
 
-var formats = map[string]formatter{
-	"text":   writeText,
-	"json":   writeJSON,
-	"github": writeGitHub,
-	"sarif":  writeSARIF,
+var formats = map[string]func(Options) printer{
+	"text":   func(o Options) printer { return &textPrinter{opts: o} },
+	"json":   func(Options) printer { return &jsonPrinter{} },
+	"github": func(Options) printer { return githubPrinter{} },
+	"sarif":  func(o Options) printer { return &sarifPrinter{opts: o} },
 }
 
 // Formats lists the format names Write accepts, "text" (the default) first.
@@ -58,17 +64,73 @@ func Known(format string) bool {
 	return ok || format == ""
 }
 
-// Write prints findings to w in the named format ("" means text). Findings
-// are printed in finding.Less order; the caller's slice is left as it was.
-func Write(w io.Writer, format string, findings []finding.Finding, opts Options) error {
+// Stream prints findings as a run produces them, one file at a time, so
+// that a run need not keep every finding until the end. Only SARIF, one
+// JSON document with a rule table, waits for Close.
+type Stream struct {
+	w    *bufio.Writer
+	p    printer
+	last string // the path of the last file, to check the order
+}
+
+// NewStream starts printing to w in the named format ("" means text).
+func NewStream(w io.Writer, format string, opts Options) (*Stream, error) {
 	if format == "" {
 		format = "text"
 	}
-	write, ok := formats[format]
+	newPrinter, ok := formats[format]
 	if !ok {
-		return fmt.Errorf("unknown output format %q (valid: %s)", format, strings.Join(Formats(), ", "))
+		return nil, fmt.Errorf("unknown output format %q (valid: %s)", format, strings.Join(Formats(), ", "))
 	}
-	// Sort pointers: findings are large, and the caller's order stays put.
+	return &Stream{w: bufio.NewWriter(w), p: newPrinter(opts)}, nil
+}
+
+// File prints one file's findings; files must come in path order.
+func (s *Stream) File(findings []finding.Finding) error {
+	if len(findings) == 0 {
+		return nil
+	}
+	sorted := sortedPointers(findings)
+	if p := sorted[0].Path; p < s.last {
+		return fmt.Errorf("output: %s printed after %s", p, s.last)
+	}
+	s.last = sorted[0].Path
+	return s.p.file(s.w, sorted)
+}
+
+// Close prints what comes after the findings (a summary, a closing bracket)
+// and flushes.
+func (s *Stream) Close() error {
+	if err := s.p.end(s.w); err != nil {
+		return err
+	}
+	return s.w.Flush()
+}
+
+// Write prints findings to w in the named format ("" means text). Findings
+// are printed in finding.Less order; the caller's slice is left as it was.
+func Write(w io.Writer, format string, findings []finding.Finding, opts Options) error {
+	s, err := NewStream(w, format, opts)
+	if err != nil {
+		return err
+	}
+	sorted := sortedPointers(findings)
+	for start := 0; start < len(sorted); {
+		end := start + 1
+		for end < len(sorted) && sorted[end].Path == sorted[start].Path {
+			end++
+		}
+		if err := s.p.file(s.w, sorted[start:end]); err != nil {
+			return err
+		}
+		start = end
+	}
+	return s.Close()
+}
+
+// sortedPointers returns pointers to findings in finding.Less order:
+// findings are large, and the caller's order stays put.
+func sortedPointers(findings []finding.Finding) []*finding.Finding {
 	sorted := make([]*finding.Finding, len(findings))
 	for i := range findings {
 		sorted[i] = &findings[i]
@@ -82,11 +144,7 @@ func Write(w io.Writer, format string, findings []finding.Finding, opts Options)
 		}
 		return 0
 	})
-	bw := bufio.NewWriter(w)
-	if err := write(bw, sorted, opts); err != nil {
-		return err
-	}
-	return bw.Flush()
+	return sorted
 }
 
 // severity returns f's severity, reading an unset or unknown one as a

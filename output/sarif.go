@@ -109,6 +109,20 @@ type sarifReplacement struct {
 
 const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
+// sarifPrinter keeps the findings until the end: SARIF is one document
+// whose rule table lists the rules found.
+type sarifPrinter struct {
+	opts     Options
+	findings []*finding.Finding
+}
+
+func (s *sarifPrinter) file(_ *bufio.Writer, findings []*finding.Finding) error {
+	s.findings = append(s.findings, findings...)
+	return nil
+}
+
+func (s *sarifPrinter) end(w *bufio.Writer) error { return writeSARIF(w, s.findings, s.opts) }
+
 func writeSARIF(w *bufio.Writer, findings []*finding.Finding, opts Options) error {
 	rules, index := sarifRules(findings, opts)
 	results := make([]sarifResult, 0, len(findings))

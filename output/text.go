@@ -22,23 +22,31 @@ const (
 	dim    = "\x1b[2m"
 )
 
-// writeText prints one line per finding,
+// textPrinter prints one line per finding,
 //
 //	path:line:col: LL101 [*] message
 //
 // ("path:cell N:line:col:" in notebooks), then a summary.
-func writeText(w *bufio.Writer, findings []*finding.Finding, opts Options) error {
-	paint := func(style, s string) string {
-		if !opts.Color {
-			return s
-		}
-		return style + s + reset
+type textPrinter struct {
+	opts              Options
+	counts            [finding.Hint + 1]int
+	total             int
+	fixes, unsafeOnly int
+}
+
+func (t *textPrinter) paint(style, s string) string {
+	if !t.opts.Color {
+		return s
 	}
-	var counts [finding.Hint + 1]int
-	fixes, unsafeOnly := 0, 0
+	return style + s + reset
+}
+
+func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
+	paint := t.paint
 	for _, f := range findings {
 		sev := severity(f)
-		counts[sev]++
+		t.counts[sev]++
+		t.total++
 		w.WriteString(paint(bold, printable(f.Path)))
 		w.WriteString(paint(dim, ":"))
 		if f.Cell > 0 {
@@ -48,34 +56,39 @@ func writeText(w *bufio.Writer, findings []*finding.Finding, opts Options) error
 		fmt.Fprintf(w, "%d%s%d%s ", f.Start.Line, paint(dim, ":"), f.Start.Column, paint(dim, ":"))
 		w.WriteString(paint(severityStyle[sev], f.Code))
 		switch {
-		case fixable(f, opts):
-			fixes++
+		case fixable(f, t.opts):
+			t.fixes++
 			w.WriteString(" " + paint(cyan, "[*]"))
 		case f.HasFix(finding.Unsafe):
-			unsafeOnly++
+			t.unsafeOnly++
 		}
 		w.WriteString(" " + printable(f.Message) + "\n")
 	}
-	if len(findings) == 0 {
+	return nil
+}
+
+func (t *textPrinter) end(w *bufio.Writer) error {
+	paint, counts := t.paint, t.counts
+	if t.total == 0 {
 		_, err := w.WriteString(paint(green, "All checks passed!") + "\n")
 		return err
 	}
-	fmt.Fprintf(w, "\n%s (%s, %s, %d info", paint(bold, "Found "+plural(len(findings), "problem")),
+	fmt.Fprintf(w, "\n%s (%s, %s, %d info", paint(bold, "Found "+plural(t.total, "problem")),
 		plural(counts[finding.Error], "error"), plural(counts[finding.Warning], "warning"),
 		counts[finding.Information])
 	if counts[finding.Hint] > 0 {
 		w.WriteString(", " + plural(counts[finding.Hint], "hint"))
 	}
 	w.WriteString(").\n")
-	if fixes > 0 {
-		fmt.Fprintf(w, "%s %d fixable with --fix.\n", paint(cyan, "[*]"), fixes)
+	if t.fixes > 0 {
+		fmt.Fprintf(w, "%s %d fixable with --fix.\n", paint(cyan, "[*]"), t.fixes)
 	}
-	if unsafeOnly > 0 {
+	if t.unsafeOnly > 0 {
 		more := ""
-		if fixes > 0 {
+		if t.fixes > 0 {
 			more = "more "
 		}
-		fmt.Fprintf(w, "(%d %sfixable with --unsafe-fixes.)\n", unsafeOnly, more)
+		fmt.Fprintf(w, "(%d %sfixable with --unsafe-fixes.)\n", t.unsafeOnly, more)
 	}
 	return nil
 }

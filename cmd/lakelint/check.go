@@ -11,6 +11,7 @@ import (
 
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
+	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer"
 	"github.com/lakelint/lakelint/output"
 	"github.com/lakelint/lakelint/rules"
@@ -144,23 +145,44 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			return exitClean
 		}
-	} else {
-		res, err = l.LintSources(ctx, srcs)
-		if err != nil {
-			fmt.Fprintf(stderr, "lakelint: %v\n", err)
-			return exitError
-		}
+		return finish(res, output.Write(stdout, o.format, res.Findings, outputOptions(o)), o, stderr)
 	}
 
-	failed := reportNotes(res, o.verbose, stderr)
-	if err := output.Write(stdout, o.format, res.Findings, outputOptions(o)); err != nil {
+	// findings are printed file by file as the run makes them
+	out, err := output.NewStream(stdout, o.format, outputOptions(o))
+	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
+		return exitError
+	}
+	var printErr error
+	lint := engine.New(configs, engine.Options{Exclude: exclude, ForceExclude: o.forceExclude, Attach: attach,
+		Emit: func(fs []finding.Finding) {
+			if printErr == nil {
+				printErr = out.File(fs)
+			}
+		}})
+	res, err = lint.LintSources(ctx, srcs)
+	if err != nil {
+		fmt.Fprintf(stderr, "lakelint: %v\n", err)
+		return exitError
+	}
+	if printErr == nil {
+		printErr = out.Close()
+	}
+	return finish(res, printErr, o, stderr)
+}
+
+// finish reports the notes and says how the run ends.
+func finish(res *engine.Result, printErr error, o checkOptions, stderr io.Writer) int {
+	failed := reportNotes(res, o.verbose, stderr)
+	if printErr != nil {
+		fmt.Fprintf(stderr, "lakelint: %v\n", printErr)
 		return exitError
 	}
 	switch {
 	case failed:
 		return exitError
-	case len(res.Findings) > 0 && !o.exitZero:
+	case res.Found > 0 && !o.exitZero:
 		return exitFindings
 	}
 	return exitClean
