@@ -88,33 +88,28 @@ func peakHeap(f func()) uint64 {
 
 var sizes = []int{10, 20, 40}
 
-// corpusFiles returns a corpus and its files, as check would find them.
-func corpusFiles(b *testing.B, mb int) (string, []string, int64) {
-	dir, total := corpusDir(b, mb)
-	files, err := engine.Discover([]string{dir}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return dir, files, total
-}
-
 func BenchmarkParseOnly(b *testing.B) {
 	for _, mb := range sizes {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
-			_, files, total := corpusFiles(b, mb)
+			dir, total := corpusDir(b, mb)
 			b.SetBytes(total)
 			var peak uint64
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				peak = max(peak, peakHeap(func() { parseAll(b, files) }))
+				peak = max(peak, peakHeap(func() { parseAll(b, dir) }))
 			}
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 		})
 	}
 }
 
-// parseAll parses files with the parallelism check uses.
-func parseAll(b *testing.B, files []string) {
+// parseAll finds and parses the files below dir as check does, with the
+// same parallelism.
+func parseAll(b *testing.B, dir string) {
+	files, err := engine.Discover([]string{dir}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
 	p := pool.New().WithMaxGoroutines(engine.Workers())
 	for _, f := range files {
 		p.Go(func() { parseOnly(b, f) })
@@ -129,13 +124,13 @@ func parseAll(b *testing.B, files []string) {
 func BenchmarkCheckVsParseOnly(b *testing.B) {
 	for _, mb := range sizes {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
-			dir, files, total := corpusFiles(b, mb)
+			dir, total := corpusDir(b, mb)
 			b.SetBytes(total)
 			var parseTime, checkTime time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
-				parseAll(b, files)
+				parseAll(b, dir)
 				parseTime += time.Since(start)
 				start = time.Now()
 				check(b, dir)
