@@ -21,18 +21,91 @@ type Ref[T any] struct {
 	Fact T
 }
 
-// Table is everything the project says about one table. Definitions and
-// ALTERs are kept whole (they are few); writes, reads and maintenance are
-// summed up in Use, so the catalog grows with the project's tables, not with
-// its statements.
+// Table is everything the project says about one table: its definitions
+// and ALTERs as far as rules ask about them, and its writes, reads and
+// maintenance summed up in Use, so the catalog grows with the project's
+// tables, not with its statements.
 type Table struct {
 	Name   string // normalised name ("main.sales.events"), "" for a path-only table
 	Path   string // normalised storage path, "" when only named
-	Defs   []Ref[*facts.TableDef]
-	Alters []Ref[*facts.TableAlter]
+	Defs   []Ref[*Def]
+	Alters []Ref[*Alter]
 	Use    Use
 	// Live is the table's current state from a stats source; nil when unknown.
 	Live *stats.Table
+}
+
+// Def is what the catalog keeps of a table definition: what other files'
+// rules ask of it, without the positions and fix hints of the facts.
+type Def struct {
+	Format string // lower-cased; "" when not said
+	// Partitioned is true for a partitioning whose columns are all
+	// literal; Partitions are those columns.
+	Partitioned bool
+	Partitions  []string
+	Clustering  []string // CLUSTER BY columns; nil when none
+	Properties  []Prop   // in key order
+}
+
+// Alter is what the catalog keeps of an ALTER TABLE.
+type Alter struct {
+	Set           []Prop // properties set, in key order
+	Unset         []string
+	HasClustering bool // ALTER ... CLUSTER BY
+	Clustering    []string
+}
+
+// Prop is a table property (key lower-cased).
+type Prop struct {
+	Key   string
+	Value facts.Value
+}
+
+// Sets reports whether the ALTER sets the property key.
+func (a *Alter) Sets(key string) bool {
+	_, ok := findProp(a.Set, key)
+	return ok
+}
+
+func newDef(d *facts.TableDef) *Def {
+	out := &Def{Format: d.Format, Properties: props(d.Properties)}
+	if p := d.PartitionBy; p != nil && !p.Dynamic {
+		out.Partitioned, out.Partitions = true, p.Names()
+	}
+	if len(d.ClusterBy) > 0 {
+		out.Clustering = columnNames(d.ClusterBy)
+	}
+	return out
+}
+
+func newAlter(a *facts.TableAlter) *Alter {
+	out := &Alter{Set: props(a.Set), Unset: a.Unset, HasClustering: a.HasClusterBy}
+	if a.HasClusterBy {
+		out.Clustering = columnNames(a.ClusterBy)
+	}
+	return out
+}
+
+// props turns a property map into a slice, which is a fraction of its size.
+func props(m map[string]facts.Value) []Prop {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make([]Prop, 0, len(m))
+	for k, v := range m {
+		out = append(out, Prop{k, v})
+	}
+	slices.SortFunc(out, func(a, b Prop) int { return strings.Compare(a.Key, b.Key) })
+	return out
+}
+
+func findProp(ps []Prop, key string) (facts.Value, bool) {
+	for _, p := range ps {
+		if p.Key == key {
+			return p.Value, true
+		}
+	}
+	return facts.Value{}, false
 }
 
 // Use sums up how the project writes, reads and maintains a table.
@@ -108,8 +181,20 @@ type Builder struct {
 
 type fileDefs struct {
 	path   string
-	defs   []*facts.TableDef
-	alters []*facts.TableAlter
+	defs   []namedDef
+	alters []namedAlter
+}
+
+// namedDef and namedAlter keep how a definition or ALTER names its table,
+// until the catalog resolves names.
+type namedDef struct {
+	target facts.Target
+	def    *Def
+}
+
+type namedAlter struct {
+	table string
+	alter *Alter
 }
 
 // pendingUse is what the project does to one target as written. Its place
@@ -182,7 +267,14 @@ func (b *Builder) Add(f *facts.File) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if len(f.Tables) > 0 || len(f.Alters) > 0 {
-		b.files = append(b.files, fileDefs{f.Path, f.Tables, f.Alters})
+		fd := fileDefs{path: f.Path}
+		for _, d := range f.Tables {
+			fd.defs = append(fd.defs, namedDef{facts.Target{Table: d.Name, Path: d.Location}, newDef(d)})
+		}
+		for _, a := range f.Alters {
+			fd.alters = append(fd.alters, namedAlter{a.Table, newAlter(a)})
+		}
+		b.files = append(b.files, fd)
 	}
 	if b.uses == nil {
 		b.uses = map[[2]string]*pendingUse{}
@@ -236,15 +328,15 @@ func (b *Builder) Catalog() *Catalog {
 	sort.SliceStable(files, func(i, j int) bool { return files[i].path < files[j].path })
 	for _, f := range files {
 		for _, d := range f.defs {
-			if t := c.ensure(facts.Target{Table: d.Name, Path: d.Location}); t != nil {
-				t.Defs = append(t.Defs, Ref[*facts.TableDef]{f.path, d})
+			if t := c.ensure(d.target); t != nil {
+				t.Defs = append(t.Defs, Ref[*Def]{f.path, d.def})
 			}
 		}
 	}
 	for _, f := range files {
 		for _, a := range f.alters {
-			if t := c.ensure(facts.Target{Table: a.Table}); t != nil {
-				t.Alters = append(t.Alters, Ref[*facts.TableAlter]{f.path, a})
+			if t := c.ensure(facts.Target{Table: a.table}); t != nil {
+				t.Alters = append(t.Alters, Ref[*Alter]{f.path, a.alter})
 			}
 		}
 	}
@@ -340,9 +432,8 @@ func (t *Table) PartitionColumns() ([]string, bool) {
 		return nil, false
 	}
 	for i := len(t.Defs) - 1; i >= 0; i-- {
-		d := t.Defs[i].Fact
-		if d.PartitionBy != nil && !d.PartitionBy.Dynamic {
-			return d.PartitionBy.Names(), true
+		if d := t.Defs[i].Fact; d.Partitioned {
+			return d.Partitions, true
 		}
 	}
 	if len(t.Defs) > 0 {
@@ -364,13 +455,13 @@ func (t *Table) ClusteringColumns() ([]string, bool) {
 		return nil, false
 	}
 	for i := len(t.Alters) - 1; i >= 0; i-- {
-		if a := t.Alters[i].Fact; a.HasClusterBy {
-			return columnNames(a.ClusterBy), true
+		if a := t.Alters[i].Fact; a.HasClustering {
+			return a.Clustering, true
 		}
 	}
 	for i := len(t.Defs) - 1; i >= 0; i-- {
-		if d := t.Defs[i].Fact; len(d.ClusterBy) > 0 {
-			return columnNames(d.ClusterBy), true
+		if d := t.Defs[i].Fact; d.Clustering != nil {
+			return d.Clustering, true
 		}
 	}
 	if len(t.Defs) > 0 {
@@ -398,7 +489,7 @@ func (t *Table) Property(key string) (facts.Value, bool) {
 	}
 	for i := len(t.Alters) - 1; i >= 0; i-- {
 		a := t.Alters[i].Fact
-		if v, ok := a.Set[key]; ok {
+		if v, ok := findProp(a.Set, key); ok {
 			return v, true
 		}
 		for _, u := range a.Unset {
@@ -408,7 +499,7 @@ func (t *Table) Property(key string) (facts.Value, bool) {
 		}
 	}
 	for i := len(t.Defs) - 1; i >= 0; i-- {
-		if v, ok := t.Defs[i].Fact.Properties[key]; ok {
+		if v, ok := findProp(t.Defs[i].Fact.Properties, key); ok {
 			return v, true
 		}
 	}

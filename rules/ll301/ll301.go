@@ -92,7 +92,7 @@ func hasProperty(p *rule.Pass, d *facts.TableDef, key string) bool {
 		return false
 	}
 	for _, a := range t.Alters {
-		if _, ok := a.Fact.Set[key]; ok {
+		if a.Fact.Sets(key) {
 			return true
 		}
 	}
