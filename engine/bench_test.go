@@ -35,12 +35,27 @@ import (
 
 // corpusDir returns a corpus of size MB, generated once per version.
 func corpusDir(b *testing.B, mb int) (string, int64) {
+	return corpusCopies(b, mb, 1)
+}
+
+// corpusCopies returns a directory holding n copies of the corpus of size
+// MB: n times the code, the same tables.
+func corpusCopies(b *testing.B, mb, n int) (string, int64) {
 	b.Helper()
 	dir := filepath.Join(os.TempDir(), fmt.Sprintf("lakelint-corpus-v1-%dmb", mb))
+	if n > 1 {
+		dir += fmt.Sprintf("-x%d", n)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "done")); err != nil {
 		os.RemoveAll(dir)
-		if _, err := corpusgen.WriteDir(dir, 42, mb<<20); err != nil {
-			b.Fatal(err)
+		for i := range n {
+			sub := dir
+			if n > 1 {
+				sub = filepath.Join(dir, fmt.Sprintf("copy%d", i))
+			}
+			if _, err := corpusgen.WriteDir(sub, 42, mb<<20); err != nil {
+				b.Fatal(err)
+			}
 		}
 		if err := os.WriteFile(filepath.Join(dir, "done"), nil, 0o644); err != nil {
 			b.Fatal(err)
@@ -171,17 +186,35 @@ func BenchmarkCheck(b *testing.B) {
 	for _, mb := range sizes {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
 			dir, total := corpusDir(b, mb)
-			b.SetBytes(total)
-			var peak uint64
-			findings := 0
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				peak = max(peak, peakHeap(func() { findings = check(b, dir) }))
-			}
-			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
-			b.ReportMetric(float64(findings), "findings")
+			benchCheck(b, dir, total)
 		})
 	}
+}
+
+// BenchmarkCheckCopies lints one, two and four copies of the 10 MB corpus:
+// more code, the same tables. Its peak heap shows what memory does with the
+// amount of code alone; BenchmarkCheck's also grows with the tables its
+// larger corpora define.
+func BenchmarkCheckCopies(b *testing.B) {
+	for _, n := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("%dx10MB", n), func(b *testing.B) {
+			dir, total := corpusCopies(b, 10, n)
+			benchCheck(b, dir, total)
+		})
+	}
+}
+
+// benchCheck checks dir b.N times and reports the peak heap.
+func benchCheck(b *testing.B, dir string, total int64) {
+	b.SetBytes(total)
+	var peak uint64
+	findings := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		peak = max(peak, peakHeap(func() { findings = check(b, dir) }))
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(findings), "findings")
 }
 
 // check lints dir as `lakelint check` does: findings printed (as text, to
