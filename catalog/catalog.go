@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -26,13 +27,20 @@ type Ref[T any] struct {
 // maintenance summed up in Use, so the catalog grows with the project's
 // tables, not with its statements.
 type Table struct {
-	Name   string // normalised name ("main.sales.events"), "" for a path-only table
-	Path   string // normalised storage path, "" when only named
+	Name string // normalised name ("main.sales.events"), "" for a path-only table
+	Path string // normalised storage path, "" when only named
+	// Defs and Alters hold each distinct definition and ALTER once, in
+	// the order of their last appearance (path order), where it stands.
 	Defs   []Ref[*Def]
 	Alters []Ref[*Alter]
-	Use    Use
+	// DefinedIn and AlteredIn are the first files, in path order, that
+	// define and alter the table.
+	DefinedIn, AlteredIn string
+	Use                  Use
 	// Live is the table's current state from a stats source; nil when unknown.
 	Live *stats.Table
+
+	defsAt, altersAt []place // while building: where Defs and Alters last appear
 }
 
 // Def is what the catalog keeps of a table definition: what other files'
@@ -93,6 +101,7 @@ func props(m map[string]facts.Value) []Prop {
 	}
 	out := make([]Prop, 0, len(m))
 	for k, v := range m {
+		v.Span, v.ReadOnly = facts.Span{}, false // where it is written is the file's business
 		out = append(out, Prop{k, v})
 	}
 	slices.SortFunc(out, func(a, b Prop) int { return strings.Compare(a.Key, b.Key) })
@@ -174,27 +183,78 @@ func NormalizePath(p string) string {
 // summed-up Use per distinct target: memory grows with the project's tables,
 // not with its statements, and the facts themselves can be let go.
 type Builder struct {
-	mu    sync.Mutex
-	files []fileDefs
-	uses  map[[2]string]*pendingUse
+	mu     sync.Mutex
+	defs   map[pendingKey]*pending[Def]
+	alters map[pendingKey]*pending[Alter]
+	uses   map[[2]string]*pendingUse
 }
 
-type fileDefs struct {
-	path   string
-	defs   []namedDef
-	alters []namedAlter
+// place is where something stands: a file and its position among that
+// file's definitions (or ALTERs); places compare in path order.
+type place struct {
+	path  string
+	index int
 }
 
-// namedDef and namedAlter keep how a definition or ALTER names its table,
-// until the catalog resolves names.
-type namedDef struct {
-	target facts.Target
-	def    *Def
+func (p place) before(o place) bool {
+	return p.path < o.path || p.path == o.path && p.index < o.index
 }
 
-type namedAlter struct {
-	table string
-	alter *Alter
+// pendingKey names a distinct definition or ALTER: the table as written and
+// what it says. A definition repeated across files is kept once.
+type pendingKey struct {
+	table, path string
+	content     string
+}
+
+// pending is a distinct definition or ALTER with its first and last places.
+type pending[T any] struct {
+	target      facts.Target
+	fact        *T
+	first, last place
+}
+
+// add records one more appearance at p.
+func addPending[T any](m map[pendingKey]*pending[T], key pendingKey, target facts.Target, fact *T, p place) {
+	if have := m[key]; have != nil {
+		if p.before(have.first) {
+			have.first = p
+		}
+		if have.last.before(p) {
+			have.last = p
+		}
+		return
+	}
+	m[key] = &pending[T]{target: target, fact: fact, first: p, last: p}
+}
+
+// contentKey spells out what a definition or ALTER says, to tell repeats.
+func contentKey(parts ...any) string {
+	var b strings.Builder
+	for _, p := range parts {
+		switch v := p.(type) {
+		case string:
+			b.WriteString(v)
+		case bool:
+			b.WriteString(strconv.FormatBool(v))
+		case []string:
+			b.WriteString(strings.Join(v, "\x01"))
+		case []Prop:
+			for _, pr := range v {
+				b.WriteString(pr.Key + "\x01" + strconv.Itoa(int(pr.Value.Kind)) + "\x01" + pr.Value.Str + "\x01" + pr.Value.Text() + "\x02")
+			}
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+func (d *Def) key() string {
+	return contentKey(d.Format, d.Partitioned, d.Partitions, d.Clustering != nil, d.Clustering, d.Properties)
+}
+
+func (a *Alter) key() string {
+	return contentKey(a.Set, a.Unset, a.HasClustering, a.Clustering)
 }
 
 // pendingUse is what the project does to one target as written. Its place
@@ -266,15 +326,18 @@ func (b *Builder) Add(f *facts.File) {
 
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if len(f.Tables) > 0 || len(f.Alters) > 0 {
-		fd := fileDefs{path: f.Path}
-		for _, d := range f.Tables {
-			fd.defs = append(fd.defs, namedDef{facts.Target{Table: d.Name, Path: d.Location}, newDef(d)})
-		}
-		for _, a := range f.Alters {
-			fd.alters = append(fd.alters, namedAlter{a.Table, newAlter(a)})
-		}
-		b.files = append(b.files, fd)
+	if b.defs == nil {
+		b.defs, b.alters = map[pendingKey]*pending[Def]{}, map[pendingKey]*pending[Alter]{}
+	}
+	for i, d := range f.Tables {
+		def := newDef(d)
+		tg := facts.Target{Table: d.Name, Path: d.Location}
+		addPending(b.defs, pendingKey{tg.Table, tg.Path, def.key()}, tg, def, place{f.Path, i})
+	}
+	for i, a := range f.Alters {
+		alter := newAlter(a)
+		tg := facts.Target{Table: a.Table}
+		addPending(b.alters, pendingKey{tg.Table, "", alter.key()}, tg, alter, place{f.Path, i})
 	}
 	if b.uses == nil {
 		b.uses = map[[2]string]*pendingUse{}
@@ -324,21 +387,26 @@ func (b *Builder) Catalog() *Catalog {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
-	files := slices.Clone(b.files)
-	sort.SliceStable(files, func(i, j int) bool { return files[i].path < files[j].path })
-	for _, f := range files {
-		for _, d := range f.defs {
-			if t := c.ensure(d.target); t != nil {
-				t.Defs = append(t.Defs, Ref[*Def]{f.path, d.def})
+	for _, d := range inOrder(b.defs) {
+		if t := c.ensure(d.target); t != nil {
+			t.Defs = append(t.Defs, Ref[*Def]{d.last.path, d.fact})
+			t.defsAt = append(t.defsAt, d.last)
+			if t.DefinedIn == "" || d.first.path < t.DefinedIn {
+				t.DefinedIn = d.first.path
 			}
 		}
 	}
-	for _, f := range files {
-		for _, a := range f.alters {
-			if t := c.ensure(facts.Target{Table: a.table}); t != nil {
-				t.Alters = append(t.Alters, Ref[*Alter]{f.path, a.alter})
+	for _, a := range inOrder(b.alters) {
+		if t := c.ensure(a.target); t != nil {
+			t.Alters = append(t.Alters, Ref[*Alter]{a.last.path, a.fact})
+			t.altersAt = append(t.altersAt, a.last)
+			if t.AlteredIn == "" || a.first.path < t.AlteredIn {
+				t.AlteredIn = a.first.path
 			}
 		}
+	}
+	for _, t := range c.tables {
+		t.sortByLastPlace()
 	}
 	uses := slices.Collect(maps.Values(b.uses))
 	sort.Slice(uses, func(i, j int) bool {
@@ -353,6 +421,43 @@ func (b *Builder) Catalog() *Catalog {
 		}
 	}
 	return c
+}
+
+// inOrder returns the pending facts in the order they first appear, the
+// order in which they name their tables.
+func inOrder[T any](m map[pendingKey]*pending[T]) []*pending[T] {
+	out := slices.Collect(maps.Values(m))
+	slices.SortFunc(out, func(a, b *pending[T]) int {
+		switch {
+		case a.first.before(b.first):
+			return -1
+		case b.first.before(a.first):
+			return 1
+		}
+		return strings.Compare(a.target.Table+"\x00"+a.target.Path, b.target.Table+"\x00"+b.target.Path)
+	})
+	return out
+}
+
+// sortByLastPlace orders a table's definitions and ALTERs by where each last
+// appears, so that "the last one that says X" is found from the end.
+func (t *Table) sortByLastPlace() {
+	sortRefs(t.Defs, t.defsAt)
+	sortRefs(t.Alters, t.altersAt)
+	t.defsAt, t.altersAt = nil, nil
+}
+
+func sortRefs[T any](refs []Ref[T], at []place) {
+	idx := make([]int, len(refs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool { return at[idx[i]].before(at[idx[j]]) })
+	sorted := make([]Ref[T], len(refs))
+	for i, k := range idx {
+		sorted[i] = refs[k]
+	}
+	copy(refs, sorted)
 }
 
 // Build indexes the facts of all files.

@@ -163,3 +163,30 @@ func TestNormalizeName(t *testing.T) {
 		}
 	}
 }
+
+// A definition repeated across files is kept once, at its last place, so
+// "the last definition that says X" still wins and memory follows the
+// distinct definitions, not the files that repeat them.
+func TestRepeatedDefinitionsKeptOnce(t *testing.T) {
+	def := func(path, format string) *facts.File {
+		return &facts.File{Path: path, Tables: []*facts.TableDef{{Name: "m.s.t", Format: format,
+			Properties: map[string]facts.Value{"k": {Kind: facts.String, Str: format, Span: facts.Span{Start: len(path)}}}}}}
+	}
+	files := []*facts.File{def("a.sql", "parquet"), def("b.sql", "delta"), def("c.sql", "parquet"), def("d.sql", "parquet")}
+	for _, order := range [][]int{{0, 1, 2, 3}, {3, 2, 1, 0}, {2, 0, 3, 1}} {
+		var b Builder
+		for _, i := range order {
+			b.Add(files[i])
+		}
+		tb := b.Catalog().Lookup(facts.Target{Table: "m.s.t"})
+		if len(tb.Defs) != 2 || tb.DefinedIn != "a.sql" || tb.Defs[1].Path != "d.sql" {
+			t.Fatalf("order %v: %d defs, defined in %s, last %+v", order, len(tb.Defs), tb.DefinedIn, tb.Defs)
+		}
+		if f := tb.Format(); f != "parquet" {
+			t.Errorf("order %v: format %q, want the last definition's parquet", order, f)
+		}
+		if v, _ := tb.Property("k"); v.Str != "parquet" {
+			t.Errorf("order %v: property %q", order, v.Str)
+		}
+	}
+}

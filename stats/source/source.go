@@ -169,10 +169,10 @@ func (a *Attacher) governing(t *catalog.Table) *config.Config {
 	switch {
 	case t.Use.WrittenIn != "":
 		path = t.Use.WrittenIn
-	case len(t.Defs) > 0:
-		path = t.Defs[0].Path
-	case len(t.Alters) > 0:
-		path = t.Alters[0].Path
+	case t.DefinedIn != "":
+		path = t.DefinedIn
+	case t.AlteredIn != "":
+		path = t.AlteredIn
 	case t.Use.MaintainedIn != "":
 		path = t.Use.MaintainedIn
 	case t.Use.ReadIn != "":
