@@ -387,24 +387,16 @@ func (b *Builder) Catalog() *Catalog {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
-	for _, d := range inOrder(b.defs) {
-		if t := c.ensure(d.target); t != nil {
-			t.Defs = append(t.Defs, Ref[*Def]{d.last.path, d.fact})
-			t.defsAt = append(t.defsAt, d.last)
-			if t.DefinedIn == "" || d.first.path < t.DefinedIn {
-				t.DefinedIn = d.first.path
-			}
-		}
-	}
-	for _, a := range inOrder(b.alters) {
-		if t := c.ensure(a.target); t != nil {
-			t.Alters = append(t.Alters, Ref[*Alter]{a.last.path, a.fact})
-			t.altersAt = append(t.altersAt, a.last)
-			if t.AlteredIn == "" || a.first.path < t.AlteredIn {
-				t.AlteredIn = a.first.path
-			}
-		}
-	}
+	attach(c, b.defs, func(t *Table, d *pending[Def]) {
+		t.Defs = append(t.Defs, Ref[*Def]{d.last.path, d.fact})
+		t.defsAt = append(t.defsAt, d.last)
+		t.DefinedIn = earlier(t.DefinedIn, d.first.path)
+	})
+	attach(c, b.alters, func(t *Table, a *pending[Alter]) {
+		t.Alters = append(t.Alters, Ref[*Alter]{a.last.path, a.fact})
+		t.altersAt = append(t.altersAt, a.last)
+		t.AlteredIn = earlier(t.AlteredIn, a.first.path)
+	})
 	for _, t := range c.tables {
 		t.sortByLastPlace()
 	}
@@ -421,6 +413,24 @@ func (b *Builder) Catalog() *Catalog {
 		}
 	}
 	return c
+}
+
+// attach resolves the table of each pending fact, in the order they first
+// appear, and hands both to add.
+func attach[T any](c *Catalog, m map[pendingKey]*pending[T], add func(*Table, *pending[T])) {
+	for _, p := range inOrder(m) {
+		if t := c.ensure(p.target); t != nil {
+			add(t, p)
+		}
+	}
+}
+
+// earlier returns the path that sorts first, ignoring "".
+func earlier(a, b string) string {
+	if a == "" || b != "" && b < a {
+		return b
+	}
+	return a
 }
 
 // inOrder returns the pending facts in the order they first appear, the
