@@ -262,42 +262,21 @@ func (a *Alter) key() string {
 // the order targets are resolved in, whatever order files arrive in.
 type pendingUse struct {
 	target facts.Target
-	path   string
-	index  int
+	first  place
 	Use
 }
 
 // Add takes from a file's facts what the catalog needs.
 func (b *Builder) Add(f *facts.File) {
-	// most files name a few targets, where a scan beats a map; an index is
-	// made only for files that name many
 	var mine []*pendingUse
-	var index map[[2]string]*pendingUse
+	index := map[[2]string]*pendingUse{}
 	add := func(tg facts.Target, change func(*pendingUse)) {
 		key := [2]string{tg.Table, tg.Path}
-		var u *pendingUse
-		if index != nil {
-			u = index[key]
-		} else {
-			for _, m := range mine {
-				if m.target.Table == tg.Table && m.target.Path == tg.Path {
-					u = m
-					break
-				}
-			}
-		}
+		u := index[key]
 		if u == nil {
-			u = &pendingUse{target: facts.Target{Table: tg.Table, Path: tg.Path}, path: f.Path, index: len(mine)}
+			u = &pendingUse{target: facts.Target{Table: tg.Table, Path: tg.Path}, first: place{f.Path, len(mine)}}
+			index[key] = u
 			mine = append(mine, u)
-			if index != nil || len(mine) > 16 {
-				if index == nil {
-					index = make(map[[2]string]*pendingUse, 2*len(mine))
-					for _, m := range mine {
-						index[[2]string{m.target.Table, m.target.Path}] = m
-					}
-				}
-				index[key] = u
-			}
 		}
 		change(u)
 	}
@@ -355,22 +334,17 @@ func (b *Builder) Add(f *facts.File) {
 // merge adds another file's use of the same target.
 func (u *pendingUse) merge(o *pendingUse) {
 	u.Use.merge(o.Use)
-	if o.path < u.path {
-		u.path, u.index = o.path, o.index
+	if o.first.before(u.first) {
+		u.first = o.first
 	}
 }
 
 // merge adds another use of the table (from another file, or through another
 // name); the earlier file in path order wins wherever one is kept.
 func (u *Use) merge(o Use) {
-	first := func(have *string, next string) {
-		if next != "" && (*have == "" || next < *have) {
-			*have = next
-		}
-	}
-	first(&u.WrittenIn, o.WrittenIn)
-	first(&u.MaintainedIn, o.MaintainedIn)
-	first(&u.ReadIn, o.ReadIn)
+	u.WrittenIn = earlier(u.WrittenIn, o.WrittenIn)
+	u.MaintainedIn = earlier(u.MaintainedIn, o.MaintainedIn)
+	u.ReadIn = earlier(u.ReadIn, o.ReadIn)
 	u.Writes += o.Writes
 	u.Streams += o.Streams
 	u.Rewrites += o.Rewrites
@@ -401,12 +375,7 @@ func (b *Builder) Catalog() *Catalog {
 		t.sortByLastPlace()
 	}
 	uses := slices.Collect(maps.Values(b.uses))
-	sort.Slice(uses, func(i, j int) bool {
-		if uses[i].path != uses[j].path {
-			return uses[i].path < uses[j].path
-		}
-		return uses[i].index < uses[j].index
-	})
+	sort.Slice(uses, func(i, j int) bool { return uses[i].first.before(uses[j].first) })
 	for _, u := range uses {
 		if t := c.ensure(u.target); t != nil {
 			t.Use.merge(u.Use)

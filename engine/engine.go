@@ -87,7 +87,6 @@ type Linter struct {
 	opts    Options
 	configs *config.Resolver
 	rules   []*rule.Rule
-	urls    map[*rule.Rule]string // each rule's documentation, made once
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -96,11 +95,7 @@ func New(configs *config.Resolver, opts Options) *Linter {
 	if rs == nil {
 		rs = rules.All()
 	}
-	urls := make(map[*rule.Rule]string, len(rs))
-	for _, r := range rs {
-		urls[r] = r.Doc.URL()
-	}
-	return &Linter{opts: opts, configs: configs, rules: rs, urls: urls}
+	return &Linter{opts: opts, configs: configs, rules: rs}
 }
 
 // Discover lists the lintable files below paths, honouring .gitignore,
@@ -144,9 +139,9 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 type unit struct {
 	src     Source
 	cfg     *config.Config
-	linted  bool // false when the file was skipped
-	facts   *stored
-	size    int // the document's length, for positions
+	linted  bool    // false when the file was skipped
+	stored  *stored // where its facts wait for the rule pass
+	size    int     // the document's length, for positions
 	unread  int
 	details []string
 	notes   []Note
@@ -293,7 +288,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 	}
 	u.unread = f.UnreadSQL
 	tables.Add(f)
-	u.facts = store.put(f)
+	u.stored = store.put(f)
 	u.linted = true
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
@@ -336,7 +331,7 @@ func (u *loaded) abs() string {
 
 // check runs the enabled rules over one file and resolves their diagnostics.
 func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]finding.Finding, []Note) {
-	f, err := store.get(un.facts)
+	f, err := store.get(un.stored)
 	if err != nil {
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
@@ -428,7 +423,7 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		AbsPath:  u.abs(),
 		Code:     r.Doc.Code,
 		Rule:     r.Doc.Name,
-		URL:      l.urls[r],
+		URL:      d.URL, // rule.Report sets it
 		Severity: u.cfg.Severity(r.Doc.Code, r.Doc.Severity),
 		Message:  strings.Clone(d.Message), // never a slice of the file's decoded facts, which it would keep alive
 		Start:    start,

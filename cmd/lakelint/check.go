@@ -86,7 +86,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: --exclude: %v\n", err)
 		return exitError
 	}
-	l := engine.New(configs, engine.Options{Exclude: exclude, ForceExclude: o.forceExclude, Attach: attach})
+	opts := engine.Options{Exclude: exclude, ForceExclude: o.forceExclude, Attach: attach}
+	l := engine.New(configs, opts)
 
 	var srcs []engine.Source
 	if fromStdin {
@@ -155,12 +156,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	var printErr error
-	lint := engine.New(configs, engine.Options{Exclude: exclude, ForceExclude: o.forceExclude, Attach: attach,
-		Emit: func(fs []finding.Finding) {
-			if printErr == nil {
-				printErr = out.File(fs)
-			}
-		}})
+	opts.Emit = func(fs []finding.Finding) {
+		if printErr == nil {
+			printErr = out.File(fs)
+		}
+	}
+	lint := engine.New(configs, opts)
 	res, err = lint.LintSources(ctx, srcs)
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
