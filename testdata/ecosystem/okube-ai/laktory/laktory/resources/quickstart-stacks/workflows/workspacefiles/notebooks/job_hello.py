@@ -1,0 +1,2 @@
+# Databricks notebook source
+print("Hello Laktory!")

@@ -1,0 +1,2 @@
+-- Databricks notebook source
+SELECT * FROM some_table
