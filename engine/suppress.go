@@ -46,6 +46,7 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 	for i, s := range sups {
 		supLines[i] = lineOf(s.Span.Start)
 	}
+	usedCodes := make([]map[string]bool, len(sups))
 	kept := fs[:0]
 	for _, f := range fs {
 		line := lineOf(f.Start.Offset)
@@ -53,6 +54,10 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 		for i, s := range sups {
 			if (s.FileLevel || supLines[i] == line) && covers(s, f.Code) {
 				used[i], silenced = true, true
+				if usedCodes[i] == nil {
+					usedCodes[i] = map[string]bool{}
+				}
+				usedCodes[i][strings.ToUpper(f.Code)] = true
 			}
 		}
 		if !silenced {
@@ -64,15 +69,12 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 	}
 	var doc = l.ruleDoc(UnusedNoqaCode)
 	for i, s := range sups {
-		if used[i] {
+		what, unused := unusedCodes(s, used[i], usedCodes[i])
+		if !unused {
 			continue
 		}
 		start, cell := pos.position(s.Span.Start)
 		end, _ := pos.position(s.Span.End)
-		what := "any finding"
-		if len(s.Codes) > 0 {
-			what = strings.Join(s.Codes, ", ")
-		}
 		kept = append(kept, finding.Finding{
 			Path: u.src.Path, AbsPath: absPath(u.src.Path),
 			Code: doc.Code, Rule: doc.Name, URL: doc.URL(),
@@ -83,6 +85,23 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 	}
 	sort.SliceStable(kept, func(i, j int) bool { return finding.Less(&kept[i], &kept[j]) })
 	return kept
+}
+
+// unusedCodes says what of a noqa comment suppressed nothing, for LL001. A
+// noqa comment is shared with other linters (ruff, flake8): only its LL codes
+// are lakelint's to judge, and a bare line-level "# noqa" may be meant for any
+// of them, so it is left alone; "lakelint: noqa" is lakelint's own.
+func unusedCodes(s facts.Suppression, used bool, usedCodes map[string]bool) (string, bool) {
+	if len(s.Codes) == 0 {
+		return "any finding", s.FileLevel && !used
+	}
+	var unused []string
+	for _, c := range s.Codes {
+		if up := strings.ToUpper(c); strings.HasPrefix(up, "LL") && !usedCodes[up] {
+			unused = append(unused, c)
+		}
+	}
+	return strings.Join(unused, ", "), len(unused) > 0
 }
 
 func covers(s facts.Suppression, code string) bool {

@@ -15,7 +15,12 @@ var Doc = &rule.Doc{
 	Summary:  "A `# noqa` or `-- noqa` comment suppresses nothing.",
 	Why: `A suppression that no longer matches a finding hides nothing today but will silently
 hide a real problem written on that line later. Remove it, or narrow it to the codes
-it is meant for.`,
+it is meant for.
+
+A noqa comment is shared with other linters: only its LL codes are judged (an
+unused ` + "`# noqa: E501, LL102`" + ` reports LL102 alone), and a bare line-level
+` + "`# noqa`" + `, which ruff or flake8 may be reading, is left alone; a bare
+` + "`# lakelint: noqa`" + ` that silences nothing in its file is reported.`,
 	Lang:    "python",
 	Example: `df.write.saveAsTable("t")  # noqa: LL102`,
 	Better:  `df.write.saveAsTable("t")`,

@@ -15,7 +15,7 @@ message = "a string saying # noqa is not a comment"
 # MAGIC -- é 日本 — a MAGIC cell
 # MAGIC SET spark.sql.adaptive.enabled = false; -- noqa: LL501
 # MAGIC SET spark.sql.shuffle.partitions = 64; -- want: LL001 -- noqa: LL501
-# MAGIC SELECT 1 -- want: LL001 -- noqa
+# MAGIC SELECT 1 -- noqa
 
 # COMMAND ----------
 
