@@ -267,9 +267,9 @@ func TestCacheCorruptOrForeignIsIgnored(t *testing.T) {
 		"a changed table name": func(b []byte) []byte {
 			return bytes.ReplaceAll(b, []byte("main.sales.events"), []byte("main.sales.evxnts"))
 		},
-		"a truncated pack":           func(b []byte) []byte { return b[:len(b)-30] },
-		"another pack version":       func(b []byte) []byte { b[15] = 99; return b },
-		"not a pack at all":          func([]byte) []byte { return []byte("garbage") },
+		"a truncated pack":     func(b []byte) []byte { return b[:len(b)-30] },
+		"another pack version": func(b []byte) []byte { b[15] = 99; return b },
+		"not a pack at all":    func([]byte) []byte { return []byte("garbage") },
 	}
 	for name, f := range damage {
 		t.Run(name, func(t *testing.T) {
