@@ -73,7 +73,6 @@ type packSet struct {
 	list   []*pack // oldest first
 	index  map[[32]byte]packRef
 	bytes  int64
-	broken []string // packs that could not be read, removed when packs are merged
 }
 
 // packWriter is the pack a run is writing.
@@ -99,13 +98,15 @@ func (c *Cache) get(k [32]byte) *cacheEntry {
 		ps.mu.RLock()
 	}
 	ref, ok := ps.index[k]
-	ps.mu.RUnlock()
 	if !ok {
+		ps.mu.RUnlock()
 		c.count(func(s *CacheStats) { s.Misses++ })
 		return nil
 	}
 	b := make([]byte, ref.n)
-	if _, err := ref.p.f.ReadAt(b, ref.off); err != nil {
+	_, err := ref.p.f.ReadAt(b, ref.off) // under the lock: a merge closes packs
+	ps.mu.RUnlock()
+	if err != nil {
 		c.ignore(ref.p.path, "cannot be read: "+err.Error())
 		return nil
 	}
@@ -133,10 +134,16 @@ func (c *Cache) loadPacks() {
 		if !d.Type().IsRegular() || !strings.HasPrefix(name, packPrefix) || !strings.HasSuffix(name, packSuffix) {
 			continue
 		}
-		p, err := openPack(filepath.Join(c.dir, name))
+		path := filepath.Join(c.dir, name)
+		p, err := openPack(path)
+		if errors.Is(err, os.ErrNotExist) {
+			continue // merged away by another run since the listing
+		}
 		if err != nil {
-			c.ignore(filepath.Join(c.dir, name), err.Error())
-			ps.broken = append(ps.broken, filepath.Join(c.dir, name))
+			// packs are renamed into place whole: this one is damaged, and
+			// goes, or it would be noted again on every run
+			c.ignore(path, err.Error())
+			os.Remove(path)
 			continue
 		}
 		ps.add(p)
@@ -157,7 +164,7 @@ var errForeign = errors.New("is not a lakelint cache pack of this version")
 func openPack(path string) (*pack, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, errors.New("cannot be read: " + err.Error())
+		return nil, fmt.Errorf("cannot be read: %w", err)
 	}
 	p, err := readIndex(f)
 	if err != nil {
@@ -341,6 +348,9 @@ func (w *packWriter) close(dir string) (*pack, error) {
 	w.w.Write(idx)  //nolint:errcheck // checked at Flush
 	w.w.Write(foot) //nolint:errcheck // checked at Flush
 	err := w.w.Flush()
+	if err == nil {
+		err = w.f.Chmod(0o644) // as other cache files, not a temporary file's 0600
+	}
 	if cerr := w.f.Close(); err == nil {
 		err = cerr
 	}
@@ -443,11 +453,8 @@ func (c *Cache) merge() {
 		p.f.Close()
 		os.Remove(p.path)
 	}
-	for _, path := range ps.broken {
-		os.Remove(path)
-	}
 	removeStaleTemps(c.dir)
-	ps.list, ps.broken, ps.bytes = nil, nil, 0
+	ps.list, ps.bytes = nil, 0
 	ps.index = map[[32]byte]packRef{}
 	ps.add(merged)
 }
