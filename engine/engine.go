@@ -186,11 +186,11 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	}
 	index := l.loadContext(ctx, p, srcs, tables)
 	p.Wait()
+	defer l.opts.Cache.finish() // an interrupted run keeps what it parsed
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	store.finish()
-	defer l.opts.Cache.finish()
 
 	res := &Result{}
 	index.report(res)
