@@ -45,6 +45,13 @@ type Options struct {
 	// Attach, when set, adds live table state to the catalog before rules
 	// run. Its warnings are printed; an error fails the run (--require-stats).
 	Attach func(context.Context, *catalog.Catalog) (warnings []string, err error)
+
+	// Cache, when set, keeps each file's facts between runs (cache.go).
+	Cache *Cache
+	// ProjectContext makes a run over some of a project's files index the
+	// project's other files for the catalog, reporting nothing in them
+	// (context.go).
+	ProjectContext bool
 }
 
 // Source is one file to lint. Data, when not nil, is used instead of the file
@@ -80,6 +87,8 @@ type Result struct {
 	UnreadSQL int
 	// Details are remarks for --verbose: skipped notebook cells and the like.
 	Details []Note
+	// Indexed counts the project's other files read for the catalog only.
+	Indexed int
 }
 
 // Linter runs lakelint over files.
@@ -175,13 +184,17 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 			}
 		})
 	}
+	index := l.loadContext(ctx, p, srcs, tables)
 	p.Wait()
+	defer l.opts.Cache.finish() // an interrupted run keeps what it parsed
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	store.finish()
 
 	res := &Result{}
+	index.report(res)
+	res.Notes = append(res.Notes, l.opts.Cache.notes()...)
 	for _, u := range units {
 		res.Notes = append(res.Notes, u.notes...)
 		if u.linted {
@@ -259,8 +272,9 @@ func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
 	}
 }
 
-// load reads, parses and extracts one file, adds it to the catalog and
-// stores its facts.
+// load reads, parses and extracts one file (or takes its facts from the
+// cache), adds it to the catalog and stores its facts; with a nil store, a
+// file of the project context, only adds them to the catalog.
 func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit {
 	u := &unit{src: s}
 	cfg, err := l.configs.For(s.Path)
@@ -269,7 +283,11 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 		return u
 	}
 	u.cfg = cfg
-	doc, note := readDocument(s, cfg.Rules.MaxFileSize)
+	look := l.lookup(s, cfg)
+	if look.hit(u, store, tables) {
+		return u
+	}
+	doc, note := readDocument(look.source(s), cfg.Rules.MaxFileSize)
 	if note != "" {
 		u.notes = append(u.notes, Note{Path: s.Path, Message: note})
 		return u
@@ -287,12 +305,12 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 		}
 	}
 	u.unread = f.UnreadSQL
-	tables.Add(f)
-	u.stored = store.put(f)
-	u.linted = true
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
 	u.size = len(doc.Text)
+	tables.Add(f)
+	u.stored = look.keep(store, f, u)
+	u.linted = true
 	return u
 }
 

@@ -48,7 +48,11 @@ func (s *factStore) put(f *facts.File) *stored {
 	defer encodeBuffers.Put(buf)
 	b, _ := f.AppendBinary((*buf)[:0])
 	*buf = b
+	return s.putEncoded(b)
+}
 
+// putEncoded keeps facts already encoded; b is copied.
+func (s *factStore) putEncoded(b []byte) *stored {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.inMem+len(b) <= spillAfter || !s.spillFile() {

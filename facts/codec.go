@@ -3,10 +3,12 @@ package facts
 // A compact binary form of File, so that a run over a large project can keep
 // each file's facts outside the heap between extraction and the rule pass
 // (go/analysis serialises facts between units for the same reason).
-// The format is private to one lakelint process: no versioning, no
-// compatibility promises. Every field of every type is written; a test fills
-// each field through reflection and checks the round trip, so a field added
-// to a fact type without a line here fails the tests.
+// The result cache also keeps it on disk, under CodecVersion: there are no
+// compatibility promises between versions, only a version to tell them apart.
+// Every field of every type is written; a test fills each field through
+// reflection and checks the round trip, so a field added to a fact type
+// without a line here fails the tests, and another test fails until
+// CodecVersion changes with the shape of File.
 
 import (
 	"encoding/binary"
@@ -16,6 +18,10 @@ import (
 
 	"github.com/lakelint/lakelint/parsers/document"
 )
+
+// CodecVersion names the encoding. Change it with any change to what is
+// written or how: cache entries of another version are never read.
+const CodecVersion = 1
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.
 var ErrCorrupt = errors.New("facts: corrupt encoding")

@@ -20,6 +20,8 @@ import (
 type checkOptions struct {
 	fix, unsafeFixes, diff, exitZero, verbose bool
 	forceExclude                              bool
+	noCache, noProjectContext                 bool
+	cacheDir                                  string
 	format, configPath, stdinFilename         string
 	selection                                 config.Selection
 	exclude                                   listFlag
@@ -42,6 +44,9 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.Var((*listFlag)(&o.selection.Ignore), "ignore", "rule codes or prefixes to disable")
 	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint (repeatable)")
 	fs.BoolVar(&o.forceExclude, "force-exclude", false, "apply excludes to files named on the command line too (for pre-commit)")
+	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache")
+	fs.StringVar(&o.cacheDir, "cache-dir", "", "the result cache's directory (default: $LAKELINT_CACHE_DIR, else .lakelint_cache at the project root)")
+	fs.BoolVar(&o.noProjectContext, "no-project-context", false, "when files are named, do not read the project's other files for table definitions")
 	addStatsFlags(fs, &o.stats)
 	return fs
 }
@@ -86,7 +91,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: --exclude: %v\n", err)
 		return exitError
 	}
-	opts := engine.Options{Exclude: exclude, ForceExclude: o.forceExclude, Attach: attach}
+	opts := engine.Options{Exclude: exclude, ForceExclude: o.forceExclude, Attach: attach,
+		ProjectContext: !o.noProjectContext && (fromStdin || engine.Partial(paths))}
+	named := paths
+	if fromStdin {
+		named = []string{o.stdinFilename}
+	}
+	opts.Cache = openCache(o, named, stderr)
 	l := engine.New(configs, opts)
 
 	var srcs []engine.Source
@@ -235,6 +246,9 @@ func reportNotes(res *engine.Result, verbose bool, stderr io.Writer) bool {
 			fmt.Fprintf(stderr, "lakelint: %s\n", n)
 		}
 		fmt.Fprintf(stderr, "lakelint: linted %d file(s); %d SQL statement(s) could not be read\n", res.Files, res.UnreadSQL)
+		if res.Indexed > 0 {
+			fmt.Fprintf(stderr, "lakelint: read %d other project file(s) for table definitions (project context)\n", res.Indexed)
+		}
 	}
 	return failed
 }

@@ -1,0 +1,114 @@
+package engine_test
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/engine"
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/output"
+)
+
+// BenchmarkCache times check over the 20 MB corpus as a user meets it: a
+// first run that fills an empty cache (cold), a run with nothing changed
+// (warm), and a run after one file was edited; each as a fraction of the
+// cold run, measured in the same iteration. nocache is check without a
+// cache, for what filling it costs. The -cpu ratios use processor time
+// (user and system), which a busy shared machine disturbs less.
+//
+//	go test ./engine -run '^$' -bench '^BenchmarkCache$' -benchtime 3x
+func BenchmarkCache(b *testing.B) {
+	src, total := corpusDir(b, 20)
+	dir := filepath.Join(b.TempDir(), "corpus")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		b.Fatal(err)
+	}
+	files, err := engine.Discover([]string{dir}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	edited := files[len(files)/2]
+	original, err := os.ReadFile(edited)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(total)
+	var cold, warm, edit, none time.Duration
+	var coldCPU, warmCPU, editCPU time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		cache := filepath.Join(b.TempDir(), "cache")
+		none += timeCheck(b, dir, "")
+		c0 := cpuTime()
+		cold += timeCheck(b, dir, cache)
+		c1 := cpuTime()
+		warm += timeCheck(b, dir, cache)
+		c2 := cpuTime()
+		coldCPU += c1 - c0
+		warmCPU += c2 - c1
+		if err := os.WriteFile(edited, append(original, "\n# edited\n"...), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		c3 := cpuTime()
+		edit += timeCheck(b, dir, cache)
+		editCPU += cpuTime() - c3
+		if err := os.WriteFile(edited, original, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(warm.Seconds()/cold.Seconds(), "warm/cold")
+	b.ReportMetric(edit.Seconds()/cold.Seconds(), "edit/cold")
+	b.ReportMetric(cold.Seconds()/none.Seconds(), "cold/nocache")
+	b.ReportMetric(warmCPU.Seconds()/coldCPU.Seconds(), "warm/cold-cpu")
+	b.ReportMetric(editCPU.Seconds()/coldCPU.Seconds(), "edit/cold-cpu")
+	b.ReportMetric(warm.Seconds()*1000/float64(b.N), "warm-ms")
+	b.ReportMetric(cold.Seconds()*1000/float64(b.N), "cold-ms")
+}
+
+// timeCheck times one check of dir, as `lakelint check` makes it, with the
+// cache in cacheDir ("" for none).
+func timeCheck(b *testing.B, dir, cacheDir string) time.Duration {
+	b.Helper()
+	start := time.Now()
+	out, err := output.NewStream(io.Discard, "text", output.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	configs, err := config.NewResolver(config.ResolverOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts := engine.Options{Emit: func(fs []finding.Finding) {
+		if err := out.File(fs); err != nil {
+			b.Error(err)
+		}
+	}}
+	if cacheDir != "" {
+		if opts.Cache, err = engine.OpenCache(engine.CacheOptions{Dir: cacheDir, Version: "bench"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if _, err := engine.New(configs, opts).Lint(context.Background(), []string{dir}); err != nil {
+		b.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return time.Since(start)
+}
+
+// BenchmarkCacheWarm is the warm run alone, for profiling.
+func BenchmarkCacheWarm(b *testing.B) {
+	dir, _ := corpusDir(b, 20)
+	cache := filepath.Join(b.TempDir(), "cache")
+	timeCheck(b, dir, cache)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		timeCheck(b, dir, cache)
+	}
+}

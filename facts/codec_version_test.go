@@ -1,0 +1,61 @@
+package facts_test
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+// codecShapes records the shape of File each CodecVersion encodes. When the
+// fact types change, the cache must not read entries written for the old
+// shape: change CodecVersion and add its shape here.
+var codecShapes = map[int]string{
+	1: "2f662780bf7a56e6",
+}
+
+// shape describes a type by its fields, recursively, in declaration order.
+func shape(t reflect.Type, b *strings.Builder, seen map[reflect.Type]bool) {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice:
+		fmt.Fprintf(b, "%s(", t.Kind())
+		shape(t.Elem(), b, seen)
+		b.WriteString(")")
+	case reflect.Map:
+		b.WriteString("map(")
+		shape(t.Key(), b, seen)
+		b.WriteString(",")
+		shape(t.Elem(), b, seen)
+		b.WriteString(")")
+	case reflect.Struct:
+		if seen[t] {
+			fmt.Fprintf(b, "%s", t.Name())
+			return
+		}
+		seen[t] = true
+		fmt.Fprintf(b, "%s{", t.Name())
+		for i := range t.NumField() {
+			f := t.Field(i)
+			fmt.Fprintf(b, "%s:", f.Name)
+			shape(f.Type, b, seen)
+			b.WriteString(";")
+		}
+		b.WriteString("}")
+	default:
+		fmt.Fprintf(b, "%s", t.Kind())
+	}
+}
+
+func TestCodecVersionFollowsShape(t *testing.T) {
+	var b strings.Builder
+	shape(reflect.TypeFor[facts.File](), &b, map[reflect.Type]bool{})
+	got := fmt.Sprintf("%x", sha256.Sum256([]byte(b.String())))[:16]
+	want, ok := codecShapes[facts.CodecVersion]
+	if !ok || got != want {
+		t.Errorf("the fact types have shape %s, recorded for CodecVersion %d: %q; "+
+			"change CodecVersion in codec.go and record the new shape in codecShapes", got, facts.CodecVersion, want)
+	}
+}
