@@ -19,7 +19,7 @@ import (
 const ecosystemDir = "../../testdata/ecosystem"
 
 func TestEcosystemSnapshot(t *testing.T) {
-	out, errOut, code := runCLI(t, "", "check", ecosystemDir, "--exit-zero")
+	out, errOut, code := runCLI(t, "", "check", ecosystemDir, "--exit-zero", "--no-cache")
 	if code != exitClean {
 		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
 	}
@@ -130,7 +130,7 @@ func TestEcosystemFixesConverge(t *testing.T) {
 	before := syntaxErrorsPerFile(t, dir)
 	snapshot := readTree(t, dir)
 
-	if _, errOut, code := runCLI(t, "", "check", dir, "--fix", "--unsafe-fixes", "--exit-zero"); code != exitClean {
+	if _, errOut, code := runCLI(t, "", "check", dir, "--fix", "--unsafe-fixes", "--exit-zero", "--no-cache"); code != exitClean {
 		t.Fatalf("--fix: exit %d\n%s", code, errOut)
 	}
 	fixed := readTree(t, dir)
@@ -148,7 +148,7 @@ func TestEcosystemFixesConverge(t *testing.T) {
 		}
 	}
 
-	if _, errOut, code := runCLI(t, "", "check", dir, "--fix", "--unsafe-fixes", "--exit-zero"); code != exitClean {
+	if _, errOut, code := runCLI(t, "", "check", dir, "--fix", "--unsafe-fixes", "--exit-zero", "--no-cache"); code != exitClean {
 		t.Fatalf("second --fix: exit %d\n%s", code, errOut)
 	}
 	for p, data := range readTree(t, dir) {
@@ -160,7 +160,7 @@ func TestEcosystemFixesConverge(t *testing.T) {
 
 func syntaxErrorsPerFile(t *testing.T, dir string) map[string]int {
 	t.Helper()
-	out, errOut, code := runCLI(t, "", "check", dir, "--select", "LL000", "--exit-zero")
+	out, errOut, code := runCLI(t, "", "check", dir, "--select", "LL000", "--exit-zero", "--no-cache")
 	if code != exitClean {
 		t.Fatalf("LL000 run: exit %d\n%s", code, errOut)
 	}
