@@ -145,6 +145,7 @@ type unit struct {
 	unread  int
 	details []string
 	notes   []Note
+	signs   []sign // what the file says of the platform
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -195,6 +196,8 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	if store.failed != "" {
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
 	}
+	plat := l.platform(srcs, units)
+	res.Details = append(res.Details, Note{Message: plat.describe()})
 	cat := tables.Catalog()
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
@@ -214,7 +217,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 			continue
 		}
 		p.Go(func() {
-			fs, notes := l.check(u, store, cat)
+			fs, notes := l.check(u, store, cat, plat)
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)
@@ -287,6 +290,10 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 		}
 	}
 	u.unread = f.UnreadSQL
+	u.details = append(u.details, foreignDetails(f)...)
+	for _, e := range f.Evidence {
+		u.signs = append(u.signs, sign{Evidence: e, path: s.Path})
+	}
 	tables.Add(f)
 	u.stored = store.put(f)
 	u.linted = true
@@ -330,7 +337,7 @@ func (u *loaded) abs() string {
 }
 
 // check runs the enabled rules over one file and resolves their diagnostics.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]finding.Finding, []Note) {
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice) ([]finding.Finding, []Note) {
 	f, err := store.get(un.stored)
 	if err != nil {
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
@@ -354,6 +361,10 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]find
 		}
 		return "line ?"
 	}}
+	in.Platform, in.PlatformWhy = plat.platform, plat.why
+	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
+		in.Platform, in.PlatformWhy = p, "set in the configuration"
+	}
 	type diag struct {
 		r *rule.Rule
 		d analysis.Diagnostic
@@ -442,6 +453,14 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 			fx.Edits = append(fx.Edits, finding.Edit{Start: s, End: en, NewText: string(e.NewText)})
 		}
 		f.Fixes = append(f.Fixes, fx)
+	}
+	for _, r := range d.Related {
+		s, cell := pos.position(u.tok.Offset(r.Pos))
+		e := s
+		if r.End.IsValid() {
+			e, _ = pos.position(u.tok.Offset(r.End))
+		}
+		f.Related = append(f.Related, finding.Related{Path: f.Path, AbsPath: f.AbsPath, Start: s, End: e, Cell: cell, Message: strings.Clone(r.Message)})
 	}
 	return f
 }
