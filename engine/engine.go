@@ -131,7 +131,7 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 	for i, f := range files {
 		srcs[i] = Source{Path: f}
 	}
-	return l.LintSources(ctx, srcs)
+	return l.lintSources(ctx, srcs, paths)
 }
 
 // unit is one file between the phases of a run. It keeps what the catalog
@@ -164,6 +164,12 @@ func Workers() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // LintSources lints the given sources as one project.
 func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error) {
+	return l.lintSources(ctx, srcs, nil)
+}
+
+// lintSources lints sources found below roots (the paths given to Lint,
+// where project files such as databricks.yml are looked for too).
+func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string) (*Result, error) {
 	store := &factStore{}
 	defer store.close()
 	tables := &catalog.Builder{}
@@ -196,7 +202,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	if store.failed != "" {
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
 	}
-	plat := l.platform(srcs, units)
+	plat := l.platform(srcs, roots, units)
 	res.Details = append(res.Details, Note{Message: plat.describe()})
 	cat := tables.Catalog()
 	if l.opts.Attach != nil {

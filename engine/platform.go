@@ -51,8 +51,15 @@ func resolvePlatform(signs []sign) platformChoice {
 // pyproject.toml. They are looked for in the directories of the sources and
 // above them, up to the repository root (the directory holding .git), or,
 // outside a repository, up to the sources' common directory.
-func projectSigns(srcs []Source) []sign {
+func projectSigns(srcs []Source, roots []string) []sign {
 	var dirs []string
+	for _, r := range roots {
+		if info, err := os.Stat(r); err == nil && info.IsDir() {
+			if a, err := filepath.Abs(r); err == nil {
+				dirs = append(dirs, a)
+			}
+		}
+	}
 	for _, s := range srcs {
 		if a, err := filepath.Abs(filepath.Dir(s.Path)); err == nil {
 			dirs = append(dirs, a)
@@ -172,14 +179,14 @@ func (c platformChoice) describe() string {
 }
 
 // platform resolves the run's platform from the loaded files and the project.
-func (l *Linter) platform(srcs []Source, units []*unit) platformChoice {
+func (l *Linter) platform(srcs []Source, roots []string, units []*unit) platformChoice {
 	var signs []sign
 	for _, u := range units {
 		if u != nil {
 			signs = append(signs, u.signs...)
 		}
 	}
-	return resolvePlatform(append(signs, projectSigns(srcs)...))
+	return resolvePlatform(append(signs, projectSigns(srcs, roots)...))
 }
 
 // foreignDetails are the --verbose lines about a file's foreign SQL: how
