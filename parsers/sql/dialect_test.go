@@ -78,6 +78,9 @@ func TestCorpusIsNotForeign(t *testing.T) {
 		t.Fatalf("only %d SQL files found", len(paths))
 	}
 	for _, p := range paths {
+		if filepath.Base(p) == "scope.sql" && filepath.Base(filepath.Dir(filepath.Dir(p))) == "ll301" {
+			continue // other databases' DDL on purpose
+		}
 		src, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
