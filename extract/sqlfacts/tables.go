@@ -118,7 +118,7 @@ func (x *extractor) alter(at *sql.AlterTable) *facts.TableAlter {
 // TBLPROPERTIES list, or in a new clause after the last clause before the
 // query, laid out like the statement.
 func (x *extractor) addProps(ct *sql.CreateTable) *facts.PropertyInsertion {
-	if len(ct.Gaps) > 0 {
+	if len(ct.Gaps) > 0 || !x.balanced(ct) {
 		return nil // where the clauses end is not known
 	}
 	pi := &facts.PropertyInsertion{Quote: x.quoteStyle(ct)}
@@ -154,6 +154,21 @@ func (x *extractor) addProps(ct *sql.CreateTable) *facts.PropertyInsertion {
 		pi.Newline = eol + x.r.LinePrefix + indentation(x.src, x.lineStart(last.Start))
 	}
 	return pi
+}
+
+// balanced reports whether every parenthesis of the statement is closed.
+func (x *extractor) balanced(ct *sql.CreateTable) bool {
+	depth := 0
+	for _, t := range ct.Tokens {
+		if t.IsPunct(x.src, "(") {
+			depth++
+		} else if t.IsPunct(x.src, ")") {
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 // quoteStyle returns the quote the author uses for strings: that of the
