@@ -15,7 +15,8 @@ type deltaState struct {
 
 // deltaBuilder is a DeltaTable.create(...) builder.
 type deltaBuilder struct {
-	def facts.TableDef
+	def     facts.TableDef
+	columns bool // addColumn(s) was called
 }
 
 func (x *extractor) deltaClassMethod(c callSite, a args) val {
@@ -123,9 +124,11 @@ func (x *extractor) maintenance(kind facts.MaintenanceKind, dt *deltaState, c ca
 }
 
 func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val {
-	next := &deltaBuilder{def: db.def}
+	next := &deltaBuilder{def: db.def, columns: db.columns}
 	d := &next.def
 	switch c.name {
+	case "addColumn", "addColumns":
+		next.columns = true
 	case "tableName":
 		if g, ok := a.get(0, "identifier"); ok {
 			if s, ok := g.v.literalString(); ok {
@@ -146,6 +149,8 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 		def := next.def
 		def.Span = x.spanOf(c.call)
 		def.AddProps = x.chainInsertion(facts.PyBuilderCall, c)
+		// a location with no columns registers the table already there
+		def.Registration = def.Location != "" && !next.columns
 		x.file.Tables = append(x.file.Tables, &def)
 		return val{kind: kDeltaTable, ref: &deltaState{target: facts.Target{Table: def.Name, Path: def.Location}}}
 	}
