@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/output"
+	"github.com/lakelint/lakelint/rules/ll104"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -119,5 +121,27 @@ func TestForeignSQLDetails(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("details:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestRelatedEvidence(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "job.py", "spark.conf.set('spark.databricks.delta.optimizeWrite.enabled', 'false')\n"+
+		"df = spark.read.table('raw.events')\n"+
+		"df.write.format('delta').partitionBy('event_date').save('/data/events')\n")
+	res, err := newLinter(t, ll104.Rule).Lint(context.Background(), []string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %+v", res.Findings)
+	}
+	rel := res.Findings[0].Related
+	if len(rel) != 1 || rel[0].Start.Line != 1 || rel[0].Start.Column != 12 || rel[0].Message != "optimized writes are turned off here" {
+		t.Errorf("related %+v", rel)
+	}
+	d := output.ToLSP(&res.Findings[0])
+	if len(d.RelatedInformation) != 1 || d.RelatedInformation[0].Location.Range.Start.Line != 0 || !strings.HasPrefix(d.RelatedInformation[0].Location.URI, "file://") {
+		t.Errorf("LSP related %+v", d.RelatedInformation)
 	}
 }

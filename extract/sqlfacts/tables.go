@@ -39,6 +39,13 @@ func (x *extractor) tableDef(ct *sql.CreateTable) *facts.TableDef {
 	if ct.Location != nil && ct.Location.Kind == sql.LitString {
 		td.Location = ct.Location.Text
 	}
+	if ops := ct.Options; td.Location == "" && ops != nil {
+		for _, e := range ops.Entries {
+			if e.Key == "path" && e.Value.Kind == sql.LitString {
+				td.Location = e.Value.Text // OPTIONS (path '...') places the table as LOCATION does
+			}
+		}
+	}
 	if pb := ct.PartitionedBy; pb != nil {
 		td.PartitionBy = &facts.Partitioning{Columns: x.columns(pb.Columns), Span: x.span(pb.Span)}
 		for _, c := range pb.Columns {

@@ -7,3 +7,4 @@ CREATE TABLE main.sales.external (id BIGINT) USING DELTA LOCATION 's3://lake/ext
 CREATE TABLE hive_metastore.sales.legacy (id BIGINT) USING DELTA; -- want: LL301
 CREATE TABLE sales.two_part (id BIGINT) USING DELTA; -- want: LL301
 CREATE TABLE delta.`/mnt/lake/path_table` (id BIGINT); -- want: LL301
+CREATE TABLE main.sales.options_path USING DELTA OPTIONS (path '/mnt/app/options_path') AS SELECT 1 AS id; -- want: LL301
