@@ -53,6 +53,13 @@ type Rules struct {
 	MaxFileSize int64
 	// MinStreamingTrigger is the shortest sensible streaming trigger interval.
 	MinStreamingTrigger time.Duration
+
+	// Platform is where the code runs (auto, databricks, oss); auto decides
+	// per run from the project's evidence.
+	Platform Platform
+	// UnityCatalogAutoTuning says whether Unity Catalog managed tables on
+	// Databricks size their files themselves (predictive optimization).
+	UnityCatalogAutoTuning bool
 }
 
 // Stats holds the settings of live table statistics (the "stats" mapping).
@@ -100,6 +107,9 @@ func Defaults() *Config {
 			},
 			MaxFileSize:         10 << 20,
 			MinStreamingTrigger: time.Minute,
+
+			Platform:               PlatformAuto,
+			UnityCatalogAutoTuning: true,
 		},
 		Stats: Stats{
 			SmallFileThreshold:  32 << 20,

@@ -16,7 +16,8 @@ func TestDefaults(t *testing.T) {
 	c := Defaults()
 	r := c.Rules
 	if r.DefaultFormat != "delta" || r.AssumeOptimizedWrites || r.MaxPartitionColumns != 3 ||
-		r.VacuumMinRetentionHours != 168 || r.MaxFileSize != 10<<20 || r.MinStreamingTrigger != time.Minute {
+		r.VacuumMinRetentionHours != 168 || r.MaxFileSize != 10<<20 || r.MinStreamingTrigger != time.Minute ||
+		r.Platform != PlatformAuto || !r.UnityCatalogAutoTuning {
 		t.Errorf("rule defaults: %+v", r)
 	}
 	if !slices.Equal(r.RequiredProperties, []string{"delta.autoOptimize.optimizeWrite", "delta.autoOptimize.autoCompact"}) {
@@ -66,6 +67,8 @@ vacuum-min-retention-hours: 240
 required-properties: [delta.autoOptimize.optimizeWrite]
 max-file-size: 512KB
 min-streaming-trigger: 30 seconds
+platform: OSS
+unity-catalog-auto-tuning: false
 stats:
   small-file-threshold: 1GB
   min-files: 50
@@ -103,6 +106,7 @@ func TestParseEveryKey(t *testing.T) {
 		RequiredProperties:      []string{"delta.autoOptimize.optimizeWrite"},
 		MaxFileSize:             512 << 10,
 		MinStreamingTrigger:     30 * time.Second,
+		Platform:                PlatformOSS,
 	}
 	if !reflect.DeepEqual(c.Rules, want) {
 		t.Errorf("rules:\n got %+v\nwant %+v", c.Rules, want)
@@ -221,6 +225,7 @@ func TestParseErrors(t *testing.T) {
 		{"lowercase code", "select: [ll1]\n", `c.yaml:1: select: invalid rule code "ll1"`},
 		{"not a list", "select: LL1\n", `c.yaml:1: select: want a list, got a single value`},
 		{"bool", "assume-optimized-writes: yes\n", `c.yaml:1: assume-optimized-writes: want true or false, got "yes"`},
+		{"platform", "platform: emr\n", `c.yaml:1: platform: want auto, databricks or oss, got "emr"`},
 		{"severity name", "severity:\n  LL101: fatal\n", `c.yaml:2: severity.LL101: want error, warning, info or hint, got "fatal"`},
 		{"severity code", "severity:\n  X1: error\n", `c.yaml:2: severity: invalid rule code "X1"`},
 		{"size", "max-file-size: ten\n", `c.yaml:1: max-file-size: want a size like "32MB", got "ten"`},

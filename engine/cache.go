@@ -194,6 +194,7 @@ func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder) bool {
 		return false
 	}
 	u.size, u.details, u.unread = lk.entry.size, lk.entry.details, f.UnreadSQL
+	u.noteSigns(f)
 	tables.Add(f)
 	if store != nil {
 		u.stored = store.putEncoded(lk.entry.facts)

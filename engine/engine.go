@@ -140,7 +140,7 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 	for i, f := range files {
 		srcs[i] = Source{Path: f}
 	}
-	return l.LintSources(ctx, srcs)
+	return l.lintSources(ctx, srcs, paths)
 }
 
 // unit is one file between the phases of a run. It keeps what the catalog
@@ -154,6 +154,7 @@ type unit struct {
 	unread  int
 	details []string
 	notes   []Note
+	signs   []sign // what the file says of the platform
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -172,6 +173,12 @@ func Workers() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // LintSources lints the given sources as one project.
 func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error) {
+	return l.lintSources(ctx, srcs, nil)
+}
+
+// lintSources lints sources found below roots (the paths given to Lint,
+// where project files such as databricks.yml are looked for too).
+func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string) (*Result, error) {
 	store := &factStore{}
 	defer store.close()
 	tables := &catalog.Builder{}
@@ -208,6 +215,8 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	if store.failed != "" {
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
 	}
+	plat := l.platform(srcs, roots, units)
+	res.Details = append(res.Details, Note{Message: plat.describe()})
 	cat := tables.Catalog()
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
@@ -227,7 +236,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 			continue
 		}
 		p.Go(func() {
-			fs, notes := l.check(u, store, cat)
+			fs, notes := l.check(u, store, cat, plat)
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)
@@ -305,6 +314,8 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 		}
 	}
 	u.unread = f.UnreadSQL
+	u.details = append(u.details, foreignDetails(f)...)
+	u.noteSigns(f)
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
 	u.size = len(doc.Text)
@@ -348,7 +359,7 @@ func (u *loaded) abs() string {
 }
 
 // check runs the enabled rules over one file and resolves their diagnostics.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]finding.Finding, []Note) {
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice) ([]finding.Finding, []Note) {
 	f, err := store.get(un.stored)
 	if err != nil {
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
@@ -372,6 +383,10 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]find
 		}
 		return "line ?"
 	}}
+	in.Platform, in.PlatformWhy = plat.platform, plat.why
+	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
+		in.Platform, in.PlatformWhy = p, "set in the configuration"
+	}
 	type diag struct {
 		r *rule.Rule
 		d analysis.Diagnostic
@@ -460,6 +475,14 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 			fx.Edits = append(fx.Edits, finding.Edit{Start: s, End: en, NewText: string(e.NewText)})
 		}
 		f.Fixes = append(f.Fixes, fx)
+	}
+	for _, r := range d.Related {
+		s, cell := pos.position(u.tok.Offset(r.Pos))
+		e := s
+		if r.End.IsValid() {
+			e, _ = pos.position(u.tok.Offset(r.End))
+		}
+		f.Related = append(f.Related, finding.Related{Path: f.Path, AbsPath: f.AbsPath, Start: s, End: e, Cell: cell, Message: strings.Clone(r.Message)})
 	}
 	return f
 }

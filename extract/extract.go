@@ -32,11 +32,19 @@ func File(doc *document.Document) *facts.File {
 		sql = append(sql, embedded...)
 	}
 	for _, r := range sql {
-		f := sqlfacts.Extract(r)
+		var f *facts.File
+		if doc.Format == document.PlainSQL && len(doc.Regions) == 1 {
+			f = sqlfacts.ExtractWhole(r)
+		} else {
+			f = sqlfacts.Extract(r)
+		}
 		if r.Embedded {
 			avoidHostQuote(doc, r, f)
 		}
 		merge(out, f)
+	}
+	if doc.Format == document.DatabricksPython || doc.Format == document.DatabricksSQL {
+		out.Evidence = append(out.Evidence, facts.Evidence{Platform: "databricks", What: "a Databricks notebook header", Rank: facts.RankNotebook})
 	}
 	sortByOffset(out)
 	return out
@@ -79,6 +87,8 @@ func merge(dst, src *facts.File) {
 	dst.UnreadSQL += src.UnreadSQL
 	dst.Unread = append(dst.Unread, src.Unread...)
 	dst.Notes = append(dst.Notes, src.Notes...)
+	dst.Evidence = append(dst.Evidence, src.Evidence...)
+	dst.Foreign = append(dst.Foreign, src.Foreign...)
 }
 
 // sortByOffset puts facts in execution order: document offsets follow the

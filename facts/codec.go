@@ -21,7 +21,7 @@ import (
 
 // CodecVersion names the encoding. Change it with any change to what is
 // written or how: cache entries of another version are never read.
-const CodecVersion = 1
+const CodecVersion = 2
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.
 var ErrCorrupt = errors.New("facts: corrupt encoding")
@@ -210,6 +210,12 @@ func (e *encoder) tableDef(t *TableDef) {
 	e.str(t.Location)
 	e.values(t.Properties)
 	putPtr(e, t.AddProps, (*encoder).insertion)
+	e.bool(t.Clone)
+	e.bool(t.IfNotExists)
+	e.bool(t.Temporary)
+	e.bool(t.Hive)
+	e.bool(t.Registration)
+	putPtr(e, t.AddAlter, (*encoder).insertion)
 }
 
 func (e *encoder) setting(s *Setting) {
@@ -265,6 +271,13 @@ func (e *encoder) file(f *File) {
 	e.int(f.UnreadSQL)
 	putSlice(e, f.Unread, func(e *encoder, u *Unread) { e.span(&u.At); e.str(u.Reason) })
 	e.strs(f.Notes)
+	putSlice(e, f.Evidence, func(e *encoder, v *Evidence) {
+		e.str(v.Platform)
+		e.str(v.What)
+		e.int(v.Rank)
+		e.span(&v.At)
+	})
+	putSlice(e, f.Foreign, func(e *encoder, v *ForeignSQL) { e.span(&v.At); e.str(v.Dialect); e.str(v.Marker) })
 }
 
 // decoder reads what encoder wrote. The first error sticks: every later read
@@ -504,6 +517,12 @@ func (d *decoder) tableDef(t *TableDef) {
 	t.Location = d.str()
 	t.Properties = d.values()
 	t.AddProps = getPtr(d, (*decoder).insertion)
+	t.Clone = d.bool()
+	t.IfNotExists = d.bool()
+	t.Temporary = d.bool()
+	t.Hive = d.bool()
+	t.Registration = d.bool()
+	t.AddAlter = getPtr(d, (*decoder).insertion)
 }
 
 func (d *decoder) setting(s *Setting) {
@@ -560,5 +579,12 @@ func (d *decoder) file() File {
 	f.UnreadSQL = d.int()
 	f.Unread = getSlice(d, func(d *decoder, u *Unread) { d.span(&u.At); u.Reason = d.str() })
 	f.Notes = d.strs()
+	f.Evidence = getSlice(d, func(d *decoder, v *Evidence) {
+		v.Platform = d.str()
+		v.What = d.str()
+		v.Rank = d.int()
+		d.span(&v.At)
+	})
+	f.Foreign = getSlice(d, func(d *decoder, v *ForeignSQL) { d.span(&v.At); v.Dialect = d.str(); v.Marker = d.str() })
 	return f
 }

@@ -324,6 +324,24 @@ type TableDef struct {
 	Properties    map[string]Value // lower-cased keys
 	// AddProps says how to add properties to this definition; nil when no safe place is known.
 	AddProps *PropertyInsertion
+
+	// Clone is true for CREATE ... [SHALLOW | DEEP] CLONE source: the table
+	// takes its source's data and properties.
+	Clone bool
+	// IfNotExists is true for CREATE TABLE IF NOT EXISTS (and createIfNotExists):
+	// the table may already exist, and then the statement changes nothing.
+	IfNotExists bool
+	// Temporary is true for a temporary table or view, which holds no files.
+	Temporary bool
+	// Hive is true for a Hive-format definition (STORED AS, ROW FORMAT).
+	Hive bool
+	// Registration is true for a CREATE TABLE ... LOCATION with neither
+	// columns nor a query: it registers the table already at the location.
+	Registration bool
+	// AddAlter says where a separate ALTER TABLE ... SET TBLPROPERTIES
+	// statement may follow the definition (style SQLAlterStatement), for a
+	// table that may already exist; nil when there is no safe place.
+	AddAlter *PropertyInsertion
 }
 
 // PropertyStyle is the syntax a property insertion must follow.
@@ -336,6 +354,9 @@ const (
 	PyWriterProperty PropertyStyle = "py-tableProperty"
 	PyNewKeyword     PropertyStyle = "py-new-kwarg" // insert ", table_properties={...}" at Offset
 	PyExtendDict     PropertyStyle = "py-extend-dict"
+	// SQLAlterStatement: insert Newline + "ALTER TABLE name SET TBLPROPERTIES (...);"
+	// at Offset, just after the definition's ';'.
+	SQLAlterStatement PropertyStyle = "sql-alter"
 )
 
 // PropertyInsertion tells a fix where and how to add table properties, in the author's style.
@@ -441,6 +462,42 @@ type File struct {
 	// Unread are those statements' keywords and why each could not be read.
 	Unread []Unread
 	Notes  []string
+
+	// Evidence is what the file says of the platform it runs on.
+	Evidence []Evidence
+	// Foreign are the SQL statements of other dialects, which yield no facts.
+	Foreign []ForeignSQL
+}
+
+// Evidence is a sign in code of the platform it runs on: a Databricks
+// notebook header, dbutils, configure_spark_with_delta_pip. The engine weighs
+// the evidence of all files once per run; extraction stays platform-free.
+type Evidence struct {
+	// Platform is "databricks" or "oss".
+	Platform string
+	// What names the sign for messages: "dbutils", "a /Volumes/ path".
+	What string
+	// Rank orders signs by how specific they are: lower ranks decide first.
+	Rank int
+	At   Span
+}
+
+// Evidence ranks, most specific first.
+const (
+	RankBundle   = 1 // a databricks.yml bundle
+	RankNotebook = 2 // a Databricks notebook header
+	RankAPI      = 3 // dbutils, DatabricksSession; configure_spark_with_delta_pip, DeltaSparkSessionExtension
+	RankPath     = 4 // /Volumes/, /Workspace/, dbfs: paths
+	RankDisplay  = 5 // display(...), which IPython has too
+	RankPackage  = 6 // delta-spark among the project's requirements
+)
+
+// ForeignSQL is a statement in another database's SQL dialect (MySQL,
+// T-SQL, BigQuery, PostgreSQL...): it is not Spark SQL and is not read.
+type ForeignSQL struct {
+	At      Span   // the statement's first keyword
+	Dialect string // "MySQL"
+	Marker  string // what gave it away: "ENGINE=", "AS NODE"
 }
 
 // SettingBefore returns the last value given to key (lower-cased) before

@@ -85,6 +85,17 @@ type Finding struct {
 	End      Position
 	Cell     int // 1-based Jupyter cell, 0 elsewhere
 	Fixes    []Fix
+	// Related is the evidence the message cites ("set to true on line 7").
+	Related []Related
+}
+
+// Related is a place a finding's message refers to.
+type Related struct {
+	Path       string // the file it is in, as Finding.Path
+	AbsPath    string
+	Start, End Position
+	Cell       int
+	Message    string
 }
 
 // HasFix reports whether the finding carries a fix of the given applicability.

@@ -37,6 +37,20 @@ type LSPDiagnostic struct {
 	Source          string              `json:"source"`
 	Message         string              `json:"message"`
 	Data            LSPDiagnosticData   `json:"data"`
+	// RelatedInformation is the evidence the message cites.
+	RelatedInformation []LSPRelated `json:"relatedInformation,omitempty"`
+}
+
+// LSPRelated is an LSP DiagnosticRelatedInformation.
+type LSPRelated struct {
+	Location LSPLocation `json:"location"`
+	Message  string      `json:"message"`
+}
+
+// LSPLocation is a range in a document.
+type LSPLocation struct {
+	URI   string   `json:"uri"`
+	Range LSPRange `json:"range"`
 }
 
 // LSPDiagnosticData is what lakelint puts in a diagnostic's data field.
@@ -81,6 +95,14 @@ func ToLSP(f *finding.Finding) LSPDiagnostic {
 			lf.Edits = append(lf.Edits, LSPTextEdit{Range: lspRange(e.Start, e.End), NewText: e.NewText})
 		}
 		d.Data.Fixes = append(d.Data.Fixes, lf)
+	}
+	for _, r := range f.Related {
+		abs := r.AbsPath
+		if abs == "" {
+			abs = r.Path
+		}
+		d.RelatedInformation = append(d.RelatedInformation, LSPRelated{
+			Location: LSPLocation{URI: fileURI(abs), Range: lspRange(r.Start, r.End)}, Message: r.Message})
 	}
 	return d
 }

@@ -10,13 +10,13 @@ import (
 // deltaState is a DeltaTable, or a merge or optimize builder made from one.
 type deltaState struct {
 	target facts.Target
-	src    *hist          // the merge source's history
 	where  []facts.Column // optimize().where(...) columns
 }
 
 // deltaBuilder is a DeltaTable.create(...) builder.
 type deltaBuilder struct {
-	def facts.TableDef
+	def     facts.TableDef
+	columns bool // addColumn(s) was called
 }
 
 func (x *extractor) deltaClassMethod(c callSite, a args) val {
@@ -37,7 +37,8 @@ func (x *extractor) deltaClassMethod(c callSite, a args) val {
 		// findings about the table point at where its definition starts
 		return val{kind: kDeltaBuilder, ref: &deltaBuilder{def: facts.TableDef{
 			Kind: facts.DeltaBuilder, Lang: document.Python, Format: "delta",
-			At: x.span(c.nameStart(), c.call.End()),
+			At:          x.span(c.nameStart(), c.call.End()),
+			IfNotExists: c.name == "createIfNotExists",
 		}}}
 	}
 	return val{}
@@ -50,11 +51,9 @@ func (x *extractor) deltaTableMethod(dt *deltaState, c callSite, a args) val {
 	case "toDF", "history", "detail":
 		return val{kind: kFrame}
 	case "merge":
-		m := &deltaState{target: dt.target}
-		if g, ok := a.get(0, "source"); ok {
-			m.src = g.v.history()
-		}
-		return val{kind: kDeltaMerge, ref: m}
+		// the source's partitioning does not decide the files MERGE writes:
+		// its join shuffles the source, so the write keeps no transforms
+		return val{kind: kDeltaMerge, ref: &deltaState{target: dt.target}}
 	case "update", "updateExpr":
 		x.deltaWrite(facts.DeltaTableUpdate, dt, c)
 	case "delete":
@@ -100,15 +99,14 @@ func (x *extractor) deltaOptimizeMethod(dt *deltaState, c callSite, a args) val 
 
 func (x *extractor) deltaWrite(api facts.API, dt *deltaState, c callSite) {
 	x.file.Writes = append(x.file.Writes, &facts.Write{
-		API:        api,
-		Lang:       document.Python,
-		Span:       x.spanOf(c.call),
-		At:         x.span(c.nameStart(), c.call.End()),
-		Sink:       c.name,
-		Format:     "delta",
-		Target:     dt.target,
-		Transforms: dt.src.list(),
-		WriterAt:   x.at(c.dot()),
+		API:      api,
+		Lang:     document.Python,
+		Span:     x.spanOf(c.call),
+		At:       x.span(c.nameStart(), c.call.End()),
+		Sink:     c.name,
+		Format:   "delta",
+		Target:   dt.target,
+		WriterAt: x.at(c.dot()),
 	})
 }
 
@@ -126,9 +124,11 @@ func (x *extractor) maintenance(kind facts.MaintenanceKind, dt *deltaState, c ca
 }
 
 func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val {
-	next := &deltaBuilder{def: db.def}
+	next := &deltaBuilder{def: db.def, columns: db.columns}
 	d := &next.def
 	switch c.name {
+	case "addColumn", "addColumns":
+		next.columns = true
 	case "tableName":
 		if g, ok := a.get(0, "identifier"); ok {
 			if s, ok := g.v.literalString(); ok {
@@ -149,6 +149,8 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 		def := next.def
 		def.Span = x.spanOf(c.call)
 		def.AddProps = x.chainInsertion(facts.PyBuilderCall, c)
+		// a location with no columns registers the table already there
+		def.Registration = def.Location != "" && !next.columns
 		x.file.Tables = append(x.file.Tables, &def)
 		return val{kind: kDeltaTable, ref: &deltaState{target: facts.Target{Table: def.Name, Path: def.Location}}}
 	}

@@ -18,9 +18,11 @@ func TestDeltaTableWrites(t *testing.T) {
 		tr        []string
 	}{
 		{"merge", `DeltaTable.forName(spark, "main.t").alias("t").merge(src.alias("s"), "t.id = s.id").whenMatchedUpdateAll().whenNotMatchedInsertAll().execute()`,
-			facts.DeltaTableMerge, "execute", "execute()", "main.t", "", []string{"alias"}},
+			facts.DeltaTableMerge, "execute", "execute()", "main.t", "", nil},
 		{"merge laid out", "t = DeltaTable.forPath(spark, '/d')\n(t.alias('t')\n  .merge(u.repartition(4), 'c')\n  .whenMatchedDelete()\n  .execute())",
-			facts.DeltaTableMerge, "execute", "execute()", "", "/d", []string{"repartition"}},
+			facts.DeltaTableMerge, "execute", "execute()", "", "/d", nil}, // a merge source is not what is written
+		{"merge of a named source", "updates = x.repartition(1)\nDeltaTable.forName(spark, 'main.t').merge(updates, 'c').whenMatchedUpdateAll().execute()",
+			facts.DeltaTableMerge, "execute", "execute()", "main.t", "", nil},
 		{"update", `DeltaTable.forName(spark, tableOrViewName="x").update("a = 1", {"b": "2"})`,
 			facts.DeltaTableUpdate, "update", `update("a = 1", {"b": "2"})`, "x", "", nil},
 		{"delete", `DeltaTable.forPath(spark, "/p").delete(F.col("d") < "2020")`,

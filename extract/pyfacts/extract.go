@@ -91,6 +91,8 @@ type extractor struct {
 	plainLits batch[plainLit]
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg
+	// signs marks the platform signs found so far (see evidence)
+	signs uint32
 }
 
 type sqlKey struct {
@@ -115,6 +117,7 @@ func (x *extractor) region(r *document.Region) {
 			Span: x.span(e.Start, e.End), Message: e.Message})
 	}
 	x.suppressions()
+	x.evidence()
 	x.block(tree.Root(), x.module)
 }
 

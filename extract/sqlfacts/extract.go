@@ -16,11 +16,20 @@ import (
 // Extract returns the facts of one SQL region.
 func Extract(r *document.Region) *facts.File {
 	x := extractor{r: r, src: r.Text, out: &facts.File{}}
-	script := sql.Parse(r.Text)
+	return x.extract()
+}
+
+func (x *extractor) extract() *facts.File {
+	script := sql.Parse(x.src)
+	x.script = script
 	for _, st := range script.Statements {
+		if x.foreign(st) {
+			continue
+		}
 		x.statement(st)
 	}
 	x.suppressions(script.Tokens)
+	x.evidence(script.Tokens)
 	return x.out
 }
 
@@ -29,6 +38,10 @@ type extractor struct {
 	src   []byte
 	out   *facts.File
 	lines []int // offsets of the region's line breaks, once needed
+	// statements counts the region's statements, sparkOnly those that use
+	// what only Spark has (see ExtractWhole).
+	statements, sparkOnly int
+	script                *sql.Script
 }
 
 func (x *extractor) statement(st sql.Statement) {

@@ -39,6 +39,13 @@ func (x *extractor) tableDef(ct *sql.CreateTable) *facts.TableDef {
 	if ct.Location != nil && ct.Location.Kind == sql.LitString {
 		td.Location = ct.Location.Text
 	}
+	if ops := ct.Options; td.Location == "" && ops != nil {
+		for _, e := range ops.Entries {
+			if e.Key == "path" && e.Value.Kind == sql.LitString {
+				td.Location = e.Value.Text // OPTIONS (path '...') places the table as LOCATION does
+			}
+		}
+	}
 	if pb := ct.PartitionedBy; pb != nil {
 		td.PartitionBy = &facts.Partitioning{Columns: x.columns(pb.Columns), Span: x.span(pb.Span)}
 		for _, c := range pb.Columns {
@@ -51,7 +58,44 @@ func (x *extractor) tableDef(ct *sql.CreateTable) *facts.TableDef {
 		td.ClusterBy = x.columns(cb.Columns)
 		td.ClusterByAuto = cb.Auto
 	}
+	td.Clone = ct.Clone != (sql.Span{})
+	td.IfNotExists = ct.IfNotExists
+	td.Temporary = ct.Temporary
+	td.Hive = ct.Hive
+	td.Registration = td.Location != "" && len(ct.Columns) == 0 && !ct.AsSelect && !td.Clone
+	if td.IfNotExists || td.Registration {
+		td.AddAlter = x.addAlter(ct)
+	}
 	return td
+}
+
+// addAlter tells a fix where a separate ALTER TABLE statement can follow the
+// definition: right after its ';', in a SQL file or cell (spark.sql runs one
+// statement, so never in a Python string), for a name that reads the same in
+// the ALTER.
+func (x *extractor) addAlter(ct *sql.CreateTable) *facts.PropertyInsertion {
+	if x.r.Embedded || ct.Name.Text == "" || len(ct.Gaps) > 0 {
+		return nil
+	}
+	semi := -1
+	for _, t := range x.script.Tokens {
+		if t.Start < ct.Span.End || t.Kind == sql.Comment {
+			continue
+		}
+		if t.IsPunct(x.src, ";") {
+			semi = t.End
+		}
+		break
+	}
+	if semi < 0 || !x.mapped(semi-1) {
+		return nil
+	}
+	return &facts.PropertyInsertion{
+		Style:   facts.SQLAlterStatement,
+		Offset:  x.fileEnd(semi),
+		Quote:   x.quoteStyle(ct),
+		Newline: x.lineEnding(ct.Span) + x.r.LinePrefix,
+	}
 }
 
 func (x *extractor) alter(at *sql.AlterTable) *facts.TableAlter {
@@ -81,6 +125,9 @@ func (x *extractor) alter(at *sql.AlterTable) *facts.TableAlter {
 // TBLPROPERTIES list, or in a new clause after the last clause before the
 // query, laid out like the statement.
 func (x *extractor) addProps(ct *sql.CreateTable) *facts.PropertyInsertion {
+	if len(ct.Gaps) > 0 || !x.balanced(ct) {
+		return nil // where the clauses end is not known
+	}
 	pi := &facts.PropertyInsertion{Quote: x.quoteStyle(ct)}
 	eol := x.lineEnding(ct.Span)
 	if ps := ct.Properties; ps != nil {
@@ -101,15 +148,34 @@ func (x *extractor) addProps(ct *sql.CreateTable) *facts.PropertyInsertion {
 		return pi
 	}
 	pi.Style = facts.SQLNewClause
-	pi.Offset = x.fileEnd(ct.LastClause.End)
+	last := ct.LastClause
+	if ct.Clone != (sql.Span{}) {
+		last = ct.Clone // a clone's TBLPROPERTIES come right after the source, before LOCATION
+	}
+	pi.Offset = x.fileEnd(last.End)
 	defEnd := ct.Span.End
 	if ct.AsSelect {
 		defEnd = ct.As.Start
 	}
 	if nl := x.firstNewline(ct.Span.Start, defEnd); nl >= 0 && x.mapped(nl) {
-		pi.Newline = eol + x.r.LinePrefix + indentation(x.src, x.lineStart(ct.LastClause.Start))
+		pi.Newline = eol + x.r.LinePrefix + indentation(x.src, x.lineStart(last.Start))
 	}
 	return pi
+}
+
+// balanced reports whether every parenthesis of the statement is closed.
+func (x *extractor) balanced(ct *sql.CreateTable) bool {
+	depth := 0
+	for _, t := range ct.Tokens {
+		if t.IsPunct(x.src, "(") {
+			depth++
+		} else if t.IsPunct(x.src, ")") {
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 // quoteStyle returns the quote the author uses for strings: that of the

@@ -218,3 +218,20 @@ func TestAlter(t *testing.T) {
 		t.Errorf("cluster by: %+v", c)
 	}
 }
+
+func TestCloneAndGapPlacement(t *testing.T) {
+	src := "CREATE TABLE main.s.c SHALLOW CLONE main.s.src VERSION AS OF 3 LOCATION '/mnt/c';\n" +
+		"CREATE TABLE main.s.g (id INT, b USING DELTA;\n"
+	r := &document.Region{Lang: document.SQL, Text: []byte(src), Map: document.Identity(0, len(src))}
+	f := Extract(r)
+	if len(f.Tables) != 2 {
+		t.Fatalf("tables %d", len(f.Tables))
+	}
+	c := f.Tables[0]
+	if !c.Clone || c.AddProps == nil || src[:c.AddProps.Offset] != "CREATE TABLE main.s.c SHALLOW CLONE main.s.src VERSION AS OF 3" {
+		t.Errorf("clone %+v props at %+v", c, c.AddProps)
+	}
+	if g := f.Tables[1]; g.AddProps != nil {
+		t.Errorf("a definition with an unread stretch got a place for properties: %+v", g.AddProps)
+	}
+}

@@ -186,6 +186,12 @@ type CreateTable struct {
 	// LastClause is the last clause before the query (or the name when
 	// there is none): a new clause goes right after it.
 	LastClause Span
+
+	// Clone is the [SHALLOW | DEEP] CLONE source [VERSION | TIMESTAMP AS OF x]
+	// clause; zero without one. A clone's TBLPROPERTIES must follow it directly.
+	Clone Span
+	// Hive is true for a Hive-format definition (STORED AS, ROW FORMAT).
+	Hive bool
 }
 
 // AlterTable is ALTER TABLE ... SET TBLPROPERTIES, UNSET TBLPROPERTIES or CLUSTER BY.

@@ -74,6 +74,7 @@ var createClauseWords = map[string]bool{
 	"USING": true, "OPTIONS": true, "PARTITIONED": true, "CLUSTER": true, "CLUSTERED": true,
 	"LOCATION": true, "COMMENT": true, "TBLPROPERTIES": true, "DEFAULT": true, "WITH": true,
 	"ROW": true, "STORED": true, "SCHEDULE": true, "TRIGGER": true, "AS": true, "FLOW": true,
+	"SHALLOW": true, "DEEP": true, "CLONE": true,
 }
 
 // createClauses reads the clauses after the table name, in any order, up to
@@ -88,8 +89,13 @@ func (p *parser) createClauses(st *CreateTable) {
 		switch {
 		case p.pos == afterName && p.atPunct("("):
 			st.Columns, ok = p.columnDefs()
-		case p.accept("USING"), p.acceptSeq("STORED", "AS"):
+		case p.accept("USING"):
 			ok = p.format(st)
+		case p.acceptSeq("STORED", "AS"):
+			st.Hive = true
+			ok = p.format(st)
+		case p.at("SHALLOW") || p.at("DEEP") || p.at("CLONE"):
+			ok = p.clone(st)
 		case p.accept("OPTIONS"):
 			st.Options = p.properties(kw.Start, true)
 			ok = st.Options != nil
@@ -112,7 +118,10 @@ func (p *parser) createClauses(st *CreateTable) {
 			_, ok = p.column()
 		case p.accept("WITH"):
 			ok = p.withClause()
-		case p.acceptSeq("ROW", "FORMAT"), p.accept("SCHEDULE"), p.acceptSeq("TRIGGER", "ON"):
+		case p.acceptSeq("ROW", "FORMAT"):
+			st.Hive = true
+			p.skipTo(atClauseWord)
+		case p.accept("SCHEDULE"), p.acceptSeq("TRIGGER", "ON"):
 			p.skipTo(atClauseWord)
 		case p.accept("AS"), p.accept("FLOW"):
 			st.As, st.AsSelect = tokSpan(kw), true
@@ -139,6 +148,27 @@ func (p *parser) format(st *CreateTable) bool {
 		return false
 	}
 	st.Using, st.UsingSpan = text, Span{start, p.prevEnd()}
+	return true
+}
+
+// clone reads [SHALLOW | DEEP] CLONE source [VERSION AS OF n | TIMESTAMP AS OF t].
+func (p *parser) clone(st *CreateTable) bool {
+	start := p.tok(0).Start
+	if !p.accept("SHALLOW") {
+		p.accept("DEEP")
+	}
+	if !p.accept("CLONE") {
+		return false
+	}
+	if _, ok := p.name(); !ok {
+		return false
+	}
+	if p.acceptSeq("VERSION", "AS", "OF") || p.acceptSeq("TIMESTAMP", "AS", "OF") {
+		if _, ok := p.literal(); !ok {
+			return false
+		}
+	}
+	st.Clone = Span{start, p.prevEnd()}
 	return true
 }
 

@@ -23,8 +23,11 @@ and the extra shuffle costs time. Let optimized writes size the files.
 
 lakelint reports this only when it knows optimized writes are on: the session sets
 spark.databricks.delta.optimizeWrite.enabled, the table (as defined in the project, or
-live) has delta.autoOptimize.optimizeWrite, the statement is a MERGE, UPDATE or DELETE
-(always optimized), or the configuration sets assume-optimized-writes.`,
+live) has delta.autoOptimize.optimizeWrite, the statement is a MERGE, UPDATE or DELETE on
+Databricks (always optimized there; on open-source Delta only when optimized writes are
+turned on), or the configuration sets assume-optimized-writes. The DataFrame a MERGE
+reads as its source is never reported: MERGE joins it with the target, so its
+partitioning does not decide the files written.`,
 	Lang: "python",
 	Example: `spark.conf.set("spark.databricks.delta.optimizeWrite.enabled", "true")
 daily = events.repartition(8)
@@ -34,7 +37,7 @@ daily = events
 daily.write.format("delta").mode("append").saveAsTable("main.sales.events")`,
 	Fix:       rule.SafeFix,
 	FixSafety: "The fix removes the repartition or coalesce call (or the hint). Optimized writes already shuffle the data before the write, so the rows written and their partitioning stay the same; only the number of files changes, for the better.",
-	Options:   []string{"assume-optimized-writes", "default-format"},
+	Options:   []string{"assume-optimized-writes", "default-format", "platform"},
 }
 
 var Rule = rule.New(Doc, check)

@@ -18,7 +18,9 @@ var Doc = &rule.Doc{
 the cluster, the task may run out of memory, and each run adds one file per table
 partition it touches. A table written this way every hour ends up with thousands of
 files of whatever size each run happened to be, and reads of it pay for every one.
-Exports meant as one file (CSV, JSON, text) are not reported.`,
+Exports meant as one file (CSV, JSON, text) are not reported, nor is a DataFrame used as
+the source of a MERGE: MERGE joins it with the target, so its partitioning does not decide
+the files written.`,
 	Lang:    "python",
 	Example: `orders.coalesce(1).write.mode("append").saveAsTable("main.sales.orders")`,
 	Better: `orders.write.mode("append").saveAsTable("main.sales.orders")

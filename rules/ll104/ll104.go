@@ -15,19 +15,23 @@ var Doc = &rule.Doc{
 	Code:     "LL104",
 	Name:     "partitioned-write-without-shuffle",
 	Severity: finding.Warning,
-	Summary:  "A `partitionBy` write to Parquet, ORC or another file format is not repartitioned by its partition columns first.",
+	Summary:  "A `partitionBy` write to Parquet, ORC or another file format, or to Delta without optimized writes, is not repartitioned by its partition columns first.",
 	Why: `Without a shuffle, every task holds rows of many partition values and writes one file
 for each value it holds: 200 tasks times 365 dates is up to 73,000 files per run, most of
 them tiny. Repartitioning by the partition columns first sends each value's rows to one
 task, so each partition directory gets one file per run. Delta tables can do this for
-you with optimized writes; plain file formats cannot.`,
+you with optimized writes; plain file formats cannot. A Delta write is reported when
+optimized writes are known to be off: the session or the table turns them off, or the
+code runs on open-source Delta (platform: oss, or evidence such as
+configure_spark_with_delta_pip) where they are off unless turned on. On Databricks, or
+when the platform is unknown, the compute may turn them on, so such writes are left alone.`,
 	Lang:    "python",
 	Example: `daily.write.mode("append").partitionBy("event_date", "country").parquet(path)`,
 	Better: `(daily.repartition("event_date", "country")
     .write.mode("append").partitionBy("event_date", "country").parquet(path))`,
 	Fix:       rule.UnsafeFix,
 	FixSafety: "The fix inserts `.repartition(<partition columns>)` before `.write`. The rows written are the same, but the write gains a shuffle, and a heavily skewed partition value lands on one task; review it on large or skewed data.",
-	Options:   []string{"default-format"},
+	Options:   []string{"default-format", "platform", "assume-optimized-writes"},
 }
 
 var Rule = rule.New(Doc, check)
@@ -40,7 +44,22 @@ func check(p *rule.Pass) {
 		if part == nil || part.Dynamic || len(part.Columns) == 0 || w.API != facts.DataFrameWriter {
 			continue
 		}
-		if !fileFormats[p.Format(w)] || shuffledBy(w, part.Names()) {
+		format := p.Format(w)
+		if shuffledBy(w, part.Names()) {
+			continue
+		}
+		var why string
+		var related []rule.Related
+		switch {
+		case fileFormats[format]:
+		case format == "delta":
+			// optimized writes shuffle by the partition columns themselves
+			off, reason, rel := p.OptimizedWritesOff(w)
+			if !off {
+				continue
+			}
+			why, related = " ("+reason+")", rel
+		default:
 			continue
 		}
 		cols := part.Names()
@@ -49,14 +68,14 @@ func check(p *rule.Pass) {
 			quoted[i] = `"` + c + `"`
 		}
 		call := ".repartition(" + strings.Join(quoted, ", ") + ")"
-		msg := fmt.Sprintf("partitioned %s write without a shuffle by %s: every task writes a file into every partition it holds; add %s before .write",
-			p.Format(w), strings.Join(cols, ", "), call)
+		msg := fmt.Sprintf("partitioned %s write without a shuffle by %s%s: every task writes a file into every partition it holds; add %s before .write",
+			format, strings.Join(cols, ", "), why, call)
 		var fixes []rule.Fix
 		if w.WriterAt > 0 {
 			fixes = append(fixes, rule.Fix{Title: "Insert " + call + " before .write",
 				Edits: []facts.Edit{{Span: facts.Span{Start: w.WriterAt, End: w.WriterAt}, NewText: call}}})
 		}
-		p.Report(part.Span, msg, fixes...)
+		p.ReportRelated(part.Span, msg, related, fixes...)
 	}
 }
 

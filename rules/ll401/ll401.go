@@ -19,7 +19,8 @@ var Doc = &rule.Doc{
 retention period. Readers and streams still working from an older snapshot, and any
 time travel to it, need those files: with a short retention a long-running query or a
 lagging stream fails with missing files, and a concurrent writer's commit can be
-corrupted. Delta's own safety check refuses retentions under 168 hours for this reason.`,
+corrupted. Delta's own safety check refuses retentions under 168 hours for this reason.
+VACUUM ... DRY RUN lists the files it would delete and deletes nothing: it is not reported.`,
 	Lang:      "sql",
 	Example:   `VACUUM main.sales.events RETAIN 24 HOURS;`,
 	Better:    `VACUUM main.sales.events RETAIN 168 HOURS;`,
@@ -33,7 +34,7 @@ var Rule = rule.New(Doc, check)
 func check(p *rule.Pass) {
 	min := float64(p.Config.Rules.VacuumMinRetentionHours)
 	for _, m := range p.Facts.Maintenance {
-		if m.Kind != facts.Vacuum || !m.HasRetain {
+		if m.Kind != facts.Vacuum || !m.HasRetain || m.DryRun {
 			continue
 		}
 		hours, ok := m.Retain.Number()

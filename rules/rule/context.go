@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 )
 
@@ -79,44 +80,59 @@ func (p *Pass) Place(off int) string {
 // OptimizedWrites says whether optimized writes are known to be on for a
 // write, and why; it never guesses: unknown means off.
 func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
-	if w.API.Rewrites() {
-		return true, "MERGE, UPDATE and DELETE always use optimized writes"
+	on, why, _ := p.OptimizedWritesCited(w)
+	return on, why
+}
+
+// OptimizedWritesCited is OptimizedWrites with the place of the setting
+// that turns them on, when it is in this file.
+func (p *Pass) OptimizedWritesCited(w *facts.Write) (bool, string, []Related) {
+	on, why, at := p.optimizedWrites(w)
+	if !on || at == nil {
+		return on, why, nil
+	}
+	return on, why, []Related{{At: *at, Message: "optimized writes are turned on here"}}
+}
+
+func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, *facts.Span) {
+	if w.API.Rewrites() && p.Platform == config.PlatformDatabricks {
+		return true, "MERGE, UPDATE and DELETE always use optimized writes on Databricks", nil
 	}
 	if s, ok := p.Facts.SettingBefore(ConfOptimizeWrite, w.Span.Start); ok {
 		on, known := s.Value.Truth()
 		if known {
 			if on {
-				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.Place(s.At.Start))
+				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.Place(s.At.Start)), &s.At
 			}
-			return false, ""
+			return false, "", nil
 		}
 	}
 	if v, ok := w.Properties[PropOptimizeWrite]; ok {
 		if on, _ := v.Truth(); on {
-			return true, "the write sets delta.autoOptimize.optimizeWrite"
+			return true, "the write sets delta.autoOptimize.optimizeWrite", &v.Span
 		}
 	}
 	t := p.Table(w.Target)
 	if v, ok := t.Property(PropOptimizeWrite); ok {
 		on, _ := v.Truth()
 		if !on {
-			return false, ""
+			return false, "", nil
 		}
 		where := "the table's properties"
 		if t.Live != nil && len(t.Defs) == 0 && len(t.Alters) == 0 {
 			where = "the live table's properties"
 		}
-		return true, fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite (%s)", t.DisplayName(), where)
+		return true, fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite (%s)", t.DisplayName(), where), nil
 	}
 	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
-			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.Place(s.At.Start))
+			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.Place(s.At.Start)), &s.At
 		}
 	}
 	if p.Config.Rules.AssumeOptimizedWrites {
-		return true, "assume-optimized-writes is set in the configuration"
+		return true, "assume-optimized-writes is set in the configuration", nil
 	}
-	return false, ""
+	return false, "", nil
 }
 
 // TargetName describes a write target for messages.

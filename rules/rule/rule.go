@@ -85,6 +85,11 @@ type Input struct {
 	Tok *token.File
 	// Place describes an offset for messages ("line 7", "cell 2, line 3").
 	Place func(off int) string
+
+	// Platform is where the code runs, resolved once per run (never auto);
+	// PlatformWhy says what decided it.
+	Platform    config.Platform
+	PlatformWhy string
 }
 
 // InputAnalyzer stands for the facts of a file. The driver does not run it: it
@@ -137,6 +142,17 @@ type Fix struct {
 // Report reports a finding at span, with optional fixes. Fixes on a rule
 // whose Doc declares none are a programming error and are dropped.
 func (p *Pass) Report(at facts.Span, msg string, fixes ...Fix) {
+	p.ReportRelated(at, msg, nil, fixes...)
+}
+
+// Related is evidence a message cites, in the same file.
+type Related struct {
+	At      facts.Span
+	Message string
+}
+
+// ReportRelated reports a finding with the evidence its message cites.
+func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes ...Fix) {
 	d := analysis.Diagnostic{
 		Pos:      p.pos(at.Start),
 		End:      p.pos(at.End),
@@ -157,6 +173,9 @@ func (p *Pass) Report(at facts.Span, msg string, fixes ...Fix) {
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, sf)
 		}
+	}
+	for _, r := range related {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p.pos(r.At.Start), End: p.pos(r.At.End), Message: r.Message})
 	}
 	p.Pass.Report(d)
 }

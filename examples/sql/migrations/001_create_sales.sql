@@ -1,4 +1,5 @@
--- Sales tables. orders gets the auto-optimize properties; daily_revenue was forgotten.
+-- Sales tables. orders gets the auto-optimize properties; daily_revenue, an external
+-- table (Unity Catalog tunes only managed ones), was forgotten.
 CREATE TABLE IF NOT EXISTS main.sales.orders (
   order_id    BIGINT,
   customer_id BIGINT,
@@ -18,7 +19,8 @@ CREATE TABLE IF NOT EXISTS main.sales.daily_revenue (
   country    STRING,
   revenue    DECIMAL(18, 2)
 )
-USING DELTA;
+USING DELTA
+LOCATION 's3://lake/sales/daily_revenue';
 
 CREATE TABLE IF NOT EXISTS main.web.clicks_bronze (
   key   BINARY,

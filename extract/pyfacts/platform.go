@@ -1,0 +1,76 @@
+package pyfacts
+
+import (
+	"bytes"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// platformSigns are what Python code says of where it runs. Each is looked
+// for as text first (cheap), then confirmed in the syntax tree, so comments
+// and unrelated names never count.
+var platformSigns = []struct {
+	text     string
+	platform string
+	what     string
+	rank     int
+	// in says which node the text must be: "name" an identifier of exactly
+	// the text, "call" the function of a call, "string" inside a string.
+	in string
+}{
+	{"dbutils", "databricks", "dbutils", facts.RankAPI, "name"},
+	{"DatabricksSession", "databricks", "DatabricksSession", facts.RankAPI, "name"},
+	{"configure_spark_with_delta_pip", "oss", "configure_spark_with_delta_pip", facts.RankAPI, "name"},
+	{"io.delta.sql.DeltaSparkSessionExtension", "oss", "io.delta.sql.DeltaSparkSessionExtension", facts.RankAPI, "string"},
+	{"/Volumes/", "databricks", "a /Volumes/ path", facts.RankPath, "string"},
+	{"/Workspace/", "databricks", "a /Workspace/ path", facts.RankPath, "string"},
+	{"dbfs:", "databricks", "a dbfs: path", facts.RankPath, "string"},
+	{"display", "databricks", "display(...)", facts.RankDisplay, "call"},
+}
+
+// evidence records the platform signs of the region being read, each once per file.
+func (x *extractor) evidence() {
+	for i, s := range platformSigns {
+		if x.signs&(1<<i) != 0 {
+			continue
+		}
+		for off := 0; off < len(x.src); {
+			j := bytes.Index(x.src[off:], []byte(s.text))
+			if j < 0 {
+				break
+			}
+			j += off
+			off = j + len(s.text)
+			if n, ok := signAt(x.tree.NodeAt(j), s.text, s.in); ok {
+				x.signs |= 1 << i
+				x.file.Evidence = append(x.file.Evidence, facts.Evidence{
+					Platform: s.platform, What: s.what, Rank: s.rank, At: x.spanOf(n),
+				})
+				break
+			}
+		}
+	}
+}
+
+// signAt reports whether n, the smallest node at a match, is the sign.
+func signAt(n python.Node, text, in string) (python.Node, bool) {
+	switch in {
+	case "name", "call":
+		if !n.Is("identifier") || !n.TextIs(text) {
+			return n, false
+		}
+		if in == "call" {
+			p := n.Parent()
+			return n, p.Is("call") && p.ChildByField("function").Start() == n.Start() && p.ChildByField("function").Is("identifier")
+		}
+		return n, true
+	case "string":
+		for p := n; p.Valid(); p = p.Parent() {
+			if p.Is("string") {
+				return p, true
+			}
+		}
+	}
+	return n, false
+}

@@ -1,0 +1,33 @@
+package pyfacts
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestPlatformEvidence(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string // What, in order of platformSigns
+	}{
+		{"files = dbutils.fs.ls('/mnt')\n", []string{"dbutils"}},
+		{"from databricks.connect import DatabricksSession\nspark = DatabricksSession.builder.getOrCreate()\n", []string{"DatabricksSession"}},
+		{"spark = configure_spark_with_delta_pip(builder).getOrCreate()\n", []string{"configure_spark_with_delta_pip"}},
+		{"b = b.config('spark.sql.extensions', 'io.delta.sql.DeltaSparkSessionExtension')\n", []string{"io.delta.sql.DeltaSparkSessionExtension"}},
+		{"df = spark.read.csv('/Volumes/main/raw/files/x.csv')\ndisplay(df)\n", []string{"a /Volumes/ path", "display(...)"}},
+		{"p = f'dbfs:/mnt/{env}/x'\n", []string{"a dbfs: path"}},
+		// not evidence: comments, other names, a display method, a string "display"; any string holding /Volumes/ is
+		{"# dbutils and display(df) are not used here\nmy_dbutils = 1\nwidget.display(df)\nx = 'display'\nq = 'see /Volumes/ docs'\n", []string{"a /Volumes/ path"}},
+		{"dbutils_helper = 2\nprint('no evidence')\n", nil},
+	}
+	for _, tt := range tests {
+		f, _ := extract(t, tt.src)
+		var got []string
+		for _, e := range f.Evidence {
+			got = append(got, e.What)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q: evidence %v, want %v", tt.src, got, tt.want)
+		}
+	}
+}
