@@ -16,7 +16,7 @@ import (
 // collector never has to scan.
 type changeSet struct {
 	seed  maphash.Seed
-	slots []uint32 // 0 = empty, else record number + 1
+	slots []uint64 // 0 = empty, else hash<<32 | record number + 1
 	recs  blocks[change]
 	parts rawParts
 }
@@ -46,9 +46,10 @@ func (c *changeSet) find(arena *pathArena, key []byte) *change {
 		if s == 0 {
 			return nil
 		}
-		rec := c.recs.at(int(s - 1))
-		if rec.hash == h && bytes.Equal(arena.bytes(rec.key), key) {
-			return rec
+		if uint32(s>>32) == h {
+			if rec := c.recs.at(int(uint32(s) - 1)); bytes.Equal(arena.bytes(rec.key), key) {
+				return rec
+			}
 		}
 	}
 }
@@ -56,18 +57,19 @@ func (c *changeSet) find(arena *pathArena, key []byte) *change {
 // upsert returns the record for key, adding an empty one (its key copied
 // into arena) when there is none.
 func (c *changeSet) upsert(arena *pathArena, key []byte, pathLen int) *change {
-	if (c.recs.n+1)*2 > len(c.slots) {
+	if (c.recs.n+1)*4 > len(c.slots)*3 {
 		c.grow()
 	}
 	h := c.hashOf(key)
 	i := h & c.mask()
 	for ; c.slots[i] != 0; i = (i + 1) & c.mask() {
-		rec := c.recs.at(int(c.slots[i] - 1))
-		if rec.hash == h && bytes.Equal(arena.bytes(rec.key), key) {
-			return rec
+		if s := c.slots[i]; uint32(s>>32) == h {
+			if rec := c.recs.at(int(uint32(s) - 1)); bytes.Equal(arena.bytes(rec.key), key) {
+				return rec
+			}
 		}
 	}
-	c.slots[i] = uint32(c.recs.n + 1)
+	c.slots[i] = uint64(h)<<32 | uint64(c.recs.n+1)
 	c.recs.add(change{key: arena.addBytes(key), pathLen: uint32(pathLen), hash: h, part: -1})
 	return c.recs.at(c.recs.n - 1)
 }
@@ -78,13 +80,14 @@ func (c *changeSet) hashOf(key []byte) uint32 {
 
 func (c *changeSet) mask() uint32 { return uint32(len(c.slots) - 1) }
 
-// grow doubles the table (keeping it at most half full) and re-places every
-// record by its stored hash.
+// grow doubles the table (keeping it at most three quarters full) and
+// re-places every record by its stored hash. Slots carry the hash too, so
+// a probe past another key rarely touches its record.
 func (c *changeSet) grow() {
 	if c.slots == nil {
 		c.seed = maphash.MakeSeed()
 	}
-	c.slots = make([]uint32, max(1024, 2*len(c.slots)))
+	c.slots = make([]uint64, max(1024, 2*len(c.slots)))
 	n := 0
 	for rec := range c.recs.all {
 		i := rec.hash & c.mask()
@@ -92,7 +95,7 @@ func (c *changeSet) grow() {
 			i = (i + 1) & c.mask()
 		}
 		n++
-		c.slots[i] = uint32(n)
+		c.slots[i] = uint64(rec.hash)<<32 | uint64(n)
 	}
 }
 

@@ -2,7 +2,9 @@ package deltalog
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -481,6 +483,15 @@ func (s *fileScanner) stringToken() ([]byte, strKind, bool) {
 	start := s.i + 1
 	kind := plainString
 	for i := start; i < len(b); {
+		if i+8 <= len(b) {
+			// Eight bytes at a time up to the first one that needs a look.
+			m := specialBytes(binary.LittleEndian.Uint64(b[i:]))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		}
 		switch strClass[b[i]] {
 		case clsPlain:
 			i++
@@ -513,6 +524,17 @@ func (s *fileScanner) stringToken() ([]byte, strKind, bool) {
 		}
 	}
 	return nil, 0, false // unterminated
+}
+
+// specialBytes flags, in each byte's top bit, the bytes of w (little
+// endian) that end a plain run in a string: '"', '\\', control characters
+// and non-ASCII. Borrows can flag bytes above a flagged one, so only the
+// lowest flag is exact, and only it is used.
+func specialBytes(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	quote, escape := w^(ones*'"'), w^(ones*'\\')
+	control := w - ones*0x20 // top bit set below 0x20 (and at 0xa0 up, non-ASCII anyway)
+	return (control | w | (quote-ones)&^quote | (escape-ones)&^escape) & highs
 }
 
 func isHex(c byte) bool {
