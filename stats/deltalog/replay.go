@@ -146,6 +146,7 @@ func (r *replay) checkpointRemove() { r.tombstones++ }
 // finish adds the files the commits left live and drops removed domains.
 // Their paths are already in the arena, as the first part of their keys.
 func (r *replay) finish() {
+	r.changed.slots = nil // lookups are over; free the table before copying out
 	resolved := make([]int32, len(r.changed.parts.tuples))
 	for i, tuple := range r.changed.parts.tuples {
 		r.parts.reset()
