@@ -135,7 +135,7 @@ func (s *fileScanner) fileObject(f *fileAction) bool {
 		if kind != plainString {
 			return false // might name a field once unescaped or folded
 		}
-		field := -1
+		var field int
 		switch string(key) {
 		case "path":
 			field = 0
@@ -197,7 +197,7 @@ func (s *fileScanner) dvObject(f *fileAction) bool {
 		if kind != plainString {
 			return false
 		}
-		field := -1
+		var field int
 		switch string(key) {
 		case "storageType":
 			field = 0

@@ -8,9 +8,9 @@ import (
 )
 
 // replay reconciles actions. JSON commits after the checkpoint are applied
-// first, in order, into small maps; the checkpoint is streamed afterwards and
-// only fills in what no later commit touched. Newer-wins therefore holds
-// without ever keeping a key per checkpoint file in memory.
+// first, in order, into a compact change set; the checkpoint is streamed
+// afterwards and only fills in what no later commit touched. Newer-wins
+// therefore holds without ever keeping a key per checkpoint file in memory.
 type replay struct {
 	meta    *Metadata
 	proto   *Protocol
