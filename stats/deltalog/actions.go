@@ -2,7 +2,6 @@ package deltalog
 
 import (
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"strings"
 )
@@ -101,8 +100,8 @@ func appendDVID(buf []byte, storageType, pathOrInline string, offset int64, hasO
 // appendFileKey appends the reconciliation key of a logical file: the
 // URI-decoded path and the DV unique id, separated by a NUL that neither
 // can contain.
-func appendFileKey(buf []byte, rawPath string, dvID []byte) []byte {
-	buf = append(buf, decodePath(rawPath)...)
+func appendFileKey[S string | []byte](buf []byte, rawPath S, dvID []byte) []byte {
+	buf = appendDecodedPath(buf, rawPath)
 	buf = append(buf, 0)
 	return append(buf, dvID...)
 }
@@ -113,11 +112,46 @@ func decodePath(raw string) string {
 	if !strings.Contains(raw, "%") {
 		return raw
 	}
-	p, err := url.PathUnescape(raw)
-	if err != nil {
-		return raw
+	return string(appendDecodedPath(nil, raw))
+}
+
+// appendDecodedPath appends raw with its %XX escapes undone, or as written
+// when one is malformed: url.PathUnescape's rules, without allocating.
+func appendDecodedPath[S string | []byte](buf []byte, raw S) []byte {
+	first := -1
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '%' {
+			first = i
+			break
+		}
 	}
-	return p
+	if first < 0 {
+		return append(buf, raw...)
+	}
+	start := len(buf)
+	buf = append(buf, raw[:first]...)
+	for i := first; i < len(raw); i++ {
+		if raw[i] != '%' {
+			buf = append(buf, raw[i])
+			continue
+		}
+		if i+2 >= len(raw) || !isHex(raw[i+1]) || !isHex(raw[i+2]) {
+			return append(buf[:start], raw...)
+		}
+		buf = append(buf, unhex(raw[i+1])<<4|unhex(raw[i+2]))
+		i += 2
+	}
+	return buf
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }
 
 // rawValue renders a commitInfo map value as text: strings unquoted (Delta

@@ -3,6 +3,7 @@ package deltalog
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/url"
 	"slices"
 	"strings"
@@ -55,13 +56,17 @@ func readCheckpointFile(ctx context.Context, store Storage, name string, pass cp
 // readJSONCheckpoint reads a UUID-named V2 checkpoint in JSON form. It is
 // small (file actions live in sidecars), so it is simply read twice.
 func readJSONCheckpoint(ctx context.Context, store Storage, name string, pass cpPass, r *replay) error {
-	data, err := ReadAll(ctx, store, name)
+	obj, err := store.Open(ctx, name)
 	if err != nil {
 		return fmt.Errorf("open checkpoint: %w", err)
 	}
-	return forEachAction(ctx, name, data, nil, func(a *jsonAction) error {
+	defer obj.Close()
+	var ar actionReader
+	return ar.forEachAction(ctx, name, io.NewSectionReader(obj, 0, obj.Size()), nil, func(act *action) error {
 		if pass == passNonFile {
+			a := act.json
 			switch {
+			case a == nil: // a plain add or remove
 			case a.MetaData != nil:
 				r.checkpointMeta(a.MetaData)
 			case a.Protocol != nil:
@@ -78,33 +83,23 @@ func readJSONCheckpoint(ctx context.Context, store Storage, name string, pass cp
 			}
 			return nil
 		}
-		f, added := a.Add, true
-		if f == nil {
-			f, added = a.Remove, false
-		}
+		f := act.file
 		if f == nil {
 			return nil
 		}
-		var dvID []byte
-		if dv := f.DeletionVector; dv != nil {
-			dvID = appendDVID(nil, dv.StorageType, dv.PathOrInlineDv, deref(dv.Offset), dv.Offset != nil)
-		}
-		if r.shadowed(f.Path, dvID) {
+		r.dvBuf = f.appendDVID(r.dvBuf[:0])
+		if r.shadowed(string(f.path), r.dvBuf) {
 			return nil
 		}
-		if !added {
+		if !act.added {
 			r.checkpointRemove()
 			return nil
 		}
 		r.parts.reset()
-		for k, v := range f.PartitionValues {
-			r.parts.set(k, deref(v), v == nil)
+		for _, kv := range f.parts {
+			r.parts.set(string(kv.key), string(kv.value), kv.null)
 		}
-		var rows int64
-		if f.DeletionVector != nil {
-			rows = f.DeletionVector.Cardinality
-		}
-		r.checkpointAdd(f.Path, f.Size, f.DeletionVector != nil, rows)
+		r.checkpointAdd(string(f.path), f.size, f.hasDV, f.dvRows)
 		return nil
 	})
 }

@@ -10,7 +10,7 @@ import (
 // million separate strings, and partition tuples are interned.
 type fileTable struct {
 	arena  pathArena
-	recs   recBlocks
+	recs   blocks[fileRec]
 	parts  partInterner
 	bytes  int64
 	dvs    int64 // files with a deletion vector
@@ -25,41 +25,16 @@ type fileRec struct {
 }
 
 func (t *fileTable) add(path string, size int64, part int32, dv bool, dvRows int64) {
-	t.recs.add(fileRec{path: t.arena.add(path), part: part, dv: dv, size: size})
+	t.addRef(t.arena.add(path), size, part, dv, dvRows)
+}
+
+// addRef adds a file whose path is already in the arena.
+func (t *fileTable) addRef(path pathRef, size int64, part int32, dv bool, dvRows int64) {
+	t.recs.add(fileRec{path: path, part: part, dv: dv, size: size})
 	t.bytes += size
 	if dv {
 		t.dvs++
 		t.dvRows += dvRows
-	}
-}
-
-// recBlocks is an append-only list in fixed-size blocks, so a million
-// records grow without the copies and transient doubling of one slice.
-type recBlocks struct {
-	blocks [][]fileRec
-	n      int
-}
-
-const recBlockLen = 64 << 10
-
-func (b *recBlocks) add(r fileRec) {
-	last := len(b.blocks) - 1
-	if last < 0 || len(b.blocks[last]) == recBlockLen {
-		b.blocks = append(b.blocks, make([]fileRec, 0, recBlockLen))
-		last++
-	}
-	b.blocks[last] = append(b.blocks[last], r)
-	b.n++
-}
-
-// all iterates over the records in insertion order.
-func (b *recBlocks) all(yield func(*fileRec) bool) {
-	for _, blk := range b.blocks {
-		for i := range blk {
-			if !yield(&blk[i]) {
-				return
-			}
-		}
 	}
 }
 
@@ -75,7 +50,11 @@ type pathRef struct {
 
 const arenaChunk = 4 << 20
 
-func (a *pathArena) add(s string) pathRef {
+func (a *pathArena) add(s string) pathRef { return appendArena(a, s) }
+
+func (a *pathArena) addBytes(b []byte) pathRef { return appendArena(a, b) }
+
+func appendArena[S string | []byte](a *pathArena, s S) pathRef {
 	last := len(a.chunks) - 1
 	if last < 0 || len(a.chunks[last])+len(s) > cap(a.chunks[last]) {
 		a.chunks = append(a.chunks, make([]byte, 0, max(arenaChunk, len(s))))
@@ -87,8 +66,11 @@ func (a *pathArena) add(s string) pathRef {
 	return ref
 }
 
-func (a *pathArena) get(r pathRef) string {
-	return string(a.chunks[r.chunk][r.off : r.off+r.n])
+func (a *pathArena) get(r pathRef) string { return string(a.bytes(r)) }
+
+// bytes returns the stored bytes themselves; do not modify.
+func (a *pathArena) bytes(r pathRef) []byte {
+	return a.chunks[r.chunk][r.off : r.off+r.n : r.off+r.n]
 }
 
 // partInterner gives each distinct partition tuple a small index.

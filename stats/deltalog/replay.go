@@ -8,16 +8,15 @@ import (
 )
 
 // replay reconciles actions. JSON commits after the checkpoint are applied
-// first, in order, into small maps; the checkpoint is streamed afterwards and
-// only fills in what no later commit touched. Newer-wins therefore holds
-// without ever keeping a key per checkpoint file in memory.
+// first, in order, into a compact change set; the checkpoint is streamed
+// afterwards and only fills in what no later commit touched. Newer-wins
+// therefore holds without ever keeping a key per checkpoint file in memory.
 type replay struct {
 	meta    *Metadata
 	proto   *Protocol
 	domains map[string]*jsonDomain // removed ones kept to shadow the checkpoint
 	txns    map[string]int64
-	changed map[string]*fileChange // by file key, final state after the commits
-	order   []string               // keys of changed in first-seen order
+	changed changeSet // final state after the commits, by file key
 	commits []stats.Commit
 	sidecar []string
 
@@ -25,33 +24,22 @@ type replay struct {
 	tombstones int64
 	parts      *partResolver // set once metadata is final
 	keyBuf     []byte
-}
-
-// fileChange is the last add or remove a commit made to one logical file.
-type fileChange struct {
-	added  bool
-	path   string // decoded
-	size   int64
-	values map[string]*string
-	dv     bool
-	dvRows int64
+	dvBuf      []byte
 }
 
 func newReplay() *replay {
 	return &replay{
 		domains: map[string]*jsonDomain{},
 		txns:    map[string]int64{},
-		changed: map[string]*fileChange{},
 	}
 }
 
 // applyCommit applies one action from a JSON commit at version v.
-func (r *replay) applyCommit(v int64, a *jsonAction) error {
-	switch {
-	case a.Add != nil:
-		return r.changeFile(a.Add, true)
-	case a.Remove != nil:
-		return r.changeFile(a.Remove, false)
+func (r *replay) applyCommit(v int64, act *action) error {
+	if act.file != nil {
+		return r.changeFile(act.file, act.added)
+	}
+	switch a := act.json; {
 	case a.MetaData != nil:
 		r.meta = a.MetaData
 	case a.Protocol != nil:
@@ -66,26 +54,17 @@ func (r *replay) applyCommit(v int64, a *jsonAction) error {
 	return nil
 }
 
-func (r *replay) changeFile(f *jsonFile, added bool) error {
-	if f.Path == "" {
+func (r *replay) changeFile(f *fileAction, added bool) error {
+	if len(f.path) == 0 {
 		return fmt.Errorf("file action without a path")
 	}
-	dv := f.DeletionVector
-	r.keyBuf = r.keyBuf[:0]
-	var dvID []byte
-	if dv != nil {
-		dvID = appendDVID(nil, dv.StorageType, dv.PathOrInlineDv, deref(dv.Offset), dv.Offset != nil)
+	r.dvBuf = f.appendDVID(r.dvBuf[:0])
+	r.keyBuf = appendFileKey(r.keyBuf[:0], f.path, r.dvBuf)
+	c := r.changed.upsert(&r.files.arena, r.keyBuf, len(r.keyBuf)-1-len(r.dvBuf))
+	c.added, c.size, c.dv, c.dvRows, c.part = added, f.size, f.hasDV, f.dvRows, -1
+	if added {
+		c.part = r.changed.parts.intern(f.parts)
 	}
-	r.keyBuf = appendFileKey(r.keyBuf, f.Path, dvID)
-	c := &fileChange{added: added, path: decodePath(f.Path), size: f.Size, values: f.PartitionValues, dv: dv != nil}
-	if dv != nil {
-		c.dvRows = dv.Cardinality
-	}
-	key := string(r.keyBuf)
-	if _, seen := r.changed[key]; !seen {
-		r.order = append(r.order, key)
-	}
-	r.changed[key] = c
 	return nil
 }
 
@@ -149,12 +128,11 @@ func (r *replay) resolveColumns() error {
 // shadowed reports whether a later commit decided the fate of the logical
 // file (rawPath, dvID).
 func (r *replay) shadowed(rawPath string, dvID []byte) bool {
-	if len(r.changed) == 0 {
+	if r.changed.len() == 0 {
 		return false
 	}
 	r.keyBuf = appendFileKey(r.keyBuf[:0], rawPath, dvID)
-	_, ok := r.changed[string(r.keyBuf)]
-	return ok
+	return r.changed.find(&r.files.arena, r.keyBuf) != nil
 }
 
 // checkpointAdd keeps a live file from the checkpoint. The caller has
@@ -166,25 +144,32 @@ func (r *replay) checkpointAdd(rawPath string, size int64, dv bool, dvRows int64
 func (r *replay) checkpointRemove() { r.tombstones++ }
 
 // finish adds the files the commits left live and drops removed domains.
+// Their paths are already in the arena, as the first part of their keys.
 func (r *replay) finish() {
-	for _, key := range r.order {
-		c := r.changed[key]
+	r.changed.slots = nil // lookups are over; free the table before copying out
+	resolved := make([]int32, len(r.changed.parts.tuples))
+	for i, tuple := range r.changed.parts.tuples {
+		r.parts.reset()
+		for _, kv := range tuple {
+			r.parts.set(kv.key, kv.value, kv.null)
+		}
+		resolved[i] = r.files.parts.intern(r.parts.tuple())
+	}
+	for c := range r.changed.recs.drain {
 		if !c.added {
 			r.tombstones++
 			continue
 		}
-		r.parts.reset()
-		for k, v := range c.values {
-			r.parts.set(k, deref(v), v == nil)
-		}
-		r.files.add(c.path, c.size, r.files.parts.intern(r.parts.tuple()), c.dv, c.dvRows)
+		path := c.key
+		path.n = c.pathLen
+		r.files.addRef(path, c.size, resolved[c.part], c.dv, c.dvRows)
 	}
 	for name, d := range r.domains {
 		if d.Removed {
 			delete(r.domains, name)
 		}
 	}
-	r.changed, r.order = nil, nil
+	r.changed = changeSet{}
 }
 
 func deref[T any](p *T) T {
