@@ -430,6 +430,7 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		End:      end,
 		Cell:     cell,
 	}
+	l.addFilePlaces(&f, d, u, pos)
 	app := finding.Safe
 	if r.Doc.Fix == rule.UnsafeFix {
 		app = finding.Unsafe
@@ -443,5 +444,6 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		}
 		f.Fixes = append(f.Fixes, fx)
 	}
+	addSource(&f, pos)
 	return f
 }

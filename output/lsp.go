@@ -44,6 +44,9 @@ type LSPDiagnosticData struct {
 	Rule  string   `json:"rule"`
 	Cell  int      `json:"cell,omitempty"` // 1-based notebook cell; lines are relative to it
 	Fixes []LSPFix `json:"fixes"`
+	// FileRange is the range in the lines of the file as stored (0-based,
+	// UTF-16), for a notebook: what a tool reading the .ipynb as text needs.
+	FileRange *LSPRange `json:"fileRange,omitempty"`
 }
 
 // LSPFix is one suggested fix, as lakelint's data field carries it.
@@ -67,6 +70,10 @@ func ToLSP(f *finding.Finding) LSPDiagnostic {
 			Cell:  f.Cell,
 			Fixes: make([]LSPFix, 0, len(f.Fixes)),
 		},
+	}
+	if f.Cell > 0 && f.FileStart.Line > 0 {
+		r := lspRange(f.FileStart, f.FileEnd)
+		d.Data.FileRange = &r
 	}
 	if f.URL != "" {
 		d.CodeDescription = &LSPCodeDescription{Href: f.URL}
