@@ -263,7 +263,7 @@ func sarifRuleOf(code string, info RuleInfo) sarifRule {
 		HelpURI:              info.URL,
 		DefaultConfiguration: sarifConfiguration{Level: sarifLevel(level)},
 		Properties: &sarifRuleProperties{
-			Tags:            append([]string{"lakelint"}, info.Tags...),
+			Tags:            uniqueTags(info.Tags),
 			Precision:       "high",
 			ProblemSeverity: sarifProblemSeverity(level),
 		},
@@ -357,6 +357,17 @@ func sarifRegionOf(start, end finding.Position) *sarifRegion {
 		}
 	}
 	return r
+}
+
+// uniqueTags is "lakelint" and the rule's tags, each once (SARIF requires it).
+func uniqueTags(tags []string) []string {
+	out := []string{"lakelint"}
+	for _, t := range tags {
+		if t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func sarifLevel(s finding.Severity) string {
