@@ -22,11 +22,13 @@ type fullPrinter struct{ text textPrinter }
 
 func (p *fullPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 	for _, f := range findings {
+		if p.text.total > 0 {
+			w.WriteString("\n") // a blank line between findings
+		}
 		if err := p.text.file(w, []*finding.Finding{f}); err != nil {
 			return err
 		}
 		frame(w, f)
-		w.WriteString("\n")
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ bool() {
   esac
 }
 
+sarif="" annotations="" changed_only="" fail_on_findings=""
 bool sarif sarif "${INPUT_SARIF:-true}"
 bool annotations annotations "${INPUT_ANNOTATIONS:-true}"
 bool changed_only changed-lines-only "${INPUT_CHANGED_LINES_ONLY:-false}"

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -72,7 +73,8 @@ func runAction(t *testing.T, workspace string, env map[string]string) actionRun 
 	}
 	out, err := cmd.Output()
 	r := actionRun{stdout: string(out)}
-	if exit, ok := err.(*exec.ExitError); ok {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
 		r.status = exit.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
@@ -100,7 +102,9 @@ func TestActionAnnotatesSummarisesAndWritesSARIF(t *testing.T) {
 	if !strings.Contains(r.outputs, "sarif-file=lakelint.sarif\n") || !strings.Contains(r.outputs, "exit-code=1\n") {
 		t.Errorf("outputs:\n%s", r.outputs)
 	}
-	var log struct{ Runs []struct{ Results []json.RawMessage } }
+	var log struct {
+		Runs []struct{ Results []json.RawMessage }
+	}
 	if err := json.Unmarshal(r.sarif, &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
 		t.Errorf("SARIF written despite findings? %v\n%s", err, r.sarif)
 	}

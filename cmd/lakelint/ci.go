@@ -79,7 +79,7 @@ func changedSince(rev string) (changedLines, error) {
 	}
 	top, err := gitOutput(wd, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return nil, fmt.Errorf("--diff-from needs a git repository: %v", err)
+		return nil, fmt.Errorf("--diff-from needs a git repository: %w", err)
 	}
 	top = strings.TrimSpace(top)
 	if strings.HasPrefix(rev, "-") {
@@ -87,7 +87,7 @@ func changedSince(rev string) (changedLines, error) {
 	}
 	diff, err := gitOutput(top, "diff", "--no-color", "--no-ext-diff", "--no-renames", "--unified=0", rev, "--")
 	if err != nil {
-		return nil, fmt.Errorf("--diff-from %s: %v", rev, err)
+		return nil, fmt.Errorf("--diff-from %s: %w", rev, err)
 	}
 	changed := parseUnifiedZero(top, diff)
 	untracked, err := gitOutput(top, "ls-files", "--others", "--exclude-standard", "-z")
