@@ -63,3 +63,13 @@ func addSource(f *finding.Finding, pos *positioner) {
 	p, _ := pos.position(pos.lines[first])
 	f.SourceLine = p.Line
 }
+
+// addPlaces is what addFilePlaces and addSource give a finding lakelint
+// makes itself, with no diagnostic behind it.
+func addPlaces(f *finding.Finding, pos *positioner) {
+	if s, ok := pos.filePosition(f.Start.Offset); ok {
+		f.FileStart = s
+		f.FileEnd, _ = pos.filePosition(f.End.Offset)
+	}
+	addSource(f, pos)
+}
