@@ -33,7 +33,7 @@ if [[ -z $lakelint ]]; then
   mkdir -p "$bin_dir" || die "cannot create $bin_dir"
   if [[ -z ${INPUT_VERSION:-} ]]; then
     [[ -n ${GITHUB_ACTION_PATH:-} ]] || die "GITHUB_ACTION_PATH is not set"
-    (cd "$GITHUB_ACTION_PATH" && go build -trimpath -o "$bin_dir/lakelint" ./cmd/lakelint) ||
+    (cd "$GITHUB_ACTION_PATH" && go build -o "$bin_dir/lakelint" ./cmd/lakelint) ||
       die "building lakelint failed"
   else
     GOBIN="$bin_dir" go install "github.com/lakelint/lakelint/cmd/lakelint@${INPUT_VERSION}" ||
