@@ -463,6 +463,7 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		End:      end,
 		Cell:     cell,
 	}
+	l.addFilePlaces(&f, d, u, pos)
 	app := finding.Safe
 	if r.Doc.Fix == rule.UnsafeFix {
 		app = finding.Unsafe
@@ -476,13 +477,6 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		}
 		f.Fixes = append(f.Fixes, fx)
 	}
-	for _, r := range d.Related {
-		s, cell := pos.position(u.tok.Offset(r.Pos))
-		e := s
-		if r.End.IsValid() {
-			e, _ = pos.position(u.tok.Offset(r.End))
-		}
-		f.Related = append(f.Related, finding.Related{Path: f.Path, AbsPath: f.AbsPath, Start: s, End: e, Cell: cell, Message: strings.Clone(r.Message)})
-	}
+	addSource(&f, pos)
 	return f
 }

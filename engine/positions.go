@@ -14,16 +14,22 @@ import (
 type positioner struct {
 	doc   *document.Document
 	lines []int // start offset of each line
+	// fileLines index doc.File, for notebooks; made on first use
+	fileLines []int
 }
 
 func newPositioner(doc *document.Document) *positioner {
-	lines := make([]int, 1, bytes.Count(doc.Text, []byte("\n"))+1)
-	for i, b := range doc.Text {
+	return &positioner{doc: doc, lines: lineStarts(doc.Text)}
+}
+
+func lineStarts(text []byte) []int {
+	lines := make([]int, 1, bytes.Count(text, []byte("\n"))+1)
+	for i, b := range text {
 		if b == '\n' {
 			lines = append(lines, i+1)
 		}
 	}
-	return &positioner{doc: doc, lines: lines}
+	return lines
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -31,10 +37,36 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // position returns the position of off; in a Jupyter notebook, lines count
 // from the start of the cell holding off, and cell is its 1-based index.
 func (p *positioner) position(off int) (pos finding.Position, cell int) {
-	text := p.doc.Text
-	off = max(0, min(off, len(text)))
-	line := sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > off }) - 1
-	start := p.lines[line]
+	off = max(0, min(off, len(p.doc.Text)))
+	pos, line := positionIn(p.doc.Text, p.lines, off)
+	if c := p.doc.CellAt(off); c != nil {
+		cell = c.Index
+		first := sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > c.Start }) - 1
+		pos.Line = line - first + 1
+	}
+	return pos, cell
+}
+
+// filePosition returns the position of off in the file's own lines: for a
+// notebook, the line of its JSON text that holds the source line; ok is
+// false for documents whose Text is the file.
+func (p *positioner) filePosition(off int) (pos finding.Position, ok bool) {
+	if p.doc.FileOffset == nil {
+		return finding.Position{}, false
+	}
+	if p.fileLines == nil {
+		p.fileLines = lineStarts(p.doc.File)
+	}
+	raw := max(0, min(p.doc.FileOffset(max(0, min(off, len(p.doc.Text)))), len(p.doc.File)))
+	pos, _ = positionIn(p.doc.File, p.fileLines, raw)
+	return pos, true
+}
+
+// positionIn places off in text, whose lines start at lines; it also
+// returns the 0-based line index.
+func positionIn(text []byte, lines []int, off int) (finding.Position, int) {
+	line := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
+	start := lines[line]
 	if line == 0 && bytes.HasPrefix(text, bom) {
 		start = min(off, len(bom)) // editors do not count the byte order mark
 	}
@@ -49,13 +81,36 @@ func (p *positioner) position(off int) (pos finding.Position, cell int) {
 			char++
 		}
 	}
-	lineNo := line + 1
-	if c := p.doc.CellAt(off); c != nil {
-		cell = c.Index
-		first := sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > c.Start }) - 1
-		lineNo = line - first + 1
+	return finding.Position{Offset: off, Line: line + 1, Column: col, Character: char}, line
+}
+
+// context returns the text of the lines from first to last (document
+// lines, 0-based indexes), at most maxContext of them, without line endings.
+func (p *positioner) context(first, last int) []string {
+	last = min(last, first+maxContext-1, len(p.lines)-1)
+	out := make([]string, 0, last-first+1)
+	for i := first; i <= last; i++ {
+		end := len(p.doc.Text)
+		if i+1 < len(p.lines) {
+			end = p.lines[i+1]
+		}
+		line := p.doc.Text[p.lines[i]:end]
+		line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+		if i == 0 {
+			line = bytes.TrimPrefix(line, bom)
+		}
+		out = append(out, string(line))
 	}
-	return finding.Position{Offset: off, Line: lineNo, Column: col, Character: char}, cell
+	return out
+}
+
+// maxContext caps the source lines a finding carries for code frames.
+const maxContext = 12
+
+// lineIndex returns the 0-based document line holding off.
+func (p *positioner) lineIndex(off int) int {
+	off = max(0, min(off, len(p.doc.Text)))
+	return sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > off }) - 1
 }
 
 // place describes an offset for rule messages: "line 7", or "cell 2, line 3".

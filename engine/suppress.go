@@ -75,13 +75,15 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 		}
 		start, cell := pos.position(s.Span.Start)
 		end, _ := pos.position(s.Span.End)
-		kept = append(kept, finding.Finding{
+		f := finding.Finding{
 			Path: u.src.Path, AbsPath: absPath(u.src.Path),
 			Code: doc.Code, Rule: doc.Name, URL: doc.URL(),
 			Severity: u.cfg.Severity(doc.Code, doc.Severity),
 			Message:  fmt.Sprintf("Unused noqa comment: no %s to suppress here", what),
 			Start:    start, End: end, Cell: cell,
-		})
+		}
+		addPlaces(&f, pos)
+		kept = append(kept, f)
 	}
 	sort.SliceStable(kept, func(i, j int) bool { return finding.Less(&kept[i], &kept[j]) })
 	return kept

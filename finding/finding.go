@@ -85,17 +85,36 @@ type Finding struct {
 	End      Position
 	Cell     int // 1-based Jupyter cell, 0 elsewhere
 	Fixes    []Fix
-	// Related is the evidence the message cites ("set to true on line 7").
+
+	// FileStart and FileEnd are Start and End in the lines of the file as
+	// stored, for a Jupyter notebook (where Start and End count from the
+	// cell): what tools reading the .ipynb as text point at. Zero elsewhere.
+	FileStart, FileEnd Position
+	// Source is the text of the lines the finding and its fixes cover (at
+	// most a dozen), for code frames and fingerprints; SourceLine is the
+	// number of its first line, counted as Start.Line is.
+	Source     []string
+	SourceLine int
+	// Related are other places in the file that explain the finding.
 	Related []Related
 }
 
-// Related is a place a finding's message refers to.
+// Related is a place in the finding's file that explains it ("the table
+// is partitioned here").
 type Related struct {
-	Path       string // the file it is in, as Finding.Path
-	AbsPath    string
-	Start, End Position
-	Cell       int
-	Message    string
+	Message            string
+	Start, End         Position
+	Cell               int
+	FileStart, FileEnd Position // as in Finding, for notebooks
+}
+
+// InFile returns the finding's start and end in the lines of the file as
+// stored: FileStart and FileEnd for a notebook, Start and End elsewhere.
+func (f *Finding) InFile() (start, end Position) {
+	if f.Cell > 0 && f.FileStart.Line > 0 {
+		return f.FileStart, f.FileEnd
+	}
+	return f.Start, f.End
 }
 
 // HasFix reports whether the finding carries a fix of the given applicability.

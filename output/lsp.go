@@ -58,6 +58,9 @@ type LSPDiagnosticData struct {
 	Rule  string   `json:"rule"`
 	Cell  int      `json:"cell,omitempty"` // 1-based notebook cell; lines are relative to it
 	Fixes []LSPFix `json:"fixes"`
+	// FileRange is the range in the lines of the file as stored (0-based,
+	// UTF-16), for a notebook: what a tool reading the .ipynb as text needs.
+	FileRange *LSPRange `json:"fileRange,omitempty"`
 }
 
 // LSPFix is one suggested fix, as lakelint's data field carries it.
@@ -82,6 +85,10 @@ func ToLSP(f *finding.Finding) LSPDiagnostic {
 			Fixes: make([]LSPFix, 0, len(f.Fixes)),
 		},
 	}
+	if f.Cell > 0 && f.FileStart.Line > 0 {
+		r := lspRange(f.FileStart, f.FileEnd)
+		d.Data.FileRange = &r
+	}
 	if f.URL != "" {
 		d.CodeDescription = &LSPCodeDescription{Href: f.URL}
 	}
@@ -97,9 +104,9 @@ func ToLSP(f *finding.Finding) LSPDiagnostic {
 		d.Data.Fixes = append(d.Data.Fixes, lf)
 	}
 	for _, r := range f.Related {
-		abs := r.AbsPath
+		abs := f.AbsPath // related places are in the finding's own file
 		if abs == "" {
-			abs = r.Path
+			abs = f.Path
 		}
 		d.RelatedInformation = append(d.RelatedInformation, LSPRelated{
 			Location: LSPLocation{URI: fileURI(abs), Range: lspRange(r.Start, r.End)}, Message: r.Message})

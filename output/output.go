@@ -24,6 +24,28 @@ type Options struct {
 	// Rules describes rules by code, for SARIF's rule table; a code missing
 	// from it falls back to what the findings carry.
 	Rules map[string]RuleInfo
+
+	// Root is the project's root directory (absolute): paths that tools
+	// outside lakelint read (SARIF, github, gitlab) are made relative to it.
+	// "" keeps the paths as given.
+	Root string
+	// StepSummary, when set, receives the github format's Markdown summary
+	// ($GITHUB_STEP_SUMMARY).
+	StepSummary io.Writer
+}
+
+// Notice is something about the run that is not a finding: a file that
+// could not be linted, a stats source that failed.
+type Notice struct {
+	Path    string // "" when it concerns no file
+	Message string
+	Error   bool // the run failed because of it
+}
+
+// noticePrinter is a printer that reports notices; Stream.Notices hands
+// them over before Close.
+type noticePrinter interface {
+	notices([]Notice)
 }
 
 // RuleInfo describes one rule.
@@ -32,6 +54,11 @@ type RuleInfo struct {
 	Summary string           // one sentence
 	URL     string           // documentation
 	Level   finding.Severity // default severity; 0 when unknown
+
+	Description  string   // a paragraph: why it matters
+	HelpText     string   // the rule's documentation as plain text
+	HelpMarkdown string   // the same in Markdown
+	Tags         []string // categories, for SARIF
 }
 
 // DefaultInformationURI is lakelint's home page.
@@ -49,14 +76,21 @@ type printer interface {
 }
 
 var formats = map[string]func(Options) printer{
-	"text":   func(o Options) printer { return &textPrinter{opts: o} },
-	"json":   func(Options) printer { return &jsonPrinter{} },
-	"github": func(Options) printer { return githubPrinter{} },
-	"sarif":  func(o Options) printer { return &sarifPrinter{opts: o} },
+	"text":    func(o Options) printer { return &textPrinter{opts: o} },
+	"json":    func(Options) printer { return &jsonPrinter{} },
+	"github":  func(o Options) printer { return &githubPrinter{opts: o} },
+	"sarif":   func(o Options) printer { return &sarifPrinter{opts: o} },
+	"concise": func(o Options) printer { return concisePrinter{opts: o} },
+	"full":    func(o Options) printer { return &fullPrinter{text: textPrinter{opts: o}} },
+	"rdjson":  func(o Options) printer { return &rdjsonPrinter{opts: o} },
+	"junit":   func(o Options) printer { return &junitPrinter{opts: o} },
+	"gitlab":  func(o Options) printer { return &gitlabPrinter{opts: o} },
 }
 
 // Formats lists the format names Write accepts, "text" (the default) first.
-func Formats() []string { return []string{"text", "json", "github", "sarif"} }
+func Formats() []string {
+	return []string{"text", "json", "github", "sarif", "concise", "full", "rdjson", "junit", "gitlab"}
+}
 
 // Known reports whether Write accepts the format name ("" counts as text).
 func Known(format string) bool {
@@ -98,6 +132,14 @@ func (s *Stream) File(findings []finding.Finding) error {
 	return s.p.file(s.w, sorted)
 }
 
+// Notices hands the run's notices to formats that report them (SARIF's
+// invocation, github warnings, JUnit); call it before Close.
+func (s *Stream) Notices(ns []Notice) {
+	if np, ok := s.p.(noticePrinter); ok && len(ns) > 0 {
+		np.notices(ns)
+	}
+}
+
 // Close prints what comes after the findings (a summary, a closing bracket)
 // and flushes.
 func (s *Stream) Close() error {
@@ -110,6 +152,11 @@ func (s *Stream) Close() error {
 // Write prints findings to w in the named format ("" means text). Findings
 // are printed in finding.Less order; the caller's slice is left as it was.
 func Write(w io.Writer, format string, findings []finding.Finding, opts Options) error {
+	return WriteNotices(w, format, findings, nil, opts)
+}
+
+// WriteNotices is Write for a run that has notices to report too.
+func WriteNotices(w io.Writer, format string, findings []finding.Finding, notices []Notice, opts Options) error {
 	s, err := NewStream(w, format, opts)
 	if err != nil {
 		return err
@@ -125,6 +172,7 @@ func Write(w io.Writer, format string, findings []finding.Finding, opts Options)
 		}
 		start = end
 	}
+	s.Notices(notices)
 	return s.Close()
 }
 

@@ -36,6 +36,7 @@ func sample() []finding.Finding {
 			Severity: finding.Warning,
 			Message:  "repartition(1) before a write with optimized writes on funnels all data through one task",
 			Start:    pos(12, 5, 4), End: pos(12, 20, 19),
+			Source: []string{`    df.repartition(1).write.saveAsTable("t")`}, SourceLine: 12,
 			Fixes: []finding.Fix{{
 				Title: "Remove the repartition call", Applicability: finding.Safe,
 				Edits: []finding.Edit{{Start: pos(12, 7, 6), End: pos(12, 22, 21), NewText: ""}},
@@ -47,6 +48,7 @@ func sample() []finding.Finding {
 			Severity: finding.Warning,
 			Message:  "coalesce(1) makes one file per write; let optimized writes size the files",
 			Start:    pos(3, 1, 0), End: pos(3, 12, 11),
+			Source: []string{"df.coalesce(1).write.parquet(p)", "", "out = df"}, SourceLine: 3,
 			Fixes: []finding.Fix{{
 				Title: "Drop coalesce(1)", Applicability: finding.Unsafe,
 				Edits: []finding.Edit{
@@ -63,6 +65,7 @@ func sample() []finding.Finding {
 			Severity: finding.Information,
 			Message:  `partitionBy("user_id") uses a high-cardinality column`,
 			Start:    pos(7, 21, 21), End: pos(7, 43, 43),
+			Source: []string{`s = "日本📈"; df.write.partitionBy("user_id").save(p)`}, SourceLine: 7,
 		},
 		{
 			Path: "notebooks/explore.ipynb", AbsPath: "/work/repo/notebooks/explore.ipynb",
@@ -70,7 +73,9 @@ func sample() []finding.Finding {
 			Severity: finding.Error,
 			Message:  "trigger(processingTime=\"500 ms\"): below 1 minute, 100% of batches commit,\nso the table fills with small files",
 			Start:    pos(2, 1, 0), End: pos(2, 35, 34),
-			Cell: 3,
+			Cell:      3,
+			FileStart: pos(41, 6, 5), FileEnd: pos(41, 42, 41),
+			Source: []string{`q = (df.writeStream`, `  .trigger(processingTime="500 ms")`}, SourceLine: 1,
 			Fixes: []finding.Fix{{
 				Title: "Use a 1 minute trigger", Applicability: finding.Safe,
 				Edits: []finding.Edit{{Start: pos(2, 24, 23), End: pos(2, 32, 31), NewText: `"1 minute"`}},
@@ -146,6 +151,16 @@ func TestGolden(t *testing.T) {
 		{"github", "github", sample(), sampleOptions()},
 		{"sarif", "sarif", sample(), sampleOptions()},
 		{"sarif_none", "sarif", nil, Options{}},
+		{"sarif_root", "sarif", sample(), rooted()},
+		{"github_root", "github", sample(), rooted()},
+		{"concise", "concise", sample(), sampleOptions()},
+		{"full", "full", sample(), sampleOptions()},
+		{"rdjson", "rdjson", sample(), rooted()},
+		{"rdjson_none", "rdjson", nil, Options{}},
+		{"junit", "junit", sample(), rooted()},
+		{"junit_none", "junit", nil, Options{}},
+		{"gitlab", "gitlab", sample(), rooted()},
+		{"gitlab_none", "gitlab", nil, Options{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkGolden(t, tc.name, render(t, tc.format, tc.findings, tc.opts))
@@ -166,7 +181,7 @@ func TestKnown(t *testing.T) {
 
 func TestUnknownFormat(t *testing.T) {
 	err := Write(&bytes.Buffer{}, "xml", nil, Options{})
-	if err == nil || !strings.Contains(err.Error(), `"xml"`) || !strings.Contains(err.Error(), "text, json, github, sarif") {
+	if err == nil || !strings.Contains(err.Error(), `"xml"`) || !strings.Contains(err.Error(), "text, json, github, sarif, concise, full, rdjson, junit, gitlab") {
 		t.Errorf("err = %v", err)
 	}
 }

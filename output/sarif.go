@@ -5,13 +5,14 @@ import (
 	"cmp"
 	"encoding/json"
 	"path/filepath"
-	"sort"
-	"strconv"
+	"slices"
+	"strings"
 
 	"github.com/lakelint/lakelint/finding"
 )
 
-// SARIF 2.1.0, the subset lakelint fills in.
+// SARIF 2.1.0, the subset lakelint fills in: what GitHub code scanning
+// reads (rules with help, regions, fingerprints) and the run's notices.
 
 type sarifLog struct {
 	Schema  string     `json:"$schema"`
@@ -20,7 +21,10 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool sarifTool `json:"tool"`
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	// OriginalURIBaseIDs says where %SRCROOT% is, when the root is known.
+	OriginalURIBaseIDs map[string]sarifArtifactLocation `json:"originalUriBaseIds,omitempty"`
 	// ColumnKind is utf16CodeUnits, so columns are finding.Position.Character+1.
 	ColumnKind string        `json:"columnKind"`
 	Results    []sarifResult `json:"results"`
@@ -38,11 +42,26 @@ type sarifDriver struct {
 }
 
 type sarifRule struct {
-	ID                   string             `json:"id"`
-	Name                 string             `json:"name,omitempty"`
-	ShortDescription     *sarifMessage      `json:"shortDescription,omitempty"`
-	HelpURI              string             `json:"helpUri,omitempty"`
-	DefaultConfiguration sarifConfiguration `json:"defaultConfiguration"`
+	ID                   string               `json:"id"`
+	Name                 string               `json:"name,omitempty"`
+	ShortDescription     *sarifMessage        `json:"shortDescription,omitempty"`
+	FullDescription      *sarifMessage        `json:"fullDescription,omitempty"`
+	Help                 *sarifHelp           `json:"help,omitempty"`
+	HelpURI              string               `json:"helpUri,omitempty"`
+	DefaultConfiguration sarifConfiguration   `json:"defaultConfiguration"`
+	Properties           *sarifRuleProperties `json:"properties,omitempty"`
+}
+
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRuleProperties struct {
+	Tags      []string `json:"tags,omitempty"`
+	Precision string   `json:"precision,omitempty"`
+	// ProblemSeverity is how GitHub code scanning ranks a non-security alert.
+	ProblemSeverity string `json:"problem.severity,omitempty"`
 }
 
 type sarifConfiguration struct {
@@ -53,18 +72,31 @@ type sarifMessage struct {
 	Text string `json:"text"`
 }
 
-type sarifResult struct {
-	RuleID     string           `json:"ruleId"`
-	RuleIndex  int              `json:"ruleIndex"`
-	Level      string           `json:"level"`
-	Message    sarifMessage     `json:"message"`
-	Locations  []sarifLocation  `json:"locations"`
-	Fixes      []sarifFix       `json:"fixes,omitempty"`
-	Properties *sarifProperties `json:"properties,omitempty"`
+type sarifInvocation struct {
+	ExecutionSuccessful bool                `json:"executionSuccessful"`
+	Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
 }
 
-// sarifProperties places a notebook finding, whose lines count from the
-// start of a cell rather than of the .ipynb file.
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
+}
+
+type sarifResult struct {
+	RuleID              string                 `json:"ruleId"`
+	RuleIndex           int                    `json:"ruleIndex"`
+	Level               string                 `json:"level"`
+	Message             sarifMessage           `json:"message"`
+	Locations           []sarifLocation        `json:"locations"`
+	RelatedLocations    []sarifRelatedLocation `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string      `json:"partialFingerprints"`
+	Fixes               []sarifFix             `json:"fixes,omitempty"`
+	Properties          *sarifProperties       `json:"properties,omitempty"`
+}
+
+// sarifProperties places a notebook finding in its cell: the region counts
+// lines of the .ipynb file, what tools reading it as text show.
 type sarifProperties struct {
 	Cell       int `json:"cell"`
 	CellLine   int `json:"cellLine"`
@@ -73,6 +105,12 @@ type sarifProperties struct {
 
 type sarifLocation struct {
 	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+}
+
+type sarifRelatedLocation struct {
+	ID               int                   `json:"id"`
+	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+	Message          *sarifMessage         `json:"message,omitempty"`
 }
 
 type sarifPhysicalLocation struct {
@@ -107,13 +145,18 @@ type sarifReplacement struct {
 	InsertedContent *sarifMessage `json:"insertedContent,omitempty"` // absent for a deletion
 }
 
-const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+const sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+// fingerprintKey names lakelint's partial fingerprint; the version changes
+// if the way it is computed ever does.
+const fingerprintKey = "lakelint/v1"
 
 // sarifPrinter keeps the findings until the end: SARIF is one document
 // whose rule table lists the rules found.
 type sarifPrinter struct {
 	opts     Options
 	findings []*finding.Finding
+	notes    []Notice
 }
 
 func (s *sarifPrinter) file(_ *bufio.Writer, findings []*finding.Finding) error {
@@ -121,99 +164,157 @@ func (s *sarifPrinter) file(_ *bufio.Writer, findings []*finding.Finding) error 
 	return nil
 }
 
-func (s *sarifPrinter) end(w *bufio.Writer) error { return writeSARIF(w, s.findings, s.opts) }
+func (s *sarifPrinter) notices(ns []Notice) { s.notes = append(s.notes, ns...) }
 
-func writeSARIF(w *bufio.Writer, findings []*finding.Finding, opts Options) error {
-	rules, index := sarifRules(findings, opts)
-	results := make([]sarifResult, 0, len(findings))
-	for _, f := range findings {
-		results = append(results, sarifResultOf(f, index[f.Code]))
+func (s *sarifPrinter) end(w *bufio.Writer) error {
+	rules, index := sarifRules(s.findings, s.opts)
+	results := make([]sarifResult, 0, len(s.findings))
+	var fp fingerprints
+	for _, f := range s.findings {
+		results = append(results, sarifResultOf(f, index[f.Code], fp.of(f), s.opts))
 	}
-	info := opts.InformationURI
-	if info == "" {
-		info = DefaultInformationURI
-	}
-	log := sarifLog{
-		Schema:  sarifSchema,
-		Version: "2.1.0",
-		Runs: []sarifRun{{
-			Tool: sarifTool{Driver: sarifDriver{
-				Name:           "lakelint",
-				Version:        opts.Version,
-				InformationURI: info,
-				Rules:          rules,
-			}},
-			ColumnKind: "utf16CodeUnits",
-			Results:    results,
+	info := cmp.Or(s.opts.InformationURI, DefaultInformationURI)
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name:           "lakelint",
+			Version:        s.opts.Version,
+			InformationURI: info,
+			Rules:          rules,
 		}},
+		Invocations: []sarifInvocation{s.invocation()},
+		ColumnKind:  "utf16CodeUnits",
+		Results:     results,
+	}
+	if s.opts.Root != "" {
+		root := fileURI(s.opts.Root)
+		if !strings.HasSuffix(root, "/") {
+			root += "/"
+		}
+		run.OriginalURIBaseIDs = map[string]sarifArtifactLocation{"%SRCROOT%": {URI: root}}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
 }
 
-// sarifRules describes each code present, sorted by code, and says where
-// each sits in the list.
-func sarifRules(findings []*finding.Finding, opts Options) ([]sarifRule, map[string]int) {
-	first := map[string]*finding.Finding{}
-	for _, f := range findings {
-		if _, ok := first[f.Code]; !ok {
-			first[f.Code] = f
+// invocation reports whether the run succeeded and what it could not lint.
+func (s *sarifPrinter) invocation() sarifInvocation {
+	inv := sarifInvocation{ExecutionSuccessful: true}
+	for _, n := range s.notes {
+		level := "warning"
+		if n.Error {
+			level = "error"
+			inv.ExecutionSuccessful = false
 		}
+		sn := sarifNotification{Level: level, Message: sarifMessage{Text: n.Message}}
+		if n.Path != "" {
+			sn.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
+				ArtifactLocation: sarifArtifact(n.Path, "", s.opts),
+			}}}
+		}
+		inv.Notifications = append(inv.Notifications, sn)
 	}
-	codes := make([]string, 0, len(first))
-	for code := range first {
+	return inv
+}
+
+// sarifRules describes every known rule and every code found, sorted by
+// code, and says where each sits in the list: code scanning closes the
+// alerts of a rule it still knows when they stop being reported.
+func sarifRules(findings []*finding.Finding, opts Options) ([]sarifRule, map[string]int) {
+	infos := map[string]RuleInfo{}
+	for code, info := range opts.Rules {
+		infos[code] = info
+	}
+	for _, f := range findings {
+		known, ok := infos[f.Code]
+		if ok && known.Name != "" && known.URL != "" && known.Level != 0 {
+			continue
+		}
+		known.Name = cmp.Or(known.Name, f.Rule)
+		known.URL = cmp.Or(known.URL, f.URL)
+		if known.Level < finding.Error || known.Level > finding.Hint {
+			known.Level = severity(f)
+		}
+		infos[f.Code] = known
+	}
+	codes := make([]string, 0, len(infos))
+	for code := range infos {
 		codes = append(codes, code)
 	}
-	sort.Strings(codes)
+	slices.Sort(codes)
 	rules := make([]sarifRule, 0, len(codes))
 	index := make(map[string]int, len(codes))
 	for i, code := range codes {
-		f := first[code]
-		info := RuleInfo{Name: f.Rule, URL: f.URL, Level: severity(f)}
-		if known, ok := opts.Rules[code]; ok {
-			info.Summary = known.Summary
-			info.Name = cmp.Or(known.Name, info.Name)
-			info.URL = cmp.Or(known.URL, info.URL)
-			if known.Level >= finding.Error && known.Level <= finding.Hint {
-				info.Level = known.Level
-			}
-		}
-		r := sarifRule{
-			ID:                   code,
-			Name:                 info.Name,
-			HelpURI:              info.URL,
-			DefaultConfiguration: sarifConfiguration{Level: sarifLevel(info.Level)},
-		}
-		if info.Summary != "" {
-			r.ShortDescription = &sarifMessage{Text: info.Summary}
-		}
-		rules = append(rules, r)
+		rules = append(rules, sarifRuleOf(code, infos[code]))
 		index[code] = i
 	}
 	return rules, index
 }
 
-func sarifResultOf(f *finding.Finding, ruleIndex int) sarifResult {
-	artifact := sarifArtifact(f.Path)
+func sarifRuleOf(code string, info RuleInfo) sarifRule {
+	level := info.Level
+	if level < finding.Error || level > finding.Hint {
+		level = finding.Warning
+	}
+	r := sarifRule{
+		ID:                   code,
+		Name:                 info.Name,
+		HelpURI:              info.URL,
+		DefaultConfiguration: sarifConfiguration{Level: sarifLevel(level)},
+		Properties: &sarifRuleProperties{
+			Tags:            uniqueTags(info.Tags),
+			Precision:       "high",
+			ProblemSeverity: sarifProblemSeverity(level),
+		},
+	}
+	summary := cmp.Or(info.Summary, info.Name, code)
+	r.ShortDescription = &sarifMessage{Text: summary}
+	r.FullDescription = &sarifMessage{Text: cmp.Or(strings.TrimSpace(summary+" "+info.Description), summary)}
+	// every rule has help, even one lakelint knows only from a finding
+	text := info.HelpText
+	if text == "" {
+		text = summary
+		if info.URL != "" {
+			text += "\n\nSee " + info.URL + " or run `lakelint rule " + code + "`."
+		}
+	}
+	r.Help = &sarifHelp{Text: text, Markdown: info.HelpMarkdown}
+	return r
+}
+
+func sarifResultOf(f *finding.Finding, ruleIndex int, fingerprint string, opts Options) sarifResult {
+	artifact := sarifArtifact(f.Path, f.AbsPath, opts)
+	start, end := f.InFile()
 	r := sarifResult{
 		RuleID:    f.Code,
 		RuleIndex: ruleIndex,
 		Level:     sarifLevel(severity(f)),
-		Message:   sarifMessage{Text: f.Message},
-		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifact}}},
+		Message:   sarifMessage{Text: notebookPrefix(f) + f.Message},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
+			ArtifactLocation: artifact,
+			Region:           sarifRegionOf(start, end),
+		}}},
+		PartialFingerprints: map[string]string{fingerprintKey: fingerprint},
+	}
+	for i, rel := range f.Related {
+		rs, re := rel.Start, rel.End
+		if rel.Cell > 0 && rel.FileStart.Line > 0 {
+			rs, re = rel.FileStart, rel.FileEnd
+		}
+		loc := sarifRelatedLocation{ID: i + 1, PhysicalLocation: sarifPhysicalLocation{
+			ArtifactLocation: artifact, Region: sarifRegionOf(rs, re),
+		}}
+		if rel.Message != "" {
+			loc.Message = &sarifMessage{Text: rel.Message}
+		}
+		r.RelatedLocations = append(r.RelatedLocations, loc)
 	}
 	if f.Cell > 0 {
-		// Cell-relative lines would point at the wrong lines of the .ipynb
-		// file, and so would fixes: say where in words instead.
-		r.Message.Text = "cell " + strconv.Itoa(f.Cell) + ", line " + strconv.Itoa(f.Start.Line) +
-			", column " + strconv.Itoa(f.Start.Column) + ": " + f.Message
+		// fixes are in cell text, not in the file's JSON: they are left to
+		// `lakelint check --fix`
 		r.Properties = &sarifProperties{Cell: f.Cell, CellLine: f.Start.Line, CellColumn: f.Start.Column}
 		return r
-	}
-	if f.Start.Line > 0 {
-		r.Locations[0].PhysicalLocation.Region = sarifRegionOf(f.Start, f.End)
 	}
 	for _, fix := range f.Fixes {
 		change := sarifArtifactChange{ArtifactLocation: artifact, Replacements: []sarifReplacement{}}
@@ -232,21 +333,41 @@ func sarifResultOf(f *finding.Finding, ruleIndex int) sarifResult {
 	return r
 }
 
-// sarifArtifact names a file relative to the source root, or by a file://
-// URI when the path given was absolute.
-func sarifArtifact(path string) sarifArtifactLocation {
-	if filepath.IsAbs(path) {
-		return sarifArtifactLocation{URI: fileURI(path)}
+// sarifArtifact names a file relative to the project root (%SRCROOT%), or
+// by a file:// URI when it lies outside the root or its path was absolute.
+func sarifArtifact(path, abs string, opts Options) sarifArtifactLocation {
+	p, inRoot := projectPath(path, abs, opts)
+	switch {
+	case inRoot:
+		return sarifArtifactLocation{URI: relativeURI(p), URIBaseID: "%SRCROOT%"}
+	case filepath.IsAbs(path) || opts.Root != "":
+		return sarifArtifactLocation{URI: fileURI(cmp.Or(abs, path))}
 	}
-	return sarifArtifactLocation{URI: relativeURI(path), URIBaseID: "%SRCROOT%"}
+	return sarifArtifactLocation{URI: relativeURI(p), URIBaseID: "%SRCROOT%"}
 }
 
+// sarifRegionOf always has a startLine: a finding with no line is placed
+// on the first.
 func sarifRegionOf(start, end finding.Position) *sarifRegion {
 	r := &sarifRegion{StartLine: max(start.Line, 1), StartColumn: max(start.Character, 0) + 1}
-	if end.Line > 0 {
+	if end.Line >= r.StartLine {
 		r.EndLine, r.EndColumn = end.Line, max(end.Character, 0)+1
+		if r.EndLine == r.StartLine && r.EndColumn < r.StartColumn {
+			r.EndColumn = r.StartColumn
+		}
 	}
 	return r
+}
+
+// uniqueTags is "lakelint" and the rule's tags, each once (SARIF requires it).
+func uniqueTags(tags []string) []string {
+	out := []string{"lakelint"}
+	for _, t := range tags {
+		if t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func sarifLevel(s finding.Severity) string {
@@ -257,4 +378,14 @@ func sarifLevel(s finding.Severity) string {
 		return "warning"
 	}
 	return "note"
+}
+
+func sarifProblemSeverity(s finding.Severity) string {
+	switch s {
+	case finding.Error:
+		return "error"
+	case finding.Warning:
+		return "warning"
+	}
+	return "recommendation"
 }

@@ -7,7 +7,13 @@ import (
 
 // Tests run check in this directory and over the examples: their result
 // cache goes to a temporary directory, never into the source tree.
+// TestMain runs the binary as lakelint itself when a test's script asks for it
+// (the action's tests), and sends the CLI tests' result cache to a temporary
+// directory so that nothing is written into the repository.
 func TestMain(m *testing.M) {
+	if os.Getenv("LAKELINT_TEST_AS_CLI") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	dir, err := os.MkdirTemp("", "lakelint-cmd-cache-")
 	if err != nil {
 		panic(err)

@@ -8,13 +8,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer"
 	"github.com/lakelint/lakelint/output"
-	"github.com/lakelint/lakelint/rules"
 )
 
 type checkOptions struct {
@@ -26,6 +26,10 @@ type checkOptions struct {
 	selection                                 config.Selection
 	exclude                                   listFlag
 	stats                                     statsOptions
+
+	diffFrom string    // --diff-from REV
+	root     string    // the project root, for paths other tools read
+	summary  io.Writer // $GITHUB_STEP_SUMMARY, for the github format
 }
 
 func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
@@ -47,6 +51,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache")
 	fs.StringVar(&o.cacheDir, "cache-dir", "", "the result cache's directory (default: $LAKELINT_CACHE_DIR, else .lakelint_cache at the project root)")
 	fs.BoolVar(&o.noProjectContext, "no-project-context", false, "when files are named, do not read the project's other files for table definitions")
+	fs.StringVar(&o.diffFrom, "diff-from", "", "report only findings on lines changed since this git revision (origin/main...HEAD for a pull request)")
 	addStatsFlags(fs, &o.stats)
 	return fs
 }
@@ -72,6 +77,27 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !output.Known(o.format) {
 		fmt.Fprintf(stderr, "lakelint: unknown output format %q (want one of %s)\n", o.format, formatNames())
 		return exitError
+	}
+	var changed changedLines
+	if o.diffFrom != "" {
+		if o.fix || o.diff {
+			fmt.Fprintln(stderr, "lakelint: --diff-from reports findings; it does not combine with --fix or --diff")
+			return exitError
+		}
+		if changed, err = changedSince(o.diffFrom); err != nil {
+			fmt.Fprintf(stderr, "lakelint: %v\n", err)
+			return exitError
+		}
+	}
+	o.root = projectRoot(o.configPath)
+	summary, err := openStepSummary(o.format)
+	if err != nil {
+		fmt.Fprintf(stderr, "lakelint: GITHUB_STEP_SUMMARY: %v\n", err)
+		return exitError
+	}
+	if summary != nil {
+		defer summary.Close()
+		o.summary = summary
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -157,7 +183,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			return exitClean
 		}
-		return finish(res, output.Write(stdout, o.format, res.Findings, outputOptions(o)), o, stderr)
+		return finish(res, output.WriteNotices(stdout, o.format, res.Findings, notices(res), outputOptions(o)), o, stderr)
 	}
 
 	// findings are printed file by file as the run makes them
@@ -167,7 +193,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	var printErr error
+	printed := 0
 	opts.Emit = func(fs []finding.Finding) {
+		if changed != nil {
+			fs = changed.keep(fs)
+		}
+		printed += len(fs)
 		if printErr == nil {
 			printErr = out.File(fs)
 		}
@@ -178,7 +209,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
+	if changed != nil {
+		res.Found = printed // the exit status counts what was reported
+	}
 	if printErr == nil {
+		out.Notices(notices(res))
 		printErr = out.Close()
 	}
 	return finish(res, printErr, o, stderr)
@@ -254,11 +289,7 @@ func reportNotes(res *engine.Result, verbose bool, stderr io.Writer) bool {
 }
 
 func outputOptions(o checkOptions) output.Options {
-	meta := map[string]output.RuleInfo{}
-	for _, r := range rules.All() {
-		meta[r.Doc.Code] = output.RuleInfo{Name: r.Doc.Name, Summary: r.Doc.Summary, URL: r.Doc.URL(), Level: r.Doc.Severity}
-	}
-	return output.Options{UnsafeFixes: o.unsafeFixes, Version: version, Rules: meta}
+	return output.Options{UnsafeFixes: o.unsafeFixes, Version: version, Rules: ruleInfos(), Root: o.root, StepSummary: o.summary}
 }
 
-func formatNames() string { return "text, json, github, sarif" }
+func formatNames() string { return strings.Join(output.Formats(), ", ") }

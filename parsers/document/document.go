@@ -143,6 +143,12 @@ type Document struct {
 	// in the edited text (cellStarts[i] for the i-th code cell); a line added
 	// at a cell boundary then lands in the cell it was meant for.
 	RenderAt func(text []byte, cellStarts []int) ([]byte, error)
+
+	// File is the file's own bytes when Text is not (Jupyter), and
+	// FileOffset maps an offset in Text to one in File: tools that read the
+	// .ipynb as text need positions in its JSON lines.
+	File       []byte
+	FileOffset func(off int) int
 }
 
 // CellAt returns the Jupyter cell holding offset off, or nil.

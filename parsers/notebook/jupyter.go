@@ -56,6 +56,8 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	r := &renderer{src: src, nb: nb, text: bytes.Clone(doc.Text), cells: slices.Clone(doc.Cells)}
 	doc.Render = r.render
 	doc.RenderAt = r.renderAt
+	doc.File = src
+	doc.FileOffset = newFileMap(src, nb).offset
 	return doc, nil
 }
 

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// TestMain lets the test binary stand in for lakelint: the action's script
+// runs it through a wrapper instead of building lakelint again.
+// lakelintWrapper writes a script that runs this test binary as lakelint.
+func lakelintWrapper(t *testing.T) string {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "lakelint")
+	script := "#!/bin/sh\nLAKELINT_TEST_AS_CLI=1 exec '" + self + "' \"$@\"\n"
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+type actionRun struct {
+	stdout, summary, outputs string
+	status                   int
+	sarif                    []byte
+}
+
+// runAction runs scripts/action.sh as the composite action's step does,
+// with the runner's variables pointing into a scratch workspace.
+func runAction(t *testing.T, workspace string, env map[string]string) actionRun {
+	t.Helper()
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Fatal("the action's script needs bash")
+	}
+	actionPath, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	summary := filepath.Join(tmp, "step_summary.md")
+	outputs := filepath.Join(tmp, "github_output")
+	cmd := exec.Command("bash", filepath.Join(actionPath, "scripts", "action.sh"))
+	cmd.Dir = workspace
+	cmd.Env = append(os.Environ(),
+		"LAKELINT_BIN="+lakelintWrapper(t),
+		"GITHUB_ACTIONS=true",
+		"GITHUB_ACTION_PATH="+actionPath,
+		"GITHUB_WORKSPACE="+workspace,
+		"GITHUB_STEP_SUMMARY="+summary,
+		"GITHUB_OUTPUT="+outputs,
+		"RUNNER_TEMP="+tmp,
+		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+	)
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	out, err := cmd.Output()
+	r := actionRun{stdout: string(out)}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		r.status = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(summary)
+	r.summary = string(data)
+	data, _ = os.ReadFile(outputs)
+	r.outputs = string(data)
+	r.sarif, _ = os.ReadFile(filepath.Join(workspace, "lakelint.sarif"))
+	return r
+}
+
+func TestActionAnnotatesSummarisesAndWritesSARIF(t *testing.T) {
+	dir := scratchRepo(t)
+	r := runAction(t, dir, map[string]string{"GITHUB_EVENT_NAME": "push"})
+	if r.status != exitFindings {
+		t.Fatalf("status %d, want 1 (findings)\n%s", r.status, r.stdout)
+	}
+	if !strings.Contains(r.stdout, " file=jobs/old.py,line=2,") {
+		t.Errorf("no annotation:\n%s", r.stdout)
+	}
+	if !strings.HasPrefix(r.summary, "## lakelint\n") || !strings.Contains(r.summary, "| LL102 |") {
+		t.Errorf("step summary:\n%s", r.summary)
+	}
+	if !strings.Contains(r.outputs, "sarif-file=lakelint.sarif\n") || !strings.Contains(r.outputs, "exit-code=1\n") {
+		t.Errorf("outputs:\n%s", r.outputs)
+	}
+	var log struct {
+		Runs []struct{ Results []json.RawMessage }
+	}
+	if err := json.Unmarshal(r.sarif, &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
+		t.Errorf("SARIF written despite findings? %v\n%s", err, r.sarif)
+	}
+
+	// fail-on-findings false: the step passes, the outputs still say 1
+	r = runAction(t, dir, map[string]string{"INPUT_FAIL_ON_FINDINGS": "false"})
+	if r.status != 0 || !strings.Contains(r.outputs, "exit-code=1\n") {
+		t.Errorf("fail-on-findings false: status %d, outputs %q", r.status, r.outputs)
+	}
+}
+
+func TestActionChangedLinesOnPullRequest(t *testing.T) {
+	dir := scratchRepo(t)
+	git(t, dir, "update-ref", "refs/remotes/origin/main", "main")
+	git(t, dir, "checkout", "-q", "-b", "feature")
+	write(t, filepath.Join(dir, "jobs", "feature.py"), strings.ReplaceAll(singleFileWrite, "%s", "feature"))
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "feature")
+	r := runAction(t, dir, map[string]string{
+		"GITHUB_EVENT_NAME": "pull_request", "GITHUB_BASE_REF": "main",
+		"INPUT_CHANGED_LINES_ONLY": "true", "INPUT_SARIF": "false",
+	})
+	if r.status != exitFindings || !strings.Contains(r.stdout, "file=jobs/feature.py") || strings.Contains(r.stdout, "old.py") {
+		t.Errorf("status %d, want only the pull request's finding:\n%s", r.status, r.stdout)
+	}
+	if !strings.Contains(r.outputs, "sarif-file=\n") {
+		t.Errorf("outputs %q", r.outputs)
+	}
+	// a bad input is a clear error
+	r = runAction(t, dir, map[string]string{"INPUT_SARIF": "maybe"})
+	if r.status != exitError || !strings.Contains(r.stdout, "::error title=lakelint action::input sarif: expected true or false") {
+		t.Errorf("bad input: status %d\n%s", r.status, r.stdout)
+	}
+}
+
+// action.yml hands every input to the script, and the script reads them.
+func TestActionInputsReachTheScript(t *testing.T) {
+	data, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var action struct {
+		Inputs map[string]struct {
+			Description string
+			Default     *string
+		}
+		Runs struct {
+			Using string
+			Steps []struct {
+				Uses string
+				With map[string]string
+				Run  string
+				Env  map[string]string
+			}
+		}
+	}
+	if err := yaml.Unmarshal(data, &action); err != nil {
+		t.Fatal(err)
+	}
+	script, err := os.ReadFile("../../scripts/action.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if action.Runs.Using != "composite" || len(action.Runs.Steps) != 2 {
+		t.Fatalf("runs: %+v", action.Runs)
+	}
+	setup, step := action.Runs.Steps[0], action.Runs.Steps[1]
+	if !strings.HasPrefix(setup.Uses, "actions/setup-go@") || setup.With["go-version-file"] != "${{ github.action_path }}/go.mod" {
+		t.Errorf("Go is not set up at go.mod's version: %+v", setup)
+	}
+	if !strings.Contains(step.Run, "scripts/action.sh") {
+		t.Errorf("step runs %q", step.Run)
+	}
+	for _, name := range []string{"args", "version", "sarif", "annotations", "changed-lines-only"} {
+		if _, ok := action.Inputs[name]; !ok {
+			t.Errorf("no input %s", name)
+		}
+	}
+	for name, in := range action.Inputs {
+		env := "INPUT_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+		if step.Env[env] != "${{ inputs."+name+" }}" {
+			t.Errorf("input %s is not passed as %s", name, env)
+		}
+		if !strings.Contains(string(script), env) {
+			t.Errorf("the script does not read %s", env)
+		}
+		if in.Description == "" || in.Default == nil {
+			t.Errorf("input %s needs a description and a default", name)
+		}
+	}
+}

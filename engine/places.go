@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lakelint/lakelint/finding"
+)
+
+// addFilePlaces fills in what output formats that read files as text need
+// beyond the cell-relative positions: raw-file positions in notebooks, and
+// the diagnostic's related places.
+func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loaded, pos *positioner) {
+	startOff := u.tok.Offset(d.Pos)
+	endOff := startOff
+	if d.End.IsValid() {
+		endOff = u.tok.Offset(d.End)
+	}
+	if s, ok := pos.filePosition(startOff); ok {
+		f.FileStart = s
+		f.FileEnd, _ = pos.filePosition(endOff)
+	}
+	for _, r := range d.Related {
+		if !r.Pos.IsValid() || u.tok.Base() > int(r.Pos) || int(r.Pos) > u.tok.Base()+u.tok.Size() {
+			continue // a place in no file of this run
+		}
+		rs, cell := pos.position(u.tok.Offset(r.Pos))
+		re := rs
+		if r.End.IsValid() && int(r.End) <= u.tok.Base()+u.tok.Size() {
+			re, _ = pos.position(u.tok.Offset(r.End))
+		}
+		rel := finding.Related{Message: strings.Clone(r.Message), Start: rs, End: re, Cell: cell}
+		if fs, ok := pos.filePosition(rs.Offset); ok {
+			rel.FileStart = fs
+			rel.FileEnd, _ = pos.filePosition(re.Offset)
+		}
+		f.Related = append(f.Related, rel)
+	}
+}
+
+// addSource keeps the text of the lines the finding and its fixes cover.
+func addSource(f *finding.Finding, pos *positioner) {
+	first := pos.lineIndex(f.Start.Offset)
+	last := pos.lineIndex(f.End.Offset)
+	for _, fx := range f.Fixes {
+		for _, e := range fx.Edits {
+			first = min(first, pos.lineIndex(e.Start.Offset))
+			last = max(last, pos.lineIndex(e.End.Offset))
+		}
+	}
+	if f.Cell > 0 {
+		// a fix never leaves its cell; keep the frame inside it too
+		if c := pos.doc.CellAt(f.Start.Offset); c != nil {
+			first = max(first, pos.lineIndex(c.Start))
+			last = min(last, pos.lineIndex(max(c.End-1, c.Start)))
+		}
+	}
+	if last < first {
+		last = first
+	}
+	f.Source = pos.context(first, last)
+	p, _ := pos.position(pos.lines[first])
+	f.SourceLine = p.Line
+}
+
+// addPlaces is what addFilePlaces and addSource give a finding lakelint
+// makes itself, with no diagnostic behind it.
+func addPlaces(f *finding.Finding, pos *positioner) {
+	if s, ok := pos.filePosition(f.Start.Offset); ok {
+		f.FileStart = s
+		f.FileEnd, _ = pos.filePosition(f.End.Offset)
+	}
+	addSource(f, pos)
+}
