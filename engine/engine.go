@@ -386,7 +386,9 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]find
 	for _, d := range diags {
 		out = append(out, l.resolve(u, d.r, d.d, pos))
 	}
-	return l.suppress(u, out, pos), notes
+	out = l.suppress(u, out, pos)
+	vetFixes(pos.doc, out)
+	return out, notes
 }
 
 // extractSafely extracts a document's facts; a panic in an extractor fails

@@ -85,6 +85,9 @@ type Finding struct {
 	End      Position
 	Cell     int // 1-based Jupyter cell, 0 elsewhere
 	Fixes    []Fix
+	// NoFix says why the rule's fix is not offered here (it failed the
+	// fixer's checks); "" otherwise.
+	NoFix string
 }
 
 // HasFix reports whether the finding carries a fix of the given applicability.
