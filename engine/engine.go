@@ -436,7 +436,11 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 	if r.Doc.Fix == rule.UnsafeFix {
 		app = finding.Unsafe
 	}
+	app, fixable := u.cfg.FixFor(r.Doc.Code, app) // fixable, unfixable, extend-(un)safe-fixes
 	for _, sf := range d.SuggestedFixes {
+		if !fixable {
+			break
+		}
 		fx := finding.Fix{Title: strings.Clone(sf.Message), Applicability: app}
 		for _, e := range sf.TextEdits {
 			s, _ := pos.position(u.tok.Offset(e.Pos))

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 
@@ -24,6 +23,8 @@ type Change struct {
 	Path     string
 	Old, New []byte
 	Fixed    int // findings fixed
+	// Codes counts the findings fixed by rule code.
+	Codes map[string]int
 }
 
 // FixResult is the outcome of a fix run: what changed and what remains.
@@ -56,6 +57,7 @@ func (l *Linter) Fix(ctx context.Context, paths []string, unsafe bool) (*FixResu
 // re-lint still reports the finding it was meant to remove is withdrawn with
 // a note, so a run never repeats an insertion.
 func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*FixResult, error) {
+	l.pin(srcs)
 	res, err := l.LintSources(ctx, srcs)
 	if err != nil {
 		return nil, err
@@ -177,6 +179,10 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 				ff.fixed += len(kept)
 				for _, t := range kept {
 					ff.drop(t)
+					if ff.codes == nil {
+						ff.codes = map[string]int{}
+					}
+					ff.codes[t.Code]++
 				}
 			}
 			ff.passTargets = nil
@@ -198,7 +204,7 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d fix(es) did not settle in %d passes and were not applied", len(ff.pending), maxFixPasses)})
 		}
 		if ff.original != nil && !bytes.Equal(ff.original, s.Data) {
-			out.Changes = append(out.Changes, Change{Path: s.Path, Old: ff.original, New: s.Data, Fixed: ff.fixed})
+			out.Changes = append(out.Changes, Change{Path: s.Path, Old: ff.original, New: s.Data, Fixed: ff.fixed, Codes: ff.codes})
 		}
 	}
 	// findings the first check did not report are shown, not fixed
@@ -222,6 +228,24 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 	return out, nil
 }
 
+// pin reads every file once, so that the fixes, the re-lints and the check
+// made before writing (WriteFixed) all see the bytes the first check saw.
+// Files that cannot be read are left to the lint to report.
+func (l *Linter) pin(srcs []Source) {
+	for i := range srcs {
+		if srcs[i].Data != nil {
+			continue
+		}
+		cfg, err := l.configs.For(srcs[i].Path)
+		if err != nil {
+			continue
+		}
+		if data, _, err := readFile(srcs[i].Path, cfg.Rules.MaxFileSize); err == nil && data != nil {
+			srcs[i].Data = data
+		}
+	}
+}
+
 // fixFile is one file's state in a fix run.
 type fixFile struct {
 	pending  []*finding.Finding // first-check findings still to fix
@@ -229,6 +253,7 @@ type fixFile struct {
 	prev     []byte             // the file before this pass's fixes
 	edits    [][]fixer.Edit     // the edits of each kept pass, in that pass's text
 	fixed    int
+	codes    map[string]int
 
 	passEdits   []fixer.Edit
 	passTargets []*finding.Finding // applied this pass, to confirm after re-lint
@@ -440,30 +465,4 @@ func render(doc *document.Document, r fixer.Result, fixes []fixer.Fix) ([]byte, 
 		return doc.Render(r.Text)
 	}
 	return r.Text, nil
-}
-
-// WriteFile replaces a file's content atomically, keeping its mode, so an
-// interrupted fix never leaves a half-written file.
-func WriteFile(path string, data []byte) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".lakelint-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -24,6 +24,8 @@ type Options struct {
 	// Rules describes rules by code, for SARIF's rule table; a code missing
 	// from it falls back to what the findings carry.
 	Rules map[string]RuleInfo
+	// Quiet prints the findings and nothing else: no summary, no hints.
+	Quiet bool
 }
 
 // RuleInfo describes one rule.
@@ -32,6 +34,9 @@ type RuleInfo struct {
 	Summary string           // one sentence
 	URL     string           // documentation
 	Level   finding.Severity // default severity; 0 when unknown
+	// FixSafety says what the rule's fix changes and why it is safe or
+	// not; "" for a rule without a fix.
+	FixSafety string
 }
 
 // DefaultInformationURI is lakelint's home page.

@@ -20,6 +20,7 @@ import (
 type checkOptions struct {
 	fix, unsafeFixes, diff, exitZero, verbose bool
 	forceExclude                              bool
+	workflow                                  // the fix workflow flags, as ruff names them
 	format, configPath, stdinFilename         string
 	selection                                 config.Selection
 	exclude                                   listFlag
@@ -43,6 +44,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint (repeatable)")
 	fs.BoolVar(&o.forceExclude, "force-exclude", false, "apply excludes to files named on the command line too (for pre-commit)")
 	addStatsFlags(fs, &o.stats)
+	addWorkflowFlags(fs, &o.workflow)
 	return fs
 }
 
@@ -108,6 +110,17 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
+	// a config error stops the run before anything is linted: the error alone is printed
+	if failed := configErrors(configs, srcs, stderr); failed {
+		return exitError
+	}
+	if code, done := o.settle(fs, configs, srcs, stdout, stderr); done {
+		return code
+	}
+	if o.addNoqa {
+		return runAddNoqa(ctx, l, srcs, o, stderr)
+	}
+
 	var res *engine.Result
 	if o.fix || o.diff {
 		fr, err := l.FixSources(ctx, srcs, o.unsafeFixes)
@@ -116,8 +129,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		res = fr.Remaining
-		if code := applyChanges(fr, o, fromStdin, stdout, stderr); code != exitClean {
-			return code
+		if applyChanges(fr, o, fromStdin, stdout, stderr) {
+			// a file that could not be written fails the run, after the others
+			res.Notes = append(res.Notes, engine.Note{Message: "some fixed files could not be written (see above)", Error: true})
 		}
 		if fromStdin && !o.diff {
 			// like ruff: the fixed buffer goes to stdout, the findings left to stderr
@@ -130,10 +144,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return exitError
 			}
 			failed := reportNotes(res, o.verbose, stderr)
+			if o.fixOnly {
+				return o.fixOnlyStatus(fr, failed)
+			}
 			if err := output.Write(stderr, "text", res.Findings, outputOptions(o)); err != nil || failed {
 				return exitError
 			}
-			if len(res.Findings) > 0 && !o.exitZero {
+			if len(res.Findings) > 0 && !o.exitZero || o.exitNonZeroOnFix && fixedAny(fr) {
 				return exitFindings
 			}
 			return exitClean
@@ -146,7 +163,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			return exitClean
 		}
-		return finish(res, output.Write(stdout, o.format, res.Findings, outputOptions(o)), o, stderr)
+		if o.fixOnly {
+			return o.fixOnlyStatus(fr, reportNotes(res, o.verbose, stderr))
+		}
+		var printErr error
+		if o.statistics {
+			printErr = printStatistics(stdout, res.Findings, outputOptions(o))
+		} else {
+			printErr = output.Write(stdout, o.format, res.Findings, outputOptions(o))
+		}
+		code := finish(res, printErr, o, stderr)
+		if code == exitClean && o.exitNonZeroOnFix && fixedAny(fr) {
+			code = exitFindings
+		}
+		return code
 	}
 
 	// findings are printed file by file as the run makes them
@@ -156,7 +186,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	var printErr error
+	var all []finding.Finding // for --statistics only
 	opts.Emit = func(fs []finding.Finding) {
+		if o.statistics {
+			all = append(all, fs...)
+			return
+		}
 		if printErr == nil {
 			printErr = out.File(fs)
 		}
@@ -167,7 +202,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
-	if printErr == nil {
+	switch {
+	case o.statistics:
+		printErr = printStatistics(stdout, all, outputOptions(o))
+	case printErr == nil:
 		printErr = out.Close()
 	}
 	return finish(res, printErr, o, stderr)
@@ -190,8 +228,10 @@ func finish(res *engine.Result, printErr error, o checkOptions, stderr io.Writer
 }
 
 // applyChanges writes fixed files, or prints them as a diff. With standard
-// input, the fixed text goes to standard output as ruff does.
-func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, stderr io.Writer) int {
+// input, the fixed text goes to standard output as ruff does. A file that
+// cannot be written is reported and left alone; the others are written.
+func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, stderr io.Writer) (failed bool) {
+	kept := fr.Changes[:0:0]
 	for _, c := range fr.Changes {
 		switch {
 		case o.diff:
@@ -199,24 +239,30 @@ func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, 
 		case fromStdin:
 			// printed by the caller
 		default:
-			if err := engine.WriteFile(c.Path, c.New); err != nil {
-				fmt.Fprintf(stderr, "lakelint: writing %s: %v\n", c.Path, err)
-				return exitError
+			if err := engine.WriteFixed(c.Path, c.Old, c.New); err != nil {
+				fmt.Fprintf(stderr, "lakelint: error: %s: not fixed: %v\n", c.Path, err)
+				failed = true
+				continue
 			}
 		}
+		kept = append(kept, c)
 	}
+	fr.Changes = kept
 	n := 0
 	for _, c := range fr.Changes {
 		n += c.Fixed
 	}
 	switch {
-	case n == 0:
+	case n == 0 || o.quiet:
 	case o.diff:
 		fmt.Fprintf(stderr, "Would fix %d problem(s) in %d file(s).\n", n, len(fr.Changes))
 	case !fromStdin:
 		fmt.Fprintf(stderr, "Fixed %d problem(s) in %d file(s).\n", n, len(fr.Changes))
 	}
-	return exitClean
+	if o.showFixes && n > 0 {
+		printFixes(stderr, fr.Changes)
+	}
+	return failed
 }
 
 // reportNotes prints notes to stderr and says whether any is an error.
@@ -242,9 +288,9 @@ func reportNotes(res *engine.Result, verbose bool, stderr io.Writer) bool {
 func outputOptions(o checkOptions) output.Options {
 	meta := map[string]output.RuleInfo{}
 	for _, r := range rules.All() {
-		meta[r.Doc.Code] = output.RuleInfo{Name: r.Doc.Name, Summary: r.Doc.Summary, URL: r.Doc.URL(), Level: r.Doc.Severity}
+		meta[r.Doc.Code] = output.RuleInfo{Name: r.Doc.Name, Summary: r.Doc.Summary, URL: r.Doc.URL(), Level: r.Doc.Severity, FixSafety: r.Doc.FixSafety}
 	}
-	return output.Options{UnsafeFixes: o.unsafeFixes, Version: version, Rules: meta}
+	return output.Options{UnsafeFixes: o.unsafeFixes, Version: version, Rules: meta, Quiet: o.quiet}
 }
 
 func formatNames() string { return "text, json, github, sarif" }
