@@ -25,6 +25,9 @@ type Change struct {
 	Fixed    int // findings fixed
 	// Codes counts the findings fixed by rule code.
 	Codes map[string]int
+	// Edits are the edits applied, pass by pass, each pass in the document
+	// text the pass started from (parsers.Load(Path, Old).Text for the first).
+	Edits [][]fixer.Edit
 }
 
 // FixResult is the outcome of a fix run: what changed and what remains.
@@ -76,11 +79,12 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 		}
 		return ff
 	}
+	var notes []Note
 	for i := range first {
 		f := &first[i]
 		if !applicable(*f, unsafe) {
 			if f.NoFix != "" {
-				res.Notes = append(res.Notes, Note{Path: f.Path, Message: fmt.Sprintf("%s fix at line %d not offered: %s", f.Code, f.Start.Line, f.NoFix)})
+				notes = append(notes, Note{Path: f.Path, Message: fmt.Sprintf("%s fix at line %d not offered: %s", f.Code, f.Start.Line, f.NoFix)})
 			}
 			continue
 		}
@@ -89,7 +93,6 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			ff.pending = append(ff.pending, f)
 		}
 	}
-	var notes []Note
 	for pass := 0; pass < maxFixPasses; pass++ {
 		changed := map[string]bool{}
 		for path, ff := range files {
@@ -204,7 +207,7 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d fix(es) did not settle in %d passes and were not applied", len(ff.pending), maxFixPasses)})
 		}
 		if ff.original != nil && !bytes.Equal(ff.original, s.Data) {
-			out.Changes = append(out.Changes, Change{Path: s.Path, Old: ff.original, New: s.Data, Fixed: ff.fixed, Codes: ff.codes})
+			out.Changes = append(out.Changes, Change{Path: s.Path, Old: ff.original, New: s.Data, Fixed: ff.fixed, Codes: ff.codes, Edits: ff.edits})
 		}
 	}
 	// findings the first check did not report are shown, not fixed
@@ -212,8 +215,8 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 	for i := range res.Findings {
 		f := &res.Findings[i]
 		ff := files[f.Path]
-		if ff == nil || len(ff.edits) == 0 {
-			continue
+		if ff == nil {
+			ff = &fixFile{} // unchanged: offsets map to themselves
 		}
 		if !ff.wasReported(f, currentFindings(first, f.Path)) {
 			newByPath[f.Path]++

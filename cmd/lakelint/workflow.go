@@ -19,7 +19,7 @@ import (
 // workflow holds the fix workflow flags of check, as ruff names them.
 type workflow struct {
 	noFix, noUnsafeFixes, fixOnly, showFixes, exitNonZeroOnFix bool
-	statistics, quiet, showSettings, addNoqa                    bool
+	statistics, quiet, showSettings, addNoqa                   bool
 }
 
 func addWorkflowFlags(fs *flag.FlagSet, w *workflow) {

@@ -59,7 +59,7 @@ func Strict(src []byte, st Statement) error {
 	}
 	if len(h.Gaps) > 0 {
 		g := h.Gaps[0]
-		return fmt.Errorf("%s statement has text lakelint does not read at offset %d: %q", h.Kind, g.Start, clip(src[g.Start:g.End]))
+		return fmt.Errorf("%s statement has text lakelint does not read: %q", h.Kind, clip(src[g.Start:g.End]))
 	}
 	if ct, ok := st.(*CreateTable); ok {
 		return strictCreate(src, ct)
@@ -69,7 +69,7 @@ func Strict(src []byte, st Statement) error {
 
 func errUnterminated(src []byte, t Token) error {
 	what := map[TokenKind]string{String: "string", QuotedIdent: "quoted name", Comment: "comment", HintComment: "hint"}[t.Kind]
-	return fmt.Errorf("unterminated %s at offset %d: %q", what, t.Start, clip(src[t.Start:t.End]))
+	return fmt.Errorf("unterminated %s: %q", what, clip(src[t.Start:t.End]))
 }
 
 func clip(b []byte) string {
@@ -126,6 +126,11 @@ func strictCreate(src []byte, st *CreateTable) error {
 				return fmt.Errorf("AS at offset %d is not followed by a query", t.Start)
 			}
 			return nil // the query is not read
+		case "WITH":
+			// WITH (CREDENTIAL ...) belongs to a LOCATION; T-SQL's WITH (DISTRIBUTION = ...) does not
+			if at(code, i+1).IsPunct(src, "(") && !(at(code, i-1).Kind == String && at(code, i-2).Is(src, "LOCATION")) {
+				return fmt.Errorf("WITH (...) that follows no LOCATION (offset %d)", t.Start)
+			}
 		case "SCHEDULE", "TRIGGER":
 			return fmt.Errorf("%s clause at offset %d is not read in strict mode", word, t.Start)
 		case "ROW":

@@ -26,6 +26,8 @@ func TestParseStrict(t *testing.T) {
 		{"CREATE TABLE t (id INT) USING DELTA AS 'x'", "not followed by a query"},
 		{"CREATE TABLE t (id INT) SCHEDULE CRON '0 0 * * *'", "SCHEDULE"},
 		{"SELECT (1", "not closed"},
+		{"CREATE TABLE dbo.t (id INT) WITH (DISTRIBUTION = HASH(id))", "follows no LOCATION"},
+		{"CREATE TABLE t (id INT) USING DELTA LOCATION 's3://b/t' WITH (CREDENTIAL c)", ""},
 		{"SELECT 1) ", "closes nothing"},
 		{"SELECT 1 /* open", "unterminated comment"},
 	} {
