@@ -387,7 +387,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]find
 		out = append(out, l.resolve(u, d.r, d.d, pos))
 	}
 	out = l.suppress(u, out, pos)
-	vetFixes(pos.doc, out)
+	vetFixes(pos.doc, u.facts, out)
 	return out, notes
 }
 

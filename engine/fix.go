@@ -408,8 +408,8 @@ func (v *verifier) apply(fixes []fixer.Fix) ([]byte, []int, []fixer.Edit, error)
 	}
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
 	if v.view == nil {
-		v.view = viewSQL(before)
-		v.syntaxErrs = len(extract.File(before).SyntaxErrors)
+		f, regions := extract.FileAndSQL(before)
+		v.view, v.syntaxErrs = viewSQL(regions), len(f.SyntaxErrors)
 	}
 	view := v.view
 	if err := checkEditPlaces(before, view, edits); err != nil {
@@ -423,10 +423,11 @@ func (v *verifier) apply(fixes []fixer.Fix) ([]byte, []int, []fixer.Edit, error)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("the fixed file would not load: %w", err)
 	}
-	if len(extract.File(after).SyntaxErrors) > v.syntaxErrs {
+	fa, regions := extract.FileAndSQL(after)
+	if len(fa.SyntaxErrors) > v.syntaxErrs {
 		return nil, nil, nil, fmt.Errorf("the fixed file would not parse; left unchanged")
 	}
-	if err := checkSQLAfter(view, viewSQL(after), after.Text); err != nil {
+	if err := checkSQLAfter(view, viewSQL(regions), after.Text); err != nil {
 		return nil, nil, nil, err
 	}
 	return data, r.Applied, edits, nil

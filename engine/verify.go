@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/lakelint/lakelint/extract"
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -33,9 +33,9 @@ type sqlTok struct {
 	glue       bool // punctuation a name never continues through: ( ) , ;
 }
 
-func viewSQL(doc *document.Document) *sqlView {
+func viewSQL(regions []*document.Region) *sqlView {
 	v := &sqlView{}
-	for _, r := range extract.SQLRegions(doc) {
+	for _, r := range regions {
 		s := sql.Parse(r.Text)
 		for _, st := range s.Statements {
 			h := st.Header()
@@ -175,26 +175,49 @@ func lineAt(text []byte, off int) int {
 
 // vetFixes drops the fixes of fs that would not pass the fixer's checks on
 // doc, saying why in NoFix, so that check's "fixable" count, --diff and
-// --fix agree.
-func vetFixes(doc *document.Document, fs []finding.Finding) {
-	var v *verifier
+// --fix agree. The fixes are first tried all together, which is one check
+// for the usual file; only when that fails is each fix tried alone.
+//
+// A fix that touches no SQL is only checked for split words here: parsing
+// the file again for every finding would make check several times slower.
+// The fix run parses it again and reports a fix that would break it.
+func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
+	var all []fixer.Fix
+	ok := map[int]bool{}
+	for i := range fs {
+		for j, fx := range fs[i].Fixes {
+			edits := toEdits(fx)
+			if !touchesSQL(doc, f, edits) {
+				if err := checkEditPlaces(doc, &sqlView{}, edits); err != nil {
+					continue // tried alone below, and refused
+				}
+				ok[i<<8|j] = true
+				continue
+			}
+			all = append(all, fixer.Fix{ID: i<<8 | j, Edits: edits})
+		}
+	}
+	v := &verifier{doc: doc}
+	if len(all) > 1 {
+		if _, applied, _, err := v.apply(all); err == nil {
+			for _, id := range applied {
+				ok[id] = true
+			}
+		}
+	}
 	for i := range fs {
 		f := &fs[i]
 		kept := f.Fixes[:0]
-		for _, fx := range f.Fixes {
-			if v == nil {
-				v = &verifier{doc: doc}
-			}
-			var edits []fixer.Edit
-			for _, e := range fx.Edits {
-				edits = append(edits, fixer.Edit{Start: e.Start.Offset, End: e.End.Offset, New: e.NewText})
-			}
-			if _, applied, _, err := v.apply([]fixer.Fix{{ID: 0, Edits: edits}}); err != nil || len(applied) == 0 {
-				if err == nil {
+		for j, fx := range f.Fixes {
+			if !ok[i<<8|j] {
+				_, applied, _, err := v.apply([]fixer.Fix{{ID: 0, Edits: toEdits(fx)}})
+				if err == nil && len(applied) == 0 {
 					err = fmt.Errorf("its edits do not fit the file")
 				}
-				f.NoFix = err.Error()
-				continue
+				if err != nil {
+					f.NoFix = err.Error()
+					continue
+				}
 			}
 			kept = append(kept, fx)
 		}
@@ -203,4 +226,59 @@ func vetFixes(doc *document.Document, fs []finding.Finding) {
 		}
 		f.Fixes = kept
 	}
+}
+
+func toEdits(fx finding.Fix) []fixer.Edit {
+	edits := make([]fixer.Edit, 0, len(fx.Edits))
+	for _, e := range fx.Edits {
+		edits = append(edits, fixer.Edit{Start: e.Start.Offset, End: e.End.Offset, New: e.NewText})
+	}
+	return edits
+}
+
+// touchesSQL says whether an edit lies in SQL: a SQL region of the document
+// or a statement read from a spark.sql string.
+func touchesSQL(doc *document.Document, f *facts.File, edits []fixer.Edit) bool {
+	var spans []facts.Span
+	for i := range doc.Regions {
+		if r := &doc.Regions[i]; r.Lang == document.SQL {
+			s, e := r.Span()
+			spans = append(spans, facts.Span{Start: s, End: e})
+		}
+	}
+	if f != nil {
+		for _, w := range f.Writes {
+			if w.Lang == document.SQL {
+				spans = append(spans, w.Span)
+			}
+		}
+		for _, t := range f.Tables {
+			if t.Lang == document.SQL {
+				spans = append(spans, t.Span)
+			}
+		}
+		for _, s := range f.Settings {
+			if s.Lang == document.SQL {
+				spans = append(spans, s.Span)
+			}
+		}
+		for _, a := range f.Alters {
+			if a.Lang == document.SQL {
+				spans = append(spans, a.Span)
+			}
+		}
+		for _, m := range f.Maintenance {
+			if m.Lang == document.SQL {
+				spans = append(spans, m.Span)
+			}
+		}
+	}
+	for _, e := range edits {
+		for _, s := range spans {
+			if e.Start <= s.End && e.End >= s.Start {
+				return true
+			}
+		}
+	}
+	return false
 }
