@@ -109,7 +109,7 @@ func checkEditPlaces(doc *document.Document, v *sqlView, edits []fixer.Edit) err
 		}
 		for _, st := range v.stmts {
 			if st.err != nil && e.Start <= st.end && e.End >= st.start {
-				return fmt.Errorf("the SQL statement at line %d does not parse strictly (%v)", lineAt(text, st.start), st.err)
+				return fmt.Errorf("the SQL statement at line %d does not parse strictly (%w)", lineAt(text, st.start), st.err)
 			}
 		}
 		for _, b := range []int{e.Start, e.End} {
@@ -154,7 +154,7 @@ func checkSQLAfter(before, after *sqlView, afterText []byte) error {
 			broken[st.text]--
 			continue
 		}
-		return fmt.Errorf("the fixed SQL statement at line %d would not parse strictly: %v", lineAt(afterText, st.start), st.err)
+		return fmt.Errorf("the fixed SQL statement at line %d would not parse strictly: %w", lineAt(afterText, st.start), st.err)
 	}
 	return nil
 }

@@ -45,7 +45,7 @@ func WriteFixed(path string, old, data []byte) error {
 	if err := rewrite(f, data); err != nil {
 		if old != nil {
 			if rerr := rewrite(f, old); rerr != nil {
-				return fmt.Errorf("%v; restoring the old content failed too: %v", err, rerr)
+				return fmt.Errorf("%w; restoring the old content failed too: %w", err, rerr)
 			}
 		}
 		return err

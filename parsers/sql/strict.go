@@ -128,7 +128,7 @@ func strictCreate(src []byte, st *CreateTable) error {
 			return nil // the query is not read
 		case "WITH":
 			// WITH (CREDENTIAL ...) belongs to a LOCATION; T-SQL's WITH (DISTRIBUTION = ...) does not
-			if at(code, i+1).IsPunct(src, "(") && !(at(code, i-1).Kind == String && at(code, i-2).Is(src, "LOCATION")) {
+			if at(code, i+1).IsPunct(src, "(") && (at(code, i-1).Kind != String || !at(code, i-2).Is(src, "LOCATION")) {
 				return fmt.Errorf("WITH (...) that follows no LOCATION (offset %d)", t.Start)
 			}
 		case "SCHEDULE", "TRIGGER":
