@@ -107,10 +107,14 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			var still []*finding.Finding
 			for _, t := range ff.pending {
 				if c := ff.match(t, cur); c != nil {
-					if applicable(*c, unsafe) {
+					switch {
+					case applicable(*c, unsafe):
 						fs = append(fs, *c)
 						targets = append(targets, t)
 						still = append(still, t)
+					case c.NoFix != "":
+						// the fixes applied so far leave this one no longer fit
+						notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d not applied: %s", t.Code, t.Start.Line, c.NoFix)})
 					}
 				}
 				// a target no longer reported was fixed along with another
