@@ -117,7 +117,9 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 						notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d not applied: %s", t.Code, t.Start.Line, c.NoFix)})
 					}
 				}
-				// a target no longer reported was fixed along with another
+				if c := ff.match(t, cur); c == nil && len(ff.edits) > 0 {
+					ff.count(t) // no longer reported: fixed along with another
+				}
 			}
 			ff.pending = still
 			if len(fs) == 0 {
@@ -183,13 +185,9 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 				}
 				reverted = true
 			} else {
-				ff.fixed += len(kept)
 				for _, t := range kept {
 					ff.drop(t)
-					if ff.codes == nil {
-						ff.codes = map[string]int{}
-					}
-					ff.codes[t.Code]++
+					ff.count(t)
 				}
 			}
 			ff.passTargets = nil
@@ -264,6 +262,14 @@ type fixFile struct {
 
 	passEdits   []fixer.Edit
 	passTargets []*finding.Finding // applied this pass, to confirm after re-lint
+}
+
+func (ff *fixFile) count(t *finding.Finding) {
+	ff.fixed++
+	if ff.codes == nil {
+		ff.codes = map[string]int{}
+	}
+	ff.codes[t.Code]++
 }
 
 func (ff *fixFile) drop(t *finding.Finding) {

@@ -133,3 +133,26 @@ func TestDiffHeaderWithSpaces(t *testing.T) {
 		t.Errorf("--diff header:\n%s", out)
 	}
 }
+
+// check's "N fixable", --diff's "Would fix N" and --fix's "Fixed N" agree
+// over the example project, and a second run fixes nothing.
+func TestFixCountsAgreeOverExamples(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../../examples")); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ := runCLI(t, "", "check", "--unsafe-fixes", dir)
+	i := strings.Index(out, "[*] ")
+	if i < 0 {
+		t.Fatalf("no fixable hint:\n%s", out)
+	}
+	n := strings.Fields(out[i+4:])[0]
+	_, diffErr, _ := runCLI(t, "", "check", "--unsafe-fixes", "--diff", dir)
+	_, fixErr, _ := runCLI(t, "", "check", "--unsafe-fixes", "--fix", dir)
+	if !strings.Contains(diffErr, "Would fix "+n+" problem") || !strings.Contains(fixErr, "Fixed "+n+" problem") {
+		t.Errorf("check says %s fixable; --diff: %q; --fix: %q", n, diffErr, fixErr)
+	}
+	if _, again, _ := runCLI(t, "", "check", "--unsafe-fixes", "--fix", dir); strings.Contains(again, "Fixed") {
+		t.Errorf("a second run fixed more: %q", again)
+	}
+}
