@@ -142,11 +142,11 @@ func TestFixCountsAgreeOverExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, _, _ := runCLI(t, "", "check", "--unsafe-fixes", dir)
-	i := strings.Index(out, "[*] ")
+	i := strings.Index(out, "\n[*] ")
 	if i < 0 {
 		t.Fatalf("no fixable hint:\n%s", out)
 	}
-	n := strings.Fields(out[i+4:])[0]
+	n := strings.Fields(out[i+5:])[0]
 	_, diffErr, _ := runCLI(t, "", "check", "--unsafe-fixes", "--diff", dir)
 	_, fixErr, _ := runCLI(t, "", "check", "--unsafe-fixes", "--fix", dir)
 	if !strings.Contains(diffErr, "Would fix "+n+" problem") || !strings.Contains(fixErr, "Fixed "+n+" problem") {
