@@ -22,6 +22,7 @@ type Config struct {
 
 	Rules Rules // thresholds and switches the rules read
 	Stats Stats // where live table statistics come from
+	Fixes Fixes // which fixes apply, and how safe they count
 
 	layers         []layer      // rule selection: the file, then the command line
 	perFileIgnores []fileIgnore // glob → codes

@@ -419,7 +419,9 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	for _, d := range diags {
 		out = append(out, l.resolve(u, d.r, d.d, pos))
 	}
-	return l.suppress(u, out, pos), notes
+	out = l.suppress(u, out, pos)
+	vetFixes(pos.doc, u.facts, out)
+	return out, notes
 }
 
 // extractSafely extracts a document's facts; a panic in an extractor fails
@@ -468,7 +470,11 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 	if r.Doc.Fix == rule.UnsafeFix {
 		app = finding.Unsafe
 	}
+	app, fixable := u.cfg.FixFor(r.Doc.Code, app) // fixable, unfixable, extend-(un)safe-fixes
 	for _, sf := range d.SuggestedFixes {
+		if !fixable {
+			break
+		}
 		fx := finding.Fix{Title: strings.Clone(sf.Message), Applicability: app}
 		for _, e := range sf.TextEdits {
 			s, _ := pos.position(u.tok.Offset(e.Pos))

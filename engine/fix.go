@@ -5,7 +5,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
+	"slices"
+	"sort"
 
 	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/finding"
@@ -22,6 +23,11 @@ type Change struct {
 	Path     string
 	Old, New []byte
 	Fixed    int // findings fixed
+	// Codes counts the findings fixed by rule code.
+	Codes map[string]int
+	// Edits are the edits applied, pass by pass, each pass in the document
+	// text the pass started from (parsers.Load(Path, Old).Text for the first).
+	Edits [][]fixer.Edit
 }
 
 // FixResult is the outcome of a fix run: what changed and what remains.
@@ -46,90 +52,308 @@ func (l *Linter) Fix(ctx context.Context, paths []string, unsafe bool) (*FixResu
 }
 
 // FixSources is Fix over given sources.
+//
+// Only the findings of the first check are fixed: a finding that appears
+// after other fixes (a property added in one file switches a rule on in
+// another) is reported in Remaining and a note, never fixed in the same run.
+// Every fix is verified before it is kept (see applyToSource), and a fix whose
+// re-lint still reports the finding it was meant to remove is withdrawn with
+// a note, so a run never repeats an insertion.
 func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*FixResult, error) {
-	original := map[string][]byte{}
-	fixed := map[string]int{}
-	// fixes that broke a file are not offered again
-	refused := map[string]bool{}
-	var res *Result
-	for pass := 0; ; pass++ {
-		var err error
-		res, err = l.LintSources(ctx, srcs)
-		if err != nil {
-			return nil, err
+	l.pin(srcs)
+	res, err := l.LintSources(ctx, srcs)
+	if err != nil {
+		return nil, err
+	}
+	first := res.Findings
+	idx := map[string]int{}
+	for i := range srcs {
+		idx[srcs[i].Path] = i
+	}
+	files := map[string]*fixFile{}
+	fileOf := func(path string) *fixFile {
+		ff := files[path]
+		if ff == nil {
+			ff = &fixFile{}
+			files[path] = ff
 		}
-		if pass == maxFixPasses {
-			break
-		}
-		byPath := map[string][]finding.Finding{}
-		for _, f := range res.Findings {
-			if applicable(f, unsafe) && !refused[fixKey(f)] {
-				byPath[f.Path] = append(byPath[f.Path], f)
+		return ff
+	}
+	var notes []Note
+	for i := range first {
+		f := &first[i]
+		if !applicable(*f, unsafe) {
+			if f.NoFix != "" {
+				notes = append(notes, Note{Path: f.Path, Message: fmt.Sprintf("%s fix at line %d not offered: %s", f.Code, f.Start.Line, f.NoFix)})
 			}
+			continue
 		}
-		if len(byPath) == 0 {
-			break
+		if _, ok := idx[f.Path]; ok {
+			ff := fileOf(f.Path)
+			ff.pending = append(ff.pending, f)
 		}
-		changed := false
-		for i := range srcs {
-			fs := byPath[srcs[i].Path]
+	}
+	for pass := 0; pass < maxFixPasses; pass++ {
+		changed := map[string]bool{}
+		for path, ff := range files {
+			if len(ff.pending) == 0 {
+				continue
+			}
+			i := idx[path]
+			// the current findings that are the first check's, still there
+			var fs []finding.Finding
+			var targets []*finding.Finding
+			cur := currentFindings(res.Findings, path)
+			var still []*finding.Finding
+			for _, t := range ff.pending {
+				if c := ff.match(t, cur); c != nil {
+					switch {
+					case applicable(*c, unsafe):
+						fs = append(fs, *c)
+						targets = append(targets, t)
+						still = append(still, t)
+					case c.NoFix != "":
+						// the fixes applied so far leave this one no longer fit
+						notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d not applied: %s", t.Code, t.Start.Line, c.NoFix)})
+					}
+				}
+				if c := ff.match(t, cur); c == nil && len(ff.edits) > 0 {
+					ff.count(t) // no longer reported: fixed along with another
+				}
+			}
+			ff.pending = still
 			if len(fs) == 0 {
 				continue
 			}
-			data, n, err := applyToSource(srcs[i], fs, unsafe)
+			data, applied, edits, err := applyToSource(srcs[i], fs, unsafe)
 			if err != nil {
-				// refuse only the fixes that break the file on their own, so
-				// one bad fix does not hold back the others; the next pass
-				// applies the rest
-				bad := fs
-				if len(fs) > 1 {
-					bad = nil
-					for _, f := range fs {
-						if _, _, err := applyToSource(srcs[i], []finding.Finding{f}, unsafe); err != nil {
-							bad = append(bad, f)
-						}
-					}
-					if len(bad) == 0 {
-						bad = fs // they only break together
-					}
+				bad := isolate(srcs[i], fs, unsafe)
+				for _, k := range bad {
+					notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d not applied: %v", fs[k].Code, fs[k].Start.Line, err)})
+					ff.drop(targets[k])
 				}
-				for _, f := range bad {
-					refused[fixKey(f)] = true
-					res.Notes = append(res.Notes, Note{Path: srcs[i].Path,
-						Message: fmt.Sprintf("%s fix at line %d not applied: %v", f.Code, f.Start.Line, err)})
+				if len(bad) < len(fs) {
+					changed[path] = true // the others are tried again next pass
 				}
-				changed = changed || len(bad) < len(fs)
 				continue
 			}
-			if n == 0 || bytes.Equal(data, currentData(srcs[i])) {
-				continue // nothing to apply, or fixes that change nothing
+			if len(applied) == 0 || bytes.Equal(data, currentData(srcs[i])) {
+				continue
 			}
-			if _, ok := original[srcs[i].Path]; !ok {
-				original[srcs[i].Path] = currentData(srcs[i])
+			if ff.original == nil {
+				ff.original = currentData(srcs[i])
 			}
+			ff.prev = currentData(srcs[i])
+			ff.passEdits = edits
+			ff.passTargets = nil
+			for _, k := range applied {
+				ff.passTargets = append(ff.passTargets, targets[k])
+			}
+			ff.edits = append(ff.edits, edits)
 			srcs[i].Data = data
-			fixed[srcs[i].Path] += n
-			changed = true
+			changed[path] = true
 		}
-		if !changed {
+		if len(changed) == 0 {
 			break
+		}
+		if res, err = l.LintSources(ctx, srcs); err != nil {
+			return nil, err
+		}
+		// withdraw the fixes whose finding is still reported
+		reverted := false
+		for path, ff := range files {
+			if ff.passTargets == nil {
+				continue
+			}
+			cur := currentFindings(res.Findings, path)
+			var kept []*finding.Finding
+			var withdrawn []*finding.Finding
+			for _, t := range ff.passTargets {
+				if ff.match(t, cur) != nil {
+					withdrawn = append(withdrawn, t)
+				} else {
+					kept = append(kept, t)
+				}
+			}
+			if len(withdrawn) > 0 {
+				i := idx[path]
+				srcs[i].Data = ff.prev
+				ff.edits = ff.edits[:len(ff.edits)-1]
+				for _, t := range withdrawn {
+					notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d withdrawn: after it, lakelint still reports the finding", t.Code, t.Start.Line)})
+					ff.drop(t)
+				}
+				reverted = true
+			} else {
+				for _, t := range kept {
+					ff.drop(t)
+					ff.count(t)
+				}
+			}
+			ff.passTargets = nil
+		}
+		if reverted {
+			if res, err = l.LintSources(ctx, srcs); err != nil {
+				return nil, err
+			}
 		}
 	}
 	out := &FixResult{Remaining: res}
+	res.Notes = append(res.Notes, notes...)
 	for _, s := range srcs {
-		if old, ok := original[s.Path]; ok && !bytes.Equal(old, s.Data) {
-			out.Changes = append(out.Changes, Change{Path: s.Path, Old: old, New: s.Data, Fixed: fixed[s.Path]})
+		ff := files[s.Path]
+		if ff == nil {
+			continue
+		}
+		if len(ff.pending) > 0 {
+			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d fix(es) did not settle in %d passes and were not applied", len(ff.pending), maxFixPasses)})
+		}
+		if ff.original != nil && !bytes.Equal(ff.original, s.Data) {
+			out.Changes = append(out.Changes, Change{Path: s.Path, Old: ff.original, New: s.Data, Fixed: ff.fixed, Codes: ff.codes, Edits: ff.edits})
 		}
 	}
+	// findings the first check did not report are shown, not fixed
+	newByPath := map[string]int{}
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		ff := files[f.Path]
+		if ff == nil {
+			ff = &fixFile{} // unchanged: offsets map to themselves
+		}
+		if !ff.wasReported(f, currentFindings(first, f.Path)) {
+			newByPath[f.Path]++
+		}
+	}
+	for _, s := range srcs {
+		if n := newByPath[s.Path]; n > 0 {
+			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared only after fixing and were not fixed; run again to see and fix them", n)})
+		}
+	}
+	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	return out, nil
+}
+
+// pin reads every file once, so that the fixes, the re-lints and the check
+// made before writing (WriteFixed) all see the bytes the first check saw.
+// Files that cannot be read are left to the lint to report.
+func (l *Linter) pin(srcs []Source) {
+	for i := range srcs {
+		if srcs[i].Data != nil {
+			continue
+		}
+		cfg, err := l.configs.For(srcs[i].Path)
+		if err != nil {
+			continue
+		}
+		if data, _, err := readFile(srcs[i].Path, cfg.Rules.MaxFileSize); err == nil && data != nil {
+			srcs[i].Data = data
+		}
+	}
+}
+
+// fixFile is one file's state in a fix run.
+type fixFile struct {
+	pending  []*finding.Finding // first-check findings still to fix
+	original []byte             // the file before any fix; nil while unchanged
+	prev     []byte             // the file before this pass's fixes
+	edits    [][]fixer.Edit     // the edits of each kept pass, in that pass's text
+	fixed    int
+	codes    map[string]int
+
+	passEdits   []fixer.Edit
+	passTargets []*finding.Finding // applied this pass, to confirm after re-lint
+}
+
+func (ff *fixFile) count(t *finding.Finding) {
+	ff.fixed++
+	if ff.codes == nil {
+		ff.codes = map[string]int{}
+	}
+	ff.codes[t.Code]++
+}
+
+func (ff *fixFile) drop(t *finding.Finding) {
+	ff.pending = slices.DeleteFunc(ff.pending, func(p *finding.Finding) bool { return p == t })
+}
+
+// mapOffset follows an offset of the original text through the kept edits;
+// -1 when an edit removed or rewrote it.
+func (ff *fixFile) mapOffset(off int) int {
+	for _, pass := range ff.edits {
+		delta := 0
+		for _, e := range pass {
+			switch {
+			case off < e.Start:
+			case e.Start == e.End && off == e.Start:
+				delta += len(e.New)
+			case off < e.End:
+				return -1
+			default:
+				delta += len(e.New) - (e.End - e.Start)
+			}
+		}
+		off += delta
+	}
+	return off
+}
+
+// match returns the current finding that is t, the first check's finding:
+// the same code at the same place, followed through the edits.
+func (ff *fixFile) match(t *finding.Finding, cur []finding.Finding) *finding.Finding {
+	off := ff.mapOffset(t.Start.Offset)
+	if off < 0 {
+		return nil
+	}
+	for i := range cur {
+		if cur[i].Code == t.Code && cur[i].Start.Offset == off {
+			return &cur[i]
+		}
+	}
+	return nil
+}
+
+// wasReported says whether f, a current finding, is one of the first check's.
+func (ff *fixFile) wasReported(f *finding.Finding, first []finding.Finding) bool {
+	for i := range first {
+		if first[i].Code == f.Code && ff.mapOffset(first[i].Start.Offset) == f.Start.Offset {
+			return true
+		}
+	}
+	return false
+}
+
+// currentFindings returns the findings of one file from a sorted list.
+func currentFindings(all []finding.Finding, path string) []finding.Finding {
+	i := sort.Search(len(all), func(i int) bool { return all[i].Path >= path })
+	j := i
+	for j < len(all) && all[j].Path == path {
+		j++
+	}
+	return all[i:j]
+}
+
+// isolate returns the fixes (indexes into fs) that fail verification on
+// their own, so one bad fix does not hold back the others; all of them when
+// they only fail together.
+func isolate(s Source, fs []finding.Finding, unsafe bool) []int {
+	var bad []int
+	if len(fs) > 1 {
+		for k := range fs {
+			if _, _, _, err := applyToSource(s, fs[k:k+1], unsafe); err != nil {
+				bad = append(bad, k)
+			}
+		}
+	}
+	if len(bad) == 0 {
+		for k := range fs {
+			bad = append(bad, k)
+		}
+	}
+	return bad
 }
 
 func applicable(f finding.Finding, unsafe bool) bool {
 	return f.HasFix(finding.Safe) || (unsafe && f.HasFix(finding.Unsafe))
-}
-
-func fixKey(f finding.Finding) string {
-	return fmt.Sprintf("%s:%d:%s", f.Path, f.Start.Offset, f.Code)
 }
 
 func currentData(s Source) []byte {
@@ -140,12 +364,16 @@ func currentData(s Source) []byte {
 	return data
 }
 
-// applyToSource applies the findings' fixes to one file and checks that the
-// result still parses no worse than before. It returns the new file bytes.
-func applyToSource(s Source, fs []finding.Finding, unsafe bool) ([]byte, int, error) {
+// applyToSource applies the findings' fixes to one file and verifies the
+// result: no edit splits a token or a name or lands in SQL that does not
+// parse strictly, the file still loads and parses no worse than before, and
+// its SQL parses strictly wherever the original did. It returns the new file
+// bytes, the indexes of the findings whose fix was applied (a fix that
+// overlaps an earlier one waits for the next pass) and the edits applied.
+func applyToSource(s Source, fs []finding.Finding, unsafe bool) ([]byte, []int, []fixer.Edit, error) {
 	before, note := readDocument(s, 0)
 	if note != "" {
-		return nil, 0, fmt.Errorf("%s", note)
+		return nil, nil, nil, fmt.Errorf("%s", note)
 	}
 	var fixes []fixer.Fix
 	for i, f := range fs {
@@ -161,22 +389,58 @@ func applyToSource(s Source, fs []finding.Finding, unsafe bool) ([]byte, int, er
 			break // one fix per finding
 		}
 	}
+	return (&verifier{doc: before}).apply(fixes)
+}
+
+// verifier applies fixes to one document and verifies the result; what it
+// learns of the original is kept for the next fix.
+type verifier struct {
+	doc        *document.Document
+	view       *sqlView
+	syntaxErrs int
+}
+
+func (v *verifier) apply(fixes []fixer.Fix) ([]byte, []int, []fixer.Edit, error) {
+	before := v.doc
 	r := fixer.Apply(before.Text, fixes)
 	if len(r.Applied) == 0 {
-		return nil, 0, nil
+		return nil, nil, nil, nil
+	}
+	applied := map[int]bool{}
+	for _, id := range r.Applied {
+		applied[id] = true
+	}
+	var edits []fixer.Edit
+	for _, f := range fixes {
+		if applied[f.ID] {
+			edits = append(edits, f.Edits...)
+		}
+	}
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+	if v.view == nil {
+		f, regions := extract.FileAndSQL(before)
+		v.view, v.syntaxErrs = viewSQL(regions), len(f.SyntaxErrors)
+	}
+	view := v.view
+	if err := checkEditPlaces(before, view, edits); err != nil {
+		return nil, nil, nil, err
 	}
 	data, err := render(before, r, fixes)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, nil, err
 	}
-	after, err := parsers.Load(s.Path, data)
+	after, err := parsers.Load(before.Path, data)
 	if err != nil {
-		return nil, 0, fmt.Errorf("the fixed file would not load: %w", err)
+		return nil, nil, nil, fmt.Errorf("the fixed file would not load: %w", err)
 	}
-	if len(extract.File(after).SyntaxErrors) > len(extract.File(before).SyntaxErrors) {
-		return nil, 0, fmt.Errorf("the fixed file would not parse; left unchanged")
+	fa, regions := extract.FileAndSQL(after)
+	if len(fa.SyntaxErrors) > v.syntaxErrs {
+		return nil, nil, nil, fmt.Errorf("the fixed file would not parse; left unchanged")
 	}
-	return data, len(r.Applied), nil
+	if err := checkSQLAfter(view, viewSQL(regions), after.Text); err != nil {
+		return nil, nil, nil, err
+	}
+	return data, r.Applied, edits, nil
 }
 
 // render turns the fixed text back into file bytes. A notebook is told
@@ -215,30 +479,4 @@ func render(doc *document.Document, r fixer.Result, fixes []fixer.Fix) ([]byte, 
 		return doc.Render(r.Text)
 	}
 	return r.Text, nil
-}
-
-// WriteFile replaces a file's content atomically, keeping its mode, so an
-// interrupted fix never leaves a half-written file.
-func WriteFile(path string, data []byte) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".lakelint-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

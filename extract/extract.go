@@ -15,6 +15,13 @@ import (
 
 // File extracts every fact of doc. Syntax trees live only inside this call.
 func File(doc *document.Document) *facts.File {
+	f, _ := FileAndSQL(doc)
+	return f
+}
+
+// FileAndSQL is File that also returns every SQL region of doc, those found
+// in spark.sql strings included, for the fixer's checks.
+func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 	out := &facts.File{Path: doc.Path, Format: doc.Format, Notes: doc.Notes}
 	var py, sql []*document.Region
 	for i := range doc.Regions {
@@ -47,7 +54,7 @@ func File(doc *document.Document) *facts.File {
 		out.Evidence = append(out.Evidence, facts.Evidence{Platform: "databricks", What: "a Databricks notebook header", Rank: facts.RankNotebook})
 	}
 	sortByOffset(out)
-	return out
+	return out, sql
 }
 
 // avoidHostQuote keeps text a fix adds to SQL inside a Python string from

@@ -97,6 +97,9 @@ type Finding struct {
 	SourceLine int
 	// Related are other places in the file that explain the finding.
 	Related []Related
+	// NoFix says why the rule's fix is not offered here (it failed the
+	// fixer's checks); "" otherwise.
+	NoFix string
 }
 
 // Related is a place in the finding's file that explains it ("the table

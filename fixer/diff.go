@@ -16,7 +16,8 @@ func Diff(path string, old, new []byte) string {
 	a, b := splitLines(old), splitLines(new)
 	ops := diffLines(a, b)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", path, path)
+	name := patchName(path)
+	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", name, name)
 	const ctx = 3
 	for i := 0; i < len(ops); {
 		if ops[i].kind == ' ' {
@@ -156,4 +157,41 @@ func lcs(a, b []string, base int) []diffOp {
 		}
 	}
 	return ops
+}
+
+// patchName writes a file name as GNU patch and git read it in a diff
+// header: quoted C-style when it holds a quote, a backslash or a control
+// character, followed by a tab (which ends the name) when it holds a space.
+func patchName(path string) string {
+	quote := false
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; c == '"' || c == '\\' || c < 0x20 || c == 0x7f {
+			quote = true
+		}
+	}
+	if quote {
+		var b strings.Builder
+		b.WriteByte('"')
+		for i := 0; i < len(path); i++ {
+			switch c := path[i]; {
+			case c == '"' || c == '\\':
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case c == '\t':
+				b.WriteString(`\t`)
+			case c == '\n':
+				b.WriteString(`\n`)
+			case c < 0x20 || c == 0x7f:
+				fmt.Fprintf(&b, "\\%03o", c)
+			default:
+				b.WriteByte(c)
+			}
+		}
+		b.WriteByte('"')
+		return b.String()
+	}
+	if strings.ContainsRune(path, ' ') {
+		return path + "\t"
+	}
+	return path
 }

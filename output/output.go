@@ -32,6 +32,8 @@ type Options struct {
 	// StepSummary, when set, receives the github format's Markdown summary
 	// ($GITHUB_STEP_SUMMARY).
 	StepSummary io.Writer
+	// Quiet prints the findings and nothing else: no summary, no hints.
+	Quiet bool
 }
 
 // Notice is something about the run that is not a finding: a file that
@@ -59,6 +61,9 @@ type RuleInfo struct {
 	HelpText     string   // the rule's documentation as plain text
 	HelpMarkdown string   // the same in Markdown
 	Tags         []string // categories, for SARIF
+	// FixSafety says what the rule's fix changes and why it is safe or
+	// not; "" for a rule without a fix.
+	FixSafety string
 }
 
 // DefaultInformationURI is lakelint's home page.

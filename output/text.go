@@ -3,6 +3,7 @@ package output
 import (
 	"bufio"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -32,6 +33,7 @@ type textPrinter struct {
 	counts            [finding.Hint + 1]int
 	total             int
 	fixes, unsafeOnly int
+	fixCodes          map[string]finding.Applicability // rules whose fixes were shown, for the legend
 }
 
 func (t *textPrinter) paint(style, s string) string {
@@ -62,6 +64,12 @@ func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 		case f.HasFix(finding.Unsafe):
 			t.unsafeOnly++
 		}
+		for _, fx := range f.Fixes {
+			if t.fixCodes == nil {
+				t.fixCodes = map[string]finding.Applicability{}
+			}
+			t.fixCodes[f.Code] = fx.Applicability
+		}
 		w.WriteString(" " + printable(f.Message) + "\n")
 	}
 	return nil
@@ -69,6 +77,9 @@ func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 
 func (t *textPrinter) end(w *bufio.Writer) error {
 	paint, counts := t.paint, t.counts
+	if t.opts.Quiet {
+		return nil
+	}
 	if t.total == 0 {
 		_, err := w.WriteString(paint(green, "All checks passed!") + "\n")
 		return err
@@ -90,7 +101,25 @@ func (t *textPrinter) end(w *bufio.Writer) error {
 		}
 		fmt.Fprintf(w, "(%d %sfixable with --unsafe-fixes.)\n", t.unsafeOnly, more)
 	}
+	t.legend(w)
 	return nil
+}
+
+// legend says, for each rule whose fixes were shown, whether they are safe
+// and why, so that a reader knows what --fix would do.
+func (t *textPrinter) legend(w *bufio.Writer) {
+	codes := make([]string, 0, len(t.fixCodes))
+	for c := range t.fixCodes {
+		codes = append(codes, c)
+	}
+	sort.Strings(codes)
+	for _, c := range codes {
+		why := t.opts.Rules[c].FixSafety
+		if why != "" {
+			why = ": " + why
+		}
+		fmt.Fprintf(w, "  %s %s fix%s\n", c, t.fixCodes[c], printable(why))
+	}
 }
 
 var severityStyle = [...]string{

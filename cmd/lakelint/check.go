@@ -22,6 +22,7 @@ type checkOptions struct {
 	forceExclude                              bool
 	noCache, noProjectContext                 bool
 	cacheDir                                  string
+	workflow                                  // the fix workflow flags, as ruff names them
 	format, configPath, stdinFilename         string
 	selection                                 config.Selection
 	exclude                                   listFlag
@@ -53,6 +54,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.noProjectContext, "no-project-context", false, "when files are named, do not read the project's other files for table definitions")
 	fs.StringVar(&o.diffFrom, "diff-from", "", "report only findings on lines changed since this git revision (origin/main...HEAD for a pull request)")
 	addStatsFlags(fs, &o.stats)
+	addWorkflowFlags(fs, &o.workflow)
 	return fs
 }
 
@@ -145,6 +147,17 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
+	// a config error stops the run before anything is linted: the error alone is printed
+	if failed := configErrors(configs, srcs, stderr); failed {
+		return exitError
+	}
+	if code, done := o.settle(fs, configs, srcs, stdout, stderr); done {
+		return code
+	}
+	if o.addNoqa {
+		return runAddNoqa(ctx, l, srcs, o, stderr)
+	}
+
 	var res *engine.Result
 	if o.fix || o.diff {
 		fr, err := l.FixSources(ctx, srcs, o.unsafeFixes)
@@ -153,8 +166,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		res = fr.Remaining
-		if code := applyChanges(fr, o, fromStdin, stdout, stderr); code != exitClean {
-			return code
+		if applyChanges(fr, o, fromStdin, stdout, stderr) {
+			// a file that could not be written fails the run, after the others
+			res.Notes = append(res.Notes, engine.Note{Message: "some fixed files could not be written (see above)", Error: true})
 		}
 		if fromStdin && !o.diff {
 			// like ruff: the fixed buffer goes to stdout, the findings left to stderr
@@ -167,10 +181,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return exitError
 			}
 			failed := reportNotes(res, o.verbose, stderr)
+			if o.fixOnly {
+				return o.fixOnlyStatus(fr, failed)
+			}
 			if err := output.Write(stderr, "text", res.Findings, outputOptions(o)); err != nil || failed {
 				return exitError
 			}
-			if len(res.Findings) > 0 && !o.exitZero {
+			if len(res.Findings) > 0 && !o.exitZero || o.exitNonZeroOnFix && fixedAny(fr) {
 				return exitFindings
 			}
 			return exitClean
@@ -183,7 +200,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			return exitClean
 		}
-		return finish(res, output.WriteNotices(stdout, o.format, res.Findings, notices(res), outputOptions(o)), o, stderr)
+		if o.fixOnly {
+			return o.fixOnlyStatus(fr, reportNotes(res, o.verbose, stderr))
+		}
+		var printErr error
+		if o.statistics {
+			printErr = printStatistics(stdout, res.Findings, outputOptions(o))
+		} else {
+			printErr = output.WriteNotices(stdout, o.format, res.Findings, notices(res), outputOptions(o))
+		}
+		code := finish(res, printErr, o, stderr)
+		if code == exitClean && o.exitNonZeroOnFix && fixedAny(fr) {
+			code = exitFindings
+		}
+		return code
 	}
 
 	// findings are printed file by file as the run makes them
@@ -194,11 +224,16 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var printErr error
 	printed := 0
+	var all []finding.Finding // for --statistics only
 	opts.Emit = func(fs []finding.Finding) {
 		if changed != nil {
 			fs = changed.keep(fs)
 		}
 		printed += len(fs)
+		if o.statistics {
+			all = append(all, fs...)
+			return
+		}
 		if printErr == nil {
 			printErr = out.File(fs)
 		}
@@ -212,7 +247,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if changed != nil {
 		res.Found = printed // the exit status counts what was reported
 	}
-	if printErr == nil {
+	switch {
+	case o.statistics:
+		printErr = printStatistics(stdout, all, outputOptions(o))
+	case printErr == nil:
 		out.Notices(notices(res))
 		printErr = out.Close()
 	}
@@ -236,8 +274,10 @@ func finish(res *engine.Result, printErr error, o checkOptions, stderr io.Writer
 }
 
 // applyChanges writes fixed files, or prints them as a diff. With standard
-// input, the fixed text goes to standard output as ruff does.
-func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, stderr io.Writer) int {
+// input, the fixed text goes to standard output as ruff does. A file that
+// cannot be written is reported and left alone; the others are written.
+func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, stderr io.Writer) (failed bool) {
+	kept := fr.Changes[:0:0]
 	for _, c := range fr.Changes {
 		switch {
 		case o.diff:
@@ -245,24 +285,30 @@ func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, 
 		case fromStdin:
 			// printed by the caller
 		default:
-			if err := engine.WriteFile(c.Path, c.New); err != nil {
-				fmt.Fprintf(stderr, "lakelint: writing %s: %v\n", c.Path, err)
-				return exitError
+			if err := engine.WriteFixed(c.Path, c.Old, c.New); err != nil {
+				fmt.Fprintf(stderr, "lakelint: error: %s: not fixed: %v\n", c.Path, err)
+				failed = true
+				continue
 			}
 		}
+		kept = append(kept, c)
 	}
+	fr.Changes = kept
 	n := 0
 	for _, c := range fr.Changes {
 		n += c.Fixed
 	}
 	switch {
-	case n == 0:
+	case n == 0 || o.quiet:
 	case o.diff:
 		fmt.Fprintf(stderr, "Would fix %d problem(s) in %d file(s).\n", n, len(fr.Changes))
 	case !fromStdin:
 		fmt.Fprintf(stderr, "Fixed %d problem(s) in %d file(s).\n", n, len(fr.Changes))
 	}
-	return exitClean
+	if o.showFixes && n > 0 {
+		printFixes(stderr, fr.Changes)
+	}
+	return failed
 }
 
 // reportNotes prints notes to stderr and says whether any is an error.
@@ -289,7 +335,7 @@ func reportNotes(res *engine.Result, verbose bool, stderr io.Writer) bool {
 }
 
 func outputOptions(o checkOptions) output.Options {
-	return output.Options{UnsafeFixes: o.unsafeFixes, Version: version, Rules: ruleInfos(), Root: o.root, StepSummary: o.summary}
+	return output.Options{UnsafeFixes: o.unsafeFixes, Version: version, Rules: ruleInfos(), Root: o.root, StepSummary: o.summary, Quiet: o.quiet}
 }
 
 func formatNames() string { return strings.Join(output.Formats(), ", ") }

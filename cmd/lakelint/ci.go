@@ -242,7 +242,7 @@ func ruleInfos() map[string]output.RuleInfo {
 func ruleInfo(d *rule.Doc) output.RuleInfo {
 	info := output.RuleInfo{
 		Name: d.Name, Summary: d.Summary, URL: d.URL(), Level: d.Severity,
-		Description: d.Why, HelpMarkdown: d.Markdown(),
+		Description: d.Why, HelpMarkdown: d.Markdown(), FixSafety: d.FixSafety,
 	}
 	var b strings.Builder
 	b.WriteString(d.Summary + "\n\n" + d.Why + "\n\nExample:\n\n" + indent(d.Example) + "\nUse instead:\n\n" + indent(d.Better))

@@ -42,5 +42,24 @@ func runRule(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	fmt.Fprint(stdout, r.Doc.Markdown())
+	if how := fixUse(r.Doc.Fix); how != "" {
+		fmt.Fprint(stdout, "\n"+how)
+	}
 	return exitClean
+}
+
+// fixUse says how a rule's fixes are applied; the rule's page already says
+// why they are safe or not.
+func fixUse(k rule.FixKind) string {
+	const checked = "Every fix is checked before it is written: it must not split a token or a name, SQL it touches must " +
+		"parse strictly before and after, and the finding must be gone once it is applied; a fix that fails is not applied and is reported.\n"
+	switch k {
+	case rule.SafeFix:
+		return "Applied by `lakelint check --fix` (config `fix: true`). Config `extend-unsafe-fixes` can make it unsafe, " +
+			"`unfixable` turn it off.\n" + checked
+	case rule.UnsafeFix:
+		return "Applied by `lakelint check --fix --unsafe-fixes` only (config `unsafe-fixes: true`), since it changes behaviour " +
+			"a reviewer should confirm. Config `extend-safe-fixes` makes it safe, `unfixable` turns it off.\n" + checked
+	}
+	return ""
 }
