@@ -12,6 +12,7 @@ import (
 type Client struct {
 	cfg           Config
 	http          *http.Client
+	auth          tokenSource
 	attempts      int     // HTTP attempts per request, first included
 	retry         Backoff // between those attempts
 	poll          Backoff // between status polls
@@ -43,8 +44,9 @@ func WithPolling(b Backoff) Option {
 	return func(c *Client) { c.poll = b }
 }
 
-// New makes a Client. cfg must name a host, token and warehouse, usually
-// via Resolve; New itself reads no environment or files.
+// New makes a Client. cfg must name a host, a warehouse and a way to sign
+// in, usually via Resolve; New itself reads no environment or files (the
+// CLI sign-ins run their CLI at the first request).
 func New(cfg Config, opts ...Option) (*Client, error) {
 	cfg.noteSources("Config")
 	cfg, err := cfg.validated()
@@ -65,6 +67,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	for _, o := range opts {
 		o(c)
 	}
+	c.auth = newTokenSource(cfg, c.http)
 	return c, nil
 }
 
