@@ -64,9 +64,9 @@ type Config struct {
 
 	// Where each credential came from, so errors can point at the right
 	// place without showing the value.
-	hostSource, tokenSource, warehouseSource string
+	hostSource, tokenSource, warehouseSource     string
 	clientIDSource, secretSource, authTypeSource string
-	auth                                         string // the sign-in method validated chose
+	auth                                         string  // the sign-in method validated chose
 	pathEnv                                      *string // PATH to find CLIs in; nil means the process's
 }
 

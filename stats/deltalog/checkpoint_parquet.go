@@ -403,4 +403,3 @@ func listStrings(l *leaf) []string {
 	}
 	return out
 }
-

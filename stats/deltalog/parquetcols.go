@@ -142,12 +142,11 @@ func (l *leaf) fill() error {
 	}
 	maxDef, vi := l.col.MaxDefinitionLevel(), 0
 	for j := range int(total) {
-		c := cell{def: defs[j], rep: reps[j]}
-		if c.def == maxDef {
-			val(vi, &c)
+		l.buf = append(l.buf, cell{def: defs[j], rep: reps[j]})
+		if defs[j] == maxDef {
+			val(vi, &l.buf[len(l.buf)-1]) // in place: a local cell would escape
 			vi++
 		}
-		l.buf = append(l.buf, c)
 	}
 	if total == 0 || !l.rdr.HasNext() {
 		l.done = true
