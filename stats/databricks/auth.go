@@ -48,8 +48,8 @@ func (c Config) chooseAuth() (string, error) {
 		return AuthOAuthM2M, nil
 	case AuthDatabricksCLI:
 		if _, err := c.databricksCLI(); err != nil {
-			return "", fmt.Errorf("databricks: auth_type %s (from %s): the Databricks CLI is not on PATH (%v); install it and run `databricks auth login --host %s`",
-				AuthDatabricksCLI, c.authTypeSource, err, c.Host)
+			return "", fmt.Errorf("databricks: auth_type %s (from %s): the Databricks CLI is not on PATH (%s); install it and run `databricks auth login --host %s`",
+				AuthDatabricksCLI, c.authTypeSource, err.Error(), c.Host)
 		}
 		return AuthDatabricksCLI, nil
 	case AuthAzureCLI:

@@ -74,15 +74,14 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 // Config returns the resolved configuration; printing it hides the token.
 func (c *Client) Config() Config { return c.cfg }
 
-// String keeps %v of a Client, or of a struct holding one, from showing
-// the token inside its Config.
-func (c Client) String() string { //nolint:gocritic // a value receiver covers Client and *Client
+// String keeps %v of a Client (value or pointer), or of a struct holding
+// one, from showing the credentials inside it.
+func (c Client) String() string {
 	return fmt.Sprintf("databricks.Client{Host:%s WarehouseID:%s}", c.cfg.Host, c.cfg.WarehouseID)
 }
 
 // GoString keeps %#v of a Client value from showing its Config's fields
 // and the token source.
-func (c Client) GoString() string { //nolint:gocritic // as String
+func (c Client) GoString() string {
 	return c.String()
 }
-

@@ -46,7 +46,7 @@ func newSigninServer(t *testing.T) (*signinServer, *httptest.Server) {
 		s.apiAuth = append(s.apiAuth, r.Header.Get("Authorization"))
 		s.mu.Unlock()
 		r.Header.Set("Authorization", "Bearer "+testToken)
-		s.fakeWorkspace.ServeHTTP(w, r)
+		s.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	s.on(submitDetail, ok("detail_succeeded.json"))
