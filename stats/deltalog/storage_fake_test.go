@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -15,12 +16,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/storage/azblob/container"
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
+	"github.com/aws/aws-sdk-go-v2/credentials"
 	"golang.org/x/oauth2"
 )
 
@@ -404,5 +408,56 @@ func TestGCSErrors(t *testing.T) {
 	_, err := store.List(context.Background(), "_delta_log")
 	if err == nil || !strings.Contains(err.Error(), "bad credentials") || strings.Contains(err.Error(), "wrong") {
 		t.Errorf("List with a refused token: %v; want the server's message, without the token", err)
+	}
+}
+
+// Against AWS itself the bucket's region is not known in advance: S3's
+// redirect names it, and the request is signed again for that region. A
+// throttled or failed request is retried.
+func TestS3RegionRedirectAndRetry(t *testing.T) {
+	objs := fakeObjects{"t/_delta_log/00000000000000000000.json": []byte(`{"commitInfo":{}}`)}
+	var mu sync.Mutex
+	failures := 1
+	var hosts []string
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		hosts = append(hosts, r.Host)
+		if !strings.Contains(r.Header.Get("Authorization"), "/eu-west-1/s3/aws4_request") {
+			w.Header().Set("X-Amz-Bucket-Region", "eu-west-1")
+			w.WriteHeader(http.StatusMovedPermanently)
+			_, _ = io.WriteString(w, "<Error><Code>PermanentRedirect</Code></Error>")
+			return
+		}
+		if failures > 0 {
+			failures--
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, "<Error><Code>SlowDown</Code></Error>")
+			return
+		}
+		objs.serve(w, r, strings.TrimPrefix(r.URL.Path, "/"))
+	}))
+	defer srv.Close()
+	// Every host dials the fake, whose certificate is for another name.
+	tr := srv.Client().Transport.(*http.Transport).Clone()
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return (&net.Dialer{}).DialContext(ctx, network, srv.Listener.Addr().String())
+	}
+	tr.TLSClientConfig.InsecureSkipVerify = true
+	s := &s3Store{
+		http:   &http.Client{Transport: tr},
+		creds:  credentials.NewStaticCredentialsProvider("AKIDFAKE", "fake-secret", ""),
+		signer: v4.NewSigner(func(o *v4.SignerOptions) { o.DisableURIPathEscaping = true }),
+		bucket: "bkt",
+		region: "us-east-1",
+	}
+	store := &blobStorage{store: s, prefix: "t/"}
+	data, err := ReadAll(context.Background(), store, "_delta_log/00000000000000000000.json")
+	if err != nil || string(data) != `{"commitInfo":{}}` {
+		t.Fatalf("ReadAll = %q, %v", data, err)
+	}
+	want := []string{"bkt.s3.us-east-1.amazonaws.com", "bkt.s3.eu-west-1.amazonaws.com", "bkt.s3.eu-west-1.amazonaws.com", "bkt.s3.eu-west-1.amazonaws.com"}
+	if s.region != "eu-west-1" || !slices.Equal(hosts, want) {
+		t.Errorf("region %s, hosts %v; want eu-west-1 and %v", s.region, hosts, want)
 	}
 }
