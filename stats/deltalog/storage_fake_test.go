@@ -255,6 +255,9 @@ func fakeGCS(t *testing.T, bucket string, objs fakeObjects, wantAuth string) *ht
 			return
 		}
 		key := strings.TrimPrefix(rest, "/")
+		if strings.Contains(key, "/") && !strings.Contains(r.URL.EscapedPath(), "%2F") {
+			t.Errorf("GCS object name not escaped in %s", r.URL.EscapedPath()) // the API takes it as one segment
+		}
 		data, found := objs[key]
 		if !found {
 			http.Error(w, `{"error":{"code":404,"message":"No such object: `+key+`"}}`, http.StatusNotFound)
