@@ -21,7 +21,8 @@ const partitionedTable = "../../testdata/delta/delta-0.8.0-partitioned"
 
 // noWorkspace keeps a developer's Databricks settings out of a test.
 func noWorkspace(t *testing.T) {
-	for _, k := range []string{databricks.EnvHost, databricks.EnvToken, databricks.EnvWarehouseID, databricks.EnvProfile} {
+	for _, k := range []string{databricks.EnvHost, databricks.EnvToken, databricks.EnvWarehouseID, databricks.EnvProfile,
+		databricks.EnvClientID, databricks.EnvClientSecret, databricks.EnvAuthType, databricks.EnvCLIPath} {
 		t.Setenv(k, "")
 	}
 }

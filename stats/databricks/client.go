@@ -12,6 +12,7 @@ import (
 type Client struct {
 	cfg           Config
 	http          *http.Client
+	auth          tokenSource
 	attempts      int     // HTTP attempts per request, first included
 	retry         Backoff // between those attempts
 	poll          Backoff // between status polls
@@ -43,8 +44,9 @@ func WithPolling(b Backoff) Option {
 	return func(c *Client) { c.poll = b }
 }
 
-// New makes a Client. cfg must name a host, token and warehouse, usually
-// via Resolve; New itself reads no environment or files.
+// New makes a Client. cfg must name a host, a warehouse and a way to sign
+// in, usually via Resolve; New itself reads no environment or files (the
+// CLI sign-ins run their CLI at the first request).
 func New(cfg Config, opts ...Option) (*Client, error) {
 	cfg.noteSources("Config")
 	cfg, err := cfg.validated()
@@ -65,17 +67,21 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	for _, o := range opts {
 		o(c)
 	}
+	c.auth = newTokenSource(cfg, c.http)
 	return c, nil
 }
 
 // Config returns the resolved configuration; printing it hides the token.
 func (c *Client) Config() Config { return c.cfg }
 
-// String keeps %v of a Client, or of a struct holding one, from showing
-// the token inside its Config.
-func (c *Client) String() string {
+// String keeps %v of a Client (value or pointer), or of a struct holding
+// one, from showing the credentials inside it.
+func (c Client) String() string {
 	return fmt.Sprintf("databricks.Client{Host:%s WarehouseID:%s}", c.cfg.Host, c.cfg.WarehouseID)
 }
 
-// GoString does the same for %#v.
-func (c *Client) GoString() string { return c.String() }
+// GoString keeps %#v of a Client value from showing its Config's fields
+// and the token source.
+func (c Client) GoString() string {
+	return c.String()
+}

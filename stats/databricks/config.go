@@ -20,6 +20,15 @@ const (
 	EnvConfigFile  = "DATABRICKS_CONFIG_FILE"
 )
 
+// Environment variables for the sign-in methods beyond personal access
+// tokens, as the Databricks unified auth names them.
+const (
+	EnvClientID     = "DATABRICKS_CLIENT_ID"
+	EnvClientSecret = "DATABRICKS_CLIENT_SECRET"
+	EnvAuthType     = "DATABRICKS_AUTH_TYPE"
+	EnvCLIPath      = "DATABRICKS_CLI_PATH"
+)
+
 const (
 	// DefaultProfile is the .databrickscfg section used when none is named.
 	DefaultProfile = "DEFAULT"
@@ -43,9 +52,22 @@ type Config struct {
 	Timeout     time.Duration // per table, for Fetch; 0 means DefaultTimeout
 	WaitTimeout time.Duration // 0 means DefaultWaitTimeout; the API accepts 5s to 50s
 
+	// OAuth machine-to-machine sign-in as a service principal.
+	ClientID     string
+	ClientSecret string `json:"-"`
+	// AuthType forces one sign-in method: AuthPAT, AuthOAuthM2M,
+	// AuthDatabricksCLI or AuthAzureCLI. "" picks the first that is
+	// configured, in that order.
+	AuthType string
+	// CLIPath is the Databricks CLI to run; "" means "databricks" on PATH.
+	CLIPath string
+
 	// Where each credential came from, so errors can point at the right
 	// place without showing the value.
-	hostSource, tokenSource, warehouseSource string
+	hostSource, tokenSource, warehouseSource     string
+	clientIDSource, secretSource, authTypeSource string
+	auth                                         string  // the sign-in method validated chose
+	pathEnv                                      *string // PATH to find CLIs in; nil means the process's
 }
 
 // env reads one environment variable; tests swap it.
@@ -63,6 +85,14 @@ func resolve(c Config, getenv env, home func() (string, error)) (Config, error) 
 	fill(&c.Host, &c.hostSource, getenv(EnvHost), "environment variable "+EnvHost)
 	fill(&c.Token, &c.tokenSource, getenv(EnvToken), "environment variable "+EnvToken)
 	fill(&c.WarehouseID, &c.warehouseSource, getenv(EnvWarehouseID), "environment variable "+EnvWarehouseID)
+	fill(&c.ClientID, &c.clientIDSource, getenv(EnvClientID), "environment variable "+EnvClientID)
+	fill(&c.ClientSecret, &c.secretSource, getenv(EnvClientSecret), "environment variable "+EnvClientSecret)
+	fill(&c.AuthType, &c.authTypeSource, getenv(EnvAuthType), "environment variable "+EnvAuthType)
+	if c.CLIPath == "" {
+		c.CLIPath = getenv(EnvCLIPath)
+	}
+	path := getenv("PATH")
+	c.pathEnv = &path
 
 	named := c.Profile != "" || getenv(EnvProfile) != ""
 	if c.Profile == "" {
@@ -73,7 +103,7 @@ func resolve(c Config, getenv env, home func() (string, error)) (Config, error) 
 	}
 	// The file is only needed for what is still missing, unless a profile
 	// was named: then a missing file or section is the user's mistake.
-	if named || c.Host == "" || c.Token == "" || c.WarehouseID == "" {
+	if named || c.Host == "" || !c.hasCredential() || c.WarehouseID == "" {
 		if err := c.fillFromFile(getenv, home, named); err != nil {
 			return Config{}, err
 		}
@@ -91,6 +121,15 @@ func (c *Config) noteSources(origin string) {
 	}
 	if c.WarehouseID != "" && c.warehouseSource == "" {
 		c.warehouseSource = origin + ".WarehouseID"
+	}
+	if c.ClientID != "" && c.clientIDSource == "" {
+		c.clientIDSource = origin + ".ClientID"
+	}
+	if c.ClientSecret != "" && c.secretSource == "" {
+		c.secretSource = origin + ".ClientSecret"
+	}
+	if c.AuthType != "" && c.authTypeSource == "" {
+		c.authTypeSource = origin + ".AuthType"
 	}
 }
 
@@ -134,17 +173,23 @@ func (c *Config) fillFromFile(getenv env, home func() (string, error), named boo
 
 	origin := fmt.Sprintf("profile [%s] in %s", c.Profile, path)
 	fill(&c.Host, &c.hostSource, p["host"], origin)
-	tokenFromFile := c.Token == ""
 	fill(&c.Token, &c.tokenSource, p["token"], origin)
 	fill(&c.WarehouseID, &c.warehouseSource, p["warehouse_id"], origin)
+	fill(&c.ClientID, &c.clientIDSource, p["client_id"], origin)
+	fill(&c.ClientSecret, &c.secretSource, p["client_secret"], origin)
+	fill(&c.AuthType, &c.authTypeSource, p["auth_type"], origin)
+	if c.CLIPath == "" {
+		c.CLIPath = p["databricks_cli_path"]
+	}
+	secretFromFile := (c.Token != "" && c.tokenSource == origin) || (c.ClientSecret != "" && c.secretSource == origin)
 
-	// A profile's token belongs to that profile's workspace: never send it
-	// to a host that came from somewhere else.
-	if tokenFromFile && c.Token != "" && p["host"] != "" && c.hostSource != origin {
+	// A profile's token or secret belongs to that profile's workspace:
+	// never send it to a host that came from somewhere else.
+	if secretFromFile && p["host"] != "" && c.hostSource != origin {
 		want, err1 := normalizeHost(p["host"])
 		got, err2 := normalizeHost(c.Host)
 		if err1 == nil && err2 == nil && want != got {
-			return fmt.Errorf("databricks: the token in %s is for %s, but the host %s comes from %s; set %s too or pick another profile",
+			return fmt.Errorf("databricks: the credentials in %s are for %s, but the host %s comes from %s; set %s too or pick another profile",
 				origin, want, got, c.hostSource, EnvToken)
 		}
 	}
@@ -156,9 +201,6 @@ func (c Config) validated() (Config, error) {
 	var missing []string
 	if c.Host == "" {
 		missing = append(missing, "host ("+EnvHost+" or host in the profile)")
-	}
-	if c.Token == "" {
-		missing = append(missing, "token ("+EnvToken+" or token in the profile; only personal access tokens are supported)")
 	}
 	if c.WarehouseID == "" {
 		missing = append(missing, "warehouse ID ("+EnvWarehouseID+" or warehouse_id in the profile)")
@@ -175,6 +217,9 @@ func (c Config) validated() (Config, error) {
 		return Config{}, fmt.Errorf("databricks: host from %s: %w", c.hostSource, err)
 	}
 	c.Host = host
+	if c.auth, err = c.chooseAuth(); err != nil {
+		return Config{}, err
+	}
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
 	}
@@ -205,14 +250,32 @@ func normalizeHost(h string) (string, error) {
 	return h, nil
 }
 
-// CredentialSource says where the token came from, e.g. "environment
-// variable DATABRICKS_TOKEN"; it never includes the token.
+// CredentialSource says where the credential came from, e.g.
+// "environment variable DATABRICKS_TOKEN"; it never includes a secret.
 func (c Config) CredentialSource() string {
+	switch c.auth {
+	case AuthOAuthM2M:
+		src := c.secretSource
+		if src == "" {
+			src = "Config.ClientSecret"
+		}
+		return "OAuth client " + c.ClientID + " (secret from " + src + ")"
+	case AuthDatabricksCLI:
+		return "the Databricks CLI's login (databricks auth token)"
+	case AuthAzureCLI:
+		return "the Azure CLI's login (az account get-access-token)"
+	case authCLIs:
+		return "the Databricks CLI's or the Azure CLI's login"
+	}
 	if c.tokenSource == "" {
 		return "Config.Token"
 	}
 	return c.tokenSource
 }
+
+// AuthMethod is the sign-in method a resolved Config uses: AuthPAT,
+// AuthOAuthM2M, AuthDatabricksCLI, AuthAzureCLI, or "" before resolution.
+func (c Config) AuthMethod() string { return c.auth }
 
 func (c Config) maskedToken() string {
 	if c.Token == "" {
@@ -221,16 +284,23 @@ func (c Config) maskedToken() string {
 	return redacted
 }
 
+func (c Config) maskedSecret() string {
+	if c.ClientSecret == "" {
+		return ""
+	}
+	return redacted
+}
+
 // String shows the config with the token masked.
 func (c Config) String() string {
-	return fmt.Sprintf("{Host:%s WarehouseID:%s Profile:%s Token:%s Timeout:%s}",
-		c.Host, c.WarehouseID, c.Profile, c.maskedToken(), c.Timeout)
+	return fmt.Sprintf("{Host:%s WarehouseID:%s Profile:%s Token:%s ClientID:%s ClientSecret:%s Auth:%s Timeout:%s}",
+		c.Host, c.WarehouseID, c.Profile, c.maskedToken(), c.ClientID, c.maskedSecret(), c.auth, c.Timeout)
 }
 
 // GoString keeps %#v from printing the token.
 func (c Config) GoString() string {
-	return fmt.Sprintf("databricks.Config{Host:%q, WarehouseID:%q, Profile:%q, Token:%q, Timeout:%d}",
-		c.Host, c.WarehouseID, c.Profile, c.maskedToken(), c.Timeout)
+	return fmt.Sprintf("databricks.Config{Host:%q, WarehouseID:%q, Profile:%q, Token:%q, ClientID:%q, ClientSecret:%q, AuthType:%q, Timeout:%d}",
+		c.Host, c.WarehouseID, c.Profile, c.maskedToken(), c.ClientID, c.maskedSecret(), c.AuthType, c.Timeout)
 }
 
 // LogValue keeps slog from printing the token.
@@ -240,6 +310,9 @@ func (c Config) LogValue() slog.Value {
 		slog.String("warehouse_id", c.WarehouseID),
 		slog.String("profile", c.Profile),
 		slog.String("token", c.maskedToken()),
+		slog.String("client_id", c.ClientID),
+		slog.String("client_secret", c.maskedSecret()),
+		slog.String("auth", c.auth),
 		slog.String("token_source", c.CredentialSource()),
 		slog.Duration("timeout", c.Timeout),
 	)

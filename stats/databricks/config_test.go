@@ -141,8 +141,10 @@ func TestResolveErrors(t *testing.T) {
 	}{
 		{"unknown profile", Config{Profile: "prod"}, fakeEnv{}, homeAt(home), []string{`profile "prod" not found`}},
 		{"named profile, no file", Config{Profile: "dev"}, fakeEnv{}, homeAt(t.TempDir()), []string{`profile "dev"`, ".databrickscfg"}},
-		{"oauth-only profile", Config{Profile: "sso"}, fakeEnv{EnvWarehouseID: "w"}, homeAt(home), []string{"token", "personal access tokens"}},
-		{"nothing anywhere", Config{}, fakeEnv{}, noHome, []string{"host", "token", "warehouse ID", EnvToken}},
+		{"databricks-cli profile, no CLI", Config{Profile: "sso"}, fakeEnv{EnvWarehouseID: "w"}, homeAt(home), []string{"databricks-cli", "profile [sso]", "Databricks CLI", "not on PATH"}},
+		{"nothing anywhere", Config{}, fakeEnv{}, noHome, []string{"host", "warehouse ID"}},
+		{"no credentials", Config{Host: "dbc-1.cloud.databricks.com", WarehouseID: "w"}, fakeEnv{}, noHome,
+			[]string{"no credentials", EnvToken, EnvClientID, EnvClientSecret, "databricks auth login --host https://dbc-1.cloud.databricks.com"}},
 		{"bad host", Config{Host: "ftp://x", Token: "t", WarehouseID: "w"}, fakeEnv{}, noHome, []string{"scheme"}},
 		// The DEFAULT profile's token belongs to its own host, not to one from the environment.
 		{"token for another host", Config{}, fakeEnv{EnvHost: "https://other.example"}, homeAt(home), []string{"dbc-1a2b3c4d-5e6f", "other.example"}},

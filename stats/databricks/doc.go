@@ -4,6 +4,13 @@
 // Resolve builds a Config from explicit values, DATABRICKS_* environment
 // variables and ~/.databrickscfg; New makes a Client from it; Client.Fetch
 // runs DESCRIBE DETAIL and DESCRIBE HISTORY for one table and fills a
-// stats.Table. The access token never appears in printed values, logs or
-// error messages.
+// stats.Table.
+//
+// Sign-in follows the Databricks unified auth order: a personal access
+// token, OAuth machine-to-machine with a service principal's client ID and
+// secret (tokens from the workspace's /oidc/v1/token), the Databricks CLI's
+// cached login (databricks auth token), and for Azure workspaces the Azure
+// CLI's (az account get-access-token); auth_type forces one. OAuth tokens
+// are kept in memory only and replaced before they expire. Tokens and
+// secrets never appear in printed values, logs or error messages.
 package databricks

@@ -1,7 +1,11 @@
 package databricks
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -76,5 +80,63 @@ func TestUnauthorizedNamesCredentialSource(t *testing.T) {
 				t.Errorf("error %q should name %q and not the token", msg, tt.want)
 			}
 		})
+	}
+}
+
+// The OAuth client secret is kept out of every printed form, as the token is.
+func TestConfigNeverPrintsSecret(t *testing.T) {
+	cfg := Config{Host: "https://x.example", ClientID: testClientID, ClientSecret: testSecret, WarehouseID: "w"}
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged bytes.Buffer
+	slog.New(slog.NewJSONHandler(&logged, nil)).Info("config", "cfg", c.Config(), "client", c)
+	marshalled, err := json.Marshal(c.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	outputs := map[string]string{
+		"config": fmt.Sprintf("%v %+v %#v", c.Config(), c.Config(), c.Config()),
+		"client": fmt.Sprintf("%v %+v %#v %v %+v %#v", c, c, c, *c, *c, *c),
+		"slog":   logged.String(),
+		"json":   string(marshalled),
+	}
+	for how, out := range outputs {
+		if strings.Contains(out, testSecret) {
+			t.Errorf("%s leaks the client secret: %s", how, out)
+		}
+	}
+	if !strings.Contains(outputs["config"], testClientID) || !strings.Contains(outputs["config"], redacted) {
+		t.Errorf("config should show the client ID and a redaction marker: %s", outputs["config"])
+	}
+}
+
+// A PAT client's value form holds the token in unexported fields; %v and
+// %#v of the value must not reach them.
+func TestClientValueNeverPrintsToken(t *testing.T) {
+	c, err := New(Config{Host: "https://x.example", Token: testToken, WarehouseID: "w"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := fmt.Sprintf("%v %+v %#v", *c, *c, *c); strings.Contains(out, testToken) {
+		t.Errorf("client value leaks the token: %s", out)
+	}
+}
+
+// A server echoing an OAuth access token back gets it removed from errors,
+// as a PAT is.
+func TestErrorsNeverContainOAuthToken(t *testing.T) {
+	s, srv := newSigninServer(t)
+	const access = "eyJhbGciOiJSUzI1NiJ9.m2m-access-token.sig"
+	s.tokens, s.expires = []string{access}, []int{3600}
+	s.on(submitDetail, reply{status: http.StatusUnauthorized, body: `{"error_code":"UNAUTHENTICATED","message":"bad token Bearer ` + access + `"}`})
+	c := newSigninClient(t, Config{Host: srv.URL, ClientID: testClientID, ClientSecret: testSecret})
+	_, err := c.Fetch(t.Context(), "main.sales.orders", 50)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if msg := err.Error(); strings.Contains(msg, access) || strings.Contains(msg, testSecret) || !strings.Contains(msg, redacted) {
+		t.Errorf("error %q should have the access token removed", msg)
 	}
 }

@@ -147,7 +147,11 @@ func (c *Client) statementError(resp *statementResponse) error {
 func (c *Client) cancelStatement(ctx context.Context, id string) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cancelTimeout)
 	defer cancel()
-	_, _, _, _ = c.send(ctx, "POST", statementPath(id)+"/cancel", []byte("{}"))
+	tok, err := c.auth.token(ctx)
+	if err != nil {
+		return
+	}
+	_, _, _, _ = c.send(ctx, "POST", statementPath(id)+"/cancel", tok, []byte("{}"))
 }
 
 // collect gathers all result chunks of a finished statement.

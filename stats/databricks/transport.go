@@ -28,7 +28,14 @@ func (c *Client) call(ctx context.Context, method, path string, in, out any) err
 		}
 	}
 	for attempt := 0; ; attempt++ {
-		status, header, body, err := c.send(ctx, method, path, payload)
+		tok, err := c.auth.token(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("%s: %w", endpoint, ctx.Err())
+			}
+			return &SignInError{Method: c.cfg.auth, Source: c.cfg.CredentialSource(), Msg: c.redact(err.Error())}
+		}
+		status, header, body, err := c.send(ctx, method, path, tok, payload)
 		var failure error
 		wait := c.retry.delay(attempt, c.rand)
 		switch {
@@ -56,7 +63,7 @@ func (c *Client) call(ctx context.Context, method, path string, in, out any) err
 	}
 }
 
-func (c *Client) send(ctx context.Context, method, path string, payload []byte) (int, http.Header, []byte, error) {
+func (c *Client) send(ctx context.Context, method, path, token string, payload []byte) (int, http.Header, []byte, error) {
 	var body io.Reader
 	if payload != nil {
 		body = bytes.NewReader(payload)
@@ -65,7 +72,7 @@ func (c *Client) send(ctx context.Context, method, path string, payload []byte) 
 	if err != nil {
 		return 0, nil, nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+c.cfg.Token)
+	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", "lakelint")
 	if payload != nil {
@@ -116,6 +123,9 @@ func (c *Client) apiError(endpoint string, status int, body []byte) *APIError {
 	switch status {
 	case http.StatusUnauthorized:
 		e.Hint = fmt.Sprintf("the token from %s was rejected: it is invalid or has expired", cfg.CredentialSource())
+		if cs, ok := c.auth.(*cachedSource); ok {
+			cs.forget() // the next request signs in afresh
+		}
 	case http.StatusForbidden:
 		e.Hint = fmt.Sprintf("the identity behind the token from %s lacks permission to use SQL warehouse %s or to read the table",
 			cfg.CredentialSource(), cfg.WarehouseID)
@@ -131,13 +141,19 @@ func (c *Client) apiError(endpoint string, status int, body []byte) *APIError {
 	return e
 }
 
-// redact removes the token from text that came from elsewhere, in case a
-// server or proxy echoes request headers back.
+// redact removes tokens and secrets from text that came from elsewhere, in
+// case a server or proxy echoes request headers back.
 func (c *Client) redact(s string) string {
-	if c.cfg.Token == "" {
-		return s
+	secrets := []string{c.cfg.Token, c.cfg.ClientSecret}
+	if cs, ok := c.auth.(*cachedSource); ok {
+		secrets = append(secrets, cs.tokens()...)
 	}
-	return strings.ReplaceAll(s, c.cfg.Token, redacted)
+	for _, secret := range secrets {
+		if secret != "" {
+			s = strings.ReplaceAll(s, secret, redacted)
+		}
+	}
+	return s
 }
 
 // snippet shows the start of a non-JSON body (an HTML error page from a

@@ -6,11 +6,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // Checkpoints are read in two passes over the same files: the first reads
@@ -23,8 +21,7 @@ const (
 	passFiles
 )
 
-// batchRows bounds one Arrow record batch; with the few projected columns
-// this keeps a batch at a few megabytes however large the checkpoint is.
+// batchRows is how often a long read checks for cancellation.
 const batchRows = 64 << 10
 
 // readParquetActions reads one checkpoint part or sidecar.
@@ -51,45 +48,45 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 	}
 	defer func() { _ = pf.Close() }() // read-only: nothing to flush
 
-	leaves := projectLeaves(pf, pass, r.parts != nil && len(r.parts.logical) > 0)
-	if len(leaves) == 0 {
+	cols := projectLeaves(pf, pass, r.parts != nil && len(r.parts.logical) > 0)
+	if len(cols) == 0 {
 		return nil // nothing this pass wants, e.g. no add or remove column
 	}
-	fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{BatchSize: batchRows, PreAllocBinaryData: true}, memory.DefaultAllocator)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+	leaves := make([]*leaf, len(cols))
+	for i, c := range cols {
+		leaves[i] = newLeaf(pf.MetaData().Schema.Column(c))
 	}
-	rr, err := fr.GetRecordReader(ctx, leaves, nil)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	defer rr.Release()
-
-	v := &batchVisitor{r: r}
-	for rr.Next() {
-		if err := ctx.Err(); err != nil {
-			return err
+	v := newRowVisitor(r, leaves, pass)
+	for g := 0; g < pf.NumRowGroups(); g++ {
+		rg := pf.RowGroup(g)
+		for i, c := range cols {
+			cr, err := rg.Column(c)
+			if err != nil {
+				return fmt.Errorf("%s: corrupt parquet: %w", name, err)
+			}
+			leaves[i].reset(cr)
 		}
-		rec := rr.RecordBatch()
-		if pass == passNonFile {
-			err = v.nonFile(rec)
-		} else {
-			err = v.files(rec)
+		for row := int64(0); row < rg.NumRows(); row++ {
+			if row%batchRows == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			for _, l := range leaves {
+				if err := l.next(); err != nil {
+					return fmt.Errorf("%s: corrupt parquet: %w", name, err)
+				}
+			}
+			if err := v.row(); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
 		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-	}
-	if err := rr.Err(); err != nil {
-		return fmt.Errorf("%s: corrupt parquet: %w", name, err)
 	}
 	return nil
 }
 
 // projectLeaves picks the leaf columns a pass needs. Reading add.stats (the
-// bulk of a checkpoint) is what this avoids. arrow-go reads every map inside
-// a selected struct whole whatever the selection (add.tags too), so only
-// plain and struct columns are really pruned.
+// bulk of a checkpoint) is what this avoids.
 func projectLeaves(pf *file.Reader, pass cpPass, partitioned bool) []int {
 	sc := pf.MetaData().Schema
 	var leaves, parsed []int
@@ -139,164 +136,270 @@ func isDVLeaf(path []string) bool {
 	return false
 }
 
-// batchVisitor turns Arrow rows into replay calls.
-type batchVisitor struct {
-	r    *replay
-	dvID []byte // scratch for the current row's deletion vector id
+// rowVisitor turns checkpoint rows into replay calls. A nil leaf stands for
+// a column the file does not have.
+type rowVisitor struct {
+	r      *replay
+	pass   cpPass
+	leaves []*leaf // in column order
+	byPath map[string]*leaf
+	dvID   []byte // scratch for the current row's deletion vector id
+
+	// passNonFile: one leaf per action telling whether the row holds it
+	metaData, protocol, domain, txn, sidecar *leaf
+
+	// passFiles
+	add, remove        *leaf
+	addPath, addSize   *leaf
+	rmPath             *leaf
+	addDV, rmDV        dvLeaves
+	pvKey, pvValue     *leaf
+	parsed             []*leaf
+	hasPartitionValues bool
 }
 
-func (v *batchVisitor) nonFile(rec arrow.RecordBatch) error {
-	md, pr := column(rec, "metaData"), column(rec, "protocol")
-	dm, txn, sc := column(rec, "domainMetadata"), column(rec, "txn"), column(rec, "sidecar")
-	for i := 0; i < int(rec.NumRows()); i++ {
-		if present(md, i) {
-			v.r.checkpointMeta(metadataAt(md, i))
+type dvLeaves struct{ storageType, path, offset, cardinality *leaf }
+
+func newRowVisitor(r *replay, leaves []*leaf, pass cpPass) *rowVisitor {
+	v := &rowVisitor{r: r, pass: pass, leaves: leaves, byPath: map[string]*leaf{}}
+	for _, l := range leaves {
+		v.byPath[strings.Join(l.path, ".")] = l
+	}
+	if pass == passNonFile {
+		v.metaData, v.protocol, v.domain = v.any("metaData"), v.any("protocol"), v.any("domainMetadata")
+		v.txn, v.sidecar = v.any("txn"), v.any("sidecar")
+		return v
+	}
+	v.add, v.remove = v.any("add"), v.any("remove")
+	v.addPath, v.addSize, v.rmPath = v.byPath["add.path"], v.byPath["add.size"], v.byPath["remove.path"]
+	v.addDV, v.rmDV = v.dvLeaves("add"), v.dvLeaves("remove")
+	v.pvKey, v.pvValue = v.mapLeaves("add.partitionValues")
+	v.hasPartitionValues = len(v.under("add.partitionValues")) > 0
+	for _, l := range v.under("add.partitionValues_parsed") {
+		if len(l.path) == 3 {
+			v.parsed = append(v.parsed, l)
 		}
-		if present(pr, i) {
-			v.r.checkpointProtocol(protocolAt(pr, i))
+	}
+	return v
+}
+
+// under returns the leaves inside the node at the dotted path prefix.
+func (v *rowVisitor) under(prefix string) []*leaf {
+	var out []*leaf
+	for _, l := range v.leaves {
+		if strings.HasPrefix(strings.Join(l.path, "."), prefix+".") {
+			out = append(out, l)
 		}
-		if present(dm, i) {
-			d, _ := strAt(child(dm, "domain"), i)
-			cfg, _ := strAt(child(dm, "configuration"), i)
-			v.r.checkpointDomain(&jsonDomain{Domain: strings.Clone(d), Configuration: strings.Clone(cfg), Removed: boolAt(child(dm, "removed"), i)})
+	}
+	return out
+}
+
+// any returns a leaf inside prefix, whose levels tell whether that node is
+// present in a row.
+func (v *rowVisitor) any(prefix string) *leaf {
+	if ls := v.under(prefix); len(ls) > 0 {
+		return ls[0]
+	}
+	return nil
+}
+
+// mapLeaves returns the key and value leaves of the map at prefix, however
+// its repeated group is named (key_value, map).
+func (v *rowVisitor) mapLeaves(prefix string) (key, value *leaf) {
+	depth := strings.Count(prefix, ".") + 3
+	for _, l := range v.under(prefix) {
+		if len(l.path) != depth {
+			continue
 		}
-		if present(txn, i) {
-			app, _ := strAt(child(txn, "appId"), i)
-			ver, _ := intAt(child(txn, "version"), i)
-			v.r.checkpointTxn(strings.Clone(app), ver)
+		switch l.path[depth-1] {
+		case "key":
+			key = l
+		case "value":
+			value = l
 		}
-		if present(sc, i) {
-			p, ok := strAt(child(sc, "path"), i)
-			if !ok || p == "" {
-				return fmt.Errorf("sidecar action without a path")
-			}
-			v.r.sidecar = append(v.r.sidecar, strings.Clone(p))
+	}
+	return key, value
+}
+
+// listLeaf returns the element leaf of the list at prefix.
+func (v *rowVisitor) listLeaf(prefix string) *leaf {
+	for _, l := range v.under(prefix) {
+		if l.col.MaxRepetitionLevel() > 0 {
+			return l
 		}
 	}
 	return nil
 }
 
-func metadataAt(a arrow.Array, i int) *Metadata {
-	s := func(name string) string {
-		v, _ := strAt(child(a, name), i)
-		return strings.Clone(v)
+func (v *rowVisitor) dvLeaves(top string) dvLeaves {
+	p := top + ".deletionVector."
+	return dvLeaves{v.byPath[p+"storageType"], v.byPath[p+"pathOrInlineDv"], v.byPath[p+"offset"], v.byPath[p+"cardinality"]}
+}
+
+func (v *rowVisitor) row() error {
+	if v.pass == passNonFile {
+		return v.nonFile()
 	}
+	return v.files()
+}
+
+func (v *rowVisitor) str(path string) string {
+	s, _ := v.byPath[path].str()
+	return s
+}
+
+func (v *rowVisitor) nonFile() error {
+	if v.metaData.present(0) {
+		v.r.checkpointMeta(v.metadata())
+	}
+	if v.protocol.present(0) {
+		r, _ := v.byPath["protocol.minReaderVersion"].int()
+		w, _ := v.byPath["protocol.minWriterVersion"].int()
+		v.r.checkpointProtocol(&Protocol{
+			MinReaderVersion: int(r),
+			MinWriterVersion: int(w),
+			ReaderFeatures:   listStrings(v.listLeaf("protocol.readerFeatures")),
+			WriterFeatures:   listStrings(v.listLeaf("protocol.writerFeatures")),
+		})
+	}
+	if v.domain.present(0) {
+		v.r.checkpointDomain(&jsonDomain{
+			Domain:        v.str("domainMetadata.domain"),
+			Configuration: v.str("domainMetadata.configuration"),
+			Removed:       v.byPath["domainMetadata.removed"].bool(),
+		})
+	}
+	if v.txn.present(0) {
+		ver, _ := v.byPath["txn.version"].int()
+		v.r.checkpointTxn(v.str("txn.appId"), ver)
+	}
+	if v.sidecar.present(0) {
+		p, ok := v.byPath["sidecar.path"].str()
+		if !ok || p == "" {
+			return fmt.Errorf("sidecar action without a path")
+		}
+		v.r.sidecar = append(v.r.sidecar, p)
+	}
+	return nil
+}
+
+func (v *rowVisitor) metadata() *Metadata {
 	m := &Metadata{
-		ID:               s("id"),
-		Name:             s("name"),
-		Description:      s("description"),
-		SchemaString:     s("schemaString"),
-		PartitionColumns: cloneAll(stringsAt(child(a, "partitionColumns"), i)),
-		Configuration:    cloneMap(mapAt(child(a, "configuration"), i)),
+		ID:               v.str("metaData.id"),
+		Name:             v.str("metaData.name"),
+		Description:      v.str("metaData.description"),
+		SchemaString:     v.str("metaData.schemaString"),
+		PartitionColumns: listStrings(v.listLeaf("metaData.partitionColumns")),
+		Configuration:    mapStrings(v.mapLeaves("metaData.configuration")),
 	}
-	if f := child(a, "format"); present(f, i) {
-		p, _ := strAt(child(f, "provider"), i)
-		m.Format = Format{Provider: strings.Clone(p), Options: cloneMap(mapAt(child(f, "options"), i))}
+	if f := v.any("metaData.format"); f.present(1) {
+		m.Format = Format{Provider: v.str("metaData.format.provider"), Options: mapStrings(v.mapLeaves("metaData.format.options"))}
 	}
-	if t, ok := intAt(child(a, "createdTime"), i); ok {
+	if t, ok := v.byPath["metaData.createdTime"].int(); ok {
 		m.CreatedTime = &t
 	}
 	return m
 }
 
-func protocolAt(a arrow.Array, i int) *Protocol {
-	r, _ := intAt(child(a, "minReaderVersion"), i)
-	w, _ := intAt(child(a, "minWriterVersion"), i)
-	return &Protocol{
-		MinReaderVersion: int(r),
-		MinWriterVersion: int(w),
-		ReaderFeatures:   cloneAll(stringsAt(child(a, "readerFeatures"), i)),
-		WriterFeatures:   cloneAll(stringsAt(child(a, "writerFeatures"), i)),
-	}
-}
-
 // files streams add and remove rows into the replay.
-func (v *batchVisitor) files(rec arrow.RecordBatch) error {
-	add, rm := column(rec, "add"), column(rec, "remove")
-	addPath, addSize := child(add, "path"), child(add, "size")
-	addDV, rmPath, rmDV := child(add, "deletionVector"), child(rm, "path"), child(rm, "deletionVector")
-	pv, parsed := child(add, "partitionValues"), child(add, "partitionValues_parsed")
-	parts := v.r.parts
-	for i := 0; i < int(rec.NumRows()); i++ {
-		if present(add, i) {
-			path, ok := strAt(addPath, i)
-			if !ok || path == "" {
-				return fmt.Errorf("add action without a path")
-			}
-			hasDV := v.dvIDAt(addDV, i)
-			if v.r.shadowed(path, v.dvID) {
-				continue
-			}
-			size, _ := intAt(addSize, i)
-			parts.reset()
-			if pv != nil {
-				eachMapEntry(pv, i, parts.set)
-			} else if parsed != nil {
-				parsedValues(parsed, i, parts)
-			}
-			rows, _ := intAt(child(addDV, "cardinality"), i)
-			v.r.checkpointAdd(path, size, hasDV, rows)
+func (v *rowVisitor) files() error {
+	if v.add.present(0) {
+		path, ok := v.addPath.str()
+		if !ok || path == "" {
+			return fmt.Errorf("add action without a path")
 		}
-		if present(rm, i) {
-			path, ok := strAt(rmPath, i)
-			if !ok || path == "" {
-				return fmt.Errorf("remove action without a path")
-			}
-			v.dvIDAt(rmDV, i)
-			if !v.r.shadowed(path, v.dvID) {
-				v.r.checkpointRemove()
-			}
+		hasDV := v.dvIDAt(v.addDV)
+		if v.r.shadowed(path, v.dvID) {
+			return nil
+		}
+		size, _ := v.addSize.int()
+		parts := v.r.parts
+		parts.reset()
+		if v.hasPartitionValues {
+			eachMapEntry(v.pvKey, v.pvValue, parts.set)
+		} else {
+			v.parsedValues(parts)
+		}
+		rows, _ := v.addDV.cardinality.int()
+		v.r.checkpointAdd(path, size, hasDV, rows)
+	}
+	if v.remove.present(0) {
+		path, ok := v.rmPath.str()
+		if !ok || path == "" {
+			return fmt.Errorf("remove action without a path")
+		}
+		v.dvIDAt(v.rmDV)
+		if !v.r.shadowed(path, v.dvID) {
+			v.r.checkpointRemove()
 		}
 	}
 	return nil
 }
 
-// dvIDAt sets v.dvID to the unique id of the deletion vector at row i and
+// dvIDAt sets v.dvID to the unique id of the row's deletion vector and
 // reports whether there is one.
-func (v *batchVisitor) dvIDAt(dv arrow.Array, i int) bool {
+func (v *rowVisitor) dvIDAt(dv dvLeaves) bool {
 	v.dvID = v.dvID[:0]
-	if !present(dv, i) {
+	any := dv.storageType
+	for _, l := range []*leaf{dv.path, dv.offset} {
+		if any == nil {
+			any = l
+		}
+	}
+	if !any.present(1) {
 		return false
 	}
-	st, _ := strAt(child(dv, "storageType"), i)
-	p, _ := strAt(child(dv, "pathOrInlineDv"), i)
-	off, hasOff := intAt(child(dv, "offset"), i)
+	st, _ := dv.storageType.str()
+	p, _ := dv.path.str()
+	off, hasOff := dv.offset.int()
 	v.dvID = appendDVID(v.dvID, st, p, off, hasOff)
 	return true
 }
 
 // parsedValues reads the typed partitionValues_parsed struct, whose fields
 // are named like the partitionValues keys.
-func parsedValues(a arrow.Array, i int, parts *partResolver) {
-	st, ok := a.(interface {
-		NumField() int
-		Field(int) arrow.Array
-	})
-	if !ok || !a.IsValid(i) {
-		return
-	}
-	fields := a.DataType().(*arrow.StructType).Fields()
-	for j := 0; j < st.NumField(); j++ {
-		f := st.Field(j)
-		if f.IsValid(i) {
-			parts.set(fields[j].Name, f.ValueStr(i), false)
+func (v *rowVisitor) parsedValues(parts *partResolver) {
+	for _, l := range v.parsed {
+		if !l.present(1) {
+			return // the struct itself is null
+		}
+		if s, ok := l.str(); ok {
+			parts.set(l.path[2], s, false)
 		} else {
-			parts.set(fields[j].Name, "", true)
+			parts.set(l.path[2], "", true)
 		}
 	}
 }
 
-func cloneAll(ss []string) []string {
-	for i, s := range ss {
-		ss[i] = strings.Clone(s)
+// eachMapEntry calls fn for every entry of the row's map. Keys are never
+// null in Delta maps; a null value is reported as such.
+func eachMapEntry(key, value *leaf, fn func(k, v string, null bool)) {
+	keys, vals := key.entries(), value.entries()
+	for j, kc := range keys {
+		if kc.def != key.col.MaxDefinitionLevel() {
+			continue
+		}
+		k := key.format(kc)
+		if j < len(vals) && vals[j].def == value.col.MaxDefinitionLevel() {
+			fn(k, value.format(vals[j]), false)
+		} else {
+			fn(k, "", true)
+		}
 	}
-	return ss
 }
 
-func cloneMap(m map[string]string) map[string]string {
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[strings.Clone(k)] = strings.Clone(v)
+func mapStrings(key, value *leaf) map[string]string {
+	out := map[string]string{}
+	eachMapEntry(key, value, func(k, v string, _ bool) { out[k] = v })
+	return out
+}
+
+func listStrings(l *leaf) []string {
+	var out []string
+	for _, c := range l.entries() {
+		if c.def == l.col.MaxDefinitionLevel() {
+			out = append(out, l.format(c))
+		}
 	}
 	return out
 }

@@ -8,122 +8,134 @@ import (
 	"io/fs"
 	"net/url"
 	"strings"
-
-	"gocloud.dev/blob"
-	"gocloud.dev/gcerrors"
-
-	// Register the s3://, gs:// and azblob:// openers. Each uses its cloud's
-	// standard credential chain (environment, profile, workload identity).
-	_ "gocloud.dev/blob/azureblob"
-	_ "gocloud.dev/blob/gcsblob"
-	_ "gocloud.dev/blob/s3blob"
 )
 
-// blobStorage reads a table from an object store through gocloud.dev/blob.
-type blobStorage struct {
-	bucket *blob.Bucket // already scoped to the table root
+// objectStore is what each cloud's client provides: keys are full object
+// keys inside one bucket or container.
+type objectStore interface {
+	// list returns the objects directly under prefix (delimiter "/"),
+	// named by their full keys.
+	list(ctx context.Context, prefix string) ([]Entry, error)
+	// size returns an object's size, or an error wrapping fs.ErrNotExist.
+	size(ctx context.Context, key string) (int64, error)
+	// readRange returns n bytes of an object from off.
+	readRange(ctx context.Context, key string, off, n int64) (io.ReadCloser, error)
 }
 
-func newBlobStorage(ctx context.Context, location string) (*blobStorage, error) {
-	bucketURL, prefix, err := parseBlobURL(location)
-	if err != nil {
-		return nil, err
-	}
-	b, err := blob.OpenBucket(ctx, bucketURL)
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", location, err)
-	}
-	if prefix != "" {
-		b = blob.PrefixedBucket(b, prefix)
-	}
-	return &blobStorage{bucket: b}, nil
+// blobLocation is a parsed object-store table location.
+type blobLocation struct {
+	kind    string // "s3", "gs" or "azure"
+	bucket  string // bucket, or Azure container
+	account string // Azure storage account
+	domain  string // Azure blob domain, e.g. blob.core.windows.net
+	prefix  string // key prefix of the table root: "" or ending in "/"
 }
 
-// parseBlobURL maps a table location to a gocloud bucket URL and the key
-// prefix of the table root (ending in "/", or empty for a bucket root).
+// parseBlobURL parses a table location.
 //
-//	s3://bucket/path, s3a://bucket/path -> s3://bucket, "path/"
-//	gs://bucket/path                    -> gs://bucket, "path/"
+//	s3://bucket/path, s3a://bucket/path -> s3 bucket, "path/"
+//	gs://bucket/path                    -> gs bucket, "path/"
 //	abfss://container@account.dfs.core.windows.net/path
-//	    -> azblob://container?domain=blob.core.windows.net&storage_account=account, "path/"
+//	    -> azure container at account.blob.core.windows.net, "path/"
 //
-// ADLS Gen2 exposes the same data through its blob endpoint, which is the one
-// the azureblob driver speaks, so the dfs host is swapped for blob.
-func parseBlobURL(location string) (bucketURL, prefix string, err error) {
+// ADLS Gen2 exposes the same data through its blob endpoint, which is the
+// one the blob client speaks, so the dfs host is swapped for blob.
+func parseBlobURL(location string) (blobLocation, error) {
 	u, err := url.Parse(location)
 	if err != nil {
-		return "", "", fmt.Errorf("bad table location %q: %w", location, err)
+		return blobLocation{}, fmt.Errorf("bad table location %q: %w", location, err)
 	}
-	prefix = strings.Trim(u.Path, "/")
+	prefix := strings.Trim(u.Path, "/")
 	if prefix != "" {
 		prefix += "/"
 	}
 	switch scheme := strings.ToLower(u.Scheme); scheme {
 	case "s3", "s3a", "gs":
 		if u.Host == "" {
-			return "", "", fmt.Errorf("table location %q has no bucket", location)
+			return blobLocation{}, fmt.Errorf("table location %q has no bucket", location)
 		}
 		if scheme == "s3a" {
 			scheme = "s3"
 		}
-		return scheme + "://" + u.Host, prefix, nil
+		return blobLocation{kind: scheme, bucket: u.Host, prefix: prefix}, nil
 	case "abfss", "abfs":
 		container := u.User.Username()
 		account, domain, ok := strings.Cut(u.Hostname(), ".")
-		if container == "" || !ok || account == "" {
-			return "", "", fmt.Errorf("table location %q is not abfss://container@account.dfs.core.windows.net/path", location)
+		if container == "" || !ok || account == "" || domain == "" {
+			return blobLocation{}, fmt.Errorf("table location %q is not abfss://container@account.dfs.core.windows.net/path", location)
 		}
 		if rest, isDFS := strings.CutPrefix(domain, "dfs."); isDFS {
 			domain = "blob." + rest
 		}
-		q := url.Values{"storage_account": {account}, "domain": {domain}}
-		return "azblob://" + url.PathEscape(container) + "?" + q.Encode(), prefix, nil
+		return blobLocation{kind: "azure", bucket: container, account: account, domain: domain, prefix: prefix}, nil
 	}
-	return "", "", fmt.Errorf("unsupported object store scheme %q in %s", u.Scheme, location)
+	return blobLocation{}, fmt.Errorf("unsupported object store scheme %q in %s", u.Scheme, location)
 }
 
-// Close releases the bucket's connections.
-func (s *blobStorage) Close() error { return s.bucket.Close() }
+// blobStorage reads a table from an object store, scoped to the table root.
+type blobStorage struct {
+	store  objectStore
+	prefix string
+}
+
+func newBlobStorage(ctx context.Context, location string) (*blobStorage, error) {
+	loc, err := parseBlobURL(location)
+	if err != nil {
+		return nil, err
+	}
+	var store objectStore
+	switch loc.kind {
+	case "s3":
+		store, err = newS3Store(ctx, loc.bucket)
+	case "gs":
+		store, err = newGCSStore(ctx, loc.bucket)
+	case "azure":
+		store, err = newAzureStore(loc)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", location, err)
+	}
+	return &blobStorage{store: store, prefix: loc.prefix}, nil
+}
 
 // List implements Storage. The "/" delimiter keeps _delta_log/_sidecars out
 // of a _delta_log listing.
 func (s *blobStorage) List(ctx context.Context, dir string) ([]Entry, error) {
-	prefix := strings.TrimSuffix(dir, "/") + "/"
-	it := s.bucket.List(&blob.ListOptions{Prefix: prefix, Delimiter: "/"})
-	var out []Entry
-	for {
-		obj, err := it.Next(ctx)
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("list %s: %w", dir, err)
-		}
-		if obj.IsDir {
-			continue
-		}
-		out = append(out, Entry{Name: strings.TrimPrefix(obj.Key, prefix), Size: obj.Size})
+	prefix := s.prefix + strings.TrimSuffix(dir, "/") + "/"
+	objs, err := s.store.list(ctx, prefix)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", dir, err)
 	}
+	out := objs[:0]
+	for _, o := range objs {
+		name, ok := strings.CutPrefix(o.Name, prefix)
+		if !ok || name == "" || strings.Contains(name, "/") {
+			continue // a "directory" marker or a key outside the listing
+		}
+		out = append(out, Entry{Name: name, Size: o.Size})
+	}
+	return out, nil
 }
 
 // Open implements Storage. Reads are ranged, so a Parquet checkpoint is
 // fetched column chunk by column chunk instead of whole.
 func (s *blobStorage) Open(ctx context.Context, name string) (Object, error) {
-	attrs, err := s.bucket.Attributes(ctx, name)
-	if gcerrors.Code(err) == gcerrors.NotFound {
+	key := s.prefix + name
+	size, err := s.store.size(ctx, key)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return &blobObject{ctx: ctx, bucket: s.bucket, key: name, size: attrs.Size}, nil
+	return &blobObject{ctx: ctx, store: s.store, key: key, size: size}, nil
 }
 
 type blobObject struct {
-	ctx    context.Context // io.ReaderAt has no context, so the Open one is kept
-	bucket *blob.Bucket
-	key    string
-	size   int64
+	ctx   context.Context // io.ReaderAt has no context, so the Open one is kept
+	store objectStore
+	key   string
+	size  int64
 }
 
 func (o *blobObject) Size() int64  { return o.size }
@@ -134,14 +146,14 @@ func (o *blobObject) ReadAt(p []byte, off int64) (int, error) {
 		return 0, io.EOF
 	}
 	want := min(int64(len(p)), o.size-off)
-	r, err := o.bucket.NewRangeReader(o.ctx, o.key, off, want, nil)
+	r, err := o.store.readRange(o.ctx, o.key, off, want)
 	if err != nil {
 		return 0, err
 	}
 	defer func() { _ = r.Close() }() // read-only: nothing to flush
 	n, err := io.ReadFull(r, p[:want])
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		err = fmt.Errorf("%s changed while reading: %w", o.key, err)
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		err = fmt.Errorf("%s changed while reading: %w", o.key, io.ErrUnexpectedEOF)
 	}
 	if err == nil && int(want) < len(p) {
 		err = io.EOF

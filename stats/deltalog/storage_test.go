@@ -13,33 +13,35 @@ import (
 
 func TestParseBlobURL(t *testing.T) {
 	cases := []struct {
-		in, bucket, prefix string
+		in   string
+		want blobLocation
 	}{
-		{"s3://bucket/warehouse/sales", "s3://bucket", "warehouse/sales/"},
-		{"s3a://bucket/warehouse/sales/", "s3://bucket", "warehouse/sales/"},
-		{"s3://bucket", "s3://bucket", ""},
-		{"gs://bkt/a/b", "gs://bkt", "a/b/"},
+		{"s3://bucket/warehouse/sales", blobLocation{kind: "s3", bucket: "bucket", prefix: "warehouse/sales/"}},
+		{"s3a://bucket/warehouse/sales/", blobLocation{kind: "s3", bucket: "bucket", prefix: "warehouse/sales/"}},
+		{"s3://bucket", blobLocation{kind: "s3", bucket: "bucket"}},
+		{"gs://bkt/a/b", blobLocation{kind: "gs", bucket: "bkt", prefix: "a/b/"}},
 		{"abfss://lake@acct.dfs.core.windows.net/tables/t1",
-			"azblob://lake?domain=blob.core.windows.net&storage_account=acct", "tables/t1/"},
+			blobLocation{kind: "azure", bucket: "lake", account: "acct", domain: "blob.core.windows.net", prefix: "tables/t1/"}},
 		{"abfss://lake@acct.dfs.core.chinacloudapi.cn/t",
-			"azblob://lake?domain=blob.core.chinacloudapi.cn&storage_account=acct", "t/"},
+			blobLocation{kind: "azure", bucket: "lake", account: "acct", domain: "blob.core.chinacloudapi.cn", prefix: "t/"}},
 		{"abfs://lake@acct.blob.core.windows.net/t",
-			"azblob://lake?domain=blob.core.windows.net&storage_account=acct", "t/"},
+			blobLocation{kind: "azure", bucket: "lake", account: "acct", domain: "blob.core.windows.net", prefix: "t/"}},
 	}
 	for _, c := range cases {
-		bucket, prefix, err := parseBlobURL(c.in)
-		if err != nil || bucket != c.bucket || prefix != c.prefix {
-			t.Errorf("parseBlobURL(%q) = %q, %q, %v; want %q, %q", c.in, bucket, prefix, err, c.bucket, c.prefix)
+		got, err := parseBlobURL(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("parseBlobURL(%q) = %+v, %v; want %+v", c.in, got, err, c.want)
 		}
 	}
 	for _, bad := range []string{
 		"s3:///nobucket",
 		"abfss://acct.dfs.core.windows.net/t", // no container
 		"abfss://lake@/t",
+		"abfss://lake@acct/t", // no domain
 		"hdfs://nn/t",
 	} {
-		if b, p, err := parseBlobURL(bad); err == nil {
-			t.Errorf("parseBlobURL(%q) = %q, %q; want an error", bad, b, p)
+		if got, err := parseBlobURL(bad); err == nil {
+			t.Errorf("parseBlobURL(%q) = %+v; want an error", bad, got)
 		}
 	}
 }

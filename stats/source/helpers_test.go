@@ -25,7 +25,8 @@ type project struct {
 // reach a test.
 func newProject(t *testing.T, yaml string) *project {
 	t.Helper()
-	for _, k := range []string{databricks.EnvHost, databricks.EnvToken, databricks.EnvWarehouseID, databricks.EnvProfile} {
+	for _, k := range []string{databricks.EnvHost, databricks.EnvToken, databricks.EnvWarehouseID, databricks.EnvProfile,
+		databricks.EnvClientID, databricks.EnvClientSecret, databricks.EnvAuthType, databricks.EnvCLIPath} {
 		t.Setenv(k, "")
 	}
 	t.Setenv(databricks.EnvConfigFile, filepath.Join(t.TempDir(), "no-databrickscfg"))

@@ -166,13 +166,14 @@ func isAbs(p string) bool {
 }
 
 // databricksConfigured reports whether the project asked for a workspace:
-// in the config, or with all three environment variables set. A host and
-// token alone (as the Databricks CLI uses them) are not a request to query
-// tables on every lint.
+// in the config, or with a host, a warehouse and a token or OAuth client in
+// the environment. A host and credentials alone (as the Databricks CLI uses
+// them) are not a request to query tables on every lint.
 func databricksConfigured(d config.Databricks) bool {
 	if d.Host != "" || d.WarehouseID != "" || d.Profile != "" {
 		return true
 	}
-	return os.Getenv(databricks.EnvHost) != "" && os.Getenv(databricks.EnvToken) != "" &&
-		os.Getenv(databricks.EnvWarehouseID) != ""
+	credentials := os.Getenv(databricks.EnvToken) != "" ||
+		os.Getenv(databricks.EnvClientID) != "" && os.Getenv(databricks.EnvClientSecret) != ""
+	return os.Getenv(databricks.EnvHost) != "" && credentials && os.Getenv(databricks.EnvWarehouseID) != ""
 }

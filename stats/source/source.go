@@ -9,8 +9,8 @@
 //     from the code, rewritten by stats.path-prefixes; read with the Delta
 //     log reader;
 //  3. a Databricks workspace, only when one is configured (stats.databricks,
-//     or DATABRICKS_HOST, DATABRICKS_TOKEN and DATABRICKS_WAREHOUSE_ID all
-//     set). When it reports a location lakelint can read, per-file sizes and
+//     or DATABRICKS_HOST, DATABRICKS_WAREHOUSE_ID and DATABRICKS_TOKEN, or
+//     DATABRICKS_CLIENT_ID and DATABRICKS_CLIENT_SECRET, all set). When it reports a location lakelint can read, per-file sizes and
 //     partitions are filled from the Delta log.
 //
 // Tables with none of these are skipped silently: nothing is fetched, and
