@@ -292,6 +292,11 @@ func (v *rowVisitor) metadata() *Metadata {
 		PartitionColumns: listStrings(v.listLeaf("metaData.partitionColumns")),
 		Configuration:    mapStrings(v.mapLeaves("metaData.configuration")),
 	}
+	if m.PartitionColumns == nil {
+		// the protocol requires the list: an empty one reads as no entries,
+		// and a JSON commit gives [] for it
+		m.PartitionColumns = []string{}
+	}
 	if f := v.any("metaData.format"); f.present(1) {
 		m.Format = Format{Provider: v.str("metaData.format.provider"), Options: mapStrings(v.mapLeaves("metaData.format.options"))}
 	}
