@@ -38,6 +38,7 @@ func (e *encoder) call(c *Call) {
 	e.span(&c.Span)
 	e.span(&c.At)
 	putSlice(e, c.Args, (*encoder).arg)
+	e.str(c.Kind)
 }
 
 func (e *encoder) arg(a *Arg) {
@@ -89,6 +90,7 @@ func (d *decoder) call(c *Call) {
 	d.span(&c.Span)
 	d.span(&c.At)
 	c.Args = getSlice(d, (*decoder).arg)
+	c.Kind = d.str()
 }
 
 func (d *decoder) arg(a *Arg) {

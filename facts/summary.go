@@ -102,6 +102,10 @@ type Call struct {
 	Span   Span // the whole call
 	At     Span // the callee's name: where facts that come from the callee stand
 	Args   []Arg
+	// Kind says how the callee is called when it is not called here
+	// directly: "" for a plain call, "foreachBatch" for a function Spark
+	// calls with each micro-batch of the stream written at Span.
+	Kind string
 }
 
 // ArgKind is what is known of an argument.

@@ -72,6 +72,15 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	if byCaller == 0 && byDefault == 0 && kind != facts.FactSetting {
 		return // the function's own fact says it all
 	}
+	if kind == facts.FactSetting && in.foreign(in.home) {
+		// a call of a function in another file sets it there too: a finding
+		// about the setting itself is reported once, in the function
+		key := fmt.Sprintf("%s|%s|%d|%d|home", in.home, in.fn.Name, kind, i)
+		if e := in.l.extra(in.home); !e.seen[key] {
+			e.seen[key] = true
+			add(e, in.fill(tmpl, holes, in.home, true))
+		}
+	}
 	if byCaller > 0 || kind == facts.FactSetting || !in.foreign(in.home) {
 		key := fmt.Sprintf("%s|%s|%d|%d|%d:%d", in.home, in.fn.Name, kind, i, in.s.call.At.Start, in.s.call.At.End)
 		e := in.l.extra(in.s.file)
@@ -80,6 +89,9 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 		}
 		e.seen[key] = true
 		v := in.fill(tmpl, holes, in.s.file, false)
+		if w, ok := v.(*facts.Write); ok && in.l.b.OnWrite != nil {
+			in.l.b.OnWrite(in.s.call, w)
+		}
 		add(e, v)
 		if in.foreign(in.home) && !contains(e.Borrowed, in.at()) {
 			e.Borrowed = append(e.Borrowed, in.at())

@@ -40,6 +40,10 @@ type Builder struct {
 	// Seconds reads a trigger interval passed as an argument; nil leaves
 	// the interval's seconds unknown.
 	Seconds func(string) (float64, bool)
+	// OnWrite, when set, sees each write a call adds before it is added,
+	// with the call it is applied at (the first of a chain): a
+	// foreachBatch call can mark the writes its function makes per batch.
+	OnWrite func(call *facts.Call, w *facts.Write)
 
 	mu    sync.Mutex
 	files map[string]*facts.Summary

@@ -203,6 +203,26 @@ func (x *extractor) recordCall(callee string, c callSite, a args) {
 			call.Args[i].Name, call.Args[i].Splat = g.name, uint8(g.splat)
 		}
 	}
+	x.addCall(call)
+}
+
+// calleeName is the name a call of v records (see facts.Call.Callee): a
+// function of the file or a name imported from a module of the project.
+func (x *extractor) calleeName(v val) (string, bool) {
+	switch v.kind {
+	case kFunc:
+		if fn, ok := v.ref.(*function); ok && fn.sum != nil {
+			return fn.sum.Name, true
+		}
+	case kModule:
+		return v.name, projectName(v.name)
+	}
+	return "", false
+}
+
+// addCall records a call made here, in the current function or at module
+// level, for the link step.
+func (x *extractor) addCall(call *facts.Call) {
 	if x.fn != nil {
 		x.fn.sum.Calls = append(x.fn.sum.Calls, call)
 		return
@@ -356,3 +376,12 @@ func (x *extractor) runs() {
 // seconds, as the extractor does; the link step uses it for intervals that
 // arrive through parameters.
 func IntervalSeconds(s string) (float64, bool) { return parseInterval(s) }
+
+// funcSummary is the summary of a function of this file that v names, as
+// far as its body has been read; nil for anything else.
+func funcSummary(v val) *facts.Func {
+	if fn, ok := v.ref.(*function); ok && v.kind == kFunc {
+		return fn.sum
+	}
+	return nil
+}
