@@ -48,7 +48,9 @@ func (x *extractor) qualified(prefix, name string) val {
 		return val{kind: kPipeline}
 	case "pyspark.sql.Window", "pyspark.sql.window.Window":
 		return val{kind: kWindow}
-	case "pyspark.sql.SparkSession", "pyspark.sql.session.SparkSession":
+	case "pyspark.sql.SparkSession", "pyspark.sql.session.SparkSession",
+		"databricks.connect.DatabricksSession", "databricks.connect.session.DatabricksSession",
+		"pyspark.sql.connect.SparkSession", "pyspark.sql.connect.session.SparkSession":
 		return val{kind: kSessionClass}
 	}
 	if functionsModules[string(q)] {
@@ -82,7 +84,7 @@ func (x *extractor) wellKnown(name string) val {
 	switch name {
 	case "DeltaTable":
 		return val{kind: kDeltaClass}
-	case "SparkSession":
+	case "SparkSession", "DatabricksSession":
 		return val{kind: kSessionClass}
 	case "Window":
 		return val{kind: kWindow}
@@ -157,6 +159,8 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 			return val{kind: kRDD}
 		case "na":
 			return val{kind: kNa, ref: obj.history()}
+		case "sparkSession":
+			return val{kind: kSession}
 		}
 		if obj.kind == kUnknown {
 			return x.wellKnownMember(name)
@@ -246,6 +250,26 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 	return val{}
 }
 
+// sessionMaker is what a call of the function named q (qualified or not)
+// that is not the file's returns when its name says: the Delta quick
+// start's configure_spark_with_delta_pip(builder) returns the builder, and
+// a function named like a session's getter (get_spark, create_spark_session)
+// is taken to return one, as a name spelled like a session is taken for one.
+func (x *extractor) sessionMaker(q string) val {
+	name := q[strings.LastIndexByte(q, '.')+1:]
+	switch {
+	case name == "configure_spark_with_delta_pip":
+		return val{kind: kBuilder}
+	case strings.HasPrefix(name, "get_") || strings.HasPrefix(name, "create_") ||
+		strings.HasPrefix(name, "build_") || strings.HasPrefix(name, "init_") || strings.HasPrefix(name, "new_"):
+		if l := strings.ToLower(name); strings.HasSuffix(l, "spark") || strings.HasSuffix(l, "session") ||
+			strings.HasSuffix(l, "spark_session") || strings.HasSuffix(l, "sparksession") {
+			return val{kind: kSession}
+		}
+	}
+	return val{}
+}
+
 // callFunction applies a plain function call name(args).
 func (x *extractor) callFunction(callee val, c callSite, a args) val {
 	switch callee.kind {
@@ -278,6 +302,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		if projectName(callee.name) {
 			x.recordCall(callee.name, c, a)
 		}
+		return x.sessionMaker(callee.name)
+	case kUnknown:
+		return x.sessionMaker(c.name)
 	}
 	return val{}
 }
