@@ -177,6 +177,8 @@ const (
 	SQLMerge          API = "MERGE"
 	SQLUpdate         API = "UPDATE"
 	SQLDelete         API = "DELETE"
+	// DeltaRSWrite is delta-rs's write_deltalake(...) or Polars' df.write_delta(...).
+	DeltaRSWrite API = "write_deltalake"
 )
 
 // Rewrites reports whether the write rewrites existing files (MERGE, UPDATE, DELETE).

@@ -13,6 +13,7 @@ type deltaState struct {
 	src    *hist          // the merge source's history
 	where  []facts.Column // optimize().where(...) columns
 	param  int            // 1 + the parameter the merge source comes from (see frameParam)
+	rs     bool           // a delta-rs (deltalake) table, whose API differs (see deltars.go)
 }
 
 // deltaBuilder is a DeltaTable.create(...) builder.
@@ -34,6 +35,20 @@ func (x *extractor) deltaClassMethod(c callSite, a args) val {
 			dt.target = x.pathTarget(g)
 		}
 		return val{kind: kDeltaTable, ref: dt}
+	case "convertToDelta":
+		// convertToDelta(spark, "parquet.`/path`", partitionSchema): a Delta table from then on
+		dt := &deltaState{}
+		if g, ok := a.get(1, "identifier"); ok {
+			dt.target = facts.Target{Span: x.spanOf(g.n)}
+			if s, ok := g.v.literalString(); ok {
+				if _, p, ok := strings.Cut(s, ".`"); ok && strings.HasSuffix(p, "`") {
+					dt.target.Path = strings.TrimSuffix(p, "`")
+				} else {
+					dt.target.Table = stripBackticks(strings.TrimSpace(s))
+				}
+			}
+		}
+		return val{kind: kDeltaTable, ref: dt}
 	case "create", "createIfNotExists", "replace", "createOrReplace":
 		// findings about the table point at where its definition starts
 		return val{kind: kDeltaBuilder, ref: &deltaBuilder{def: facts.TableDef{
@@ -45,6 +60,9 @@ func (x *extractor) deltaClassMethod(c callSite, a args) val {
 }
 
 func (x *extractor) deltaTableMethod(dt *deltaState, c callSite, a args) val {
+	if dt.rs {
+		return x.deltaRSMethod(dt, c, a)
+	}
 	switch c.name {
 	case "alias":
 		return val{kind: kDeltaTable, ref: dt}
@@ -83,6 +101,9 @@ func (x *extractor) deltaMergeMethod(dt *deltaState, c callSite, a args) val {
 }
 
 func (x *extractor) deltaOptimizeMethod(dt *deltaState, c callSite, a args) val {
+	if dt.rs {
+		return x.deltaRSOptimize(dt, c, a)
+	}
 	switch c.name {
 	case "where":
 		next := *dt

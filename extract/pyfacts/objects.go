@@ -174,6 +174,10 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 		return val{kind: kModule, name: "dlt." + name}
 	case kWindow:
 		return val{kind: kWindow}
+	case kDeltaTable:
+		if dt, ok := obj.ref.(*deltaState); ok && dt.rs && name == "optimize" {
+			return val{kind: kDeltaOptimize, ref: dt}
+		}
 	}
 	return val{}
 }
@@ -299,6 +303,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 			return fn.ret
 		}
 	case kModule:
+		if v, ok := x.deltaRSCall(callee.name, c, a); ok {
+			return v
+		}
 		if projectName(callee.name) {
 			x.recordCall(callee.name, c, a)
 		}
