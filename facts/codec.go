@@ -171,6 +171,7 @@ func (e *encoder) write(w *Write) {
 	putSlice(e, w.Transforms, (*encoder).transform)
 	e.int(w.WriterAt)
 	e.values(w.Properties)
+	e.span(&w.Loop)
 }
 
 func (e *encoder) read(r *Read) {
@@ -466,6 +467,7 @@ func (d *decoder) write(w *Write) {
 	w.Transforms = getSlice(d, (*decoder).transform)
 	w.WriterAt = d.int()
 	w.Properties = d.values()
+	d.span(&w.Loop)
 }
 
 func (d *decoder) read(r *Read) {

@@ -39,6 +39,7 @@ func (e *encoder) call(c *Call) {
 	e.span(&c.At)
 	putSlice(e, c.Args, (*encoder).arg)
 	e.str(c.Kind)
+	e.span(&c.Loop)
 }
 
 func (e *encoder) arg(a *Arg) {
@@ -91,6 +92,7 @@ func (d *decoder) call(c *Call) {
 	d.span(&c.At)
 	c.Args = getSlice(d, (*decoder).arg)
 	c.Kind = d.str()
+	d.span(&c.Loop)
 }
 
 func (d *decoder) arg(a *Arg) {

@@ -253,6 +253,10 @@ type Write struct {
 	WriterAt int
 	// Properties set on the write itself (writeTo(...).tableProperty, DeltaTable builders).
 	Properties map[string]Value
+	// Loop is the header of the innermost loop whose body makes the write
+	// ("for path in files"), in its function or at module level; zero when
+	// none. A write a call makes inside a loop has the call's loop.
+	Loop Span
 }
 
 // Feeding returns the shuffle that decides how many files the write makes: the

@@ -106,6 +106,8 @@ type Call struct {
 	// directly: "" for a plain call, "foreachBatch" for a function Spark
 	// calls with each micro-batch of the stream written at Span.
 	Kind string
+	// Loop is the header of the innermost loop the call is made in (see Write.Loop).
+	Loop Span
 }
 
 // ArgKind is what is known of an argument.

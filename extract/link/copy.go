@@ -34,7 +34,9 @@ func deepCopy(dst, src reflect.Value, remap bool, at facts.Span) {
 	if remap {
 		switch t {
 		case spanType:
-			dst.Set(reflect.ValueOf(at))
+			if !src.IsZero() { // no span stays none
+				dst.Set(reflect.ValueOf(at))
+			}
 			return
 		case editsType, insertionType:
 			return // left zero

@@ -69,43 +69,57 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 			byCaller++
 		}
 	}
-	if byCaller == 0 && byDefault == 0 && kind != facts.FactSetting {
+	foreign := in.foreign(in.home)
+	// a call in a loop repeats the writes of its function
+	loop := in.s.call.Loop
+	inLoop := kind == facts.FactWrite && loop != (facts.Span{})
+	if byCaller == 0 && byDefault == 0 && kind != facts.FactSetting && !inLoop {
 		return // the function's own fact says it all
 	}
-	if kind == facts.FactSetting && in.foreign(in.home) {
+	if kind == facts.FactSetting && foreign {
 		// a call of a function in another file sets it there too: a finding
 		// about the setting itself is reported once, in the function
-		key := fmt.Sprintf("%s|%s|%d|%d|home", in.home, in.fn.Name, kind, i)
-		if e := in.l.extra(in.home); !e.seen[key] {
-			e.seen[key] = true
+		in.once(in.home, fmt.Sprintf("%s|%s|%d|%d|home", in.home, in.fn.Name, kind, i), func(e *Extra) {
 			add(e, in.fill(tmpl, holes, in.home, true))
-		}
+		})
 	}
-	if byCaller > 0 || kind == facts.FactSetting || !in.foreign(in.home) {
+	if byCaller > 0 || kind == facts.FactSetting || (!foreign && byDefault > 0) || inLoop {
 		key := fmt.Sprintf("%s|%s|%d|%d|%d:%d", in.home, in.fn.Name, kind, i, in.s.call.At.Start, in.s.call.At.End)
-		e := in.l.extra(in.s.file)
-		if e.seen[key] {
-			return
-		}
-		e.seen[key] = true
-		v := in.fill(tmpl, holes, in.s.file, false)
-		if w, ok := v.(*facts.Write); ok && in.l.b.OnWrite != nil {
-			in.l.b.OnWrite(in.s.call, w)
-		}
-		add(e, v)
-		if in.foreign(in.home) && !contains(e.Borrowed, in.at()) {
-			e.Borrowed = append(e.Borrowed, in.at())
-		}
-		return
+		in.once(in.s.file, key, func(e *Extra) {
+			v := in.fill(tmpl, holes, in.s.file, false)
+			if w, ok := v.(*facts.Write); ok {
+				if inLoop && byCaller == 0 && byDefault == 0 && !(w.Appends() && w.Target.Known()) {
+					return
+				}
+				if inLoop && w.Loop == (facts.Span{}) {
+					w.Loop = loop
+				}
+				if in.l.b.OnWrite != nil {
+					in.l.b.OnWrite(in.s.call, w)
+				}
+			}
+			add(e, v)
+			if foreign && !contains(e.Borrowed, in.at()) {
+				e.Borrowed = append(e.Borrowed, in.at())
+			}
+		})
 	}
-	// only defaults fill it: once, in the function's file, at the default
-	key := fmt.Sprintf("%s|%s|%d|%d|defaults", in.home, in.fn.Name, kind, i)
-	e := in.l.extra(in.home)
+	if foreign && byCaller == 0 && byDefault > 0 && kind != facts.FactSetting {
+		// only defaults fill it: once, in the function's file, at the default
+		in.once(in.home, fmt.Sprintf("%s|%s|%d|%d|defaults", in.home, in.fn.Name, kind, i), func(e *Extra) {
+			add(e, in.fill(tmpl, holes, in.home, true))
+		})
+	}
+}
+
+// once runs do with file p's Extra the first time key is seen there.
+func (in *instance) once(p, key string, do func(*Extra)) {
+	e := in.l.extra(p)
 	if e.seen[key] {
 		return
 	}
 	e.seen[key] = true
-	add(e, in.fill(tmpl, holes, in.home, true))
+	do(e)
 }
 
 func contains(s []facts.Span, sp facts.Span) bool {

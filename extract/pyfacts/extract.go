@@ -98,6 +98,9 @@ type extractor struct {
 	// className the class whose body is (see record.go)
 	fn        *fnState
 	className string
+	// inLoop is the header of the innermost loop being read, in the current
+	// function or at module level (see facts.Write.Loop)
+	inLoop facts.Span
 }
 
 type sqlKey struct {

@@ -111,6 +111,7 @@ func (x *extractor) spanHole(f *fnState, sp facts.Span, kind facts.FactKind, idx
 // recordWrite records a write; frame is writer.param (1 + the parameter
 // the written DataFrame comes from, 0 when none).
 func (x *extractor) recordWrite(w *facts.Write, frame int) {
+	w.Loop = x.inLoop
 	x.file.Writes = append(x.file.Writes, w)
 	if f := x.fn; f != nil {
 		if frame > 0 {
@@ -223,6 +224,7 @@ func (x *extractor) calleeName(v val) (string, bool) {
 // addCall records a call made here, in the current function or at module
 // level, for the link step.
 func (x *extractor) addCall(call *facts.Call) {
+	call.Loop = x.inLoop
 	if x.fn != nil {
 		x.fn.sum.Calls = append(x.fn.sum.Calls, call)
 		return
@@ -384,4 +386,20 @@ func funcSummary(v val) *facts.Func {
 		return fn.sum
 	}
 	return nil
+}
+
+// loopHeader is the span of a loop's header: "for path in files" or
+// "while cond", without the colon.
+func (x *extractor) loopHeader(n python.Node) facts.Span {
+	end := n.End()
+	if b := n.ChildByField("body"); b.Valid() {
+		end = b.Start()
+	}
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.Type() == ":" {
+			end = c.Start()
+			break
+		}
+	}
+	return x.span(n.Start(), end)
 }

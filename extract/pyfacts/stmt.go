@@ -178,6 +178,9 @@ func (x *extractor) loop(n python.Node, sc *scope) {
 	} else {
 		x.header(n, "condition", sc)
 	}
+	outer := x.inLoop
+	x.inLoop = x.loopHeader(n)
+	defer func() { x.inLoop = outer }()
 	branches(sc, true, func() {
 		if left := n.ChildByField("left"); left.Valid() {
 			x.bind(left, val{}, sc)
@@ -301,10 +304,10 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 		}
 	}
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
-	outer, outerClass := x.fn, x.className
-	x.fn, x.className = st, ""
+	outer, outerClass, outerLoop := x.fn, x.className, x.inLoop
+	x.fn, x.className, x.inLoop = st, "", facts.Span{}
 	x.block(n.ChildByField("body"), fs)
-	x.fn, x.className = outer, outerClass
+	x.fn, x.className, x.inLoop = outer, outerClass, outerLoop
 	x.endFunction(st)
 	return fn
 }
