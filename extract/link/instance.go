@@ -88,7 +88,7 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 		in.once(in.s.file, key, func(e *Extra) {
 			v := in.fill(tmpl, holes, in.s.file, false)
 			if w, ok := v.(*facts.Write); ok {
-				if inLoop && byCaller == 0 && byDefault == 0 && !(w.Appends() && w.Target.Known()) {
+				if inLoop && byCaller == 0 && byDefault == 0 && (!w.Appends() || !w.Target.Known()) {
 					return
 				}
 				if inLoop && w.Loop == (facts.Span{}) {
@@ -104,8 +104,8 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 			}
 		})
 	}
-	if foreign && byCaller == 0 && byDefault > 0 && kind != facts.FactSetting {
-		// only defaults fill it: once, in the function's file, at the default
+	if foreign && byDefault > 0 && kind != facts.FactSetting {
+		// what the defaults fill: once, in the function's file, at the default
 		in.once(in.home, fmt.Sprintf("%s|%s|%d|%d|defaults", in.home, in.fn.Name, kind, i), func(e *Extra) {
 			add(e, in.fill(tmpl, holes, in.home, true))
 		})

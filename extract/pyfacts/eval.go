@@ -412,7 +412,14 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 	case "identifier":
 		callee := x.lookup(fn, sc)
 		a := x.args(n.ChildByField("arguments"), sc)
-		return x.callFunction(callee, callSite{call: n, fn: fn, name: x.text(fn)}, a)
+		c := callSite{call: n, fn: fn, name: x.text(fn)}
+		if callee.kind == kUnknown && x.file.Summary != nil && len(x.file.Summary.Runs) > 0 {
+			// a notebook that includes others with %run may call what they define
+			if _, bound := sc.lookup(c.name); !bound {
+				x.recordCall(c.name, c, a)
+			}
+		}
+		return x.callFunction(callee, c, a)
 	}
 	x.eval(fn, sc)
 	x.args(n.ChildByField("arguments"), sc)

@@ -298,16 +298,16 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 	case kSessionClass:
 		return val{kind: kSession}
 	case kFunc:
-		if fn, ok := callee.ref.(*function); ok && fn.sum != nil {
-			x.recordCall(fn.sum.Name, c, a)
-			return fn.ret
+		if name, ok := x.calleeName(callee); ok {
+			x.recordCall(name, c, a)
+			return callee.ref.(*function).ret
 		}
 	case kModule:
 		if v, ok := x.deltaRSCall(callee.name, c, a); ok {
 			return v
 		}
-		if projectName(callee.name) {
-			x.recordCall(callee.name, c, a)
+		if name, ok := x.calleeName(callee); ok {
+			x.recordCall(name, c, a)
 		}
 		return x.sessionMaker(callee.name)
 	case kUnknown:

@@ -379,15 +379,6 @@ func (x *extractor) runs() {
 // arrive through parameters.
 func IntervalSeconds(s string) (float64, bool) { return parseInterval(s) }
 
-// funcSummary is the summary of a function of this file that v names, as
-// far as its body has been read; nil for anything else.
-func funcSummary(v val) *facts.Func {
-	if fn, ok := v.ref.(*function); ok && v.kind == kFunc {
-		return fn.sum
-	}
-	return nil
-}
-
 // loopHeader is the span of a loop's header: "for path in files" or
 // "while cond", without the colon.
 func (x *extractor) loopHeader(n python.Node) facts.Span {
