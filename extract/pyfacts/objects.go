@@ -245,6 +245,8 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 			return x.strFormat(obj, a)
 		}
 		return val{}
+	case kDict:
+		return x.dictMethod(obj, c, a)
 	case kNa:
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
 		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByField("object")))

@@ -135,6 +135,12 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 		x.bind(target.NamedChild(0), v, sc)
 	case "parenthesized_expression", "list_splat_pattern", "list_splat":
 		x.bind(target.NamedChild(0), val{}, sc)
+	case "subscript":
+		// d["k"] = v changes what d holds: forget it
+		x.eval(target, sc)
+		if obj := target.ChildByField("value"); obj.Is("identifier") {
+			sc.set(x.text(obj), val{})
+		}
 	default:
 		// attribute and subscript targets: evaluate for what they contain
 		x.eval(target, sc)
