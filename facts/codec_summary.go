@@ -6,6 +6,15 @@ func (e *encoder) summary(s *Summary) {
 	putPtrs(e, s.Funcs, (*encoder).fn)
 	putPtrs(e, s.Calls, (*encoder).call)
 	putSlice(e, s.Runs, func(e *encoder, r *Run) { e.str(r.Path); e.span(&r.At) })
+	putSlice(e, s.Consts, func(e *encoder, c *Const) { e.str(c.Name); e.arg(&c.Value) })
+	putSlice(e, s.Globals, func(e *encoder, g *Global) {
+		e.uint(uint64(g.Fact))
+		e.span(&g.At)
+		e.uint(uint64(g.Field))
+		e.str(g.Key)
+		e.str(g.Name)
+		e.span(&g.Span)
+	})
 }
 
 func (e *encoder) fn(f *Func) {
@@ -28,6 +37,8 @@ func (e *encoder) fn(f *Func) {
 		e.uint(uint64(h.Field))
 		e.int(h.Param)
 		e.str(h.Key)
+		e.str(h.Global)
+		e.span(&h.Span)
 	})
 	putPtrs(e, f.Calls, (*encoder).call)
 	e.arg(&f.Returns)
@@ -59,6 +70,15 @@ func (d *decoder) summary(s *Summary) {
 	s.Funcs = getPtrs(d, (*decoder).fn)
 	s.Calls = getPtrs(d, (*decoder).call)
 	s.Runs = getSlice(d, func(d *decoder, r *Run) { r.Path = d.str(); d.span(&r.At) })
+	s.Consts = getSlice(d, func(d *decoder, c *Const) { c.Name = d.str(); d.arg(&c.Value) })
+	s.Globals = getSlice(d, func(d *decoder, g *Global) {
+		g.Fact = FactKind(d.u8())
+		d.span(&g.At)
+		g.Field = HoleField(d.u8())
+		g.Key = d.str()
+		g.Name = d.str()
+		d.span(&g.Span)
+	})
 }
 
 func (d *decoder) fn(f *Func) {
@@ -81,6 +101,8 @@ func (d *decoder) fn(f *Func) {
 		h.Field = HoleField(d.u8())
 		h.Param = d.int()
 		h.Key = d.str()
+		h.Global = d.str()
+		d.span(&h.Span)
 	})
 	f.Calls = getPtrs(d, (*decoder).call)
 	d.arg(&f.Returns)

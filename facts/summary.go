@@ -15,6 +15,30 @@ type Summary struct {
 	Calls []*Call
 	// Runs are the notebooks this notebook includes with %run, in order.
 	Runs []Run
+	// Consts are the module-level names bound to one known value (a
+	// string, a number, a list of them), which other modules may import.
+	Consts []Const
+	// Globals are the fields of the file's facts that a name imported from
+	// another module of the project (or defined by a %run notebook) fills.
+	Globals []Global
+}
+
+// Const is a module-level constant.
+type Const struct {
+	Name  string
+	Value Arg
+}
+
+// Global says that field Field of the fact of kind Fact whose Span is At
+// takes the value of the module constant Name (named as a Call's Callee
+// is), written at Span.
+type Global struct {
+	Fact  FactKind
+	At    Span
+	Field HoleField
+	Key   string
+	Name  string
+	Span  Span
 }
 
 // Run is a Databricks `%run ./path` line.
@@ -89,6 +113,10 @@ type Hole struct {
 	Field HoleField
 	Param int
 	Key   string // HoleOption: the option key, lower-cased
+	// Global, when set, names the module constant that fills the hole
+	// instead of a parameter (Param is then -1); Span is where it is written.
+	Global string
+	Span   Span
 }
 
 // Call is a call of a function the file does not define as part of Spark:

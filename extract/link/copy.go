@@ -12,6 +12,21 @@ var (
 	insertionType = reflect.TypeFor[*facts.PropertyInsertion]()
 )
 
+// placeArg is a module constant's value as written at sp, where it is used.
+func placeArg(a facts.Arg, sp facts.Span) facts.Arg {
+	a.Span, a.Value.Span, a.Transforms = sp, sp, nil
+	a.Value.ReadOnly = true // the constant is defined elsewhere: its use is no place to change it
+	items := make([]facts.Value, len(a.Items))
+	for i, it := range a.Items {
+		it.Span, it.ReadOnly = sp, true
+		items[i] = it
+	}
+	if a.Items != nil {
+		a.Items = items
+	}
+	return a
+}
+
 // copyFact deep-copies the fact p points to, so that filling holes never
 // changes a summary. With remap, every span becomes at, and what would edit
 // the other file (a transform's removal, where to add properties, where a

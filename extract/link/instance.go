@@ -49,11 +49,31 @@ func (in *instance) facts() {
 func (in *instance) holesOf(kind facts.FactKind, i int) []facts.Hole {
 	var out []facts.Hole
 	for _, h := range in.fn.Holes {
-		if h.Fact == kind && h.Index == i && h.Param < len(in.args) {
+		if h.Fact == kind && h.Index == i && h.Param >= 0 && h.Param < len(in.args) {
 			out = append(out, h)
 		}
 	}
 	return out
+}
+
+// fillGlobals fills the holes of fact i that the module constants it
+// imports fill, seen from the function's file, for file dst.
+func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
+	for _, h := range in.fn.Holes {
+		if h.Fact != kind || h.Index != i || h.Global == "" {
+			continue
+		}
+		a, ok := in.l.constant(in.home, h.Global)
+		if !ok {
+			continue
+		}
+		at := h.Span
+		if in.home != dst {
+			at = in.at()
+		}
+		a = placeArg(a, at)
+		fillField(v, h, a, in.l.b.Seconds, false)
+	}
 }
 
 func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, any)) {
@@ -80,13 +100,13 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 		// a call of a function in another file sets it there too: a finding
 		// about the setting itself is reported once, in the function
 		in.once(in.home, fmt.Sprintf("%s|%s|%d|%d|home", in.home, in.fn.Name, kind, i), func(e *Extra) {
-			add(e, in.fill(tmpl, holes, in.home, true))
+			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
 		})
 	}
 	if byCaller > 0 || kind == facts.FactSetting || (!foreign && byDefault > 0) || inLoop {
 		key := fmt.Sprintf("%s|%s|%d|%d|%d:%d", in.home, in.fn.Name, kind, i, in.s.call.At.Start, in.s.call.At.End)
 		in.once(in.s.file, key, func(e *Extra) {
-			v := in.fill(tmpl, holes, in.s.file, false)
+			v := in.fill(kind, i, tmpl, holes, in.s.file, false)
 			if w, ok := v.(*facts.Write); ok {
 				if inLoop && byCaller == 0 && byDefault == 0 && (!w.Appends() || !w.Target.Known()) {
 					return
@@ -107,7 +127,7 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	if foreign && byDefault > 0 && kind != facts.FactSetting {
 		// what the defaults fill: once, in the function's file, at the default
 		in.once(in.home, fmt.Sprintf("%s|%s|%d|%d|defaults", in.home, in.fn.Name, kind, i), func(e *Extra) {
-			add(e, in.fill(tmpl, holes, in.home, true))
+			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
 		})
 	}
 }
@@ -133,8 +153,9 @@ func contains(s []facts.Span, sp facts.Span) bool {
 
 // fill copies the fact template with its holes filled, for file dst.
 // onlyDefaults fills the holes that defaults fill and no other.
-func (in *instance) fill(tmpl any, holes []facts.Hole, dst string, onlyDefaults bool) any {
+func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hole, dst string, onlyDefaults bool) any {
 	v := copyFact(tmpl, in.home != dst, in.at())
+	in.fillGlobals(kind, i, v, dst)
 	for _, h := range holes {
 		b := in.args[h.Param]
 		if !b.ok || !b.a.Known() || (onlyDefaults && !b.deflt) {
@@ -150,6 +171,12 @@ func (in *instance) fill(tmpl any, holes []facts.Hole, dst string, onlyDefaults 
 }
 
 func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {
+	fillField(v, h, a, in.l.b.Seconds, in.foreign(in.home))
+}
+
+// fillField sets the field h names of fact v to a; moveAt says a write
+// whose target a fills is reported at a (the helper's code is elsewhere).
+func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, bool), moveAt bool) {
 	str, isStr := "", false
 	if a.Kind == facts.ArgValue && a.Value.Kind == facts.String {
 		str, isStr = a.Value.Str, true
@@ -170,10 +197,7 @@ func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {
 		switch h.Field {
 		case facts.HoleTable, facts.HolePath:
 			target(&f.Target)
-			if f.Target.Known() && !in.foreign(in.home) {
-				break
-			}
-			if f.Target.Known() {
+			if f.Target.Known() && moveAt {
 				f.At = a.Span // a finding about the table is about the caller's argument
 			}
 		case facts.HoleMode:
@@ -215,8 +239,8 @@ func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {
 				t := *f.Trigger
 				t.Interval = a.Value
 				t.Seconds = 0
-				if isStr && in.l.b.Seconds != nil {
-					if s, ok := in.l.b.Seconds(str); ok {
+				if isStr && seconds != nil {
+					if s, ok := seconds(str); ok {
 						t.Seconds = s
 					}
 				}

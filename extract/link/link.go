@@ -72,7 +72,20 @@ type Extra struct {
 	// Borrowed are the spans of this file that stand for code of a helper
 	// in another file (the callee's name at a call).
 	Borrowed []facts.Span
-	seen     map[string]bool
+	// Fills are fields of the file's own facts that module constants it
+	// imports fill.
+	Fills   []Fill
+	seen    map[string]bool
+	seconds func(string) (float64, bool)
+}
+
+// Fill sets a field of the file's fact of kind Fact whose Span is At.
+type Fill struct {
+	Fact  facts.FactKind
+	At    facts.Span
+	Field facts.HoleField
+	Key   string
+	Value facts.Arg
 }
 
 // Result is what linking adds, by file path as given to Add.
@@ -83,11 +96,47 @@ func (e *Extra) Merge(f *facts.File) {
 	if e == nil {
 		return
 	}
+	for _, fl := range e.Fills {
+		if v := findFact(f, fl.Fact, fl.At); v != nil {
+			fillField(v, facts.Hole{Field: fl.Field, Key: fl.Key}, fl.Value, e.seconds, false)
+		}
+	}
 	f.Writes = mergeByStart(f.Writes, e.Writes, func(w *facts.Write) int { return w.Span.Start })
 	f.Reads = mergeByStart(f.Reads, e.Reads, func(r *facts.Read) int { return r.Span.Start })
 	f.Tables = mergeByStart(f.Tables, e.Tables, func(t *facts.TableDef) int { return t.Span.Start })
 	f.Settings = mergeByStart(f.Settings, e.Settings, func(s *facts.Setting) int { return s.Span.Start })
 	f.Maintenance = mergeByStart(f.Maintenance, e.Maintenance, func(m *facts.Maintenance) int { return m.Span.Start })
+}
+
+// findFact is the fact of kind k whose Span is at in f.
+func findFact(f *facts.File, k facts.FactKind, at facts.Span) any {
+	switch k {
+	case facts.FactWrite:
+		for _, w := range f.Writes {
+			if w.Span == at {
+				return w
+			}
+		}
+	case facts.FactRead:
+		for _, r := range f.Reads {
+			if r.Span == at {
+				return r
+			}
+		}
+	case facts.FactSetting:
+		for _, s := range f.Settings {
+			if s.Span == at {
+				return s
+			}
+		}
+	case facts.FactMaintenance:
+		for _, m := range f.Maintenance {
+			if m.Span == at {
+				return m
+			}
+		}
+	}
+	return nil
 }
 
 func mergeByStart[T any](dst, add []T, start func(T) int) []T {
@@ -122,6 +171,13 @@ func (b *Builder) Link() Result {
 	}
 	for _, p := range paths {
 		s := b.files[p]
+		for _, g := range s.Globals {
+			if a, ok := l.constant(p, g.Name); ok {
+				a = placeArg(a, g.Span)
+				e := l.extra(p)
+				e.Fills = append(e.Fills, Fill{Fact: g.Fact, At: g.At, Field: g.Field, Key: g.Key, Value: a})
+			}
+		}
 		for _, c := range s.Calls {
 			l.site(p, c, nil)
 		}
@@ -288,7 +344,7 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 func (l *linker) extra(p string) *Extra {
 	e := l.out[p]
 	if e == nil {
-		e = &Extra{seen: map[string]bool{}}
+		e = &Extra{seen: map[string]bool{}, seconds: l.b.Seconds}
 		l.out[p] = e
 	}
 	return e
@@ -297,14 +353,48 @@ func (l *linker) extra(p string) *Extra {
 // resolve finds the function callee names, called from file p, and the
 // file it is in.
 func (l *linker) resolve(p, callee string) (string, *facts.Func) {
+	var found *facts.Func
+	home := l.find(p, callee, func(file, name string) bool {
+		found = l.local(file, name)
+		return found != nil
+	})
+	if home == "" {
+		return "", nil
+	}
+	return home, found
+}
+
+// constant is the value of the module constant name, seen from file p.
+func (l *linker) constant(p, name string) (facts.Arg, bool) {
+	var found facts.Arg
+	ok := false
+	l.find(p, name, func(file, n string) bool {
+		s := l.b.files[file]
+		if s == nil {
+			return false
+		}
+		for _, c := range s.Consts {
+			if c.Name == n {
+				found, ok = c.Value, true
+				return true
+			}
+		}
+		return false
+	})
+	return found, ok
+}
+
+// find resolves a name as the code names it (see facts.Call.Callee) from
+// file p: has reports whether a file defines a name. It returns the file.
+func (l *linker) find(p, callee string, has func(file, name string) bool) string {
 	dots := len(callee) - len(strings.TrimLeft(callee, "."))
 	name := callee[dots:]
 	parts := strings.Split(name, ".")
 	if dots == 0 && len(parts) == 1 {
-		if fn := l.local(p, name); fn != nil {
-			return p, fn
+		if has(p, name) {
+			return p
 		}
-		return l.viaRuns(p, name, map[string]bool{p: true})
+		return l.viaRuns(p, name, map[string]bool{p: true}, has)
 	}
 	for cut := len(parts) - 1; cut >= 1; cut-- {
 		module, fname := parts[:cut], strings.Join(parts[cut:], ".")
@@ -321,11 +411,11 @@ func (l *linker) resolve(p, callee string) (string, *facts.Func) {
 		if len(files) != 1 {
 			continue
 		}
-		if fn := l.local(files[0], fname); fn != nil {
-			return files[0], fn
+		if has(files[0], fname) {
+			return files[0]
 		}
 	}
-	return "", nil
+	return ""
 }
 
 // local is the function named name of file p, nil unless exactly one.
@@ -347,10 +437,10 @@ func (l *linker) local(p, name string) *facts.Func {
 }
 
 // viaRuns finds name in the notebooks p includes with %run.
-func (l *linker) viaRuns(p, name string, seen map[string]bool) (string, *facts.Func) {
+func (l *linker) viaRuns(p, name string, seen map[string]bool, has func(file, name string) bool) string {
 	s := l.b.files[p]
 	if s == nil {
-		return "", nil
+		return ""
 	}
 	for i := len(s.Runs) - 1; i >= 0; i-- { // a later include defines over an earlier one
 		target := l.runTarget(p, s.Runs[i].Path)
@@ -358,14 +448,14 @@ func (l *linker) viaRuns(p, name string, seen map[string]bool) (string, *facts.F
 			continue
 		}
 		seen[target] = true
-		if fn := l.local(target, name); fn != nil {
-			return target, fn
+		if has(target, name) {
+			return target
 		}
-		if h, fn := l.viaRuns(target, name, seen); fn != nil {
-			return h, fn
+		if h := l.viaRuns(target, name, seen, has); h != "" {
+			return h
 		}
 	}
-	return "", nil
+	return ""
 }
 
 // runTarget is the file a %run path names, relative to notebook p.

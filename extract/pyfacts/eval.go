@@ -363,6 +363,9 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 		if x.fn != nil {
 			x.noteParamArg(&g)
 		}
+		if g.v.kind == kModule || g.v.kind == kUnknown {
+			x.noteGlobalArg(&g, sc)
+		}
 		x.argStack = append(x.argStack, g)
 	}
 	return x.argStack[start:]

@@ -64,6 +64,7 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 		x.region(r)
 	}
 	x.sortFacts()
+	x.finishSummary()
 	return x.file, x.sql
 }
 
@@ -98,6 +99,9 @@ type extractor struct {
 	// className the class whose body is (see record.go)
 	fn        *fnState
 	className string
+	// globals are the arguments, by where they are written, that are names
+	// imported from the project's modules (see noteGlobalArg)
+	globals map[facts.Span]string
 	// inLoop is the header of the innermost loop being read, in the current
 	// function or at module level (see facts.Write.Loop)
 	inLoop facts.Span

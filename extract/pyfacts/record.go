@@ -102,11 +102,6 @@ func (x *extractor) frameParam(df val) int {
 	return 0
 }
 
-func (x *extractor) spanHole(f *fnState, sp facts.Span, kind facts.FactKind, idx int, field facts.HoleField, key string) {
-	if i, ok := f.spans[sp]; ok && sp != (facts.Span{}) {
-		f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: idx, Field: field, Param: i, Key: key})
-	}
-}
 
 // recordWrite records a write; frame is writer.param (1 + the parameter
 // the written DataFrame comes from, 0 when none).
@@ -152,37 +147,155 @@ func (x *extractor) recordMaintenance(m *facts.Maintenance) {
 	}
 }
 
-// holes marks the fields of the function's facts that its parameters
-// fill, once the body is read (a maintenance's retention is set after the
-// fact is recorded, say).
+// fieldRef is a field of a fact that a parameter or an imported constant can fill.
+type fieldRef struct {
+	span  facts.Span
+	field facts.HoleField
+	key   string
+}
+
+// fields are the fillable fields of a fact, by where their value is written.
+func fields(fact any) []fieldRef {
+	var out []fieldRef
+	add := func(sp facts.Span, f facts.HoleField, key string) {
+		if sp != (facts.Span{}) {
+			out = append(out, fieldRef{sp, f, key})
+		}
+	}
+	switch v := fact.(type) {
+	case *facts.Write:
+		add(v.Target.Span, facts.HoleTable, "")
+		if p := v.PartitionBy; p != nil && len(p.Columns) == 1 && p.Columns[0].Name == "" {
+			add(p.Columns[0].Span, facts.HolePartitionBy, "") // partitionBy(COLS)
+		}
+		add(v.Mode.Span, facts.HoleMode, "")
+		add(v.FormatSpan, facts.HoleFormat, "")
+		if v.Trigger != nil {
+			add(v.Trigger.Interval.Span, facts.HoleTrigger, "")
+		}
+		for k, o := range v.Options {
+			add(o.Span, facts.HoleOption, k)
+		}
+	case *facts.Read:
+		add(v.Target.Span, facts.HoleTable, "")
+	case *facts.Setting:
+		add(v.Value.Span, facts.HoleValue, "")
+	case *facts.Maintenance:
+		add(v.Target.Span, facts.HoleTable, "")
+		add(v.Retain.Span, facts.HoleRetain, "")
+	}
+	return out
+}
+
+// holes marks the fields of the function's facts that its parameters or
+// imported constants fill, once the body is read (a maintenance's
+// retention is set after the fact is recorded, say).
 func (x *extractor) holes(f *fnState) {
+	mark := func(kind facts.FactKind, i int, fact any) {
+		for _, r := range fields(fact) {
+			if p, ok := f.spans[r.span]; ok {
+				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: p, Key: r.key})
+			} else if g, ok := x.globals[r.span]; ok {
+				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: -1, Key: r.key, Global: g, Span: r.span})
+			}
+		}
+	}
 	for i, w := range f.sum.Writes {
-		x.spanHole(f, w.Target.Span, facts.FactWrite, i, facts.HoleTable, "")
-		x.spanHole(f, w.Mode.Span, facts.FactWrite, i, facts.HoleMode, "")
-		x.spanHole(f, w.FormatSpan, facts.FactWrite, i, facts.HoleFormat, "")
-		if w.Trigger != nil {
-			x.spanHole(f, w.Trigger.Interval.Span, facts.FactWrite, i, facts.HoleTrigger, "")
-		}
-		for k, v := range w.Options {
-			x.spanHole(f, v.Span, facts.FactWrite, i, facts.HoleOption, k)
-		}
+		mark(facts.FactWrite, i, w)
 		if p, ok := f.parts[w.PartitionBy]; ok && w.PartitionBy != nil {
 			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactWrite, Index: i, Field: facts.HolePartitionBy, Param: p})
 		}
 	}
 	for i, r := range f.sum.Reads {
-		x.spanHole(f, r.Target.Span, facts.FactRead, i, facts.HoleTable, "")
+		mark(facts.FactRead, i, r)
 	}
 	for i, s := range f.sum.Settings {
-		x.spanHole(f, s.Value.Span, facts.FactSetting, i, facts.HoleValue, "")
+		mark(facts.FactSetting, i, s)
 	}
 	for i, m := range f.sum.Maintenance {
-		x.spanHole(f, m.Target.Span, facts.FactMaintenance, i, facts.HoleTable, "")
-		x.spanHole(f, m.Retain.Span, facts.FactMaintenance, i, facts.HoleRetain, "")
+		mark(facts.FactMaintenance, i, m)
 	}
 	slices.SortStableFunc(f.sum.Holes, func(a, b facts.Hole) int {
 		return cmp.Or(cmp.Compare(a.Fact, b.Fact), cmp.Compare(a.Index, b.Index), cmp.Compare(a.Field, b.Field), strings.Compare(a.Key, b.Key))
 	})
+}
+
+// noteGlobalArg remembers an argument that is a name imported from a
+// module of the project, or one a %run notebook may define.
+func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
+	name := ""
+	switch {
+	case g.v.kind == kModule && projectName(g.v.name):
+		name = g.v.name
+	case g.v.kind == kUnknown && g.n.Is("identifier") && x.file.Summary != nil && len(x.file.Summary.Runs) > 0:
+		if _, bound := sc.lookup(x.text(g.n)); !bound {
+			name = x.text(g.n)
+		}
+	}
+	if name == "" {
+		return
+	}
+	if x.globals == nil {
+		x.globals = make(map[facts.Span]string)
+	}
+	x.globals[x.spanOf(g.n)] = name
+}
+
+// finishSummary adds the module's constants, and the file's fact fields
+// that imported constants fill, to the summary.
+func (x *extractor) finishSummary() {
+	each := func(kind facts.FactKind, fact any, at facts.Span) {
+		for _, r := range fields(fact) {
+			if g, ok := x.globals[r.span]; ok {
+				s := x.summary()
+				s.Globals = append(s.Globals, facts.Global{Fact: kind, At: at, Field: r.field, Key: r.key, Name: g, Span: r.span})
+			}
+		}
+	}
+	if len(x.globals) > 0 {
+		for _, w := range x.file.Writes {
+			each(facts.FactWrite, w, w.Span)
+		}
+		for _, r := range x.file.Reads {
+			each(facts.FactRead, r, r.Span)
+		}
+		for _, s := range x.file.Settings {
+			each(facts.FactSetting, s, s.Span)
+		}
+		for _, m := range x.file.Maintenance {
+			each(facts.FactMaintenance, m, m.Span)
+		}
+	}
+	add := func(name string, v *val) {
+		if v.kind != kStr && v.kind != kConst && v.kind != kList {
+			return
+		}
+		a := x.factArg(*v, facts.Span{})
+		if !a.Known() || a.Open {
+			return
+		}
+		for _, it := range a.Items {
+			if !it.Known() {
+				return
+			}
+		}
+		s := x.summary()
+		s.Consts = append(s.Consts, facts.Const{Name: name, Value: a})
+	}
+	m := x.module
+	for _, b := range m.few {
+		add(b.name, b.v)
+	}
+	if m.vars != nil {
+		names := make([]string, 0, len(m.vars))
+		for n := range m.vars {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			add(n, m.vars[n])
+		}
+	}
 }
 
 // summary is the file's summary, made when first needed.
