@@ -102,7 +102,6 @@ func (x *extractor) frameParam(df val) int {
 	return 0
 }
 
-
 // recordWrite records a write; frame is writer.param (1 + the parameter
 // the written DataFrame comes from, 0 when none).
 func (x *extractor) recordWrite(w *facts.Write, frame int) {
