@@ -174,6 +174,9 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 		return val{kind: kModule, name: "dlt." + name}
 	case kWindow:
 		return val{kind: kWindow}
+	case kObject:
+		v, _ := dictGet(obj, name)
+		return v
 	case kDeltaTable:
 		if dt, ok := obj.ref.(*deltaState); ok && dt.rs && name == "optimize" {
 			return val{kind: kDeltaOptimize, ref: dt}
@@ -299,6 +302,10 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		return val{kind: kColumn}
 	case kSessionClass:
 		return val{kind: kSession}
+	case kClass:
+		if ci, ok := callee.ref.(*classInfo); ok {
+			return ci.instance(a)
+		}
 	case kFunc:
 		if name, ok := x.calleeName(callee); ok {
 			x.recordCall(name, c, a)

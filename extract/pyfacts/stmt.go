@@ -344,7 +344,7 @@ func (x *extractor) class(n python.Node, sc *scope) {
 	}
 	x.block(n.ChildByField("body"), cs)
 	x.className = outer
-	sc.set(x.text(n.ChildByField("name")), val{})
+	sc.set(x.text(n.ChildByField("name")), x.classValue(n, sc))
 }
 
 func (x *extractor) decorated(n python.Node, sc *scope) {
