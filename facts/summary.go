@@ -103,6 +103,7 @@ const (
 	HoleRetain                           // Maintenance.Retain
 	HoleValue                            // Setting.Value
 	HoleOption                           // Write.Options[Key] / Read.Options[Key]
+	HoleZOrder                           // Maintenance.ZOrderBy from a list or a *splat
 )
 
 // Hole says that field Field of fact Index in the Func's list Fact comes

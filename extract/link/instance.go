@@ -272,6 +272,17 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			if a.Kind == facts.ArgValue {
 				f.Retain, f.HasRetain = a.Value, true
 			}
+		case facts.HoleZOrder:
+			if a.Kind == facts.ArgList && !a.Open {
+				f.ZOrderBy = nil
+				for _, it := range a.Items {
+					if it.Kind != facts.String {
+						f.ZOrderBy = nil
+						return
+					}
+					f.ZOrderBy = append(f.ZOrderBy, facts.Column{Name: strings.ReplaceAll(it.Str, "`", ""), Span: it.Span})
+				}
+			}
 		}
 	case *facts.Setting:
 		if h.Field == facts.HoleValue && a.Kind == facts.ArgValue {

@@ -223,7 +223,7 @@ func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
 		if a.Kind == facts.ArgParam {
 			return bound{} // the enclosing function's parameter: unknown here
 		}
-		return bound{a: a, home: p, ok: true}
+		return bound{a: l.value(p, a), home: p, ok: true}
 	})
 	l.apply(home, fn, args, site{file: p, call: c}, []*facts.Func{fn})
 }
@@ -233,7 +233,7 @@ func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
 func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) bound) []bound {
 	out := make([]bound, len(fn.Params))
 	var rest []facts.Value // extra positional arguments, for *args
-	restOpen := false
+	restOpen, restHome := false, ""
 	pos := 0
 	unknownPos, unknownKw := false, false
 	next := func() int {
@@ -251,8 +251,8 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) boun
 			out[i] = b
 			return
 		}
-		if b.ok && b.a.Kind == facts.ArgValue {
-			rest = append(rest, b.a.Value)
+		if b.ok && b.a.Kind == facts.ArgValue && (restHome == "" || restHome == b.home) {
+			rest, restHome = append(rest, b.a.Value), b.home
 		} else {
 			restOpen = true
 		}
@@ -286,7 +286,7 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) boun
 		switch {
 		case p.Star == 1:
 			if !unknownPos || len(rest) > 0 {
-				out[i] = bound{a: facts.Arg{Kind: facts.ArgList, Items: rest, Open: restOpen || unknownPos}, home: "", ok: true}
+				out[i] = bound{a: facts.Arg{Kind: facts.ArgList, Items: rest, Open: restOpen || unknownPos}, home: restHome, ok: true}
 			}
 		case out[i].ok || out[i].unknown:
 		case unknownPos || unknownKw:
@@ -334,10 +334,25 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 				}
 				return bound{}
 			}
-			return bound{a: a, home: home, ok: true}
+			return bound{a: l.value(home, a), home: home, ok: true}
 		})
 		l.apply(h, callee, inner, s, append(stack, callee))
 	}
+}
+
+// value is argument a of a call made in file p, a module constant it
+// names resolved (placed where the argument is written).
+func (l *linker) value(p string, a facts.Arg) facts.Arg {
+	if a.Kind != facts.ArgFunc {
+		return a
+	}
+	c, ok := l.constant(p, a.Func)
+	if !ok {
+		return a
+	}
+	c = placeArg(c, a.Span)
+	c.Name, c.Splat = a.Name, a.Splat
+	return c
 }
 
 // extra is the Extra of file p.

@@ -117,6 +117,7 @@ func (x *extractor) deltaOptimizeMethod(dt *deltaState, c callSite, a args) val 
 		m := x.maintenance(facts.Optimize, dt, c)
 		p := x.partitioning(a, x.spanOf(c.call))
 		m.ZOrderBy = p.Columns
+		x.noteZOrderParam(m, p)
 	}
 	return val{}
 }

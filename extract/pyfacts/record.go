@@ -32,6 +32,22 @@ type fnState struct {
 	parts map[*facts.Partitioning]int
 	// roots are DataFrame histories that start from a parameter.
 	roots map[*hist]int
+	// zorder are Z-orderings whose columns are a parameter.
+	zorder map[*facts.Maintenance]int
+}
+
+// noteZOrderParam marks m's Z-order columns, read as partitioning p, as a
+// parameter's when p's are.
+func (x *extractor) noteZOrderParam(m *facts.Maintenance, p *facts.Partitioning) {
+	if x.fn == nil {
+		return
+	}
+	if i, ok := x.fn.parts[p]; ok {
+		if x.fn.zorder == nil {
+			x.fn.zorder = make(map[*facts.Maintenance]int)
+		}
+		x.fn.zorder[m] = i
+	}
 }
 
 // param is the value of a parameter inside its function's body: unknown,
@@ -213,6 +229,9 @@ func (x *extractor) holes(f *fnState) {
 	}
 	for i, m := range f.sum.Maintenance {
 		mark(facts.FactMaintenance, i, m)
+		if p, ok := f.zorder[m]; ok {
+			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactMaintenance, Index: i, Field: facts.HoleZOrder, Param: p})
+		}
 	}
 	slices.SortStableFunc(f.sum.Holes, func(a, b facts.Hole) int {
 		return cmp.Or(cmp.Compare(a.Fact, b.Fact), cmp.Compare(a.Index, b.Index), cmp.Compare(a.Field, b.Field), strings.Compare(a.Key, b.Key))
