@@ -295,6 +295,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	u.unread = f.UnreadSQL
 	tables.Add(f)
 	links.Add(s.Path, f.Summary)
+	f.Summary = nil // the link step holds it; rules never read it
 	u.stored = store.put(f)
 	u.linted = true
 	// no line table: positions are resolved from the text again, only for
