@@ -44,7 +44,7 @@ func corpusDir(b *testing.B, mb int) (string, int64) {
 // MB: n times the code, the same tables.
 func corpusCopies(b *testing.B, mb, n int) (string, int64) {
 	b.Helper()
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("lakelint-corpus-v1-%dmb", mb))
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("lakelint-corpus-v2-%dmb", mb))
 	if n > 1 {
 		dir += fmt.Sprintf("-x%d", n)
 	}

@@ -23,6 +23,7 @@ import (
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 )
 
@@ -184,7 +185,7 @@ func (lk *lookup) source(s Source) Source {
 // hit fills u from the cache entry, if there is one: its facts go to the
 // catalog and, unless store is nil (a file read only for its facts), to the
 // store for the rule pass.
-func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder) bool {
+func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder, links *link.Builder) bool {
 	if lk == nil || lk.entry == nil {
 		return false
 	}
@@ -196,6 +197,7 @@ func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder) bool {
 	u.size, u.details, u.unread = lk.entry.size, lk.entry.details, f.UnreadSQL
 	u.noteSigns(f)
 	tables.Add(f)
+	links.Add(u.src.Path, f.Summary)
 	if store != nil {
 		u.stored = store.putEncoded(lk.entry.facts)
 	}

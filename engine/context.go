@@ -15,6 +15,7 @@ import (
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/extract/link"
 )
 
 // ProjectRoot is the root of the project holding path, a file or directory:
@@ -130,7 +131,7 @@ type indexed struct {
 // loadContext adds the facts of the project context to tables, reading the
 // files in p next to the named ones. Without Options.ProjectContext it does
 // nothing.
-func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, tables *catalog.Builder) *indexed {
+func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, tables *catalog.Builder, links *link.Builder) *indexed {
 	if !l.opts.ProjectContext {
 		return nil
 	}
@@ -139,11 +140,19 @@ func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, t
 	for i, f := range in.files {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				in.units[i] = l.load(Source{Path: f}, nil, tables)
+				in.units[i] = l.load(Source{Path: f}, nil, tables, links)
 			}
 		})
 	}
 	return in
+}
+
+// loaded returns the context's files, for the link step (none without context).
+func (in *indexed) loaded() []*unit {
+	if in == nil {
+		return nil
+	}
+	return in.units
 }
 
 // report counts the files indexed; why others could not be is for

@@ -19,6 +19,8 @@ import (
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract"
+	"github.com/lakelint/lakelint/extract/link"
+	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/parsers"
@@ -155,6 +157,8 @@ type unit struct {
 	details []string
 	notes   []Note
 	signs   []sign // what the file says of the platform
+	// extra is what calls of project functions add to the file (see link)
+	extra *link.Extra
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -182,22 +186,24 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	store := &factStore{}
 	defer store.close()
 	tables := &catalog.Builder{}
+	links := &link.Builder{Seconds: pyfacts.IntervalSeconds}
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, s := range srcs {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				units[i] = l.load(s, store, tables)
+				units[i] = l.load(s, store, tables, links)
 			}
 		})
 	}
-	index := l.loadContext(ctx, p, srcs, tables)
+	index := l.loadContext(ctx, p, srcs, tables, links)
 	p.Wait()
 	defer l.opts.Cache.finish() // an interrupted run keeps what it parsed
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	store.finish()
+	l.link(append(units, index.loaded()...), links, tables)
 
 	res := &Result{}
 	index.report(res)
@@ -282,9 +288,10 @@ func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
 }
 
 // load reads, parses and extracts one file (or takes its facts from the
-// cache), adds it to the catalog and stores its facts; with a nil store, a
-// file of the project context, only adds them to the catalog.
-func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit {
+// cache), adds it to the catalog and its summary to the link step, and stores
+// its facts; with a nil store, a file of the project context, only adds them
+// to the catalog and the link step.
+func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links *link.Builder) *unit {
 	u := &unit{src: s}
 	cfg, err := l.configs.For(s.Path)
 	if err != nil {
@@ -293,7 +300,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 	}
 	u.cfg = cfg
 	look := l.lookup(s, cfg)
-	if look.hit(u, store, tables) {
+	if look.hit(u, store, tables, links) {
 		return u
 	}
 	doc, note := readDocument(look.source(s), cfg.Rules.MaxFileSize)
@@ -320,6 +327,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 	// files with findings, so memory does not grow with the project
 	u.size = len(doc.Text)
 	tables.Add(f)
+	links.Add(s.Path, f.Summary) // the summary stays in the stored facts, for the cache
 	u.stored = look.keep(store, f, u)
 	u.linted = true
 	return u
@@ -364,6 +372,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	if err != nil {
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
+	un.extra.Merge(f)
 	u := &loaded{unit: un, facts: f, tok: token.NewFileSet().AddFile(un.src.Path, -1, un.size)}
 	// the text is read again only when a finding or a message needs a position
 	var pos *positioner
@@ -416,7 +425,11 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + posNote, Error: true})
 	}
 	out := make([]finding.Finding, 0, len(diags))
+	seen := map[diagKey]bool{}
 	for _, d := range diags {
+		if !l.keep(u, d.r, d.d, seen) {
+			continue
+		}
 		out = append(out, l.resolve(u, d.r, d.d, pos))
 	}
 	out = l.suppress(u, out, pos)

@@ -96,6 +96,9 @@ func merge(dst, src *facts.File) {
 	dst.Notes = append(dst.Notes, src.Notes...)
 	dst.Evidence = append(dst.Evidence, src.Evidence...)
 	dst.Foreign = append(dst.Foreign, src.Foreign...)
+	if src.Summary != nil {
+		dst.Summary = src.Summary
+	}
 }
 
 // sortByOffset puts facts in execution order: document offsets follow the

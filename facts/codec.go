@@ -177,6 +177,7 @@ func (e *encoder) write(w *Write) {
 	putSlice(e, w.Transforms, (*encoder).transform)
 	e.int(w.WriterAt)
 	e.values(w.Properties)
+	e.span(&w.Loop)
 }
 
 func (e *encoder) read(r *Read) {
@@ -278,6 +279,7 @@ func (e *encoder) file(f *File) {
 		e.span(&v.At)
 	})
 	putSlice(e, f.Foreign, func(e *encoder, v *ForeignSQL) { e.span(&v.At); e.str(v.Dialect); e.str(v.Marker) })
+	putPtr(e, f.Summary, (*encoder).summary)
 }
 
 // decoder reads what encoder wrote. The first error sticks: every later read
@@ -484,6 +486,7 @@ func (d *decoder) write(w *Write) {
 	w.Transforms = getSlice(d, (*decoder).transform)
 	w.WriterAt = d.int()
 	w.Properties = d.values()
+	d.span(&w.Loop)
 }
 
 func (d *decoder) read(r *Read) {
@@ -586,5 +589,6 @@ func (d *decoder) file() File {
 		d.span(&v.At)
 	})
 	f.Foreign = getSlice(d, func(d *decoder, v *ForeignSQL) { d.span(&v.At); v.Dialect = d.str(); v.Marker = d.str() })
+	f.Summary = getPtr(d, (*decoder).summary)
 	return f
 }

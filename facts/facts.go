@@ -177,6 +177,8 @@ const (
 	SQLMerge          API = "MERGE"
 	SQLUpdate         API = "UPDATE"
 	SQLDelete         API = "DELETE"
+	// DeltaRSWrite is delta-rs's write_deltalake(...) or Polars' df.write_delta(...).
+	DeltaRSWrite API = "write_deltalake"
 )
 
 // Rewrites reports whether the write rewrites existing files (MERGE, UPDATE, DELETE).
@@ -251,6 +253,10 @@ type Write struct {
 	WriterAt int
 	// Properties set on the write itself (writeTo(...).tableProperty, DeltaTable builders).
 	Properties map[string]Value
+	// Loop is the header of the innermost loop whose body makes the write
+	// ("for path in files"), in its function or at module level; zero when
+	// none. A write a call makes inside a loop has the call's loop.
+	Loop Span
 }
 
 // Feeding returns the shuffle that decides how many files the write makes: the
@@ -462,6 +468,9 @@ type File struct {
 	// Unread are those statements' keywords and why each could not be read.
 	Unread []Unread
 	Notes  []string
+	// Summary is what the project link step needs: the file's functions
+	// and the calls it makes (see summary.go). Nil when there are none.
+	Summary *Summary
 
 	// Evidence is what the file says of the platform it runs on.
 	Evidence []Evidence

@@ -8,6 +8,7 @@ import (
 	"github.com/lakelint/lakelint/rules/ll102"
 	"github.com/lakelint/lakelint/rules/ll103"
 	"github.com/lakelint/lakelint/rules/ll104"
+	"github.com/lakelint/lakelint/rules/ll105"
 	"github.com/lakelint/lakelint/rules/ll301"
 	"github.com/lakelint/lakelint/rules/ll303"
 	"github.com/lakelint/lakelint/rules/ll304"
@@ -30,6 +31,7 @@ var all = []*rule.Rule{
 	ll102.Rule,
 	ll103.Rule,
 	ll104.Rule,
+	ll105.Rule,
 	ll301.Rule,
 	ll303.Rule,
 	ll304.Rule,

@@ -11,6 +11,8 @@ import (
 type deltaState struct {
 	target facts.Target
 	where  []facts.Column // optimize().where(...) columns
+	param  int            // 1 + the parameter the merge source comes from (see frameParam)
+	rs     bool           // a delta-rs (deltalake) table, whose API differs (see deltars.go)
 }
 
 // deltaBuilder is a DeltaTable.create(...) builder.
@@ -33,6 +35,20 @@ func (x *extractor) deltaClassMethod(c callSite, a args) val {
 			dt.target = x.pathTarget(g)
 		}
 		return val{kind: kDeltaTable, ref: dt}
+	case "convertToDelta":
+		// convertToDelta(spark, "parquet.`/path`", partitionSchema): a Delta table from then on
+		dt := &deltaState{}
+		if g, ok := a.get(1, "identifier"); ok {
+			dt.target = facts.Target{Span: x.spanOf(g.n)}
+			if s, ok := g.v.literalString(); ok {
+				if _, p, ok := strings.Cut(s, ".`"); ok && strings.HasSuffix(p, "`") {
+					dt.target.Path = strings.TrimSuffix(p, "`")
+				} else {
+					dt.target.Table = stripBackticks(strings.TrimSpace(s))
+				}
+			}
+		}
+		return val{kind: kDeltaTable, ref: dt}
 	case "create", "createIfNotExists", "replace", "createOrReplace":
 		// findings about the table point at where its definition starts
 		return val{kind: kDeltaBuilder, ref: &deltaBuilder{def: facts.TableDef{
@@ -45,6 +61,9 @@ func (x *extractor) deltaClassMethod(c callSite, a args) val {
 }
 
 func (x *extractor) deltaTableMethod(dt *deltaState, c callSite, a args) val {
+	if dt.rs {
+		return x.deltaRSMethod(dt, c, a)
+	}
 	switch c.name {
 	case "alias":
 		return val{kind: kDeltaTable, ref: dt}
@@ -52,8 +71,14 @@ func (x *extractor) deltaTableMethod(dt *deltaState, c callSite, a args) val {
 		return val{kind: kFrame}
 	case "merge":
 		// the source's partitioning does not decide the files MERGE writes:
-		// its join shuffles the source, so the write keeps no transforms
-		return val{kind: kDeltaMerge, ref: &deltaState{target: dt.target}}
+		// its join shuffles the source, so the write keeps no transforms;
+		// a source that is a parameter still makes the MERGE a fact of
+		// each call (a foreachBatch function's MERGE of its batch)
+		m := &deltaState{target: dt.target}
+		if g, ok := a.get(0, "source"); ok {
+			m.param = x.frameParam(g.v)
+		}
+		return val{kind: kDeltaMerge, ref: m}
 	case "update", "updateExpr":
 		x.deltaWrite(facts.DeltaTableUpdate, dt, c)
 	case "delete":
@@ -80,6 +105,9 @@ func (x *extractor) deltaMergeMethod(dt *deltaState, c callSite, a args) val {
 }
 
 func (x *extractor) deltaOptimizeMethod(dt *deltaState, c callSite, a args) val {
+	if dt.rs {
+		return x.deltaRSOptimize(dt, c, a)
+	}
 	switch c.name {
 	case "where":
 		next := *dt
@@ -93,12 +121,13 @@ func (x *extractor) deltaOptimizeMethod(dt *deltaState, c callSite, a args) val 
 		m := x.maintenance(facts.Optimize, dt, c)
 		p := x.partitioning(a, x.spanOf(c.call))
 		m.ZOrderBy = p.Columns
+		x.noteZOrderParam(m, p)
 	}
 	return val{}
 }
 
 func (x *extractor) deltaWrite(api facts.API, dt *deltaState, c callSite) {
-	x.file.Writes = append(x.file.Writes, &facts.Write{
+	x.recordWrite(&facts.Write{
 		API:      api,
 		Lang:     document.Python,
 		Span:     x.spanOf(c.call),
@@ -107,7 +136,7 @@ func (x *extractor) deltaWrite(api facts.API, dt *deltaState, c callSite) {
 		Format:   "delta",
 		Target:   dt.target,
 		WriterAt: x.at(c.dot()),
-	})
+	}, dt.param)
 }
 
 func (x *extractor) maintenance(kind facts.MaintenanceKind, dt *deltaState, c callSite) *facts.Maintenance {
@@ -119,7 +148,7 @@ func (x *extractor) maintenance(kind facts.MaintenanceKind, dt *deltaState, c ca
 		At:           x.span(c.nameStart(), c.call.End()),
 		WhereColumns: dt.where,
 	}
-	x.file.Maintenance = append(x.file.Maintenance, m)
+	x.recordMaintenance(m)
 	return m
 }
 
@@ -151,7 +180,7 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 		def.AddProps = x.chainInsertion(facts.PyBuilderCall, c)
 		// a location with no columns registers the table already there
 		def.Registration = def.Location != "" && !next.columns
-		x.file.Tables = append(x.file.Tables, &def)
+		x.recordTable(&def)
 		return val{kind: kDeltaTable, ref: &deltaState{target: facts.Target{Table: def.Name, Path: def.Location}}}
 	}
 	return val{kind: kDeltaBuilder, ref: next}

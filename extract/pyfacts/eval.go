@@ -78,6 +78,8 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 		return v.withItems(items)
 	case "dictionary":
 		return x.dictionary(n, sc)
+	case "subscript":
+		return x.subscript(n, sc)
 	case "conditional_expression":
 		var vs []val
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -173,7 +175,9 @@ func (x *extractor) lookup(n python.Node, sc *scope) val {
 	case !ok:
 		return x.wellKnown(name)
 	case v.kind == kUnknown:
-		return x.wellKnownMember(name)
+		if w := x.wellKnownMember(name); w.kind != kUnknown || v.ref == nil {
+			return w
+		}
 	}
 	return v
 }
@@ -356,6 +360,12 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 			g.splat, g.n = 2, c.NamedChild(0)
 		}
 		g.v = x.eval(g.n, sc)
+		if x.fn != nil {
+			x.noteParamArg(&g)
+		}
+		if g.v.kind == kModule || g.v.kind == kUnknown {
+			x.noteGlobalArg(&g, sc)
+		}
 		x.argStack = append(x.argStack, g)
 	}
 	return x.argStack[start:]
@@ -403,11 +413,21 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 	case "attribute":
 		recv := x.evalField(fn, "object", sc)
 		a := x.args(n.ChildByField("arguments"), sc)
+		if recv.kind == kDict || recv.kind == kList {
+			x.forgetMutated(recv, fn, sc)
+		}
 		return x.method(recv, callSite{call: n, fn: fn, name: x.text(fn.ChildByField("attribute"))}, a)
 	case "identifier":
 		callee := x.lookup(fn, sc)
 		a := x.args(n.ChildByField("arguments"), sc)
-		return x.callFunction(callee, callSite{call: n, fn: fn, name: x.text(fn)}, a)
+		c := callSite{call: n, fn: fn, name: x.text(fn)}
+		if callee.kind == kUnknown && x.file.Summary != nil && len(x.file.Summary.Runs) > 0 {
+			// a notebook that includes others with %run may call what they define
+			if _, bound := sc.lookup(c.name); !bound {
+				x.recordCall(c.name, c, a)
+			}
+		}
+		return x.callFunction(callee, c, a)
 	}
 	x.eval(fn, sc)
 	x.args(n.ChildByField("arguments"), sc)

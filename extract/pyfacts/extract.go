@@ -57,10 +57,14 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 			x.regions = append(x.regions, r)
 		}
 	}
+	if doc.Format != document.PlainPython {
+		x.runs()
+	}
 	for _, r := range x.regions {
 		x.region(r)
 	}
 	x.sortFacts()
+	x.finishSummary()
 	return x.file, x.sql
 }
 
@@ -93,6 +97,16 @@ type extractor struct {
 	argStack []arg
 	// signs marks the platform signs found so far (see evidence)
 	signs uint32
+	// fn is the function whose body is being read (nil at module level),
+	// className the class whose body is (see record.go)
+	fn        *fnState
+	className string
+	// globals are the arguments, by where they are written, that are names
+	// imported from the project's modules (see noteGlobalArg)
+	globals map[facts.Span]string
+	// inLoop is the header of the innermost loop being read, in the current
+	// function or at module level (see facts.Write.Loop)
+	inLoop facts.Span
 }
 
 type sqlKey struct {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
@@ -14,6 +15,8 @@ import (
 type function struct {
 	name   string
 	params []string
+	sum    *facts.Func // its summary
+	ret    val         // what it returns when that does not depend on its arguments
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
@@ -45,7 +48,9 @@ func (x *extractor) qualified(prefix, name string) val {
 		return val{kind: kPipeline}
 	case "pyspark.sql.Window", "pyspark.sql.window.Window":
 		return val{kind: kWindow}
-	case "pyspark.sql.SparkSession", "pyspark.sql.session.SparkSession":
+	case "pyspark.sql.SparkSession", "pyspark.sql.session.SparkSession",
+		"databricks.connect.DatabricksSession", "databricks.connect.session.DatabricksSession",
+		"pyspark.sql.connect.SparkSession", "pyspark.sql.connect.session.SparkSession":
 		return val{kind: kSessionClass}
 	}
 	if functionsModules[string(q)] {
@@ -79,7 +84,7 @@ func (x *extractor) wellKnown(name string) val {
 	switch name {
 	case "DeltaTable":
 		return val{kind: kDeltaClass}
-	case "SparkSession":
+	case "SparkSession", "DatabricksSession":
 		return val{kind: kSessionClass}
 	case "Window":
 		return val{kind: kWindow}
@@ -154,6 +159,8 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 			return val{kind: kRDD}
 		case "na":
 			return val{kind: kNa, ref: obj.history()}
+		case "sparkSession":
+			return val{kind: kSession}
 		}
 		if obj.kind == kUnknown {
 			return x.wellKnownMember(name)
@@ -167,6 +174,13 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 		return val{kind: kModule, name: "dlt." + name}
 	case kWindow:
 		return val{kind: kWindow}
+	case kObject:
+		v, _ := dictGet(obj, name)
+		return v
+	case kDeltaTable:
+		if dt, ok := obj.ref.(*deltaState); ok && dt.rs && name == "optimize" {
+			return val{kind: kDeltaOptimize, ref: dt}
+		}
 	}
 	return val{}
 }
@@ -234,11 +248,33 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 			return x.strFormat(obj, a)
 		}
 		return val{}
+	case kDict:
+		return x.dictMethod(obj, c, a)
 	case kNa:
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
 		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByField("object")))
 	case kFrame, kUnknown:
 		return x.frameMethod(obj, c, a, -1)
+	}
+	return val{}
+}
+
+// sessionMaker is what a call of the function named q (qualified or not)
+// that is not the file's returns when its name says: the Delta quick
+// start's configure_spark_with_delta_pip(builder) returns the builder, and
+// a function named like a session's getter (get_spark, create_spark_session)
+// is taken to return one, as a name spelled like a session is taken for one.
+func (x *extractor) sessionMaker(q string) val {
+	name := q[strings.LastIndexByte(q, '.')+1:]
+	switch {
+	case name == "configure_spark_with_delta_pip":
+		return val{kind: kBuilder}
+	case strings.HasPrefix(name, "get_") || strings.HasPrefix(name, "create_") ||
+		strings.HasPrefix(name, "build_") || strings.HasPrefix(name, "init_") || strings.HasPrefix(name, "new_"):
+		if l := strings.ToLower(name); strings.HasSuffix(l, "spark") || strings.HasSuffix(l, "session") ||
+			strings.HasSuffix(l, "spark_session") || strings.HasSuffix(l, "sparksession") {
+			return val{kind: kSession}
+		}
 	}
 	return val{}
 }
@@ -266,6 +302,25 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		return val{kind: kColumn}
 	case kSessionClass:
 		return val{kind: kSession}
+	case kClass:
+		if ci, ok := callee.ref.(*classInfo); ok {
+			return ci.instance(a)
+		}
+	case kFunc:
+		if name, ok := x.calleeName(callee); ok {
+			x.recordCall(name, c, a)
+			return callee.ref.(*function).ret
+		}
+	case kModule:
+		if v, ok := x.deltaRSCall(callee.name, c, a); ok {
+			return v
+		}
+		if name, ok := x.calleeName(callee); ok {
+			x.recordCall(name, c, a)
+		}
+		return x.sessionMaker(callee.name)
+	case kUnknown:
+		return x.sessionMaker(c.name)
 	}
 	return val{}
 }

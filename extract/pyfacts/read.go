@@ -78,7 +78,7 @@ func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) {
 			r.Format, _ = x.formatName(g.v)
 		}
 	}
-	x.file.Reads = append(x.file.Reads, r)
+	x.recordRead(r)
 }
 
 // formatName lower-cases a format argument; unknown is true when it does not resolve.
@@ -205,5 +205,5 @@ func (x *extractor) pipelineRead(c callSite, a args, stream bool) {
 	if g, ok := a.get(0, "name"); ok {
 		r.Target = x.tableTarget(g)
 	}
-	x.file.Reads = append(x.file.Reads, r)
+	x.recordRead(r)
 }

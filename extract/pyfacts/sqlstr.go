@@ -195,7 +195,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 }
 
 func dictGet(d val, key string) (val, bool) {
-	if d.kind != kDict {
+	if d.kind != kDict && d.kind != kObject {
 		return val{}, false
 	}
 	items := d.items()

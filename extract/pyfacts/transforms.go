@@ -80,12 +80,21 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 		switch {
 		case c.name == "writeTo":
 			return x.newWriterV2(obj, c, a)
+		case c.name == "write_delta":
+			x.polarsWriteDelta(c, a)
+			return val{}
+		case c.name == "getOrCreate" && len(a) == 0:
+			// a builder this extractor did not follow (a helper's result)
+			return val{kind: kSession}
 		case notFrames[c.name]:
 			return val{}
 		}
 	}
 	h := x.transform(c, a, naDot)
 	h.prev = obj.history()
+	if x.fn != nil && h.prev == nil {
+		x.noteFrameRoot(h, obj)
+	}
 	return val{kind: kFrame, ref: h}
 }
 

@@ -40,6 +40,8 @@ const (
 	kPipeline                  // the dlt / pyspark.pipelines module
 	kModule                    // another module or imported name (name)
 	kFunc                      // a function defined in the file (fn)
+	kClass                     // a class of the file whose instances hold their arguments (classInfo)
+	kObject                    // an instance of such a class (items: attribute, value, ...)
 )
 
 // val is the abstract value of an expression. Vals are copied a lot (into
@@ -211,7 +213,7 @@ func same(a, b val) bool {
 		return a.name == b.name && (a.kind != kColumn || a.name != "")
 	case kFrame, kNa:
 		return a.history() == b.history()
-	case kReader, kWriter, kDeltaTable, kDeltaMerge, kDeltaOptimize, kDeltaBuilder, kFunc:
+	case kReader, kWriter, kDeltaTable, kDeltaMerge, kDeltaOptimize, kDeltaBuilder, kFunc, kClass, kObject:
 		return a.ref == b.ref
 	}
 	// stateless kinds: sessions, modules of the Spark API

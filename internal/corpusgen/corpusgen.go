@@ -15,6 +15,7 @@ func Files(seed uint64, total int) [][]byte {
 	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	var out [][]byte
 	for n := 0; n < total; {
+		g.idx = len(out)
 		f := g.file()
 		out = append(out, f)
 		n += len(f)
@@ -26,7 +27,15 @@ type gen struct {
 	r   *rand.Rand
 	b   bytes.Buffer
 	seq int
+	idx int // the file being made: WriteDir names it pkg<idx/100>/job_<idx>.py
 }
+
+// helperEvery makes every helperEvery-th file a module of helpers that the
+// jobs after it import and call.
+const helperEvery = 10
+
+// module is the import name of file i as WriteDir lays it out.
+func module(i int) string { return fmt.Sprintf("pkg%02d.job_%04d", i/100, i) }
 
 func (g *gen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
 
@@ -60,6 +69,10 @@ func (g *gen) col() string {
 
 func (g *gen) file() []byte {
 	g.b.Reset()
+	if g.idx%helperEvery == 0 {
+		g.helpers()
+		return bytes.Clone(g.b.Bytes())
+	}
 	if g.r.IntN(4) == 0 {
 		g.line(0, "# Databricks notebook source")
 	}
@@ -103,9 +116,56 @@ func (g *gen) file() []byte {
 		}
 		g.line(0, "")
 	}
+	g.helperCalls()
 	g.line(0, `if __name__ == "__main__":`)
 	g.line(1, "main()")
 	return bytes.Clone(g.b.Bytes())
+}
+
+// helpers writes a module of the helpers real projects share.
+func (g *gen) helpers() {
+	g.line(0, `"""Shared writers and maintenance."""`)
+	g.line(0, "from delta.tables import DeltaTable")
+	g.line(0, "")
+	g.line(0, "DEFAULT_TABLE = %q", g.table())
+	g.line(0, "PARTITIONS = [%q]", g.col())
+	g.line(0, "")
+	g.line(0, "")
+	g.line(0, `def write_table(df, table, partition_cols, mode="append"):`)
+	g.line(1, `df.write.format("delta").mode(mode).partitionBy(*partition_cols).saveAsTable(table)`)
+	g.line(0, "")
+	g.line(0, "")
+	g.line(0, `def write_stream(df, table, trigger="1 minute"):`)
+	g.line(1, `return df.writeStream.trigger(processingTime=trigger).toTable(table)`)
+	g.line(0, "")
+	g.line(0, "")
+	g.line(0, "def vacuum_table(spark, table, hours=168):")
+	g.line(1, "DeltaTable.forName(spark, table).vacuum(hours)")
+	g.line(0, "")
+	g.line(0, "")
+	g.line(0, "def land(spark, path, table):")
+	g.line(1, `spark.read.json(path).write.mode("append").saveAsTable(table)`)
+	g.line(0, "")
+	g.line(0, "")
+	g.line(0, "def publish(df, table):")
+	g.line(1, "write_table(df, table, PARTITIONS)")
+}
+
+// helperCalls imports the latest helper module and calls its helpers.
+func (g *gen) helperCalls() {
+	h := g.idx - g.idx%helperEvery
+	g.line(0, "from %s import write_table, write_stream, vacuum_table, land, publish, DEFAULT_TABLE", module(h))
+	g.line(0, "import %s as helpers", module(h))
+	g.line(0, "")
+	g.line(0, `staged = spark.read.table(%q).repartition(%d)`, g.table(), 1+g.r.IntN(64))
+	g.line(0, `write_table(staged, %q, [%q, %q])`, g.table(), g.col(), g.col())
+	g.line(0, `helpers.write_table(staged, table=DEFAULT_TABLE, partition_cols=[%q], mode="overwrite")`, g.col())
+	g.line(0, `publish(staged, %q)`, g.table())
+	g.line(0, `write_stream(spark.readStream.table(%q), %q)`, g.table(), g.table())
+	g.line(0, `vacuum_table(spark, %q, %d)`, g.table(), 24*g.r.IntN(14))
+	g.line(0, "for path in [%q, %q]:", g.path(), g.path())
+	g.line(1, `land(spark, path, %q)`, g.table())
+	g.line(0, "")
 }
 
 func (g *gen) imports() {

@@ -1,0 +1,299 @@
+package link
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+// instance is one application of a function's summary at a site.
+type instance struct {
+	l    *linker
+	home string // the function's file
+	fn   *facts.Func
+	args []bound
+	s    site
+}
+
+// foreign reports whether spans of file f must stand at the call instead.
+func (in *instance) foreign(f string) bool { return f != in.s.file }
+
+// at is the span that stands for code of another file: the callee's name.
+func (in *instance) at() facts.Span { return in.s.call.At }
+
+// facts adds the function's facts that a known argument fills to the
+// site's file; settings are added whatever the arguments (calling the
+// function sets them). A fact filled only by defaults, from another file,
+// goes to the function's own file, where the default is written.
+func (in *instance) facts() {
+	fn := in.fn
+	for i, w := range fn.Writes {
+		in.one(facts.FactWrite, i, w, func(e *Extra, v any) { e.Writes = append(e.Writes, v.(*facts.Write)) })
+	}
+	for i, r := range fn.Reads {
+		in.one(facts.FactRead, i, r, func(e *Extra, v any) { e.Reads = append(e.Reads, v.(*facts.Read)) })
+	}
+	for i, t := range fn.Tables {
+		in.one(facts.FactTable, i, t, func(e *Extra, v any) { e.Tables = append(e.Tables, v.(*facts.TableDef)) })
+	}
+	for i, s := range fn.Settings {
+		in.one(facts.FactSetting, i, s, func(e *Extra, v any) { e.Settings = append(e.Settings, v.(*facts.Setting)) })
+	}
+	for i, m := range fn.Maintenance {
+		in.one(facts.FactMaintenance, i, m, func(e *Extra, v any) { e.Maintenance = append(e.Maintenance, v.(*facts.Maintenance)) })
+	}
+}
+
+// holesOf are the holes of fact i of list kind.
+func (in *instance) holesOf(kind facts.FactKind, i int) []facts.Hole {
+	var out []facts.Hole
+	for _, h := range in.fn.Holes {
+		if h.Fact == kind && h.Index == i && h.Param >= 0 && h.Param < len(in.args) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// fillGlobals fills the holes of fact i that the module constants it
+// imports fill, seen from the function's file, for file dst.
+func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
+	for _, h := range in.fn.Holes {
+		if h.Fact != kind || h.Index != i || h.Global == "" {
+			continue
+		}
+		a, ok := in.l.constant(in.home, h.Global)
+		if !ok {
+			continue
+		}
+		at := h.Span
+		if in.home != dst {
+			at = in.at()
+		}
+		a = placeArg(a, at)
+		fillField(v, h, a, in.l.b.Seconds, false)
+	}
+}
+
+func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, any)) {
+	holes := in.holesOf(kind, i)
+	byCaller, byDefault := 0, 0
+	for _, h := range holes {
+		b := in.args[h.Param]
+		switch {
+		case !b.ok || !b.a.Known():
+		case b.deflt:
+			byDefault++
+		default:
+			byCaller++
+		}
+	}
+	foreign := in.foreign(in.home)
+	// a call in a loop repeats the writes of its function
+	loop := in.s.call.Loop
+	inLoop := kind == facts.FactWrite && loop != (facts.Span{})
+	if byCaller == 0 && byDefault == 0 && kind != facts.FactSetting && !inLoop {
+		return // the function's own fact says it all
+	}
+	if kind == facts.FactSetting && foreign {
+		// a call of a function in another file sets it there too: a finding
+		// about the setting itself is reported once, in the function
+		in.once(in.home, fmt.Sprintf("%s|%s|%d|%d|home", in.home, in.fn.Name, kind, i), func(e *Extra) {
+			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
+		})
+	}
+	if byCaller > 0 || kind == facts.FactSetting || (!foreign && byDefault > 0) || inLoop {
+		key := fmt.Sprintf("%s|%s|%d|%d|%d:%d", in.home, in.fn.Name, kind, i, in.s.call.At.Start, in.s.call.At.End)
+		in.once(in.s.file, key, func(e *Extra) {
+			v := in.fill(kind, i, tmpl, holes, in.s.file, false)
+			if w, ok := v.(*facts.Write); ok {
+				if inLoop && byCaller == 0 && byDefault == 0 && (!w.Appends() || !w.Target.Known()) {
+					return
+				}
+				if inLoop && w.Loop == (facts.Span{}) {
+					w.Loop = loop
+				}
+				if in.l.b.OnWrite != nil {
+					in.l.b.OnWrite(in.s.call, w)
+				}
+			}
+			add(e, v)
+			if foreign && !contains(e.Borrowed, in.at()) {
+				e.Borrowed = append(e.Borrowed, in.at())
+			}
+		})
+	}
+	if foreign && byDefault > 0 && kind != facts.FactSetting {
+		// what the defaults fill: once, in the function's file, at the default
+		in.once(in.home, fmt.Sprintf("%s|%s|%d|%d|defaults", in.home, in.fn.Name, kind, i), func(e *Extra) {
+			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
+		})
+	}
+}
+
+// once runs do with file p's Extra the first time key is seen there.
+func (in *instance) once(p, key string, do func(*Extra)) {
+	e := in.l.extra(p)
+	if e.seen[key] {
+		return
+	}
+	e.seen[key] = true
+	do(e)
+}
+
+func contains(s []facts.Span, sp facts.Span) bool {
+	for _, x := range s {
+		if x == sp {
+			return true
+		}
+	}
+	return false
+}
+
+// fill copies the fact template with its holes filled, for file dst.
+// onlyDefaults fills the holes that defaults fill and no other.
+func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hole, dst string, onlyDefaults bool) any {
+	v := copyFact(tmpl, in.home != dst, in.at())
+	in.fillGlobals(kind, i, v, dst)
+	for _, h := range holes {
+		b := in.args[h.Param]
+		if !b.ok || !b.a.Known() || (onlyDefaults && !b.deflt) {
+			continue
+		}
+		a := b.a
+		if b.home != dst {
+			a = *copyFact(&a, true, in.at()).(*facts.Arg)
+		}
+		in.fillHole(v, h, a)
+	}
+	return v
+}
+
+func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {
+	fillField(v, h, a, in.l.b.Seconds, in.foreign(in.home))
+}
+
+// fillField sets the field h names of fact v to a; moveAt says a write
+// whose target a fills is reported at a (the helper's code is elsewhere).
+func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, bool), moveAt bool) {
+	str, isStr := "", false
+	if a.Kind == facts.ArgValue && a.Value.Kind == facts.String {
+		str, isStr = a.Value.Str, true
+	}
+	target := func(t *facts.Target) {
+		if !isStr {
+			return
+		}
+		s := strings.TrimSpace(str)
+		if looksPath(s) {
+			*t = facts.Target{Path: s, Span: a.Span}
+		} else {
+			*t = facts.Target{Table: strings.ReplaceAll(s, "`", ""), Span: a.Span}
+		}
+	}
+	switch f := v.(type) {
+	case *facts.Write:
+		switch h.Field {
+		case facts.HoleTable, facts.HolePath:
+			target(&f.Target)
+			if f.Target.Known() && moveAt {
+				f.At = a.Span // a finding about the table is about the caller's argument
+			}
+		case facts.HoleMode:
+			if a.Kind == facts.ArgValue {
+				f.Mode = a.Value
+			}
+		case facts.HoleFormat:
+			if isStr {
+				f.Format, f.FormatUnknown, f.FormatSpan = strings.ToLower(strings.TrimSpace(str)), false, a.Span
+			}
+		case facts.HolePartitionBy:
+			p := &facts.Partitioning{Span: a.Span}
+			if f.PartitionBy != nil {
+				p.Span = f.PartitionBy.Span
+			}
+			switch a.Kind {
+			case facts.ArgList:
+				p.Dynamic = a.Open
+				for _, it := range a.Items {
+					c := facts.Column{Span: it.Span}
+					if it.Kind == facts.String {
+						c.Name = strings.ReplaceAll(it.Str, "`", "")
+					} else {
+						p.Dynamic = true
+					}
+					p.Columns = append(p.Columns, c)
+				}
+			case facts.ArgValue:
+				if !isStr {
+					return
+				}
+				p.Columns = []facts.Column{{Name: strings.ReplaceAll(str, "`", ""), Span: a.Span}}
+			default:
+				return
+			}
+			f.PartitionBy = p
+		case facts.HoleTrigger:
+			if f.Trigger != nil && a.Kind == facts.ArgValue {
+				t := *f.Trigger
+				t.Interval = a.Value
+				t.Seconds = 0
+				if isStr && seconds != nil {
+					if s, ok := seconds(str); ok {
+						t.Seconds = s
+					}
+				}
+				f.Trigger = &t
+			}
+		case facts.HoleFrame:
+			// a MERGE's source is joined, not written: its shape does not
+			// decide the files the MERGE writes
+			if a.Kind == facts.ArgFrame && !f.API.Rewrites() {
+				f.Transforms = append(append([]facts.Transform{}, a.Transforms...), f.Transforms...)
+			}
+		case facts.HoleOption:
+			if a.Kind == facts.ArgValue {
+				opts := make(map[string]facts.Value, len(f.Options))
+				for k, o := range f.Options {
+					opts[k] = o
+				}
+				opts[h.Key] = a.Value
+				f.Options = opts
+			}
+		}
+	case *facts.Read:
+		if h.Field == facts.HoleTable || h.Field == facts.HolePath {
+			target(&f.Target)
+		}
+	case *facts.Maintenance:
+		switch h.Field {
+		case facts.HoleTable, facts.HolePath:
+			target(&f.Target)
+		case facts.HoleRetain:
+			if a.Kind == facts.ArgValue {
+				f.Retain, f.HasRetain = a.Value, true
+			}
+		case facts.HoleZOrder:
+			if a.Kind == facts.ArgList && !a.Open {
+				f.ZOrderBy = nil
+				for _, it := range a.Items {
+					if it.Kind != facts.String {
+						f.ZOrderBy = nil
+						return
+					}
+					f.ZOrderBy = append(f.ZOrderBy, facts.Column{Name: strings.ReplaceAll(it.Str, "`", ""), Span: it.Span})
+				}
+			}
+		}
+	case *facts.Setting:
+		if h.Field == facts.HoleValue && a.Kind == facts.ArgValue {
+			f.Value = a.Value
+		}
+	}
+}
+
+// looksPath reports whether a target string is a storage path, not a table name.
+func looksPath(s string) bool {
+	return strings.ContainsAny(s, "/:\\")
+}

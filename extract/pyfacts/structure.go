@@ -1,0 +1,230 @@
+package pyfacts
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// Values through structure: subscripts and .get of dict and list
+// literals. A container that code changes in place (an item assigned, a
+// mutating method called) is forgotten, never read stale.
+
+// subscript evaluates d["key"] and xs[i] of known containers.
+func (x *extractor) subscript(n python.Node, sc *scope) val {
+	obj := x.evalField(n, "value", sc)
+	var key val
+	keys := 0
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.Field() != "subscript" {
+			continue
+		}
+		key = x.eval(c, sc)
+		keys++
+	}
+	if keys != 1 || obj.open {
+		return val{}
+	}
+	switch obj.kind {
+	case kDict:
+		if k, ok := key.literalString(); ok {
+			v, _ := dictGet(obj, k)
+			return v
+		}
+	case kList:
+		if i, ok := key.intValue(); ok {
+			items := obj.items()
+			if i < 0 {
+				i += int64(len(items))
+			}
+			if i >= 0 && i < int64(len(items)) {
+				return items[i].val
+			}
+		}
+	}
+	return val{}
+}
+
+// dictMethod applies d.get(key[, default]) to a known dict.
+func (x *extractor) dictMethod(d val, c callSite, a args) val {
+	if c.name != "get" || d.open {
+		return val{}
+	}
+	k, ok := a.pos(0)
+	if !ok {
+		return val{}
+	}
+	key, ok := k.v.literalString()
+	if !ok {
+		return val{}
+	}
+	if v, found := dictGet(d, key); found {
+		return v
+	}
+	if def, ok := a.pos(1); ok {
+		return def.v
+	}
+	return val{}
+}
+
+// mutating are the methods that change a dict or list in place.
+var mutating = map[string]bool{
+	"update": true, "pop": true, "popitem": true, "setdefault": true, "clear": true,
+	"append": true, "extend": true, "insert": true, "remove": true, "sort": true, "reverse": true,
+	"__setitem__": true, "__delitem__": true,
+}
+
+// forgetMutated unbinds the name a container bound to it is reached by
+// when a method called on it changes it.
+func (x *extractor) forgetMutated(recv val, fn python.Node, sc *scope) {
+	obj := fn.ChildByField("object")
+	if !obj.Is("identifier") || !mutating[x.text(fn.ChildByField("attribute"))] {
+		return
+	}
+	sc.set(x.text(obj), val{})
+}
+
+// classInfo is a class of the file whose instances keep their
+// constructor's arguments as attributes: a dataclass, a NamedTuple, or a
+// class whose __init__ only stores its parameters (self.x = x).
+type classInfo struct {
+	params   []string // the constructor's parameters, in order
+	defaults []val    // their defaults (kUnknown: none)
+	attrs    []string // the attribute each parameter is stored as ("" for none)
+}
+
+// instance is an instance made with arguments a; what is not known of an
+// attribute leaves it unknown, as a splat makes them all.
+func (ci *classInfo) instance(a args) val {
+	vals := make([]val, len(ci.params))
+	set := make([]bool, len(ci.params))
+	pos := 0
+	for _, g := range a {
+		switch {
+		case g.splat != 0:
+			return val{}
+		case g.name != "":
+			for i, p := range ci.params {
+				if p == g.name {
+					vals[i], set[i] = g.v, true
+				}
+			}
+		default:
+			if pos < len(vals) {
+				vals[pos], set[pos] = g.v, true
+			}
+			pos++
+		}
+	}
+	items := make([]item, 0, 2*len(ci.params))
+	for i, attr := range ci.attrs {
+		if attr == "" {
+			continue
+		}
+		v := vals[i]
+		if !set[i] {
+			v = ci.defaults[i]
+		}
+		items = append(items, item{val: val{kind: kStr, name: attr}}, item{val: v})
+	}
+	return val{kind: kObject}.withItems(items)
+}
+
+// classValue is what a class definition binds its name to: a kClass when
+// its instances hold their arguments, unknown otherwise.
+func (x *extractor) classValue(n python.Node, sc *scope) val {
+	body := n.ChildByField("body")
+	if !body.Valid() {
+		return val{}
+	}
+	dataclass := false
+	if p := n.Parent(); p.Is("decorated_definition") {
+		for c := p.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.Is("decorator") {
+				t := string(c.Text())
+				dataclass = dataclass || t == "@dataclass" || strings.HasPrefix(t, "@dataclass(") ||
+					strings.HasPrefix(t, "@dataclasses.dataclass")
+			}
+		}
+	}
+	if sup := n.ChildByField("superclasses"); sup.Valid() {
+		t := string(sup.Text())
+		if t == "(NamedTuple)" || t == "(typing.NamedTuple)" {
+			dataclass = true
+		} else if !dataclass {
+			return val{} // what a base class's __init__ does is not known here
+		}
+	}
+	ci := &classInfo{}
+	for c := body.FirstChild(); c.Valid(); c = c.NextSibling() {
+		switch {
+		case dataclass && c.Is("expression_statement"):
+			as := c.NamedChild(0)
+			if !as.Is("assignment") || !as.ChildByField("type").Valid() || !as.ChildByField("left").Is("identifier") {
+				continue
+			}
+			name := x.text(as.ChildByField("left"))
+			def := val{}
+			if r := as.ChildByField("right"); r.Valid() {
+				def = x.eval(r, sc)
+			}
+			ci.params, ci.attrs, ci.defaults = append(ci.params, name), append(ci.attrs, name), append(ci.defaults, def)
+		case !dataclass && c.Is("function_definition") && x.text(c.ChildByField("name")) == "__init__":
+			if !x.initStores(c, ci, sc) {
+				return val{}
+			}
+		}
+	}
+	if len(ci.params) == 0 {
+		return val{}
+	}
+	return val{kind: kClass, ref: ci}
+}
+
+// initStores reads an __init__ whose body only stores parameters
+// (self.x = x); anything else and the class is not followed.
+func (x *extractor) initStores(def python.Node, ci *classInfo, sc *scope) bool {
+	params := def.ChildByField("parameters")
+	first := true
+	for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
+		name := x.paramName(p)
+		if name == "" {
+			continue
+		}
+		if p.Is("list_splat_pattern") || p.Is("dictionary_splat_pattern") {
+			return false
+		}
+		if first {
+			first = false // self
+			continue
+		}
+		def := val{}
+		if d := p.ChildByField("value"); d.Valid() {
+			def = x.eval(d, sc)
+		}
+		ci.params, ci.attrs, ci.defaults = append(ci.params, name), append(ci.attrs, ""), append(ci.defaults, def)
+	}
+	for st := def.ChildByField("body").FirstChild(); st.Valid(); st = st.NextSibling() {
+		switch {
+		case st.Is("comment") || st.Is("pass_statement"):
+			continue
+		case st.Is("expression_statement") && st.NamedChild(0).Is("string"):
+			continue // a docstring
+		case !st.Is("expression_statement"):
+			return false
+		}
+		as := st.NamedChild(0)
+		left, right := as.ChildByField("left"), as.ChildByField("right")
+		if !as.Is("assignment") || !left.Is("attribute") || !right.Is("identifier") ||
+			x.text(left.ChildByField("object")) != "self" {
+			return false
+		}
+		i := slices.Index(ci.params, x.text(right))
+		if i < 0 {
+			return false
+		}
+		ci.attrs[i] = x.text(left.ChildByField("attribute"))
+	}
+	return true
+}

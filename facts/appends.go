@@ -1,0 +1,25 @@
+package facts
+
+import "strings"
+
+// Appends reports whether a batch write adds files to what its target
+// holds: mode("append"), writeTo(...).append(), insertInto without
+// overwrite, write_deltalake(mode="append"). Streams, rewrites (MERGE,
+// UPDATE, DELETE), overwrites and writes whose mode is unknown do not.
+func (w *Write) Appends() bool {
+	mode := strings.ToLower(strings.TrimSpace(w.Mode.Str))
+	switch w.API {
+	case DataFrameWriter:
+		if w.Sink == "insertInto" {
+			return !w.Mode.Known() || mode == "append"
+		}
+		return w.Mode.Kind == String && mode == "append"
+	case DataFrameWriterV2:
+		return w.Sink == "append"
+	case DeltaRSWrite:
+		return w.Mode.Kind == String && mode == "append"
+	case SQLInsert:
+		return w.Sink == "INSERT INTO"
+	}
+	return false
+}

@@ -1,0 +1,10 @@
+package ll105_test
+
+import (
+	"testing"
+
+	"github.com/lakelint/lakelint/rules/ll105"
+	"github.com/lakelint/lakelint/rules/ruletest"
+)
+
+func TestLL105(t *testing.T) { ruletest.Run(t, ll105.Rule, "testdata") }
