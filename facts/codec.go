@@ -150,6 +150,7 @@ func (e *encoder) trigger(t *Trigger) {
 	e.value(&t.Interval)
 	e.uint(math.Float64bits(t.Seconds))
 	e.span(&t.Span)
+	e.bool(t.Parsed)
 }
 
 func (e *encoder) write(w *Write) {
@@ -171,6 +172,7 @@ func (e *encoder) write(w *Write) {
 	putSlice(e, w.Transforms, (*encoder).transform)
 	e.int(w.WriterAt)
 	e.values(w.Properties)
+	putPtr(e, w.Stream, (*encoder).stream)
 }
 
 func (e *encoder) read(r *Read) {
@@ -204,6 +206,7 @@ func (e *encoder) tableDef(t *TableDef) {
 	e.str(t.Location)
 	e.values(t.Properties)
 	putPtr(e, t.AddProps, (*encoder).insertion)
+	e.bool(t.Streaming)
 }
 
 func (e *encoder) setting(s *Setting) {
@@ -442,6 +445,7 @@ func (d *decoder) trigger(t *Trigger) {
 	d.value(&t.Interval)
 	t.Seconds = math.Float64frombits(d.uint())
 	d.span(&t.Span)
+	t.Parsed = d.bool()
 }
 
 func (d *decoder) lang() document.Lang { return document.Lang(d.u8()) }
@@ -465,6 +469,7 @@ func (d *decoder) write(w *Write) {
 	w.Transforms = getSlice(d, (*decoder).transform)
 	w.WriterAt = d.int()
 	w.Properties = d.values()
+	w.Stream = getPtr(d, (*decoder).stream)
 }
 
 func (d *decoder) read(r *Read) {
@@ -498,6 +503,7 @@ func (d *decoder) tableDef(t *TableDef) {
 	t.Location = d.str()
 	t.Properties = d.values()
 	t.AddProps = getPtr(d, (*decoder).insertion)
+	t.Streaming = d.bool()
 }
 
 func (d *decoder) setting(s *Setting) {

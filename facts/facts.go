@@ -216,6 +216,9 @@ type Trigger struct {
 	Interval Value   // the interval as written ("30 seconds")
 	Seconds  float64 // the interval in seconds, when known
 	Span     Span
+	// Parsed is true when the interval is a string Spark accepts (see
+	// IntervalOK); a spelling Spark rejects ("10s") leaves it false.
+	Parsed bool
 }
 
 // Write is one write of data into a table or path.
@@ -251,6 +254,8 @@ type Write struct {
 	WriterAt int
 	// Properties set on the write itself (writeTo(...).tableProperty, DeltaTable builders).
 	Properties map[string]Value
+	// Stream is what a writeStream sink says beyond the above; nil for batch writes.
+	Stream *Stream
 }
 
 // Feeding returns the shuffle that decides how many files the write makes: the
@@ -324,6 +329,9 @@ type TableDef struct {
 	Properties    map[string]Value // lower-cased keys
 	// AddProps says how to add properties to this definition; nil when no safe place is known.
 	AddProps *PropertyInsertion
+	// Streaming is true for a pipeline table fed by a stream: CREATE
+	// STREAMING TABLE, or @dlt.table over dlt.read_stream / spark.readStream.
+	Streaming bool
 }
 
 // PropertyStyle is the syntax a property insertion must follow.

@@ -78,6 +78,8 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 		return v.withItems(items)
 	case "dictionary":
 		return x.dictionary(n, sc)
+	case "subscript":
+		return x.subscript(n, sc)
 	case "conditional_expression":
 		var vs []val
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -403,6 +405,9 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 	case "attribute":
 		recv := x.evalField(fn, "object", sc)
 		a := x.args(n.ChildByField("arguments"), sc)
+		if (recv.kind == kDict || recv.kind == kList) && containerMutators[x.text(fn.ChildByField("attribute"))] {
+			x.forgetContainer(fn.ChildByField("object"), sc)
+		}
 		return x.method(recv, callSite{call: n, fn: fn, name: x.text(fn.ChildByField("attribute"))}, a)
 	case "identifier":
 		callee := x.lookup(fn, sc)

@@ -124,6 +124,10 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 		x.bind(target.NamedChild(0), v, sc)
 	case "parenthesized_expression", "list_splat_pattern", "list_splat":
 		x.bind(target.NamedChild(0), val{}, sc)
+	case "subscript":
+		// settings["trigger"] = ...: the container is no longer known
+		x.eval(target, sc)
+		x.forgetContainer(target.ChildByField("value"), sc)
 	default:
 		// attribute and subscript targets: evaluate for what they contain
 		x.eval(target, sc)
@@ -315,13 +319,16 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 			decorators = append(decorators, c)
 		}
 	}
+	tables := len(x.file.Tables)
 	for _, d := range decorators {
 		x.stmt = d
 		x.decorator(d, def, sc)
 	}
 	switch def.Type() {
 	case "function_definition":
+		reads := len(x.file.Reads)
 		x.function(def, sc)
+		x.markStreamingTables(x.file.Tables[tables:], x.file.Reads[reads:])
 	case "class_definition":
 		x.class(def, sc)
 	}

@@ -1,0 +1,148 @@
+package pyfacts
+
+import (
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// streamOf gathers what a writeStream sink c of writer w, configured up
+// to step s, says beyond a batch write.
+func (x *extractor) streamOf(w *writer, s *wstep, c callSite) *facts.Stream {
+	st := &facts.Stream{}
+	if q := s.latest(wQuery); q != nil {
+		st.QueryName = q.v.value(q.span)
+	}
+	if b := s.latest(wBatch); b != nil && s.latest(wFormat) == b.prev {
+		// the foreachBatch is the sink the newest format step set
+		st.Batch, _ = b.ref.(string)
+		st.BatchSpan = b.span
+	}
+	for h := w.hist; h != nil; h = h.prev {
+		if h.source != nil {
+			st.Source = h.source
+			break
+		}
+	}
+	st.TriggerAt, st.TriggerNewline = x.callInsertion(c)
+	return st
+}
+
+// batchName records on step b the function a foreachBatch argument names:
+// a name or a dotted attribute ("self.upsert"), as written.
+func (x *extractor) batchName(b *wstep, g arg) {
+	n := g.n
+	for n.Is("attribute") {
+		n = n.ChildByField("object")
+	}
+	if n.Is("identifier") {
+		b.ref = x.text(g.n)
+	}
+}
+
+// callInsertion says where a call can be added to a chain just before its
+// final call c (after c's receiver), and the text to put before the new
+// call: a new line in the chain's indentation when c starts its own line,
+// continued with a backslash when the chain continues lines so.
+func (x *extractor) callInsertion(c callSite) (int, string) {
+	recv := c.fn.ChildByField("object")
+	if !recv.Valid() {
+		return x.at(c.dot()), ""
+	}
+	dot := c.dot()
+	ls, alone := indentStart(x.src, dot)
+	if !alone || ls <= recv.End() {
+		return x.endAt(recv.End()), ""
+	}
+	nl := x.newline(ls, dot)
+	if continued(x.src, recv.End()) {
+		nl = " \\" + nl
+	}
+	return x.endAt(recv.End()), nl
+}
+
+// continued reports whether the line holding off ends, after off, with a
+// continuation backslash.
+func continued(src []byte, off int) bool {
+	i := off
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i < len(src) && src[i] == '\\'
+}
+
+// markStreamingTables marks the pipeline tables a decorated function
+// defines as streaming when the function reads a stream.
+func (x *extractor) markStreamingTables(tables []*facts.TableDef, reads []*facts.Read) {
+	stream := false
+	for _, r := range reads {
+		stream = stream || r.Kind == facts.StreamRead
+	}
+	for _, t := range tables {
+		if t.Kind == facts.DLTTable && stream {
+			t.Streaming = true
+		}
+	}
+}
+
+// subscript evaluates d["key"] and xs[i] on a literal dict or list, such
+// as a job's settings: CONF["trigger"]. Anything else is unknown.
+func (x *extractor) subscript(n python.Node, sc *scope) val {
+	obj := x.evalField(n, "value", sc)
+	var key val
+	keys := 0
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.Field() == "subscript" {
+			key = x.eval(c, sc)
+			keys++
+		}
+	}
+	if keys != 1 || obj.open {
+		return val{}
+	}
+	items := obj.items()
+	switch obj.kind {
+	case kDict:
+		k, ok := key.literalString()
+		if !ok {
+			return val{}
+		}
+		found := val{}
+		for i := 0; i+1 < len(items); i += 2 {
+			ik, ok := items[i].literalString()
+			if !ok {
+				return val{} // a key not known might be this one
+			}
+			if ik == k {
+				found = items[i+1].val // the last of a repeated key wins
+			}
+		}
+		return found
+	case kList:
+		i, ok := key.intValue()
+		if !ok {
+			return val{}
+		}
+		if i < 0 {
+			i += int64(len(items))
+		}
+		if i >= 0 && i < int64(len(items)) {
+			return items[i].val
+		}
+	}
+	return val{}
+}
+
+// containerMutators are the dict and list methods that change them in place.
+var containerMutators = map[string]bool{
+	"update": true, "setdefault": true, "pop": true, "popitem": true, "clear": true,
+	"append": true, "extend": true, "insert": true, "remove": true, "sort": true, "reverse": true,
+	"__setitem__": true,
+}
+
+// forgetContainer makes the dict or list a name holds unknown once it is
+// changed in place, so a later subscript does not read a stale value.
+func (x *extractor) forgetContainer(n python.Node, sc *scope) {
+	if n.Is("identifier") {
+		sc.set(x.text(n), val{})
+	}
+}
