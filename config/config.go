@@ -53,6 +53,8 @@ type Rules struct {
 	MaxFileSize int64
 	// MinStreamingTrigger is the shortest sensible streaming trigger interval.
 	MinStreamingTrigger time.Duration
+	// SuggestedTrigger is the processingTime interval streaming fixes propose.
+	SuggestedTrigger time.Duration
 }
 
 // Stats holds the settings of live table statistics (the "stats" mapping).
@@ -100,6 +102,7 @@ func Defaults() *Config {
 			},
 			MaxFileSize:         10 << 20,
 			MinStreamingTrigger: time.Minute,
+			SuggestedTrigger:    5 * time.Minute,
 		},
 		Stats: Stats{
 			SmallFileThreshold:  32 << 20,

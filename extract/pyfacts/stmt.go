@@ -72,7 +72,7 @@ func (x *extractor) expressionStatement(n python.Node, sc *scope) {
 	case "augmented_assignment":
 		x.augmented(n, sc)
 	default:
-		x.eval(n, sc)
+		x.keepConfigured(n, x.eval(n, sc), sc)
 	}
 }
 

@@ -146,3 +146,16 @@ func (x *extractor) forgetContainer(n python.Node, sc *scope) {
 		sc.set(x.text(n), val{})
 	}
 }
+
+// keepConfigured follows a writer configured by a statement of its own:
+// writer methods change the writer and return it, so after
+// "w.trigger(...)" the name w stands for the configured writer.
+func (x *extractor) keepConfigured(n python.Node, v val, sc *scope) {
+	if v.kind != kWriter || !n.Is("call") {
+		return
+	}
+	fn := n.ChildByField("function")
+	if obj := fn.ChildByField("object"); fn.Is("attribute") && obj.Is("identifier") {
+		sc.set(x.text(obj), v)
+	}
+}

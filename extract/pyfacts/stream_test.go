@@ -113,3 +113,12 @@ func TestTriggerFromSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestWriterConfiguredInPlace: writer methods return the writer they change.
+func TestWriterConfiguredInPlace(t *testing.T) {
+	f, _ := extract(t, "w = df.writeStream.format('delta')\nw.trigger(processingTime='2 minutes')\nw.option('checkpointLocation', '/c')\nw.toTable('t')")
+	w := oneWrite(t, f)
+	if !w.HasTrigger || w.Trigger.Seconds != 120 || w.Options["checkpointlocation"].Str != "/c" {
+		t.Errorf("trigger %+v options %v", w.Trigger, w.Options)
+	}
+}
