@@ -182,6 +182,7 @@ func (e *encoder) read(r *Read) {
 	e.values(r.Options)
 	e.span(&r.Span)
 	e.span(&r.At)
+	putPtr(e, r.Insert, (*encoder).insertAt)
 }
 
 func (e *encoder) insertion(p *PropertyInsertion) {
@@ -479,6 +480,7 @@ func (d *decoder) read(r *Read) {
 	r.Options = d.values()
 	d.span(&r.Span)
 	d.span(&r.At)
+	r.Insert = getPtr(d, (*decoder).insertAt)
 }
 
 func (d *decoder) insertion(p *PropertyInsertion) {

@@ -290,6 +290,9 @@ type Read struct {
 	Options map[string]Value // lower-cased keys
 	Span    Span
 	At      Span
+	// Insert is where a call such as .option(k, v) can be added to the
+	// reader chain, before the call that reads; nil when there is no chain.
+	Insert *Insertion
 }
 
 // TableKind is how a table is defined.

@@ -65,3 +65,12 @@ func (w *Write) StreamSink(defaultFormat string) SinkKind {
 // IntervalOK reports whether a processingTime or continuous trigger's
 // interval is known and valid as Spark reads it; Seconds holds it then.
 func (t *Trigger) IntervalOK() bool { return t != nil && t.Parsed }
+
+// Insertion is where a call can be added to a method chain: at At, the
+// text Newline + ".call(...)". Newline is "" when the chain is on one
+// line, else the line break (with any continuation backslash) and
+// indentation that put the new call on a line of its own.
+type Insertion struct {
+	At      int
+	Newline string
+}

@@ -17,3 +17,7 @@ func (d *decoder) stream(s *Stream) {
 	s.TriggerAt = d.int()
 	s.TriggerNewline = d.str()
 }
+
+func (e *encoder) insertAt(i *Insertion) { e.int(i.At); e.str(i.Newline) }
+
+func (d *decoder) insertAt(i *Insertion) { i.At = d.int(); i.Newline = d.str() }

@@ -8,7 +8,12 @@ import (
 	"github.com/lakelint/lakelint/rules/ll102"
 	"github.com/lakelint/lakelint/rules/ll103"
 	"github.com/lakelint/lakelint/rules/ll104"
+	"github.com/lakelint/lakelint/rules/ll201"
+	"github.com/lakelint/lakelint/rules/ll202"
+	"github.com/lakelint/lakelint/rules/ll203"
+	"github.com/lakelint/lakelint/rules/ll204"
 	"github.com/lakelint/lakelint/rules/ll301"
+	"github.com/lakelint/lakelint/rules/ll302"
 	"github.com/lakelint/lakelint/rules/ll303"
 	"github.com/lakelint/lakelint/rules/ll304"
 	"github.com/lakelint/lakelint/rules/ll401"
@@ -30,7 +35,12 @@ var all = []*rule.Rule{
 	ll102.Rule,
 	ll103.Rule,
 	ll104.Rule,
+	ll201.Rule,
+	ll202.Rule,
+	ll203.Rule,
+	ll204.Rule,
 	ll301.Rule,
+	ll302.Rule,
 	ll303.Rule,
 	ll304.Rule,
 	ll401.Rule,

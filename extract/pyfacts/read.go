@@ -54,6 +54,8 @@ func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) *fac
 	}
 	if rd.stream {
 		r.Kind = facts.StreamRead
+		at, nl := x.callInsertion(c)
+		r.Insert = &facts.Insertion{At: at, Newline: nl}
 	}
 	if f := readerSinks[sink]; f != "" {
 		r.Format = f

@@ -81,4 +81,3 @@ func fixes(p *rule.Pass, tr *facts.Trigger) []rule.Fix {
 	}
 	return fs
 }
-
