@@ -19,6 +19,8 @@ import (
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract"
+	"github.com/lakelint/lakelint/extract/link"
+	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/parsers"
@@ -145,6 +147,8 @@ type unit struct {
 	unread  int
 	details []string
 	notes   []Note
+	// extra is what calls of project functions add to the file (see link)
+	extra *link.Extra
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -166,12 +170,13 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	store := &factStore{}
 	defer store.close()
 	tables := &catalog.Builder{}
+	links := &link.Builder{Seconds: pyfacts.IntervalSeconds}
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, s := range srcs {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				units[i] = l.load(s, store, tables)
+				units[i] = l.load(s, store, tables, links)
 			}
 		})
 	}
@@ -180,6 +185,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 		return nil, err
 	}
 	store.finish()
+	l.link(units, links, tables)
 
 	res := &Result{}
 	for _, u := range units {
@@ -261,7 +267,7 @@ func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
 
 // load reads, parses and extracts one file, adds it to the catalog and
 // stores its facts.
-func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit {
+func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links *link.Builder) *unit {
 	u := &unit{src: s}
 	cfg, err := l.configs.For(s.Path)
 	if err != nil {
@@ -288,6 +294,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder) *unit
 	}
 	u.unread = f.UnreadSQL
 	tables.Add(f)
+	links.Add(s.Path, f.Summary)
 	u.stored = store.put(f)
 	u.linted = true
 	// no line table: positions are resolved from the text again, only for
@@ -335,6 +342,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]find
 	if err != nil {
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
+	un.extra.Merge(f)
 	u := &loaded{unit: un, facts: f, tok: token.NewFileSet().AddFile(un.src.Path, -1, un.size)}
 	// the text is read again only when a finding or a message needs a position
 	var pos *positioner
@@ -383,7 +391,11 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog) ([]find
 		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + posNote, Error: true})
 	}
 	out := make([]finding.Finding, 0, len(diags))
+	seen := map[diagKey]bool{}
 	for _, d := range diags {
+		if !l.keep(u, d.r, d.d, seen) {
+			continue
+		}
 		out = append(out, l.resolve(u, d.r, d.d, pos))
 	}
 	return l.suppress(u, out, pos), notes

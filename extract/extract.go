@@ -79,6 +79,9 @@ func merge(dst, src *facts.File) {
 	dst.UnreadSQL += src.UnreadSQL
 	dst.Unread = append(dst.Unread, src.Unread...)
 	dst.Notes = append(dst.Notes, src.Notes...)
+	if src.Summary != nil {
+		dst.Summary = src.Summary
+	}
 }
 
 // sortByOffset puts facts in execution order: document offsets follow the

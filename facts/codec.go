@@ -263,6 +263,7 @@ func (e *encoder) file(f *File) {
 	e.int(f.UnreadSQL)
 	putSlice(e, f.Unread, func(e *encoder, u *Unread) { e.span(&u.At); e.str(u.Reason) })
 	e.strs(f.Notes)
+	putPtr(e, f.Summary, (*encoder).summary)
 }
 
 // decoder reads what encoder wrote. The first error sticks: every later read
@@ -562,5 +563,6 @@ func (d *decoder) file() File {
 	f.UnreadSQL = d.int()
 	f.Unread = getSlice(d, func(d *decoder, u *Unread) { d.span(&u.At); u.Reason = d.str() })
 	f.Notes = d.strs()
+	f.Summary = getPtr(d, (*decoder).summary)
 	return f
 }

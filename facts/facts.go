@@ -452,6 +452,9 @@ type File struct {
 	// Unread are those statements' keywords and why each could not be read.
 	Unread []Unread
 	Notes  []string
+	// Summary is what the project link step needs: the file's functions
+	// and the calls it makes (see summary.go). Nil when there are none.
+	Summary *Summary
 }
 
 // SettingBefore returns the last value given to key (lower-cased) before

@@ -12,6 +12,7 @@ type deltaState struct {
 	target facts.Target
 	src    *hist          // the merge source's history
 	where  []facts.Column // optimize().where(...) columns
+	param  int            // 1 + the parameter the merge source comes from (see frameParam)
 }
 
 // deltaBuilder is a DeltaTable.create(...) builder.
@@ -53,6 +54,7 @@ func (x *extractor) deltaTableMethod(dt *deltaState, c callSite, a args) val {
 		m := &deltaState{target: dt.target}
 		if g, ok := a.get(0, "source"); ok {
 			m.src = g.v.history()
+			m.param = x.frameParam(g.v)
 		}
 		return val{kind: kDeltaMerge, ref: m}
 	case "update", "updateExpr":
@@ -99,7 +101,7 @@ func (x *extractor) deltaOptimizeMethod(dt *deltaState, c callSite, a args) val 
 }
 
 func (x *extractor) deltaWrite(api facts.API, dt *deltaState, c callSite) {
-	x.file.Writes = append(x.file.Writes, &facts.Write{
+	x.recordWrite(&facts.Write{
 		API:        api,
 		Lang:       document.Python,
 		Span:       x.spanOf(c.call),
@@ -109,7 +111,7 @@ func (x *extractor) deltaWrite(api facts.API, dt *deltaState, c callSite) {
 		Target:     dt.target,
 		Transforms: dt.src.list(),
 		WriterAt:   x.at(c.dot()),
-	})
+	}, dt.param)
 }
 
 func (x *extractor) maintenance(kind facts.MaintenanceKind, dt *deltaState, c callSite) *facts.Maintenance {
@@ -121,7 +123,7 @@ func (x *extractor) maintenance(kind facts.MaintenanceKind, dt *deltaState, c ca
 		At:           x.span(c.nameStart(), c.call.End()),
 		WhereColumns: dt.where,
 	}
-	x.file.Maintenance = append(x.file.Maintenance, m)
+	x.recordMaintenance(m)
 	return m
 }
 
@@ -149,7 +151,7 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 		def := next.def
 		def.Span = x.spanOf(c.call)
 		def.AddProps = x.chainInsertion(facts.PyBuilderCall, c)
-		x.file.Tables = append(x.file.Tables, &def)
+		x.recordTable(&def)
 		return val{kind: kDeltaTable, ref: &deltaState{target: facts.Target{Table: def.Name, Path: def.Location}}}
 	}
 	return val{kind: kDeltaBuilder, ref: next}

@@ -175,7 +175,9 @@ func (x *extractor) lookup(n python.Node, sc *scope) val {
 	case !ok:
 		return x.wellKnown(name)
 	case v.kind == kUnknown:
-		return x.wellKnownMember(name)
+		if w := x.wellKnownMember(name); w.kind != kUnknown || v.ref == nil {
+			return w
+		}
 	}
 	return v
 }
@@ -358,6 +360,9 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 			g.splat, g.n = 2, c.NamedChild(0)
 		}
 		g.v = x.eval(g.n, sc)
+		if x.fn != nil {
+			x.noteParamArg(&g)
+		}
 		x.argStack = append(x.argStack, g)
 	}
 	return x.argStack[start:]

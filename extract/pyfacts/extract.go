@@ -57,6 +57,9 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 			x.regions = append(x.regions, r)
 		}
 	}
+	if doc.Format != document.PlainPython {
+		x.runs()
+	}
 	for _, r := range x.regions {
 		x.region(r)
 	}
@@ -91,6 +94,10 @@ type extractor struct {
 	plainLits batch[plainLit]
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg
+	// fn is the function whose body is being read (nil at module level),
+	// className the class whose body is (see record.go)
+	fn        *fnState
+	className string
 }
 
 type sqlKey struct {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
@@ -14,6 +15,8 @@ import (
 type function struct {
 	name   string
 	params []string
+	sum    *facts.Func // its summary
+	ret    val         // what it returns when that does not depend on its arguments
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
@@ -266,6 +269,15 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		return val{kind: kColumn}
 	case kSessionClass:
 		return val{kind: kSession}
+	case kFunc:
+		if fn, ok := callee.ref.(*function); ok && fn.sum != nil {
+			x.recordCall(fn.sum.Name, c, a)
+			return fn.ret
+		}
+	case kModule:
+		if projectName(callee.name) {
+			x.recordCall(callee.name, c, a)
+		}
 	}
 	return val{}
 }

@@ -34,7 +34,7 @@ func (x *extractor) decorator(d, def python.Node, sc *scope) {
 			}
 			t.Span = x.spanOf(d)
 			t.At = x.spanOf(fn)
-			x.file.Tables = append(x.file.Tables, t)
+			x.recordTable(t)
 			return
 		}
 	}
@@ -51,7 +51,7 @@ func (x *extractor) pipelineCall(c callSite, a args) val {
 		}
 		t.Span = x.spanOf(c.call)
 		t.At = x.span(c.nameStart(), c.fn.End())
-		x.file.Tables = append(x.file.Tables, t)
+		x.recordTable(t)
 	case "read", "read_stream":
 		return streamFrame(x.pipelineRead(c, a, c.name == "read_stream"))
 	}

@@ -79,7 +79,7 @@ func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) *fac
 			r.Format, _ = x.formatName(g.v)
 		}
 	}
-	x.file.Reads = append(x.file.Reads, r)
+	x.recordRead(r)
 	return r
 }
 
@@ -207,7 +207,7 @@ func (x *extractor) pipelineRead(c callSite, a args, stream bool) *facts.Read {
 	if g, ok := a.get(0, "name"); ok {
 		r.Target = x.tableTarget(g)
 	}
-	x.file.Reads = append(x.file.Reads, r)
+	x.recordRead(r)
 	return r
 }
 

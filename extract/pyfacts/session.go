@@ -78,7 +78,7 @@ func (x *extractor) setting(k, v arg, via string, span, at facts.Span) {
 	if v.n.Valid() {
 		value = v.v.value(x.spanOf(v.n))
 	}
-	x.file.Settings = append(x.file.Settings, &facts.Setting{
+	x.recordSetting(&facts.Setting{
 		Key: strings.ToLower(strings.TrimSpace(key)), Value: value, Via: via,
 		Lang: document.Python, Span: span, At: at,
 	})
@@ -95,7 +95,7 @@ func (x *extractor) settingsFromDict(d val, via string, at facts.Span) {
 			continue
 		}
 		vv := items[i+1]
-		x.file.Settings = append(x.file.Settings, &facts.Setting{
+		x.recordSetting(&facts.Setting{
 			Key: strings.ToLower(strings.TrimSpace(key)), Value: vv.value(vv.span), Via: via,
 			Lang: document.Python, Span: at, At: at,
 		})

@@ -3,6 +3,7 @@ package pyfacts
 import (
 	"strings"
 
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
@@ -55,6 +56,16 @@ func (x *extractor) statement(n python.Node, sc *scope) {
 		x.stmt = n
 		if n.Is("delete_statement") {
 			x.unbindTargets(n, sc)
+			return
+		}
+		if n.Is("return_statement") {
+			var v val
+			for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+				if c.IsNamed() && !c.IsExtra() {
+					v = x.eval(c, sc)
+				}
+			}
+			x.returned(v)
 			return
 		}
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -264,9 +275,11 @@ func (x *extractor) matchStatement(n python.Node, sc *scope) {
 // function reads a function body in its own scope. Parameters are unknown;
 // free names read the enclosing scopes as they stand at the definition.
 func (x *extractor) function(n python.Node, sc *scope) *function {
-	name := x.text(n.ChildByField("name"))
+	nameNode := n.ChildByField("name")
+	name := x.text(nameNode)
 	fs := newScope(sc.enclosing())
 	fn := &function{name: name}
+	st := x.defineFunction(fn, x.spanOf(nameNode))
 	if params := n.ChildByField("parameters"); params.Valid() {
 		fn.params = make([]string, 0, params.NamedChildCount())
 		for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
@@ -274,16 +287,29 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 			if pname == "" {
 				continue
 			}
-			fn.params = append(fn.params, pname)
+			fp := facts.Param{Name: pname}
+			switch {
+			case p.Is("list_splat_pattern"):
+				fp.Star = 1
+			case p.Is("dictionary_splat_pattern"):
+				fp.Star = 2
+			}
 			if d := p.ChildByField("value"); d.Valid() {
 				x.stmt = d
-				x.eval(d, sc) // defaults are evaluated where the function is defined
+				dv := x.eval(d, sc) // defaults are evaluated where the function is defined
+				fp.Default, fp.HasDefault = x.factArg(dv, x.spanOf(d)), true
 			}
-			fs.set(pname, val{})
+			fs.set(pname, x.paramValue(st, len(fn.params), p))
+			fn.params = append(fn.params, pname)
+			st.sum.Params = append(st.sum.Params, fp)
 		}
 	}
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
+	outer, outerClass := x.fn, x.className
+	x.fn, x.className = st, ""
 	x.block(n.ChildByField("body"), fs)
+	x.fn, x.className = outer, outerClass
+	x.endFunction(st)
 	return fn
 }
 
@@ -307,7 +333,12 @@ func (x *extractor) class(n python.Node, sc *scope) {
 	x.header(n, "superclasses", sc)
 	cs := newScope(sc)
 	cs.class = true
+	outer := x.className
+	if x.fn == nil && outer == "" {
+		x.className = x.text(n.ChildByField("name"))
+	}
 	x.block(n.ChildByField("body"), cs)
+	x.className = outer
 	sc.set(x.text(n.ChildByField("name")), val{})
 }
 

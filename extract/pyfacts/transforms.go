@@ -89,6 +89,9 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 	}
 	h := x.transform(c, a, naDot)
 	h.prev = obj.history()
+	if x.fn != nil && h.prev == nil {
+		x.noteFrameRoot(h, obj)
+	}
 	return val{kind: kFrame, ref: h}
 }
 

@@ -16,6 +16,7 @@ type writer struct {
 	hist     *hist
 	writerAt int
 	target   facts.Target
+	param    int // 1 + the parameter the DataFrame comes from (see frameParam)
 }
 
 // wstep is a writer as configured so far: one step (.format(), .mode(),
@@ -79,7 +80,7 @@ func (s *wstep) props() map[string]facts.Value {
 }
 
 func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
-	w := &writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr))}
+	w := &writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df)}
 	if prop == "writeStream" {
 		w.api = facts.DataStreamWriter
 	}
@@ -87,7 +88,7 @@ func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
 }
 
 func (x *extractor) newWriterV2(df val, c callSite, a args) val {
-	w := &writer{api: facts.DataFrameWriterV2, hist: df.history(), writerAt: x.at(c.dot())}
+	w := &writer{api: facts.DataFrameWriterV2, hist: df.history(), writerAt: x.at(c.dot()), param: x.frameParam(df)}
 	if g, ok := a.get(0, "table"); ok {
 		w.target = x.tableTarget(g)
 	}
@@ -188,6 +189,7 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 func (x *extractor) partitioning(a args, sp facts.Span) *facts.Partitioning {
 	p := &facts.Partitioning{Span: sp}
 	for _, g := range a {
+		x.notePartParam(p, g.v)
 		switch {
 		case g.splat == 1 && g.v.kind == kList:
 			x.partitionColumns(p, g.v, x.spanOf(g.n))
@@ -282,7 +284,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 	if len(opts) > 0 {
 		fw.Options = opts
 	}
-	x.file.Writes = append(x.file.Writes, fw)
+	x.recordWrite(fw, w.param)
 }
 
 func (x *extractor) writeV2Sink(w *writer, s *wstep, c callSite, a args) {
@@ -298,7 +300,7 @@ func (x *extractor) writeV2Sink(w *writer, s *wstep, c callSite, a args) {
 		// properties belong to the definition, not twice to the write too
 		props := fw.Properties
 		fw.Properties = nil
-		x.file.Tables = append(x.file.Tables, &facts.TableDef{
+		x.recordTable(&facts.TableDef{
 			Kind:        facts.WriterV2Create,
 			Lang:        document.Python,
 			Name:        fw.Target.Table,
@@ -311,7 +313,7 @@ func (x *extractor) writeV2Sink(w *writer, s *wstep, c callSite, a args) {
 			AddProps:    x.chainInsertion(facts.PyWriterProperty, c),
 		})
 	}
-	x.file.Writes = append(x.file.Writes, fw)
+	x.recordWrite(fw, w.param)
 }
 
 // newWrite returns the write that the sink c of writer w configured up to

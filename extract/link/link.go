@@ -1,0 +1,462 @@
+// Package link is the project link step: after every file's facts are
+// extracted, and before rules run, it resolves the calls each file makes to
+// the functions the project defines (in the same file, in another module by
+// import, or in a notebook included with %run) and applies the callee's
+// summary (facts.Func) with the arguments the call passes. What a call
+// adds (the helper's writes, streams, reads, settings and maintenance, with
+// the fields its parameters fill) becomes facts of the calling file.
+//
+// Like go/analysis facts, summaries are computed once per file, with no
+// knowledge of callers, and combined afterwards; a chain of calls is
+// followed through the parameters it passes on, and recursion or an import
+// cycle stops at the first repeat. A call that does not resolve to exactly
+// one function adds nothing: unknown is never guessed.
+//
+// Positions: the facts a call adds live in the calling file. Spans that
+// come from the call's own arguments keep their place there, so a finding
+// about an argument is reported (and fixed) at it. Spans of the helper's
+// own code, when the helper is in another file, are replaced by the call's
+// callee name and listed in Extra.Borrowed: a finding there is about the
+// helper whatever the caller passes, reported once in the helper itself,
+// so the driver drops it at the call. A parameter default the caller left
+// in place is applied in the helper's file, at the default.
+package link
+
+import (
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+// maxDepth bounds a chain of calls followed through parameters.
+const maxDepth = 8
+
+// Builder gathers the summaries of a run's files. It is safe for
+// concurrent use.
+type Builder struct {
+	// Seconds reads a trigger interval passed as an argument; nil leaves
+	// the interval's seconds unknown.
+	Seconds func(string) (float64, bool)
+	// OnWrite, when set, sees each write a call adds before it is added,
+	// with the call it is applied at (the first of a chain): a
+	// foreachBatch call can mark the writes its function makes per batch.
+	OnWrite func(call *facts.Call, w *facts.Write)
+
+	mu    sync.Mutex
+	files map[string]*facts.Summary
+}
+
+// Add records the summary of the file at path (nil adds nothing).
+func (b *Builder) Add(path string, s *facts.Summary) {
+	if s == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.files == nil {
+		b.files = make(map[string]*facts.Summary)
+	}
+	b.files[clean(path)] = s
+}
+
+// Extra is what the calls in one file add to it.
+type Extra struct {
+	Writes      []*facts.Write
+	Reads       []*facts.Read
+	Tables      []*facts.TableDef
+	Settings    []*facts.Setting
+	Maintenance []*facts.Maintenance
+	// Borrowed are the spans of this file that stand for code of a helper
+	// in another file (the callee's name at a call).
+	Borrowed []facts.Span
+	seen     map[string]bool
+}
+
+// Result is what linking adds, by file path as given to Add.
+type Result map[string]*Extra
+
+// Merge adds e's facts to f, in execution order. Borrowed spans are not facts.
+func (e *Extra) Merge(f *facts.File) {
+	if e == nil {
+		return
+	}
+	f.Writes = mergeByStart(f.Writes, e.Writes, func(w *facts.Write) int { return w.Span.Start })
+	f.Reads = mergeByStart(f.Reads, e.Reads, func(r *facts.Read) int { return r.Span.Start })
+	f.Tables = mergeByStart(f.Tables, e.Tables, func(t *facts.TableDef) int { return t.Span.Start })
+	f.Settings = mergeByStart(f.Settings, e.Settings, func(s *facts.Setting) int { return s.Span.Start })
+	f.Maintenance = mergeByStart(f.Maintenance, e.Maintenance, func(m *facts.Maintenance) int { return m.Span.Start })
+}
+
+func mergeByStart[T any](dst, add []T, start func(T) int) []T {
+	if len(add) == 0 {
+		return dst
+	}
+	out := append(slices.Clone(dst), add...)
+	slices.SortStableFunc(out, func(a, b T) int { return start(a) - start(b) })
+	return out
+}
+
+// Borrows reports whether sp stands for a helper's code in another file.
+func (e *Extra) Borrows(sp facts.Span) bool {
+	return e != nil && slices.Contains(e.Borrowed, sp)
+}
+
+// Link resolves every call of every file added and returns what each adds.
+func (b *Builder) Link() Result {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	l := &linker{b: b, out: map[string]*Extra{}, index: map[string][]string{}}
+	paths := make([]string, 0, len(b.files))
+	for p := range b.files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		last := moduleParts(p)
+		if len(last) > 0 {
+			l.index[last[len(last)-1]] = append(l.index[last[len(last)-1]], p)
+		}
+	}
+	for _, p := range paths {
+		s := b.files[p]
+		for _, c := range s.Calls {
+			l.site(p, c, nil)
+		}
+		for _, fn := range s.Funcs {
+			for _, c := range fn.Calls {
+				l.site(p, c, fn)
+			}
+		}
+	}
+	return l.out
+}
+
+type linker struct {
+	b     *Builder
+	out   Result
+	index map[string][]string // last module component → files
+}
+
+// bound is a parameter's value at a call: the argument (or default) and
+// the file its spans are in.
+type bound struct {
+	a       facts.Arg
+	home    string
+	ok      bool
+	deflt   bool
+	unknown bool // something (a splat) may have passed it: not the default
+}
+
+// site is the call the facts go to: the first call in a chain, in file.
+type site struct {
+	file string
+	call *facts.Call
+}
+
+// site applies the call c, made in file p (in the body of in, or at module
+// level when in is nil), at its own place.
+func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
+	home, fn := l.resolve(p, c.Callee)
+	if fn == nil {
+		return
+	}
+	args := l.bind(fn, c.Args, func(a facts.Arg) bound {
+		if a.Kind == facts.ArgParam {
+			return bound{} // the enclosing function's parameter: unknown here
+		}
+		return bound{a: a, home: p, ok: true}
+	})
+	l.apply(home, fn, args, site{file: p, call: c}, []*facts.Func{fn})
+}
+
+// bind matches a call's arguments to fn's parameters; arg turns each
+// argument into a binding.
+func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) bound) []bound {
+	out := make([]bound, len(fn.Params))
+	var rest []facts.Value // extra positional arguments, for *args
+	restOpen := false
+	pos := 0
+	unknownPos, unknownKw := false, false
+	next := func() int {
+		for pos < len(fn.Params) && fn.Params[pos].Star != 0 {
+			pos++
+		}
+		if pos >= len(fn.Params) {
+			return -1
+		}
+		pos++
+		return pos - 1
+	}
+	positional := func(b bound) {
+		if i := next(); i >= 0 {
+			out[i] = b
+			return
+		}
+		if b.ok && b.a.Kind == facts.ArgValue {
+			rest = append(rest, b.a.Value)
+		} else {
+			restOpen = true
+		}
+	}
+	for _, a := range args {
+		switch {
+		case a.Splat == 1:
+			b := arg(a)
+			if b.ok && b.a.Kind == facts.ArgList && !b.a.Open {
+				for _, it := range b.a.Items {
+					positional(bound{a: facts.Arg{Kind: facts.ArgValue, Value: it, Span: it.Span}, home: b.home, ok: true})
+				}
+				continue
+			}
+			unknownPos = true
+			restOpen = true
+		case a.Splat == 2:
+			unknownKw = true
+		case a.Name != "":
+			for i, p := range fn.Params {
+				if p.Name == a.Name && p.Star == 0 {
+					out[i] = arg(a)
+				}
+			}
+		case unknownPos:
+		default:
+			positional(arg(a))
+		}
+	}
+	for i, p := range fn.Params {
+		switch {
+		case p.Star == 1:
+			if !unknownPos || len(rest) > 0 {
+				out[i] = bound{a: facts.Arg{Kind: facts.ArgList, Items: rest, Open: restOpen || unknownPos}, home: "", ok: true}
+			}
+		case out[i].ok || out[i].unknown:
+		case unknownPos || unknownKw:
+			out[i].unknown = true
+		case p.HasDefault:
+			out[i] = bound{a: p.Default, home: "", ok: true, deflt: true}
+		}
+	}
+	return out
+}
+
+// apply adds what fn (defined in home) does with args to the site's file,
+// and follows the calls fn makes with its parameters.
+func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack []*facts.Func) {
+	for i := range args {
+		if args[i].home == "" {
+			args[i].home = home // defaults and *args lists are written in the callee
+		}
+	}
+	in := &instance{l: l, home: home, fn: fn, args: args, s: s}
+	in.facts()
+	if len(stack) >= maxDepth {
+		return
+	}
+	for _, c := range fn.Calls {
+		passes := false
+		for _, a := range c.Args {
+			if a.Kind == facts.ArgParam && a.Param < len(args) && args[a.Param].ok {
+				passes = true
+			}
+		}
+		if !passes {
+			continue // applied at its own place (see site)
+		}
+		h, callee := l.resolve(home, c.Callee)
+		if callee == nil || slices.Contains(stack, callee) {
+			continue
+		}
+		inner := l.bind(callee, c.Args, func(a facts.Arg) bound {
+			if a.Kind == facts.ArgParam {
+				if a.Param < len(args) {
+					b := args[a.Param]
+					b.deflt = false
+					return b
+				}
+				return bound{}
+			}
+			return bound{a: a, home: home, ok: true}
+		})
+		l.apply(h, callee, inner, s, append(stack, callee))
+	}
+}
+
+// extra is the Extra of file p.
+func (l *linker) extra(p string) *Extra {
+	e := l.out[p]
+	if e == nil {
+		e = &Extra{seen: map[string]bool{}}
+		l.out[p] = e
+	}
+	return e
+}
+
+// resolve finds the function callee names, called from file p, and the
+// file it is in.
+func (l *linker) resolve(p, callee string) (string, *facts.Func) {
+	dots := len(callee) - len(strings.TrimLeft(callee, "."))
+	name := callee[dots:]
+	parts := strings.Split(name, ".")
+	if dots == 0 && len(parts) == 1 {
+		if fn := l.local(p, name); fn != nil {
+			return p, fn
+		}
+		return l.viaRuns(p, name, map[string]bool{p: true})
+	}
+	for cut := len(parts) - 1; cut >= 1; cut-- {
+		module, fname := parts[:cut], strings.Join(parts[cut:], ".")
+		var files []string
+		if dots > 0 {
+			dir := path.Dir(p)
+			for range dots - 1 {
+				dir = path.Dir(dir)
+			}
+			files = l.relative(dir, module)
+		} else {
+			files = l.absolute(p, module)
+		}
+		if len(files) != 1 {
+			continue
+		}
+		if fn := l.local(files[0], fname); fn != nil {
+			return files[0], fn
+		}
+	}
+	return "", nil
+}
+
+// local is the function named name of file p, nil unless exactly one.
+func (l *linker) local(p, name string) *facts.Func {
+	s := l.b.files[p]
+	if s == nil {
+		return nil
+	}
+	var found *facts.Func
+	for _, fn := range s.Funcs {
+		if fn.Name == name {
+			if found != nil {
+				return nil // defined twice: which one runs depends on the path taken
+			}
+			found = fn
+		}
+	}
+	return found
+}
+
+// viaRuns finds name in the notebooks p includes with %run.
+func (l *linker) viaRuns(p, name string, seen map[string]bool) (string, *facts.Func) {
+	s := l.b.files[p]
+	if s == nil {
+		return "", nil
+	}
+	for i := len(s.Runs) - 1; i >= 0; i-- { // a later include defines over an earlier one
+		target := l.runTarget(p, s.Runs[i].Path)
+		if target == "" || seen[target] {
+			continue
+		}
+		seen[target] = true
+		if fn := l.local(target, name); fn != nil {
+			return target, fn
+		}
+		if h, fn := l.viaRuns(target, name, seen); fn != nil {
+			return h, fn
+		}
+	}
+	return "", nil
+}
+
+// runTarget is the file a %run path names, relative to notebook p.
+func (l *linker) runTarget(p, run string) string {
+	base := run
+	if !path.IsAbs(run) {
+		base = path.Join(path.Dir(p), run)
+	}
+	base = clean(base)
+	for _, ext := range []string{"", ".py", ".ipynb", ".sql", ".scala", ".r"} {
+		if _, ok := l.b.files[base+ext]; ok {
+			return base + ext
+		}
+	}
+	return ""
+}
+
+// relative finds the module named by parts under dir.
+func (l *linker) relative(dir string, parts []string) []string {
+	base := path.Join(append([]string{dir}, parts...)...)
+	for _, c := range []string{base + ".py", base + "/__init__.py"} {
+		if _, ok := l.b.files[clean(c)]; ok {
+			return []string{clean(c)}
+		}
+	}
+	return nil
+}
+
+// absolute finds the files that can be module parts, imported from p:
+// those whose path ends with the module's path. Of several, the nearest
+// to p wins; a tie is no answer.
+func (l *linker) absolute(p string, parts []string) []string {
+	var found []string
+	for _, f := range l.index[parts[len(parts)-1]] {
+		mp := moduleParts(f)
+		if len(mp) >= len(parts) && slices.Equal(mp[len(mp)-len(parts):], parts) {
+			found = append(found, f)
+		}
+	}
+	if len(found) <= 1 {
+		return found
+	}
+	best, bestN, tie := "", -1, false
+	for _, f := range found {
+		n := commonDirs(p, f)
+		switch {
+		case n > bestN:
+			best, bestN, tie = f, n, false
+		case n == bestN:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return []string{best}
+}
+
+// moduleParts are the dotted-name parts of a Python file's path:
+// "src/lib/io.py" is [src lib io], "lib/__init__.py" is [lib].
+func moduleParts(p string) []string {
+	ext := path.Ext(p)
+	if ext != ".py" {
+		return nil
+	}
+	p = strings.TrimSuffix(p, ext)
+	parts := strings.Split(p, "/")
+	if parts[len(parts)-1] == "__init__" {
+		parts = parts[:len(parts)-1]
+	}
+	out := parts[:0]
+	for _, s := range parts {
+		if s != "" && s != "." && s != ".." {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func commonDirs(a, b string) int {
+	as, bs := strings.Split(path.Dir(a), "/"), strings.Split(path.Dir(b), "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	return n
+}
+
+func clean(p string) string {
+	return path.Clean(strings.ReplaceAll(p, "\\", "/"))
+}
+
+// For returns what linking adds to the file at p (nil when nothing).
+func (r Result) For(p string) *Extra { return r[clean(p)] }

@@ -1,0 +1,387 @@
+package pyfacts
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// Every fact goes through the recorder below, which knows the function
+// whose body is being read. Outside functions a fact is the file's. Inside
+// one it is also the function's summary (facts.Func), with the fields that
+// come from its parameters marked as holes, so that the project link step
+// (extract/link) can apply it at each call site with the arguments given
+// there. Settings inside a function are the summary's only: a conf.set in
+// a function that nothing calls sets nothing.
+
+// fnState is a function whose body is being read.
+type fnState struct {
+	sum    *facts.Func
+	fn     *function
+	parent *fnState
+	ret    val
+	rets   int // return statements seen
+	// spans are the arguments, by where they are written, that are this
+	// function's parameters: a fact field at such a span is a hole.
+	spans map[facts.Span]int
+	// parts are partitionings whose columns are a parameter.
+	parts map[*facts.Partitioning]int
+	// roots are DataFrame histories that start from a parameter.
+	roots map[*hist]int
+}
+
+// param is the value of a parameter inside its function's body: unknown,
+// but known to be that parameter.
+type param struct {
+	fn *fnState
+	i  int
+}
+
+// paramOf returns the index of the current function's parameter that v is.
+func (x *extractor) paramOf(v val) (int, bool) {
+	if x.fn == nil {
+		return 0, false
+	}
+	if p, ok := v.ref.(*param); ok && p.fn == x.fn {
+		return p.i, true
+	}
+	return 0, false
+}
+
+// noteParamArg remembers that the argument written at g is a parameter.
+func (x *extractor) noteParamArg(g *arg) {
+	if i, ok := x.paramOf(g.v); ok {
+		if x.fn.spans == nil {
+			x.fn.spans = make(map[facts.Span]int)
+		}
+		x.fn.spans[x.spanOf(g.n)] = i
+	}
+}
+
+// notePartParam marks p's columns as coming from parameter v.
+func (x *extractor) notePartParam(p *facts.Partitioning, v val) {
+	if i, ok := x.paramOf(v); ok {
+		if x.fn.parts == nil {
+			x.fn.parts = make(map[*facts.Partitioning]int)
+		}
+		x.fn.parts[p] = i
+	}
+}
+
+// noteFrameRoot marks h as a transform of the DataFrame parameter obj.
+func (x *extractor) noteFrameRoot(h *hist, obj val) {
+	if i, ok := x.paramOf(obj); ok {
+		if x.fn.roots == nil {
+			x.fn.roots = make(map[*hist]int)
+		}
+		x.fn.roots[h] = i
+	}
+}
+
+// frameParam returns 1 + the parameter a DataFrame comes from, 0 when none.
+func (x *extractor) frameParam(df val) int {
+	if x.fn == nil {
+		return 0
+	}
+	if i, ok := x.paramOf(df); ok {
+		return i + 1
+	}
+	h := df.history()
+	if h == nil || x.fn.roots == nil {
+		return 0
+	}
+	for ; h.prev != nil; h = h.prev {
+	}
+	if i, ok := x.fn.roots[h]; ok {
+		return i + 1
+	}
+	return 0
+}
+
+func (x *extractor) spanHole(f *fnState, sp facts.Span, kind facts.FactKind, idx int, field facts.HoleField, key string) {
+	if i, ok := f.spans[sp]; ok && sp != (facts.Span{}) {
+		f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: idx, Field: field, Param: i, Key: key})
+	}
+}
+
+// recordWrite records a write; frame is writer.param (1 + the parameter
+// the written DataFrame comes from, 0 when none).
+func (x *extractor) recordWrite(w *facts.Write, frame int) {
+	x.file.Writes = append(x.file.Writes, w)
+	if f := x.fn; f != nil {
+		if frame > 0 {
+			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactWrite, Index: len(f.sum.Writes), Field: facts.HoleFrame, Param: frame - 1})
+		}
+		f.sum.Writes = append(f.sum.Writes, w)
+	}
+}
+
+func (x *extractor) recordRead(r *facts.Read) {
+	x.file.Reads = append(x.file.Reads, r)
+	if f := x.fn; f != nil {
+		f.sum.Reads = append(f.sum.Reads, r)
+	}
+}
+
+func (x *extractor) recordTable(t *facts.TableDef) {
+	x.file.Tables = append(x.file.Tables, t)
+	if f := x.fn; f != nil {
+		f.sum.Tables = append(f.sum.Tables, t)
+	}
+}
+
+// recordSetting records a session setting: the file's at module level, the
+// function's only inside one.
+func (x *extractor) recordSetting(s *facts.Setting) {
+	if f := x.fn; f != nil {
+		f.sum.Settings = append(f.sum.Settings, s)
+		return
+	}
+	x.file.Settings = append(x.file.Settings, s)
+}
+
+func (x *extractor) recordMaintenance(m *facts.Maintenance) {
+	x.file.Maintenance = append(x.file.Maintenance, m)
+	if f := x.fn; f != nil {
+		f.sum.Maintenance = append(f.sum.Maintenance, m)
+	}
+}
+
+// holes marks the fields of the function's facts that its parameters
+// fill, once the body is read (a maintenance's retention is set after the
+// fact is recorded, say).
+func (x *extractor) holes(f *fnState) {
+	for i, w := range f.sum.Writes {
+		x.spanHole(f, w.Target.Span, facts.FactWrite, i, facts.HoleTable, "")
+		x.spanHole(f, w.Mode.Span, facts.FactWrite, i, facts.HoleMode, "")
+		x.spanHole(f, w.FormatSpan, facts.FactWrite, i, facts.HoleFormat, "")
+		if w.Trigger != nil {
+			x.spanHole(f, w.Trigger.Interval.Span, facts.FactWrite, i, facts.HoleTrigger, "")
+		}
+		for k, v := range w.Options {
+			x.spanHole(f, v.Span, facts.FactWrite, i, facts.HoleOption, k)
+		}
+		if p, ok := f.parts[w.PartitionBy]; ok && w.PartitionBy != nil {
+			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactWrite, Index: i, Field: facts.HolePartitionBy, Param: p})
+		}
+	}
+	for i, r := range f.sum.Reads {
+		x.spanHole(f, r.Target.Span, facts.FactRead, i, facts.HoleTable, "")
+	}
+	for i, s := range f.sum.Settings {
+		x.spanHole(f, s.Value.Span, facts.FactSetting, i, facts.HoleValue, "")
+	}
+	for i, m := range f.sum.Maintenance {
+		x.spanHole(f, m.Target.Span, facts.FactMaintenance, i, facts.HoleTable, "")
+		x.spanHole(f, m.Retain.Span, facts.FactMaintenance, i, facts.HoleRetain, "")
+	}
+	slices.SortStableFunc(f.sum.Holes, func(a, b facts.Hole) int {
+		return cmp.Or(cmp.Compare(a.Fact, b.Fact), cmp.Compare(a.Index, b.Index), cmp.Compare(a.Field, b.Field), strings.Compare(a.Key, b.Key))
+	})
+}
+
+// summary is the file's summary, made when first needed.
+func (x *extractor) summary() *facts.Summary {
+	if x.file.Summary == nil {
+		x.file.Summary = &facts.Summary{}
+	}
+	return x.file.Summary
+}
+
+// recordCall records a call of a function the project may define.
+func (x *extractor) recordCall(callee string, c callSite, a args) {
+	call := &facts.Call{Callee: callee, Span: x.spanOf(c.call), At: x.span(c.nameStart(), c.fn.End())}
+	if len(a) > 0 {
+		call.Args = make([]facts.Arg, len(a))
+		for i := range a {
+			g := &a[i]
+			call.Args[i] = x.factArg(g.v, x.spanOf(g.n))
+			call.Args[i].Name, call.Args[i].Splat = g.name, uint8(g.splat)
+		}
+	}
+	x.addCall(call)
+}
+
+// calleeName is the name a call of v records (see facts.Call.Callee): a
+// function of the file or a name imported from a module of the project.
+func (x *extractor) calleeName(v val) (string, bool) {
+	switch v.kind {
+	case kFunc:
+		if fn, ok := v.ref.(*function); ok && fn.sum != nil {
+			return fn.sum.Name, true
+		}
+	case kModule:
+		return v.name, projectName(v.name)
+	}
+	return "", false
+}
+
+// addCall records a call made here, in the current function or at module
+// level, for the link step.
+func (x *extractor) addCall(call *facts.Call) {
+	if x.fn != nil {
+		x.fn.sum.Calls = append(x.fn.sum.Calls, call)
+		return
+	}
+	s := x.summary()
+	s.Calls = append(s.Calls, call)
+}
+
+// factArg is what a call site passes, as facts.
+func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
+	a := facts.Arg{Span: sp}
+	if i, ok := x.paramOf(v); ok {
+		a.Kind, a.Param = facts.ArgParam, i
+		return a
+	}
+	switch v.kind {
+	case kStr, kConst:
+		if fv := v.value(sp); fv.Known() {
+			a.Kind, a.Value = facts.ArgValue, fv
+		}
+	case kList:
+		a.Kind, a.Open = facts.ArgList, v.open
+		for _, it := range v.items() {
+			a.Items = append(a.Items, it.value(it.span))
+		}
+	case kFrame:
+		a.Kind, a.Transforms = facts.ArgFrame, v.history().list()
+	case kSession:
+		a.Kind = facts.ArgSession
+	case kFunc:
+		if fn, ok := v.ref.(*function); ok && fn.sum != nil {
+			a.Kind, a.Func = facts.ArgFunc, fn.sum.Name
+		}
+	case kModule:
+		if projectName(v.name) {
+			a.Kind, a.Func = facts.ArgFunc, v.name
+		}
+	}
+	return a
+}
+
+// external are top-level modules that are not the project's: calls into
+// them are not recorded.
+var external = map[string]bool{
+	"pyspark": true, "delta": true, "os": true, "sys": true, "json": true, "logging": true,
+	"datetime": true, "time": true, "re": true, "math": true, "typing": true, "dataclasses": true,
+	"functools": true, "itertools": true, "collections": true, "pathlib": true, "uuid": true,
+	"random": true, "pandas": true, "numpy": true, "requests": true, "boto3": true, "dbutils": true,
+	"deltalake": true, "polars": true, "pyarrow": true, "builtins": true, "glob": true,
+	"shutil": true, "subprocess": true, "argparse": true, "yaml": true, "abc": true, "enum": true,
+	"copy": true, "decimal": true, "hashlib": true, "base64": true, "string": true, "textwrap": true,
+	"tempfile": true, "urllib": true, "concurrent": true, "asyncio": true, "threading": true,
+	"contextlib": true, "warnings": true, "inspect": true, "operator": true, "pprint": true,
+	"csv": true, "pytest": true, "unittest": true, "databricks": true, "dlt": true, "pyspark.sql": true,
+	"F": true, "T": true, "np": true, "pd": true, "pl": true,
+}
+
+// projectName reports whether a qualified name may be a project function.
+func projectName(q string) bool {
+	if q == "" {
+		return false
+	}
+	first, _, _ := strings.Cut(q, ".")
+	return !external[first]
+}
+
+// defineFunction starts the summary of a function and returns the state to
+// read its body in.
+func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
+	name := fn.name
+	switch {
+	case x.fn != nil:
+		name = x.fn.sum.Name + ".<locals>." + name
+	case x.className != "":
+		name = x.className + "." + name
+	}
+	st := &fnState{sum: &facts.Func{Name: name, At: at}, fn: fn, parent: x.fn}
+	fn.sum = st.sum
+	s := x.summary()
+	s.Funcs = append(s.Funcs, st.sum)
+	return st
+}
+
+// paramValue is what a parameter stands for in its function's body.
+func (x *extractor) paramValue(st *fnState, i int, p python.Node) val {
+	if t := p.ChildByField("type"); t.Valid() {
+		tt := t.Text()
+		if bytes.Contains(tt, []byte("SparkSession")) || bytes.Contains(tt, []byte("DatabricksSession")) {
+			return val{kind: kSession}
+		}
+	}
+	return val{kind: kUnknown, ref: &param{fn: st, i: i}}
+}
+
+// returned folds what a return statement returns into the function's result.
+func (x *extractor) returned(v val) {
+	f := x.fn
+	if f == nil {
+		return
+	}
+	if f.rets == 0 {
+		f.ret = v
+	} else {
+		f.ret = agree(f.ret, v)
+	}
+	f.rets++
+}
+
+// endFunction finishes the summary of the function read in st.
+func (x *extractor) endFunction(st *fnState) {
+	x.holes(st)
+	if st.rets > 0 {
+		st.sum.Returns = x.factArg(st.ret, facts.Span{})
+		switch st.ret.kind {
+		case kSession, kConst, kStr:
+			st.fn.ret = st.ret
+		}
+		if _, ok := st.ret.ref.(*param); ok {
+			st.fn.ret = val{}
+		}
+	}
+}
+
+// runs records the notebook's %run lines.
+func (x *extractor) runs() {
+	text := x.doc.Text
+	if !bytes.Contains(text, []byte("%run")) {
+		return
+	}
+	for off := 0; off < len(text); {
+		end := bytes.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		line := bytes.TrimSpace(text[off:end])
+		for _, p := range [][]byte{[]byte("# MAGIC"), []byte("-- MAGIC")} {
+			line = bytes.TrimSpace(bytes.TrimPrefix(line, p))
+		}
+		if rest, ok := bytes.CutPrefix(line, []byte("%run ")); ok {
+			path := strings.Trim(string(bytes.Fields(rest)[0]), `"'`)
+			s := x.summary()
+			s.Runs = append(s.Runs, facts.Run{Path: path, At: facts.Span{Start: off, End: end}})
+		}
+		off = end + 1
+	}
+}
+
+// IntervalSeconds reads a trigger interval ("30 seconds", "1 minute") into
+// seconds, as the extractor does; the link step uses it for intervals that
+// arrive through parameters.
+func IntervalSeconds(s string) (float64, bool) { return parseInterval(s) }
+
+// funcSummary is the summary of a function of this file that v names, as
+// far as its body has been read; nil for anything else.
+func funcSummary(v val) *facts.Func {
+	if fn, ok := v.ref.(*function); ok && v.kind == kFunc {
+		return fn.sum
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+package facts
+
+// The encoding of function summaries (see codec.go).
+
+func (e *encoder) summary(s *Summary) {
+	putPtrs(e, s.Funcs, (*encoder).fn)
+	putPtrs(e, s.Calls, (*encoder).call)
+	putSlice(e, s.Runs, func(e *encoder, r *Run) { e.str(r.Path); e.span(&r.At) })
+}
+
+func (e *encoder) fn(f *Func) {
+	e.str(f.Name)
+	e.span(&f.At)
+	putSlice(e, f.Params, func(e *encoder, p *Param) {
+		e.str(p.Name)
+		e.arg(&p.Default)
+		e.bool(p.HasDefault)
+		e.uint(uint64(p.Star))
+	})
+	putPtrs(e, f.Writes, (*encoder).write)
+	putPtrs(e, f.Reads, (*encoder).read)
+	putPtrs(e, f.Tables, (*encoder).tableDef)
+	putPtrs(e, f.Settings, (*encoder).setting)
+	putPtrs(e, f.Maintenance, (*encoder).maintenance)
+	putSlice(e, f.Holes, func(e *encoder, h *Hole) {
+		e.uint(uint64(h.Fact))
+		e.int(h.Index)
+		e.uint(uint64(h.Field))
+		e.int(h.Param)
+		e.str(h.Key)
+	})
+	putPtrs(e, f.Calls, (*encoder).call)
+	e.arg(&f.Returns)
+}
+
+func (e *encoder) call(c *Call) {
+	e.str(c.Callee)
+	e.span(&c.Span)
+	e.span(&c.At)
+	putSlice(e, c.Args, (*encoder).arg)
+	e.str(c.Kind)
+}
+
+func (e *encoder) arg(a *Arg) {
+	e.str(a.Name)
+	e.uint(uint64(a.Splat))
+	e.uint(uint64(a.Kind))
+	e.value(&a.Value)
+	putSlice(e, a.Items, (*encoder).value)
+	e.bool(a.Open)
+	putSlice(e, a.Transforms, (*encoder).transform)
+	e.int(a.Param)
+	e.str(a.Func)
+	e.span(&a.Span)
+}
+
+func (d *decoder) summary(s *Summary) {
+	s.Funcs = getPtrs(d, (*decoder).fn)
+	s.Calls = getPtrs(d, (*decoder).call)
+	s.Runs = getSlice(d, func(d *decoder, r *Run) { r.Path = d.str(); d.span(&r.At) })
+}
+
+func (d *decoder) fn(f *Func) {
+	f.Name = d.str()
+	d.span(&f.At)
+	f.Params = getSlice(d, func(d *decoder, p *Param) {
+		p.Name = d.str()
+		d.arg(&p.Default)
+		p.HasDefault = d.bool()
+		p.Star = d.u8()
+	})
+	f.Writes = getPtrs(d, (*decoder).write)
+	f.Reads = getPtrs(d, (*decoder).read)
+	f.Tables = getPtrs(d, (*decoder).tableDef)
+	f.Settings = getPtrs(d, (*decoder).setting)
+	f.Maintenance = getPtrs(d, (*decoder).maintenance)
+	f.Holes = getSlice(d, func(d *decoder, h *Hole) {
+		h.Fact = FactKind(d.u8())
+		h.Index = d.int()
+		h.Field = HoleField(d.u8())
+		h.Param = d.int()
+		h.Key = d.str()
+	})
+	f.Calls = getPtrs(d, (*decoder).call)
+	d.arg(&f.Returns)
+}
+
+func (d *decoder) call(c *Call) {
+	c.Callee = d.str()
+	d.span(&c.Span)
+	d.span(&c.At)
+	c.Args = getSlice(d, (*decoder).arg)
+	c.Kind = d.str()
+}
+
+func (d *decoder) arg(a *Arg) {
+	a.Name = d.str()
+	a.Splat = d.u8()
+	a.Kind = ArgKind(d.u8())
+	d.value(&a.Value)
+	a.Items = getSlice(d, (*decoder).value)
+	a.Open = d.bool()
+	a.Transforms = getSlice(d, (*decoder).transform)
+	a.Param = d.int()
+	a.Func = d.str()
+	d.span(&a.Span)
+}

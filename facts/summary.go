@@ -1,0 +1,148 @@
+package facts
+
+// Function summaries: what a file's functions do with their parameters and
+// which calls the file makes, so that the project link step
+// (extract/link) can apply a helper's writes, streams, settings and
+// maintenance at the call sites that pass known arguments, across files.
+// A summary is data, like the rest of the facts: it is encoded with them and
+// never holds a syntax tree.
+
+// Summary is a file's functions and calls.
+type Summary struct {
+	Funcs []*Func
+	// Calls are the calls made outside any function body (module level),
+	// in the order written.
+	Calls []*Call
+	// Runs are the notebooks this notebook includes with %run, in order.
+	Runs []Run
+}
+
+// Run is a Databricks `%run ./path` line.
+type Run struct {
+	Path string // as written, quotes removed ("./Includes/setup")
+	At   Span
+}
+
+// Func is one function or method, summarised once.
+type Func struct {
+	Name   string // "write_table"; a method is "Class.method"
+	At     Span   // the name in the def
+	Params []Param
+	// Writes, Reads, Tables, Settings and Maintenance are the facts of the
+	// body as read with the parameters unknown. Holes say which of their
+	// fields come from which parameter.
+	Writes      []*Write
+	Reads       []*Read
+	Tables      []*TableDef
+	Settings    []*Setting
+	Maintenance []*Maintenance
+	Holes       []Hole
+	// Calls are the calls the body makes; their arguments may be the
+	// function's own parameters (ArgParam).
+	Calls []*Call
+	// Returns is what every return statement agrees the function returns.
+	Returns Arg
+}
+
+// Param is a function parameter.
+type Param struct {
+	Name string
+	// Default is the default value; HasDefault false when there is none.
+	// Its spans are in the function's file.
+	Default    Arg
+	HasDefault bool
+	Star       uint8 // 1 for *args, 2 for **kwargs
+}
+
+// FactKind names a fact list of a Func.
+type FactKind uint8
+
+const (
+	FactWrite FactKind = iota + 1
+	FactRead
+	FactTable
+	FactSetting
+	FactMaintenance
+)
+
+// HoleField is the field of a fact that a parameter fills.
+type HoleField uint8
+
+const (
+	HoleTable       HoleField = iota + 1 // Target.Table (writes, reads, maintenance)
+	HolePath                             // Target.Path
+	HoleMode                             // Write.Mode
+	HoleFormat                           // Write.Format
+	HolePartitionBy                      // Write.PartitionBy from a list or a *splat
+	HoleTrigger                          // Write.Trigger's interval (processingTime=param)
+	HoleFrame                            // the written DataFrame: its transforms come first
+	HoleRetain                           // Maintenance.Retain
+	HoleValue                            // Setting.Value
+	HoleOption                           // Write.Options[Key] / Read.Options[Key]
+)
+
+// Hole says that field Field of fact Index in the Func's list Fact comes
+// from parameter Param.
+type Hole struct {
+	Fact  FactKind
+	Index int
+	Field HoleField
+	Param int
+	Key   string // HoleOption: the option key, lower-cased
+}
+
+// Call is a call of a function the file does not define as part of Spark:
+// a function of the file, of another module of the project, or of a
+// notebook included with %run. The link step resolves Callee.
+type Call struct {
+	// Callee is the function as the code names it, imports resolved:
+	// "write_table", "lib.io.write_table", or ".io.write_table" for a
+	// relative import (one dot per level).
+	Callee string
+	Span   Span // the whole call
+	At     Span // the callee's name: where facts that come from the callee stand
+	Args   []Arg
+	// Kind says how the callee is called when it is not called here
+	// directly: "" for a plain call, "foreachBatch" for a function Spark
+	// calls with each micro-batch of the stream written at Span.
+	Kind string
+}
+
+// ArgKind is what is known of an argument.
+type ArgKind uint8
+
+const (
+	ArgUnknown ArgKind = iota
+	ArgValue           // a string or number constant (Value)
+	ArgList            // a list or tuple (Items; Open when it holds a splat)
+	ArgFrame           // a DataFrame with its transforms
+	ArgSession         // a SparkSession
+	ArgParam           // the enclosing function's parameter Param
+	ArgFunc            // a function (Func names it as a Call's Callee would)
+)
+
+// Arg is an argument at a call site, a parameter's default or a function's
+// return value.
+type Arg struct {
+	Name       string // keyword name; "" when positional
+	Splat      uint8  // 1 for *x, 2 for **x
+	Kind       ArgKind
+	Value      Value
+	Items      []Value
+	Open       bool
+	Transforms []Transform
+	Param      int
+	Func       string
+	Span       Span // the argument's value as written
+}
+
+// Known reports whether the argument is something a hole can take.
+func (a *Arg) Known() bool {
+	switch a.Kind {
+	case ArgValue:
+		return a.Value.Known()
+	case ArgList, ArgFrame, ArgSession, ArgFunc:
+		return true
+	}
+	return false
+}
