@@ -170,7 +170,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 	store := &factStore{}
 	defer store.close()
 	tables := &catalog.Builder{}
-	links := &link.Builder{Seconds: pyfacts.IntervalSeconds}
+	links := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, s := range srcs {

@@ -173,6 +173,7 @@ func (e *encoder) write(w *Write) {
 	e.int(w.WriterAt)
 	e.values(w.Properties)
 	putPtr(e, w.Stream, (*encoder).stream)
+	putPtr(e, w.Via, (*encoder).via)
 }
 
 func (e *encoder) read(r *Read) {
@@ -472,6 +473,7 @@ func (d *decoder) write(w *Write) {
 	w.WriterAt = d.int()
 	w.Properties = d.values()
 	w.Stream = getPtr(d, (*decoder).stream)
+	w.Via = getPtr(d, (*decoder).via)
 }
 
 func (d *decoder) read(r *Read) {

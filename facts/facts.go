@@ -256,6 +256,8 @@ type Write struct {
 	Properties map[string]Value
 	// Stream is what a writeStream sink says beyond the above; nil for batch writes.
 	Stream *Stream
+	// Via is set on a write a call of a project function adds (see Via).
+	Via *Via
 }
 
 // Feeding returns the shuffle that decides how many files the write makes: the

@@ -15,12 +15,9 @@ type Stream struct {
 	// the function is not a name. BatchSpan is where it is written.
 	Batch     string
 	BatchSpan Span
-	// TriggerAt is where ".trigger(...)" can be inserted: the offset of the
-	// "." before the sink method. When TriggerNewline is not "", the chain
-	// puts each step on its own line: the insertion is ".trigger(...)" +
-	// TriggerNewline, which ends the line and indents the sink as before.
-	TriggerAt      int
-	TriggerNewline string
+	// TriggerInsert is where ".trigger(...)" can be added: before the
+	// sink call; nil when not known (a helper's code applied elsewhere).
+	TriggerInsert *Insertion
 }
 
 // SinkKind says whether a stream's sink writes files.
@@ -74,3 +71,15 @@ type Insertion struct {
 	At      int
 	Newline string
 }
+
+// Via is set on a fact the link step adds at a call of a project function:
+// the call, and whether Spark makes it for each micro-batch of a stream.
+type Via struct {
+	Call Span
+	// ForeachBatch is true when the function is given to foreachBatch at
+	// Call: the write is made by the stream whose foreachBatch(...) is there.
+	ForeachBatch bool
+}
+
+// Applied reports whether a write is a helper's, added at a call.
+func (w *Write) Applied() bool { return w.Via != nil }

@@ -5,8 +5,7 @@ func (e *encoder) stream(s *Stream) {
 	putPtr(e, s.Source, (*encoder).read)
 	e.str(s.Batch)
 	e.span(&s.BatchSpan)
-	e.int(s.TriggerAt)
-	e.str(s.TriggerNewline)
+	putPtr(e, s.TriggerInsert, (*encoder).insertAt)
 }
 
 func (d *decoder) stream(s *Stream) {
@@ -14,10 +13,13 @@ func (d *decoder) stream(s *Stream) {
 	s.Source = getPtr(d, (*decoder).read)
 	s.Batch = d.str()
 	d.span(&s.BatchSpan)
-	s.TriggerAt = d.int()
-	s.TriggerNewline = d.str()
+	s.TriggerInsert = getPtr(d, (*decoder).insertAt)
 }
 
 func (e *encoder) insertAt(i *Insertion) { e.int(i.At); e.str(i.Newline) }
 
 func (d *decoder) insertAt(i *Insertion) { i.At = d.int(); i.Newline = d.str() }
+
+func (e *encoder) via(v *Via) { e.span(&v.Call); e.bool(v.ForeachBatch) }
+
+func (d *decoder) via(v *Via) { d.span(&v.Call); v.ForeachBatch = d.bool() }

@@ -10,6 +10,7 @@ var (
 	spanType      = reflect.TypeFor[facts.Span]()
 	editsType     = reflect.TypeFor[[]facts.Edit]()
 	insertionType = reflect.TypeFor[*facts.PropertyInsertion]()
+	callInsType   = reflect.TypeFor[*facts.Insertion]() // where to add a call: in the other file
 )
 
 // copyFact deep-copies the fact p points to, so that filling holes never
@@ -36,7 +37,7 @@ func deepCopy(dst, src reflect.Value, remap bool, at facts.Span) {
 		case spanType:
 			dst.Set(reflect.ValueOf(at))
 			return
-		case editsType, insertionType:
+		case editsType, insertionType, callInsType:
 			return // left zero
 		}
 	}

@@ -96,7 +96,11 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 		if in.foreign(in.home) && !contains(e.Borrowed, in.at()) {
 			e.Borrowed = append(e.Borrowed, in.at())
 		}
-		return
+		if byDefault == 0 || !in.foreign(in.home) {
+			return
+		}
+		// the defaults the caller left in place are also the helper's,
+		// reported there, at the default (in the caller they are borrowed)
 	}
 	// only defaults fill it: once, in the function's file, at the default
 	key := fmt.Sprintf("%s|%s|%d|%d|defaults", in.home, in.fn.Name, kind, i)
@@ -200,10 +204,10 @@ func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {
 			if f.Trigger != nil && a.Kind == facts.ArgValue {
 				t := *f.Trigger
 				t.Interval = a.Value
-				t.Seconds = 0
+				t.Seconds, t.Parsed = 0, false
 				if isStr && in.l.b.Seconds != nil {
 					if s, ok := in.l.b.Seconds(str); ok {
-						t.Seconds = s
+						t.Seconds, t.Parsed = s, true
 					}
 				}
 				f.Trigger = &t

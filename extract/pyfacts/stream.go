@@ -23,7 +23,8 @@ func (x *extractor) streamOf(w *writer, s *wstep, c callSite) *facts.Stream {
 			break
 		}
 	}
-	st.TriggerAt, st.TriggerNewline = x.callInsertion(c)
+	at, nl := x.callInsertion(c)
+	st.TriggerInsert = &facts.Insertion{At: at, Newline: nl}
 	return st
 }
 
@@ -158,4 +159,24 @@ func (x *extractor) keepConfigured(n python.Node, v val, sc *scope) {
 	if obj := fn.ChildByField("object"); fn.Is("attribute") && obj.Is("identifier") {
 		sc.set(x.text(obj), v)
 	}
+}
+
+// foreachBatchCall records that Spark calls the function g names with each
+// micro-batch of the stream w writes: the link step then applies the
+// function's writes as the stream's, with the stream's DataFrame.
+func (x *extractor) foreachBatchCall(w *writer, c callSite, g arg) {
+	name, ok := x.calleeName(g.v)
+	if !ok {
+		return
+	}
+	x.addCall(&facts.Call{
+		Callee: name,
+		Kind:   "foreachBatch",
+		Span:   x.spanOf(c.call),
+		At:     x.span(c.nameStart(), c.fn.End()),
+		Args: []facts.Arg{
+			{Kind: facts.ArgFrame, Transforms: w.hist.list(), Span: x.spanOf(g.n)},
+			{Span: x.spanOf(g.n)}, // the batch id
+		},
+	})
 }

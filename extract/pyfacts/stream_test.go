@@ -58,8 +58,8 @@ src.writeStream.foreachBatch(upsert) \
 	if st.Source == nil || st.Source.Format != "kafka" || st.Source.Kind != facts.StreamRead {
 		t.Errorf("source %+v", st.Source)
 	}
-	if got := string(doc.Text[:st.TriggerAt]); !strings.HasSuffix(got, `"/chk/a"})`) || st.TriggerNewline != "\n    " {
-		t.Errorf("trigger insertion at %d %q", st.TriggerAt, st.TriggerNewline)
+	if got := string(doc.Text[:st.TriggerInsert.At]); !strings.HasSuffix(got, `"/chk/a"})`) || st.TriggerInsert.Newline != "\n    " {
+		t.Errorf("trigger insertion %+v", st.TriggerInsert)
 	}
 	if w.StreamSink("delta") != facts.SinkFiles {
 		t.Error("toTable is a table sink")
@@ -68,8 +68,8 @@ src.writeStream.foreachBatch(upsert) \
 	if b.Stream.Batch != "upsert" || textOf(doc, b.Stream.BatchSpan) != "upsert" || b.StreamSink("delta") != facts.SinkBatch {
 		t.Errorf("foreachBatch %+v", b.Stream)
 	}
-	if b.Stream.TriggerNewline != " \\\n    " {
-		t.Errorf("backslash chain: %q", b.Stream.TriggerNewline)
+	if b.Stream.TriggerInsert.Newline != " \\\n    " {
+		t.Errorf("backslash chain: %q", b.Stream.TriggerInsert.Newline)
 	}
 }
 

@@ -174,6 +174,7 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 		if g, ok := a.get(0, "func"); ok && c.name == "foreachBatch" {
 			next = &wstep{w: w, prev: next, kind: wBatch, v: g.v, span: x.spanOf(g.n)}
 			x.batchName(next, g)
+			x.foreachBatchCall(w, c, g)
 		}
 	case "queryName":
 		if g, ok := a.get(0, "queryName"); ok {

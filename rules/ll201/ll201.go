@@ -37,8 +37,10 @@ memory, foreach) make no files and are not reported.`,
 	FixSafety: `Two fixes are offered; the first is preferred. trigger(availableNow=True) makes the
 query process what is there and stop, so the job must then be scheduled to run again:
 without a schedule the data stops flowing. trigger(processingTime="<suggested-trigger>")
-keeps the query running but delays data by up to that interval. Both change when data
-arrives, so neither is applied without --unsafe-fixes.`,
+keeps the query running but delays data by up to that interval. When the interval is an
+argument of a call or a helper's parameter default, the fix changes that value to the
+suggested interval. All change when data arrives, so none is applied without
+--unsafe-fixes.`,
 	Options: []string{"min-trigger-interval", "suggested-trigger", "default-format", "stats.tables", "stats.file"},
 }
 
@@ -46,38 +48,62 @@ var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
 	limit := p.Config.Rules.MinStreamingTrigger.Seconds()
+	// a helper's default reaches several streams: one finding, at the default
+	seen := map[facts.Span]bool{}
 	for _, w := range p.FileStreams() {
 		tr := w.Trigger
-		if tr == nil || tr.Kind != facts.TriggerProcessingTime || !tr.IntervalOK() || tr.Seconds >= limit {
+		if tr == nil || tr.Kind != facts.TriggerProcessingTime || !tr.IntervalOK() || tr.Seconds >= limit || seen[tr.Interval.Span] {
 			continue
 		}
+		seen[tr.Interval.Span] = true
 		p.Report(tr.Interval.Span, message(p, w), fixes(p, tr)...)
 	}
 }
 
 func message(p *rule.Pass, w *facts.Write) string {
 	tr := w.Trigger
-	target := rule.TargetName(w.Target)
 	var rate string
 	if n := rule.CommitsPerDay(tr.Seconds); n > 0 {
 		rate = fmt.Sprintf("up to %s commits a day (86,400 s / %s)", health.Count(n), rule.Seconds(tr.Seconds))
 	} else {
 		rate = "a commit as soon as each micro-batch ends"
 	}
-	return fmt.Sprintf("a trigger of %s on the stream into %s means %s%s, each adding small files to the table and a commit to its log; "+
+	into := "on the stream into " + p.StreamTargets(w)
+	if !within(tr.Interval.Span, tr.Span) {
+		// an argument or a parameter's default
+		into = "passed to a stream into " + p.StreamTargets(w)
+		if !w.Target.Known() && w.Stream.Batch == "" {
+			into = "passed to a stream"
+		}
+	}
+	return fmt.Sprintf("a trigger of %s %s means %s%s, each adding small files to the table and a commit to its log; "+
 		"run it with trigger(availableNow=True) on a schedule, or trigger at least every %s",
-		rule.Quote(tr.Interval.Text()), target, rate, p.MeasuredCommits(w), rule.SparkInterval(p.Config.Rules.MinStreamingTrigger))
+		rule.Quote(tr.Interval.Text()), into, rate, p.MeasuredCommits(w), rule.SparkInterval(p.Config.Rules.MinStreamingTrigger))
 }
 
-// fixes replace the trigger call; none when it cannot be rewritten (its
-// interval comes from elsewhere through a value the call does not hold).
+// fixes replace the trigger call with availableNow or the suggested
+// interval. When the interval is written elsewhere (an argument of a call,
+// a parameter's default) only the value there can change: it becomes the
+// suggested interval, for this stream alone.
 func fixes(p *rule.Pass, tr *facts.Trigger) []rule.Fix {
-	if tr.Interval.ReadOnly || tr.Span.End <= tr.Span.Start {
+	iv := tr.Interval.Span
+	if tr.Interval.ReadOnly || iv.End <= iv.Start {
 		return nil
+	}
+	if !within(iv, tr.Span) {
+		if !p.SuggestedTriggerOK() || tr.Interval.Kind != facts.String {
+			return nil
+		}
+		suggested := rule.SparkInterval(p.Config.Rules.SuggestedTrigger)
+		return []rule.Fix{{Title: "Trigger every " + suggested, Edits: []facts.Edit{{Span: iv, NewText: `"` + suggested + `"`}}}}
 	}
 	fs := p.TriggerFixes(tr.Span)
 	if !p.SuggestedTriggerOK() {
 		fs = fs[:1]
 	}
 	return fs
+}
+
+func within(inner, outer facts.Span) bool {
+	return outer.Start <= inner.Start && inner.End <= outer.End
 }

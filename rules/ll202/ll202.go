@@ -42,19 +42,18 @@ var Rule = rule.New(Doc, check)
 func check(p *rule.Pass) {
 	suggested := rule.SparkInterval(p.Config.Rules.SuggestedTrigger)
 	for _, w := range p.FileStreams() {
-		if w.HasTrigger {
-			continue
+		if w.HasTrigger || w.Applied() {
+			continue // a helper's stream is reported in the helper, where the trigger goes
 		}
 		msg := fmt.Sprintf("the stream into %s sets no trigger, so a micro-batch starts as soon as the previous one ends%s: "+
 			"on a trickle of data that is thousands of commits a day, each adding small files; "+
 			"set trigger(processingTime=%q), or run it with trigger(availableNow=True) on a schedule",
-			rule.TargetName(w.Target), p.MeasuredCommits(w), suggested)
+			p.StreamTargets(w), p.MeasuredCommits(w), suggested)
 		var fixes []rule.Fix
-		if p.SuggestedTriggerOK() {
-			st := w.Stream
+		if ins := w.Stream.TriggerInsert; ins != nil && p.SuggestedTriggerOK() {
 			fixes = append(fixes, rule.Fix{Title: "Trigger every " + suggested, Edits: []facts.Edit{{
-				Span:    facts.Span{Start: st.TriggerAt, End: st.TriggerAt},
-				NewText: st.TriggerNewline + `.trigger(processingTime="` + suggested + `")`,
+				Span:    facts.Span{Start: ins.At, End: ins.At},
+				NewText: ins.Newline + `.trigger(processingTime="` + suggested + `")`,
 			}}})
 		}
 		p.Report(w.At, msg, fixes...)

@@ -33,8 +33,8 @@ var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
 	for _, w := range p.Facts.Writes {
-		if w.API != facts.DataStreamWriter || w.Trigger == nil || w.Trigger.Kind != facts.TriggerContinuous {
-			continue
+		if w.API != facts.DataStreamWriter || w.Trigger == nil || w.Trigger.Kind != facts.TriggerContinuous || w.Applied() {
+			continue // a helper's stream is reported in the helper
 		}
 		var what string
 		switch w.StreamSink(p.Config.Rules.DefaultFormat) {

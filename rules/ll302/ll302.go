@@ -3,6 +3,7 @@ package ll302
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/facts"
@@ -42,27 +43,28 @@ var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
 	for _, w := range p.FileStreams() {
-		if p.Format(w) != "delta" || sessionCompacts(p, w.Span.Start) {
+		if sessionCompacts(p, w.Span.Start) {
 			continue
 		}
-		t := p.Table(w.Target)
-		where, known := lacks(t)
-		if !known {
-			continue
+		for _, t := range targets(p, w) {
+			where, known := lacks(t)
+			if !known {
+				continue
+			}
+			session, advice := "nor does this session", "set delta.autoOptimize.autoCompact on the table"
+			if s, ok := p.Facts.SettingBefore(rule.ConfAutoCompact, w.Span.Start); ok {
+				// the session's setting beats the table's property
+				session = "and this session switches it off on " + p.Place(s.At.Start)
+				advice = "remove that setting and " + advice
+			}
+			msg := fmt.Sprintf("the stream into %s makes %s, and %s, %s: each micro-batch's small files stay small until an OPTIMIZE; %s",
+				t.DisplayName(), Rate(w), where, session, advice)
+			var fixes []rule.Fix
+			if d := localDef(p, t); d != nil {
+				fixes = append(fixes, propertyFix(d))
+			}
+			p.Report(w.At, msg, fixes...)
 		}
-		session, advice := "nor does this session", "set delta.autoOptimize.autoCompact on the table"
-		if s, ok := p.Facts.SettingBefore(rule.ConfAutoCompact, w.Span.Start); ok {
-			// the session's setting beats the table's property
-			session = "and this session switches it off on " + p.Place(s.At.Start)
-			advice = "remove that setting and " + advice
-		}
-		msg := fmt.Sprintf("the stream into %s makes %s, and %s, %s: each micro-batch's small files stay small until an OPTIMIZE; %s",
-			t.DisplayName(), Rate(w), where, session, advice)
-		var fixes []rule.Fix
-		if d := localDef(p, t); d != nil {
-			fixes = append(fixes, propertyFix(d))
-		}
-		p.Report(w.At, msg, fixes...)
 	}
 	for _, d := range p.Facts.Tables {
 		if !(d.Streaming || d.Kind == facts.StreamingTable) || !unmanaged(d) || sessionCompacts(p, d.Span.Start) {
@@ -79,6 +81,26 @@ func check(p *rule.Pass) {
 		}
 		p.Report(d.At, msg, fixes...)
 	}
+}
+
+// targets are the Delta tables stream w writes: its own, or those its
+// foreachBatch function appends to. A MERGE, UPDATE or DELETE is left out:
+// on Databricks they always compact.
+func targets(p *rule.Pass, w *facts.Write) []*catalog.Table {
+	writes := []*facts.Write{w}
+	if w.Stream.Batch != "" {
+		writes = p.BatchWrites(w)
+	}
+	var out []*catalog.Table
+	for _, tw := range writes {
+		if tw.API.Rewrites() || p.Format(tw) != "delta" {
+			continue
+		}
+		if t := p.Table(tw.Target); t != nil && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Rate estimates a stream's commits from its trigger.

@@ -3,7 +3,9 @@ package rule
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/lakelint/lakelint/facts"
@@ -11,19 +13,80 @@ import (
 )
 
 // FileStreams returns the file's writeStream sinks that write files or
-// tables. foreachBatch sinks are left out: what they write is known only
-// from the function's summary.
+// tables: a file format, toTable, or a foreachBatch function (known from
+// its summary) that writes one. A foreachBatch whose function writes
+// nowhere known, or only to foreign sinks, is left out.
 func (p *Pass) FileStreams() []*facts.Write {
 	var out []*facts.Write
 	for _, w := range p.Facts.Writes {
 		if w.API != facts.DataStreamWriter || w.Stream == nil {
 			continue
 		}
-		if w.StreamSink(p.Config.Rules.DefaultFormat) == facts.SinkFiles {
+		switch w.StreamSink(p.Config.Rules.DefaultFormat) {
+		case facts.SinkFiles:
 			out = append(out, w)
+		case facts.SinkBatch:
+			if len(p.BatchWrites(w)) > 0 {
+				out = append(out, w)
+			}
 		}
 	}
 	return out
+}
+
+// BatchWrites returns the writes to files or tables that the foreachBatch
+// function of stream w makes with each micro-batch.
+func (p *Pass) BatchWrites(w *facts.Write) []*facts.Write {
+	if w.Stream == nil || w.Stream.Batch == "" {
+		return nil
+	}
+	at := w.Stream.BatchSpan
+	var out []*facts.Write
+	for _, b := range p.Facts.Writes {
+		v := b.Via
+		if v == nil || !v.ForeachBatch || at.Start < v.Call.Start || at.End > v.Call.End {
+			continue
+		}
+		if p.writesFiles(b) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// writesFiles reports whether a batch write lands in files or a table.
+func (p *Pass) writesFiles(b *facts.Write) bool {
+	switch {
+	case b.API == facts.DataStreamWriter:
+		return false
+	case b.API.Rewrites():
+		return true
+	case b.FormatUnknown:
+		return false
+	}
+	switch p.Format(b) {
+	case "delta", "parquet", "orc", "json", "csv", "text", "avro", "iceberg":
+		return true
+	}
+	return false
+}
+
+// StreamTargets names what a stream writes: its target, or the targets of
+// its foreachBatch function's writes.
+func (p *Pass) StreamTargets(w *facts.Write) string {
+	if w.Stream == nil || w.Stream.Batch == "" {
+		return TargetName(w.Target)
+	}
+	var names []string
+	for _, b := range p.BatchWrites(w) {
+		if n := TargetName(b.Target); !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "the target"
+	}
+	return strings.Join(names, " and ") + " (through " + w.Stream.Batch + ")"
 }
 
 // SparkInterval spells a duration the way Spark reads a trigger interval:
@@ -81,25 +144,35 @@ func (p *Pass) SuggestedTriggerOK() bool {
 	return p.Config.Rules.SuggestedTrigger >= p.Config.Rules.MinStreamingTrigger
 }
 
-// MeasuredCommits says, for a stream's target with live stats, how often
-// it commits and how many files each commit adds: " (measured: 2,880
-// commits a day, a median of 3 files per commit)"; "" when unknown.
+// MeasuredCommits says, for a stream whose target has live stats, how
+// often it commits and how many files each commit adds: " (measured on
+// main.web.clicks: 2,880 commits a day, a median of 3 files per commit)";
+// "" when unknown.
 func (p *Pass) MeasuredCommits(w *facts.Write) string {
-	t := p.Table(w.Target)
-	if t == nil || t.Live == nil {
-		return ""
-	}
-	r, ok := health.StreamingCommitRate(t.Live)
-	if !ok {
-		return ""
-	}
-	msg := fmt.Sprintf(" (measured on %s: %s commits a day", t.DisplayName(), health.Count(int64(math.Round(r.PerDay))))
-	if r.MedianFiles > 0 {
-		files := strconv.FormatFloat(r.MedianFiles, 'f', -1, 64)
-		msg += ", a median of " + files + " files per commit"
-		if r.MedianFiles == 1 {
-			msg = msg[:len(msg)-len(" files per commit")] + " file per commit"
+	targets := []facts.Target{w.Target}
+	if w.Stream != nil && w.Stream.Batch != "" {
+		targets = targets[:0]
+		for _, b := range p.BatchWrites(w) {
+			targets = append(targets, b.Target)
 		}
 	}
-	return msg + ")"
+	for _, tg := range targets {
+		t := p.Table(tg)
+		if t == nil || t.Live == nil {
+			continue
+		}
+		r, ok := health.StreamingCommitRate(t.Live)
+		if !ok {
+			continue
+		}
+		msg := fmt.Sprintf(" (measured on %s: %s commits a day", t.DisplayName(), health.Count(int64(math.Round(r.PerDay))))
+		switch {
+		case r.MedianFiles == 1:
+			msg += ", a median of 1 file per commit"
+		case r.MedianFiles > 0:
+			msg += ", a median of " + strconv.FormatFloat(r.MedianFiles, 'f', -1, 64) + " files per commit"
+		}
+		return msg + ")"
+	}
+	return ""
 }
