@@ -22,8 +22,11 @@ at least one new file for each task that had data. A trigger of 10 seconds means
 adds files of a few kilobytes, the table's log grows by a commit every time, and reads
 slow down with every file until something compacts them. Few tables need fresher data
 than every few minutes; most are better served by trigger(availableNow=True) on a
-schedule, which processes everything new and stops. Foreign sinks (Kafka, console,
-memory, foreach) make no files and are not reported.`,
+schedule, which processes everything new and stops. A foreachBatch stream counts when
+its function writes files or a table; foreign sinks (Kafka, console, memory, foreach)
+make no files and are not reported. Intervals are read as Spark reads them: whole unit
+words ("30 seconds", "interval 1 minute"); a spelling Spark refuses ("10s", "5 min")
+fails the query at once and is left alone here.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .option("checkpointLocation", "/chk/events")

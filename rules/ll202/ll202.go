@@ -20,8 +20,10 @@ thousands a day — and every commit adds at least one file per task that had da
 the table fills with kilobyte-sized files and its log with commits, and the cluster
 never rests. Databricks warns that an unset trigger can bring unexpected storage costs.
 Saying how fresh the data must be, with a processingTime of minutes or
-trigger(availableNow=True) on a schedule, batches more data per commit. Foreign sinks
-(Kafka, console, memory, foreach) make no files and are not reported.`,
+trigger(availableNow=True) on a schedule, batches more data per commit. A foreachBatch
+stream counts when its function writes files or a table; foreign sinks (Kafka, console,
+memory, foreach) make no files and are not reported. A stream started by a helper
+function is reported in the helper, where the trigger belongs.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .option("checkpointLocation", "/chk/events")
