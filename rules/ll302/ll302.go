@@ -67,7 +67,7 @@ func check(p *rule.Pass) {
 		}
 	}
 	for _, d := range p.Facts.Tables {
-		if !(d.Streaming || d.Kind == facts.StreamingTable) || !unmanaged(d) || sessionCompacts(p, d.Span.Start) {
+		if !d.Streaming && d.Kind != facts.StreamingTable || !unmanaged(d) || sessionCompacts(p, d.Span.Start) {
 			continue
 		}
 		if v, ok := d.Properties[rule.PropAutoCompact]; ok && !isFalse(v) {
