@@ -124,6 +124,9 @@ type Use struct {
 	Writes                          int // writes of any kind, streams and rewrites included
 	Streams                         int // writeStream sinks
 	Rewrites                        int // MERGE, UPDATE, DELETE
+	// RewrittenIn is the first file, in path order, that MERGEs into,
+	// UPDATEs or DELETEs from the table.
+	RewrittenIn string
 	// OverwritePartitions are the literal partition columns of the first
 	// overwrite that gives them; nil when no overwrite does.
 	OverwritePartitions []string
@@ -289,6 +292,7 @@ func (b *Builder) Add(f *facts.File) {
 			}
 			if w.API.Rewrites() {
 				u.Rewrites++
+				u.RewrittenIn = earlier(u.RewrittenIn, f.Path)
 			}
 			if p := w.PartitionBy; p != nil && !p.Dynamic && w.Mode.Str == "overwrite" && u.overwriteIn == "" {
 				u.OverwritePartitions = append([]string{}, p.Names()...)
@@ -345,6 +349,7 @@ func (u *Use) merge(o Use) {
 	u.WrittenIn = earlier(u.WrittenIn, o.WrittenIn)
 	u.MaintainedIn = earlier(u.MaintainedIn, o.MaintainedIn)
 	u.ReadIn = earlier(u.ReadIn, o.ReadIn)
+	u.RewrittenIn = earlier(u.RewrittenIn, o.RewrittenIn)
 	u.Writes += o.Writes
 	u.Streams += o.Streams
 	u.Rewrites += o.Rewrites

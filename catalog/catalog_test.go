@@ -106,7 +106,7 @@ func TestBuilderSumsUsesInAnyOrder(t *testing.T) {
 		{Path: "d.sql", Tables: []*facts.TableDef{{Name: "m.s.t", Location: "/lake/t/"}}},
 		{Path: "e.py", Writes: []*facts.Write{{API: facts.DataFrameWriter, Target: facts.Target{Table: "s.t"}}}},
 	}
-	want := Use{WrittenIn: "b.py", MaintainedIn: "b.py", ReadIn: "a.py", Writes: 5, Streams: 1, Rewrites: 1,
+	want := Use{WrittenIn: "b.py", MaintainedIn: "b.py", ReadIn: "a.py", Writes: 5, Streams: 1, Rewrites: 1, RewrittenIn: "b.py",
 		OverwritePartitions: []string{"b"}}
 	for _, order := range [][]int{{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {2, 0, 4, 1, 3}} {
 		var b Builder

@@ -61,6 +61,8 @@ type Rules struct {
 	// UnityCatalogAutoTuning says whether Unity Catalog managed tables on
 	// Databricks size their files themselves (predictive optimization).
 	UnityCatalogAutoTuning bool
+	// SuggestedTrigger is the processingTime interval streaming fixes propose.
+	SuggestedTrigger time.Duration
 }
 
 // Stats holds the settings of live table statistics (the "stats" mapping).
@@ -111,6 +113,7 @@ func Defaults() *Config {
 
 			Platform:               PlatformAuto,
 			UnityCatalogAutoTuning: true,
+			SuggestedTrigger:       5 * time.Minute,
 		},
 		Stats: Stats{
 			SmallFileThreshold:  32 << 20,

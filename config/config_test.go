@@ -107,6 +107,7 @@ func TestParseEveryKey(t *testing.T) {
 		MaxFileSize:             512 << 10,
 		MinStreamingTrigger:     30 * time.Second,
 		Platform:                PlatformOSS,
+		SuggestedTrigger:        5 * time.Minute,
 	}
 	if !reflect.DeepEqual(c.Rules, want) {
 		t.Errorf("rules:\n got %+v\nwant %+v", c.Rules, want)
@@ -341,5 +342,21 @@ func TestWildcard(t *testing.T) {
 		if got := wildcard(tc.p, tc.s); got != tc.want {
 			t.Errorf("wildcard(%q, %q) = %v", tc.p, tc.s, got)
 		}
+	}
+}
+
+func TestTriggerSettings(t *testing.T) {
+	c, err := Parse("x.yaml", []byte("min-trigger-interval: 2 minutes\nsuggested-trigger: 10m\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Rules.MinStreamingTrigger != 2*time.Minute || c.Rules.SuggestedTrigger != 10*time.Minute {
+		t.Errorf("%v %v", c.Rules.MinStreamingTrigger, c.Rules.SuggestedTrigger)
+	}
+	if d := Defaults(); d.Rules.SuggestedTrigger != 5*time.Minute || d.Rules.MinStreamingTrigger != time.Minute {
+		t.Errorf("defaults %v %v", d.Rules.MinStreamingTrigger, d.Rules.SuggestedTrigger)
+	}
+	if _, err := Parse("x.yaml", []byte("suggested-trigger: 0s\n")); err == nil {
+		t.Error("a zero suggested trigger is accepted")
 	}
 }

@@ -118,6 +118,21 @@ var topFields = map[string]field{
 			d.cfg.Rules.MinStreamingTrigger = t
 		}
 	},
+	// min-trigger-interval is the documented name of min-streaming-trigger
+	"min-trigger-interval": func(d *decoder, key string, v *yaml.Node) {
+		if t, ok := d.duration(key, v); ok {
+			d.cfg.Rules.MinStreamingTrigger = t
+		}
+	},
+	"suggested-trigger": func(d *decoder, key string, v *yaml.Node) {
+		if t, ok := d.duration(key, v); ok {
+			if t <= 0 {
+				d.errorf(v, "%s: want a positive duration", key)
+				return
+			}
+			d.cfg.Rules.SuggestedTrigger = t
+		}
+	},
 	"stats": func(d *decoder, key string, v *yaml.Node) {
 		d.mapping(v, key, statsFields)
 	},

@@ -186,7 +186,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	store := &factStore{}
 	defer store.close()
 	tables := &catalog.Builder{}
-	links := &link.Builder{Seconds: pyfacts.IntervalSeconds}
+	links := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, s := range srcs {

@@ -156,6 +156,7 @@ func (e *encoder) trigger(t *Trigger) {
 	e.value(&t.Interval)
 	e.uint(math.Float64bits(t.Seconds))
 	e.span(&t.Span)
+	e.bool(t.Parsed)
 }
 
 func (e *encoder) write(w *Write) {
@@ -178,6 +179,8 @@ func (e *encoder) write(w *Write) {
 	e.int(w.WriterAt)
 	e.values(w.Properties)
 	e.span(&w.Loop)
+	putPtr(e, w.Stream, (*encoder).stream)
+	putPtr(e, w.Via, (*encoder).via)
 }
 
 func (e *encoder) read(r *Read) {
@@ -187,6 +190,7 @@ func (e *encoder) read(r *Read) {
 	e.values(r.Options)
 	e.span(&r.Span)
 	e.span(&r.At)
+	putPtr(e, r.Insert, (*encoder).insertAt)
 }
 
 func (e *encoder) insertion(p *PropertyInsertion) {
@@ -217,6 +221,7 @@ func (e *encoder) tableDef(t *TableDef) {
 	e.bool(t.Hive)
 	e.bool(t.Registration)
 	putPtr(e, t.AddAlter, (*encoder).insertion)
+	e.bool(t.Streaming)
 }
 
 func (e *encoder) setting(s *Setting) {
@@ -463,6 +468,7 @@ func (d *decoder) trigger(t *Trigger) {
 	d.value(&t.Interval)
 	t.Seconds = math.Float64frombits(d.uint())
 	d.span(&t.Span)
+	t.Parsed = d.bool()
 }
 
 func (d *decoder) lang() document.Lang { return document.Lang(d.u8()) }
@@ -487,6 +493,8 @@ func (d *decoder) write(w *Write) {
 	w.WriterAt = d.int()
 	w.Properties = d.values()
 	d.span(&w.Loop)
+	w.Stream = getPtr(d, (*decoder).stream)
+	w.Via = getPtr(d, (*decoder).via)
 }
 
 func (d *decoder) read(r *Read) {
@@ -496,6 +504,7 @@ func (d *decoder) read(r *Read) {
 	r.Options = d.values()
 	d.span(&r.Span)
 	d.span(&r.At)
+	r.Insert = getPtr(d, (*decoder).insertAt)
 }
 
 func (d *decoder) insertion(p *PropertyInsertion) {
@@ -526,6 +535,7 @@ func (d *decoder) tableDef(t *TableDef) {
 	t.Hive = d.bool()
 	t.Registration = d.bool()
 	t.AddAlter = getPtr(d, (*decoder).insertion)
+	t.Streaming = d.bool()
 }
 
 func (d *decoder) setting(s *Setting) {

@@ -218,6 +218,9 @@ type Trigger struct {
 	Interval Value   // the interval as written ("30 seconds")
 	Seconds  float64 // the interval in seconds, when known
 	Span     Span
+	// Parsed is true when the interval is a string Spark accepts (see
+	// IntervalOK); a spelling Spark rejects ("10s") leaves it false.
+	Parsed bool
 }
 
 // Write is one write of data into a table or path.
@@ -257,6 +260,10 @@ type Write struct {
 	// ("for path in files"), in its function or at module level; zero when
 	// none. A write a call makes inside a loop has the call's loop.
 	Loop Span
+	// Stream is what a writeStream sink says beyond the above; nil for batch writes.
+	Stream *Stream
+	// Via is set on a write a call of a project function adds (see Via).
+	Via *Via
 }
 
 // Feeding returns the shuffle that decides how many files the write makes: the
@@ -291,6 +298,9 @@ type Read struct {
 	Options map[string]Value // lower-cased keys
 	Span    Span
 	At      Span
+	// Insert is where a call such as .option(k, v) can be added to the
+	// reader chain, before the call that reads; nil when there is no chain.
+	Insert *Insertion
 }
 
 // TableKind is how a table is defined.
@@ -348,6 +358,9 @@ type TableDef struct {
 	// statement may follow the definition (style SQLAlterStatement), for a
 	// table that may already exist; nil when there is no safe place.
 	AddAlter *PropertyInsertion
+	// Streaming is true for a pipeline table fed by a stream: CREATE
+	// STREAMING TABLE, or @dlt.table over dlt.read_stream / spark.readStream.
+	Streaming bool
 }
 
 // PropertyStyle is the syntax a property insertion must follow.

@@ -9,7 +9,12 @@ import (
 	"github.com/lakelint/lakelint/rules/ll103"
 	"github.com/lakelint/lakelint/rules/ll104"
 	"github.com/lakelint/lakelint/rules/ll105"
+	"github.com/lakelint/lakelint/rules/ll201"
+	"github.com/lakelint/lakelint/rules/ll202"
+	"github.com/lakelint/lakelint/rules/ll203"
+	"github.com/lakelint/lakelint/rules/ll204"
 	"github.com/lakelint/lakelint/rules/ll301"
+	"github.com/lakelint/lakelint/rules/ll302"
 	"github.com/lakelint/lakelint/rules/ll303"
 	"github.com/lakelint/lakelint/rules/ll304"
 	"github.com/lakelint/lakelint/rules/ll401"
@@ -32,7 +37,12 @@ var all = []*rule.Rule{
 	ll103.Rule,
 	ll104.Rule,
 	ll105.Rule,
+	ll201.Rule,
+	ll202.Rule,
+	ll203.Rule,
+	ll204.Rule,
 	ll301.Rule,
+	ll302.Rule,
 	ll303.Rule,
 	ll304.Rule,
 	ll401.Rule,

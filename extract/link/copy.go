@@ -10,6 +10,7 @@ var (
 	spanType      = reflect.TypeFor[facts.Span]()
 	editsType     = reflect.TypeFor[[]facts.Edit]()
 	insertionType = reflect.TypeFor[*facts.PropertyInsertion]()
+	callInsType   = reflect.TypeFor[*facts.Insertion]() // where to add a call: in the other file
 )
 
 // placeArg is a module constant's value as written at sp, where it is used.
@@ -53,7 +54,7 @@ func deepCopy(dst, src reflect.Value, remap bool, at facts.Span) {
 				dst.Set(reflect.ValueOf(at))
 			}
 			return
-		case editsType, insertionType:
+		case editsType, insertionType, callInsType:
 			return // left zero
 		}
 	}

@@ -238,10 +238,10 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			if f.Trigger != nil && a.Kind == facts.ArgValue {
 				t := *f.Trigger
 				t.Interval = a.Value
-				t.Seconds = 0
+				t.Seconds, t.Parsed = 0, false
 				if isStr && seconds != nil {
 					if s, ok := seconds(str); ok {
-						t.Seconds = s
+						t.Seconds, t.Parsed = s, true
 					}
 				}
 				f.Trigger = &t

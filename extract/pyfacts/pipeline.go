@@ -53,8 +53,7 @@ func (x *extractor) pipelineCall(c callSite, a args) val {
 		t.At = x.span(c.nameStart(), c.fn.End())
 		x.recordTable(t)
 	case "read", "read_stream":
-		x.pipelineRead(c, a, c.name == "read_stream")
-		return val{kind: kFrame}
+		return streamFrame(x.pipelineRead(c, a, c.name == "read_stream"))
 	}
 	return val{}
 }

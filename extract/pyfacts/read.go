@@ -27,8 +27,7 @@ var readerSinks = map[string]string{
 
 func (x *extractor) readerMethod(rd *reader, c callSite, a args) val {
 	if _, ok := readerSinks[c.name]; ok {
-		x.finishRead(rd, c, a, c.name)
-		return val{kind: kFrame}
+		return streamFrame(x.finishRead(rd, c, a, c.name))
 	}
 	next := *rd
 	switch c.name {
@@ -44,7 +43,7 @@ func (x *extractor) readerMethod(rd *reader, c callSite, a args) val {
 	return val{kind: kReader, ref: &next}
 }
 
-func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) {
+func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) *facts.Read {
 	opts := rd.options.toMap()
 	r := &facts.Read{
 		Kind:    facts.BatchRead,
@@ -55,6 +54,8 @@ func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) {
 	}
 	if rd.stream {
 		r.Kind = facts.StreamRead
+		at, nl := x.callInsertion(c)
+		r.Insert = &facts.Insertion{At: at, Newline: nl}
 	}
 	if f := readerSinks[sink]; f != "" {
 		r.Format = f
@@ -79,6 +80,7 @@ func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) {
 		}
 	}
 	x.recordRead(r)
+	return r
 }
 
 // formatName lower-cases a format argument; unknown is true when it does not resolve.
@@ -193,7 +195,7 @@ func (x *extractor) optionArg(g arg, add func(key string, v facts.Value)) {
 }
 
 // pipelineRead records dlt.read_stream("t") and dlt.read("t").
-func (x *extractor) pipelineRead(c callSite, a args, stream bool) {
+func (x *extractor) pipelineRead(c callSite, a args, stream bool) *facts.Read {
 	r := &facts.Read{
 		Kind: facts.BatchRead,
 		Span: x.spanOf(c.call),
@@ -206,4 +208,14 @@ func (x *extractor) pipelineRead(c callSite, a args, stream bool) {
 		r.Target = x.tableTarget(g)
 	}
 	x.recordRead(r)
+	return r
+}
+
+// streamFrame is the DataFrame a read makes: one that remembers its read
+// when it is a stream, so a writeStream of it knows its source.
+func streamFrame(r *facts.Read) val {
+	if r.Kind != facts.StreamRead {
+		return val{kind: kFrame}
+	}
+	return val{kind: kFrame, ref: &hist{source: r}}
 }

@@ -199,12 +199,17 @@ func dictGet(d val, key string) (val, bool) {
 		return val{}, false
 	}
 	items := d.items()
+	found, ok := val{}, false
 	for i := 0; i+1 < len(items); i += 2 {
-		if k, ok := items[i].literalString(); ok && k == key {
-			return items[i+1].val, true
+		k, lit := items[i].literalString()
+		if !lit {
+			return val{}, false // a key not known might be this one
+		}
+		if k == key {
+			found, ok = items[i+1].val, true // the last of a repeated key wins, as in Python
 		}
 	}
-	return val{}, false
+	return found, ok
 }
 
 func isDigits(s string) bool {

@@ -83,7 +83,7 @@ func (x *extractor) expressionStatement(n python.Node, sc *scope) {
 	case "augmented_assignment":
 		x.augmented(n, sc)
 	default:
-		x.eval(n, sc)
+		x.keepConfigured(n, x.eval(n, sc), sc)
 	}
 }
 
@@ -355,13 +355,16 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 			decorators = append(decorators, c)
 		}
 	}
+	tables := len(x.file.Tables)
 	for _, d := range decorators {
 		x.stmt = d
 		x.decorator(d, def, sc)
 	}
 	switch def.Type() {
 	case "function_definition":
+		reads := len(x.file.Reads)
 		x.function(def, sc)
+		x.markStreamingTables(x.file.Tables[tables:], x.file.Reads[reads:])
 	case "class_definition":
 		x.class(def, sc)
 	}

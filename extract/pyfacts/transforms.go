@@ -23,6 +23,9 @@ type hist struct {
 	removal facts.Span   // the text deleting the transform leaves valid code without
 	canCut  bool         // whether removal is set
 	num     *facts.Value // the partition count of a repartition or coalesce given one
+	// source is set on the first step of a DataFrame made by a stream read:
+	// the read, which is not a transform.
+	source *facts.Read
 }
 
 // list returns the transforms oldest first, back to the last one that
@@ -31,7 +34,7 @@ type hist struct {
 // every write would otherwise copy its DataFrame's whole history.
 func (h *hist) list() []facts.Transform {
 	n, cuts := 0, 0
-	for p := h; p != nil; p = p.prev {
+	for p := h; p != nil && p.source == nil; p = p.prev {
 		n++
 		if p.canCut {
 			cuts++

@@ -1,91 +1,142 @@
 package pyfacts
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 )
 
-// trigger reads .trigger(processingTime=...|once=True|availableNow=True|continuous=...).
+// trigger reads .trigger(processingTime=...|once=True|availableNow=True|continuous=...),
+// the keywords also given as **{"processingTime": ...}.
 func (x *extractor) trigger(a args, sp facts.Span) *facts.Trigger {
 	t := &facts.Trigger{Kind: facts.TriggerUnknown, Span: sp}
+	kws := map[string]facts.Value{}
 	for _, g := range a {
-		if g.splat != 0 {
+		switch {
+		case g.splat == 2 && g.v.kind == kDict && !g.v.open:
+			items := g.v.items()
+			for i := 0; i+1 < len(items); i += 2 {
+				key, ok := items[i].literalString()
+				if !ok {
+					return t
+				}
+				kws[key] = items[i+1].value(items[i+1].span)
+			}
+		case g.splat != 0:
+			return t
+		case g.name != "":
+			kws[g.name] = g.v.value(x.spanOf(g.n))
+		default:
+			// PySpark's trigger takes keywords only
 			return t
 		}
 	}
-	interval := func(g arg, kind facts.TriggerKind) {
+	if len(kws) != 1 {
+		return t // none, or several: PySpark refuses both
+	}
+	interval := func(v facts.Value, kind facts.TriggerKind) {
 		t.Kind = kind
-		t.Interval = g.v.value(x.spanOf(g.n))
-		if s, ok := g.v.literalString(); ok {
-			if secs, ok := parseInterval(s); ok {
-				t.Seconds = secs
-			}
+		t.Interval = v
+		if v.Kind == facts.String {
+			t.Seconds, t.Parsed = parseInterval(v.Str)
 		}
 	}
-	flag := func(g arg, kind facts.TriggerKind) {
-		if b, ok := g.v.value(facts.Span{}).Truth(); ok && b {
+	flag := func(v facts.Value, kind facts.TriggerKind) {
+		if b, ok := v.Truth(); ok && b && v.Kind == facts.Bool {
 			t.Kind = kind
 		}
 	}
-	if g, ok := a.get(0, "processingTime"); ok {
-		interval(g, facts.TriggerProcessingTime)
-	} else if g, ok := a.kw("once"); ok {
-		flag(g, facts.TriggerOnce)
-	} else if g, ok := a.kw("availableNow"); ok {
-		flag(g, facts.TriggerAvailableNow)
-	} else if g, ok := a.kw("continuous"); ok {
-		interval(g, facts.TriggerContinuous)
+	if v, ok := kws["processingTime"]; ok {
+		interval(v, facts.TriggerProcessingTime)
+	} else if v, ok := kws["once"]; ok {
+		flag(v, facts.TriggerOnce)
+	} else if v, ok := kws["availableNow"]; ok {
+		flag(v, facts.TriggerAvailableNow)
+	} else if v, ok := kws["continuous"]; ok {
+		interval(v, facts.TriggerContinuous)
 	}
 	return t
 }
 
-// intervalUnits are seconds per unit, by every spelling Spark accepts.
-var intervalUnits = map[string]float64{
-	"us": 1e-6, "microsecond": 1e-6, "microseconds": 1e-6,
-	"ms": 1e-3, "milli": 1e-3, "millis": 1e-3, "millisecond": 1e-3, "milliseconds": 1e-3,
-	"s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
-	"m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
-	"h": 3600, "hour": 3600, "hours": 3600,
-	"d": 86400, "day": 86400, "days": 86400,
-	"w": 604800, "week": 604800, "weeks": 604800,
+// intervalUnits are the units Spark's interval strings name, in
+// microseconds, in the order Spark tries them: each is matched as a whole
+// word, optionally followed by "s". Months and years are accepted by the
+// grammar but refused by triggers.
+var intervalUnits = []struct {
+	name   string
+	micros float64
+}{
+	{"year", -1}, {"week", 7 * 86400e6}, {"day", 86400e6}, {"hour", 3600e6}, {"second", 1e6},
+	{"month", -1}, {"minute", 60e6}, {"millisecond", 1e3}, {"microsecond", 1},
 }
 
-// parseInterval reads "30 seconds", "1 minute", "500 ms", "interval 1 hour
-// 30 minutes" or "10s" into seconds.
-func parseInterval(s string) (float64, bool) {
-	fields := strings.Fields(strings.ToLower(s))
-	if len(fields) > 0 && fields[0] == "interval" {
-		fields = fields[1:]
+// parseInterval reads a trigger interval the way Spark does
+// (IntervalUtils.stringToInterval, then the trigger's own checks): an
+// optional "interval " prefix, then groups of a signed whole number (a
+// fraction only for seconds), spaces and a unit word in full, singular or
+// plural, in any case: "10 seconds", "1 minute", "500 milliseconds",
+// "interval 1 hour 30 minutes". Abbreviations ("10s", "10 sec", "5 min")
+// are refused by Spark, as are months, years and negative totals: ok is
+// false for them.
+func parseInterval(s string) (secs float64, ok bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" || s == "interval" {
+		return 0, false
 	}
-	if len(fields) == 0 {
+	s = strings.TrimPrefix(s, "interval ")
+	fields := strings.Fields(s)
+	if len(fields) == 0 || len(fields)%2 != 0 {
 		return 0, false
 	}
 	total := 0.0
-	for i := 0; i < len(fields); {
-		num, unit := fields[i], ""
-		// "10s" glues the unit to the number
-		if j := strings.IndexFunc(num, func(r rune) bool { return (r < '0' || r > '9') && r != '.' && r != '-' }); j > 0 {
-			num, unit = num[:j], num[j:]
-		}
-		n, err := strconv.ParseFloat(num, 64)
-		if err != nil {
+	for i := 0; i < len(fields); i += 2 {
+		n, frac, ok := intervalNumber(fields[i])
+		if !ok {
 			return 0, false
 		}
-		i++
-		if unit == "" {
-			if i == len(fields) {
-				return 0, false
-			}
-			unit = fields[i]
-			i++
-		}
-		per, ok := intervalUnits[unit]
-		if !ok {
+		per, ok := intervalUnit(fields[i+1])
+		if !ok || per < 0 || (frac && per != 1e6) {
 			return 0, false
 		}
 		total += n * per
 	}
-	return total, true
+	if total < 0 {
+		return 0, false
+	}
+	return total / 1e6, true
+}
+
+// intervalNumber reads [+-]digits[.digits]; frac says a fraction was given.
+func intervalNumber(f string) (n float64, frac, ok bool) {
+	sign := 1.0
+	switch {
+	case strings.HasPrefix(f, "-"):
+		sign, f = -1, f[1:]
+	case strings.HasPrefix(f, "+"):
+		f = f[1:]
+	}
+	whole, fraction, hasDot := strings.Cut(f, ".")
+	if whole == "" || strings.Trim(whole, "0123456789") != "" ||
+		(hasDot && (len(fraction) > 9 || strings.Trim(fraction, "0123456789") != "")) || len(whole) > 15 {
+		return 0, false, false
+	}
+	for _, c := range whole {
+		n = n*10 + float64(c-'0')
+	}
+	scale := 0.1
+	for _, c := range fraction {
+		n += float64(c-'0') * scale
+		scale /= 10
+	}
+	return sign * n, hasDot, true
+}
+
+// intervalUnit returns the microseconds of a unit word, -1 for months and years.
+func intervalUnit(w string) (float64, bool) {
+	for _, u := range intervalUnits {
+		if w == u.name || w == u.name+"s" {
+			return u.micros, true
+		}
+	}
+	return 0, false
 }

@@ -48,6 +48,8 @@ const (
 	wOptions
 	wProps
 	wTrigger
+	wQuery // .queryName(name): v, span
+	wBatch // .foreachBatch(fn): v, span
 	wKinds
 )
 
@@ -169,6 +171,15 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 		// Spark records these as the sink's format
 		next.kind, next.ref = wFormat, strings.ToLower(c.name)
 		next.span = x.span(c.nameStart(), c.fn.End())
+		if g, ok := a.get(0, "func"); ok && c.name == "foreachBatch" {
+			next = &wstep{w: w, prev: next, kind: wBatch, v: g.v, span: x.spanOf(g.n)}
+			x.batchName(next, g)
+			x.foreachBatchCall(w, c, g)
+		}
+	case "queryName":
+		if g, ok := a.get(0, "queryName"); ok {
+			next.kind, next.v, next.span = wQuery, g.v, x.spanOf(g.n)
+		}
 	}
 	return val{kind: kWriter, ref: next}
 }
@@ -257,7 +268,11 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 			}
 		case "partitionBy":
 			fw.PartitionBy = x.partitioning(args{{v: g.v, n: g.n}}, x.spanOf(g.whole))
-		case "url", "properties", "queryName", "rowTag":
+		case "queryName":
+			if fw.Stream != nil {
+				fw.Stream.QueryName = g.v.value(sp)
+			}
+		case "url", "properties", "rowTag":
 		default:
 			put(strings.ToLower(name), g.v.value(sp))
 		}
@@ -316,6 +331,9 @@ func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 		WriterAt:   w.writerAt,
 	}
 	var seen [wKinds]bool
+	if w.api == facts.DataStreamWriter {
+		fw.Stream = x.streamOf(w, s, c)
+	}
 	for ; s != nil; s = s.prev {
 		if seen[s.kind] {
 			continue // a newer step set it

@@ -223,10 +223,12 @@ func TestTriggers(t *testing.T) {
 		{`processingTime='1 minute'`, facts.TriggerProcessingTime, 60},
 		{`processingTime="5 minutes"`, facts.TriggerProcessingTime, 300},
 		{`processingTime="1 hour"`, facts.TriggerProcessingTime, 3600},
-		{`processingTime="500 ms"`, facts.TriggerProcessingTime, 0.5},
+		{`processingTime="500 milliseconds"`, facts.TriggerProcessingTime, 0.5},
+		{`processingTime="500 ms"`, facts.TriggerProcessingTime, 0}, // Spark refuses abbreviations
 		{`processingTime="interval 1 minute 30 seconds"`, facts.TriggerProcessingTime, 90},
-		{`processingTime="10s"`, facts.TriggerProcessingTime, 10},
-		{`"2 minutes"`, facts.TriggerProcessingTime, 120},
+		{`processingTime="10s"`, facts.TriggerProcessingTime, 0},
+		{`"2 minutes"`, facts.TriggerUnknown, 0}, // PySpark's trigger takes keywords only
+		{`**{"processingTime": "2 minutes"}`, facts.TriggerProcessingTime, 120},
 		{`processingTime=INTERVAL`, facts.TriggerProcessingTime, 45},
 		{`processingTime=interval`, facts.TriggerProcessingTime, 0},
 		{`once=True`, facts.TriggerOnce, 0},
@@ -257,12 +259,12 @@ func TestTriggers(t *testing.T) {
 }
 
 func TestParseInterval(t *testing.T) {
-	for s, want := range map[string]float64{"0 seconds": 0, "1.5 hours": 5400, "1 day": 86400, "2 weeks": 1209600} {
+	for s, want := range map[string]float64{"0 seconds": 0, "1.5 seconds": 1.5, "1 day": 86400, "2 weeks": 1209600} {
 		if got, ok := parseInterval(s); !ok || got != want {
 			t.Errorf("%q: %v %v", s, got, ok)
 		}
 	}
-	for _, s := range []string{"", "soon", "5", "5 parsecs", "interval"} {
+	for _, s := range []string{"", "soon", "5", "5 parsecs", "interval", "1.5 hours"} {
 		if _, ok := parseInterval(s); ok {
 			t.Errorf("%q parsed", s)
 		}

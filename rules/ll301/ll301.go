@@ -198,3 +198,8 @@ func render(ins *facts.PropertyInsertion, keys []string) facts.Edit {
 	}
 	return facts.Edit{Span: facts.Span{Start: ins.Offset, End: ins.Offset}, NewText: text}
 }
+
+// PropertyEdit is the edit that adds the properties keys, each set to
+// true, to a definition in its own syntax and style (LL302 adds auto
+// compaction with it).
+func PropertyEdit(ins *facts.PropertyInsertion, keys []string) facts.Edit { return render(ins, keys) }

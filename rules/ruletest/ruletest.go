@@ -21,7 +21,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -98,7 +97,7 @@ func Run(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
 				t.Errorf("%s:%d: expected %s was not reported", path, e.line, e.code)
 			}
 		}
-		checkFix(t, l, path, data, byFile[path], r.Doc.Code)
+		checkFix(t, l, dir, path, data, byFile[path], r.Doc.Code)
 	}
 	if positives == 0 && r.Doc.Code != "LL001" {
 		t.Errorf("%s: testdata has no positive case", r.Doc.Code)
@@ -200,7 +199,7 @@ func lineOf(starts []int, off int) int {
 }
 
 // checkFix compares the fixed file with its golden and checks convergence.
-func checkFix(t *testing.T, l *engine.Linter, path string, data []byte, fs []finding.Finding, code string) {
+func checkFix(t *testing.T, l *engine.Linter, root, path string, data []byte, fs []finding.Finding, code string) {
 	t.Helper()
 	golden := path + ".golden"
 	fixable := false
@@ -214,10 +213,9 @@ func checkFix(t *testing.T, l *engine.Linter, path string, data []byte, fs []fin
 		}
 		return
 	}
-	// lint the file alone with its siblings as context: fix the whole dir
-	// project but only keep this file's result
-	dir := filepath.Dir(path)
-	res, ferr := l.Fix(context.Background(), []string{dir}, true)
+	// fix the whole project, as it was linted (a finding may come from a
+	// call in another directory), but keep only this file's result
+	res, ferr := l.Fix(context.Background(), []string{root}, true)
 	if ferr != nil {
 		t.Fatal(ferr)
 	}
@@ -245,7 +243,7 @@ func checkFix(t *testing.T, l *engine.Linter, path string, data []byte, fs []fin
 		t.Errorf("%s: fixed file does not load: %v", path, err)
 	}
 	// second pass over the same project, with this file fixed
-	siblings, err := engine.Discover([]string{dir}, nil)
+	siblings, err := engine.Discover([]string{root}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,119 @@
+package pyfacts
+
+import (
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// streamOf gathers what a writeStream sink c of writer w, configured up
+// to step s, says beyond a batch write.
+func (x *extractor) streamOf(w *writer, s *wstep, c callSite) *facts.Stream {
+	st := &facts.Stream{}
+	if q := s.latest(wQuery); q != nil {
+		st.QueryName = q.v.value(q.span)
+	}
+	if b := s.latest(wBatch); b != nil && s.latest(wFormat) == b.prev {
+		// the foreachBatch is the sink the newest format step set
+		st.Batch, _ = b.ref.(string)
+		st.BatchSpan = b.span
+	}
+	for h := w.hist; h != nil; h = h.prev {
+		if h.source != nil {
+			st.Source = h.source
+			break
+		}
+	}
+	at, nl := x.callInsertion(c)
+	st.TriggerInsert = &facts.Insertion{At: at, Newline: nl}
+	return st
+}
+
+// batchName records on step b the function a foreachBatch argument names:
+// a name or a dotted attribute ("self.upsert"), as written.
+func (x *extractor) batchName(b *wstep, g arg) {
+	n := g.n
+	for n.Is("attribute") {
+		n = n.ChildByField("object")
+	}
+	if n.Is("identifier") {
+		b.ref = x.text(g.n)
+	}
+}
+
+// callInsertion says where a call can be added to a chain just before its
+// final call c (after c's receiver), and the text to put before the new
+// call: a new line in the chain's indentation when c starts its own line,
+// continued with a backslash when the chain continues lines so.
+func (x *extractor) callInsertion(c callSite) (int, string) {
+	recv := c.fn.ChildByField("object")
+	if !recv.Valid() {
+		return x.at(c.dot()), ""
+	}
+	dot := c.dot()
+	ls, alone := indentStart(x.src, dot)
+	if !alone || ls <= recv.End() {
+		return x.endAt(recv.End()), ""
+	}
+	nl := x.newline(ls, dot)
+	if continued(x.src, recv.End()) {
+		nl = " \\" + nl
+	}
+	return x.endAt(recv.End()), nl
+}
+
+// continued reports whether the line holding off ends, after off, with a
+// continuation backslash.
+func continued(src []byte, off int) bool {
+	i := off
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i < len(src) && src[i] == '\\'
+}
+
+// markStreamingTables marks the pipeline tables a decorated function
+// defines as streaming when the function reads a stream.
+func (x *extractor) markStreamingTables(tables []*facts.TableDef, reads []*facts.Read) {
+	stream := false
+	for _, r := range reads {
+		stream = stream || r.Kind == facts.StreamRead
+	}
+	for _, t := range tables {
+		if t.Kind == facts.DLTTable && stream {
+			t.Streaming = true
+		}
+	}
+}
+
+// keepConfigured follows a writer configured by a statement of its own:
+// writer methods change the writer and return it, so after
+// "w.trigger(...)" the name w stands for the configured writer.
+func (x *extractor) keepConfigured(n python.Node, v val, sc *scope) {
+	if v.kind != kWriter || !n.Is("call") {
+		return
+	}
+	fn := n.ChildByField("function")
+	if obj := fn.ChildByField("object"); fn.Is("attribute") && obj.Is("identifier") {
+		sc.set(x.text(obj), v)
+	}
+}
+
+// foreachBatchCall records that Spark calls the function g names with each
+// micro-batch of the stream w writes: the link step then applies the
+// function's writes as the stream's, with the stream's DataFrame.
+func (x *extractor) foreachBatchCall(w *writer, c callSite, g arg) {
+	name, ok := x.calleeName(g.v)
+	if !ok {
+		return
+	}
+	x.addCall(&facts.Call{
+		Callee: name,
+		Kind:   "foreachBatch",
+		Span:   x.spanOf(c.call),
+		At:     x.span(c.nameStart(), c.fn.End()),
+		Args: []facts.Arg{
+			{Kind: facts.ArgFrame, Transforms: w.hist.list(), Span: x.spanOf(g.n)},
+			{Span: x.spanOf(g.n)}, // the batch id
+		},
+	})
+}

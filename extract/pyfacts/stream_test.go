@@ -1,0 +1,124 @@
+package pyfacts
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+// TestIntervalSpellings follows Spark's interval grammar: whole unit words,
+// singular or plural, any case, an optional "interval" prefix, several
+// groups; abbreviations, glued units, months and negative totals refused.
+func TestIntervalSpellings(t *testing.T) {
+	ok := map[string]float64{
+		"10 seconds": 10, "10 second": 10, "1 minute": 60, "2 hours": 7200, "500 milliseconds": 0.5,
+		"interval 5 minutes": 300, "INTERVAL 1 HOUR 30 MINUTES": 5400, "  30   Seconds ": 30,
+		"250000 microseconds": 0.25, "1 week": 604800, "0.5 seconds": 0.5, "+10 seconds": 10,
+		"1 minute -30 seconds": 30,
+	}
+	for s, want := range ok {
+		if got, parsed := parseInterval(s); !parsed || got != want {
+			t.Errorf("%q: %v %v, want %v", s, got, parsed, want)
+		}
+	}
+	for _, s := range []string{"10 s", "10sec", "10s", "10 sec", "5 min", "5 mins", "1 h", "10seconds",
+		"1 month", "2 years", "-5 seconds", "1.5 minutes", "seconds", "10 secondss", "interval"} {
+		if got, parsed := parseInterval(s); parsed {
+			t.Errorf("%q parsed as %v; Spark refuses it", s, got)
+		}
+	}
+}
+
+func TestStreamModel(t *testing.T) {
+	src := `src = spark.readStream.format("kafka").option("subscribe", "clicks").load()
+q = (src.select("value")
+    .writeStream
+    .queryName("clicks")
+    .outputMode("append")
+    .options(**{"checkpointLocation": "/chk/a"})
+    .toTable("main.web.clicks", mergeSchema="true"))
+def upsert(df, epoch):
+    pass
+src.writeStream.foreachBatch(upsert) \
+    .start()
+`
+	f, doc := extract(t, src)
+	if len(f.Writes) != 2 {
+		t.Fatalf("writes: %d", len(f.Writes))
+	}
+	w := f.Writes[0]
+	st := w.Stream
+	if st == nil || st.QueryName.Str != "clicks" || w.Mode.Str != "append" || w.Target.Table != "main.web.clicks" {
+		t.Fatalf("stream %+v", st)
+	}
+	if w.Options["checkpointlocation"].Str != "/chk/a" || w.Options["mergeschema"].Str != "true" {
+		t.Errorf("options %v", w.Options)
+	}
+	if st.Source == nil || st.Source.Format != "kafka" || st.Source.Kind != facts.StreamRead {
+		t.Errorf("source %+v", st.Source)
+	}
+	if got := string(doc.Text[:st.TriggerInsert.At]); !strings.HasSuffix(got, `"/chk/a"})`) || st.TriggerInsert.Newline != "\n    " {
+		t.Errorf("trigger insertion %+v", st.TriggerInsert)
+	}
+	if w.StreamSink("delta") != facts.SinkFiles {
+		t.Error("toTable is a table sink")
+	}
+	b := f.Writes[1]
+	if b.Stream.Batch != "upsert" || textOf(doc, b.Stream.BatchSpan) != "upsert" || b.StreamSink("delta") != facts.SinkBatch {
+		t.Errorf("foreachBatch %+v", b.Stream)
+	}
+	if b.Stream.TriggerInsert.Newline != " \\\n    " {
+		t.Errorf("backslash chain: %q", b.Stream.TriggerInsert.Newline)
+	}
+}
+
+func TestStreamSinks(t *testing.T) {
+	for src, want := range map[string]facts.SinkKind{
+		`df.writeStream.format("kafka").start()`:                 facts.SinkOther,
+		`df.writeStream.format("console").start()`:               facts.SinkOther,
+		`df.writeStream.format("memory").queryName("q").start()`: facts.SinkOther,
+		`df.writeStream.foreach(row_writer).start()`:             facts.SinkOther,
+		`df.writeStream.format("delta").start("/p")`:             facts.SinkFiles,
+		`df.writeStream.format("parquet").start("/p")`:           facts.SinkFiles,
+		`df.writeStream.start("/p")`:                             facts.SinkFiles,
+		`df.writeStream.start()`:                                 facts.SinkUnknown,
+		`df.writeStream.format(fmt).start("/p")`:                 facts.SinkUnknown,
+		`df.writeStream.toTable("t")`:                            facts.SinkFiles,
+	} {
+		f, _ := extract(t, src)
+		if got := oneWrite(t, f).StreamSink("delta"); got != want {
+			t.Errorf("%s: %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestTriggerFromSettings(t *testing.T) {
+	for src, want := range map[string]float64{
+		"CONF = {'trigger': '10 seconds'}\ndf.writeStream.trigger(processingTime=CONF['trigger']).toTable('t')":                      10,
+		"TRIGGERS = ['1 minute', '2 hours']\ndf.writeStream.trigger(processingTime=TRIGGERS[-1]).toTable('t')":                       7200,
+		"CONF = {'trigger': '10 seconds'}\nCONF['trigger'] = x\ndf.writeStream.trigger(processingTime=CONF['trigger']).toTable('t')": -1,
+		"CONF = {'trigger': '10 seconds'}\nCONF.update(o)\ndf.writeStream.trigger(processingTime=CONF['trigger']).toTable('t')":      -1,
+		"CONF = {**base, 'trigger': '10 seconds'}\ndf.writeStream.trigger(processingTime=CONF['trigger']).toTable('t')":              -1,
+		"TRIGGER = '45 seconds'\ndf.writeStream.trigger(processingTime=TRIGGER).toTable('t')":                                        45,
+	} {
+		f, _ := extract(t, src)
+		tr := oneWrite(t, f).Trigger
+		got := -1.0
+		if tr.IntervalOK() {
+			got = tr.Seconds
+		}
+		if got != want {
+			t.Errorf("%s: %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestWriterConfiguredInPlace: writer methods return the writer they change.
+func TestWriterConfiguredInPlace(t *testing.T) {
+	f, _ := extract(t, "w = df.writeStream.format('delta')\nw.trigger(processingTime='2 minutes')\nw.option('checkpointLocation', '/c')\nw.toTable('t')")
+	w := oneWrite(t, f)
+	if !w.HasTrigger || w.Trigger.Seconds != 120 || w.Options["checkpointlocation"].Str != "/c" {
+		t.Errorf("trigger %+v options %v", w.Trigger, w.Options)
+	}
+}

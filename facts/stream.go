@@ -1,0 +1,85 @@
+package facts
+
+import "strings"
+
+// Stream is what a writeStream sink says beyond a batch write: where its
+// data comes from, what its query is called, the foreachBatch function it
+// hands micro-batches to, and where a trigger can be added to it.
+type Stream struct {
+	QueryName Value
+	// Source is the stream read the written DataFrame was made from; nil
+	// when it is not known (a parameter, a function's result).
+	Source *Read
+	// Batch is the name of the function given to foreachBatch, as written
+	// ("upsert", "self.upsert"); "" when the sink is not foreachBatch or
+	// the function is not a name. BatchSpan is where it is written.
+	Batch     string
+	BatchSpan Span
+	// TriggerInsert is where ".trigger(...)" can be added: before the
+	// sink call; nil when not known (a helper's code applied elsewhere).
+	TriggerInsert *Insertion
+}
+
+// SinkKind says whether a stream's sink writes files.
+type SinkKind uint8
+
+const (
+	SinkUnknown SinkKind = iota // not known: silence
+	SinkFiles                   // a file or table sink: every micro-batch commits files
+	SinkOther                   // Kafka, console, memory, foreach and other non-file sinks
+	SinkBatch                   // foreachBatch: what it writes is the function's business
+)
+
+// fileFormats are the stream sink formats that write files.
+var fileFormats = map[string]bool{
+	"delta": true, "parquet": true, "orc": true, "json": true, "csv": true, "text": true,
+}
+
+// StreamSink classifies the sink of a writeStream write. defaultFormat is
+// the configured format of a sink that names none.
+func (w *Write) StreamSink(defaultFormat string) SinkKind {
+	if w.API != DataStreamWriter || w.FormatUnknown {
+		return SinkUnknown
+	}
+	f := w.Format
+	switch {
+	case f == "foreachbatch":
+		return SinkBatch
+	case fileFormats[f]:
+		return SinkFiles
+	case f != "":
+		return SinkOther
+	case w.Sink == "toTable":
+		return SinkFiles // a table sink writes the table's format
+	case w.Target.Path != "":
+		if fileFormats[strings.ToLower(defaultFormat)] {
+			return SinkFiles
+		}
+	}
+	return SinkUnknown
+}
+
+// IntervalOK reports whether a processingTime or continuous trigger's
+// interval is known and valid as Spark reads it; Seconds holds it then.
+func (t *Trigger) IntervalOK() bool { return t != nil && t.Parsed }
+
+// Insertion is where a call can be added to a method chain: at At, the
+// text Newline + ".call(...)". Newline is "" when the chain is on one
+// line, else the line break (with any continuation backslash) and
+// indentation that put the new call on a line of its own.
+type Insertion struct {
+	At      int
+	Newline string
+}
+
+// Via is set on a fact the link step adds at a call of a project function:
+// the call, and whether Spark makes it for each micro-batch of a stream.
+type Via struct {
+	Call Span
+	// ForeachBatch is true when the function is given to foreachBatch at
+	// Call: the write is made by the stream whose foreachBatch(...) is there.
+	ForeachBatch bool
+}
+
+// Applied reports whether a write is a helper's, added at a call.
+func (w *Write) Applied() bool { return w.Via != nil }

@@ -1,0 +1,10 @@
+package ll201_test
+
+import (
+	"testing"
+
+	"github.com/lakelint/lakelint/rules/ll201"
+	"github.com/lakelint/lakelint/rules/ruletest"
+)
+
+func TestLL201(t *testing.T) { ruletest.Run(t, ll201.Rule, "testdata") }

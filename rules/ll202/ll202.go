@@ -1,0 +1,63 @@
+// Package ll202 reports streams into files or tables that set no trigger.
+package ll202
+
+import (
+	"fmt"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/rules/rule"
+)
+
+var Doc = &rule.Doc{
+	Code:     "LL202",
+	Name:     "default-streaming-trigger",
+	Severity: finding.Warning,
+	Summary:  "A stream into files or a table sets no trigger, so each micro-batch starts as soon as the previous one ends.",
+	Why: `Without a trigger Spark starts the next micro-batch the moment the last one finishes
+(processingTime 0). On a steady trickle of data that is a commit every few seconds —
+thousands a day — and every commit adds at least one file per task that had data, so
+the table fills with kilobyte-sized files and its log with commits, and the cluster
+never rests. Databricks warns that an unset trigger can bring unexpected storage costs.
+Saying how fresh the data must be, with a processingTime of minutes or
+trigger(availableNow=True) on a schedule, batches more data per commit. A foreachBatch
+stream counts when its function writes files or a table; foreign sinks (Kafka, console,
+memory, foreach) make no files and are not reported. A stream started by a helper
+function is reported in the helper, where the trigger belongs.`,
+	Lang: "python",
+	Example: `(events.writeStream.format("delta")
+    .option("checkpointLocation", "/chk/events")
+    .toTable("main.web.events"))`,
+	Better: `(events.writeStream.format("delta")
+    .option("checkpointLocation", "/chk/events")
+    .trigger(processingTime="5 minutes")
+    .toTable("main.web.events"))`,
+	Fix: rule.UnsafeFix,
+	FixSafety: `The fix adds trigger(processingTime="<suggested-trigger>") just before the sink call.
+It delays data by up to that interval, which a consumer may notice, so it is applied only
+with --unsafe-fixes.`,
+	Options: []string{"suggested-trigger", "min-trigger-interval", "default-format", "stats.tables", "stats.file"},
+}
+
+var Rule = rule.New(Doc, check)
+
+func check(p *rule.Pass) {
+	suggested := rule.SparkInterval(p.Config.Rules.SuggestedTrigger)
+	for _, w := range p.FileStreams() {
+		if w.HasTrigger || w.Applied() {
+			continue // a helper's stream is reported in the helper, where the trigger goes
+		}
+		msg := fmt.Sprintf("the stream into %s sets no trigger, so a micro-batch starts as soon as the previous one ends%s: "+
+			"on a trickle of data that is thousands of commits a day, each adding small files; "+
+			"set trigger(processingTime=%q), or run it with trigger(availableNow=True) on a schedule",
+			p.StreamTargets(w), p.MeasuredCommits(w), suggested)
+		var fixes []rule.Fix
+		if ins := w.Stream.TriggerInsert; ins != nil && p.SuggestedTriggerOK() {
+			fixes = append(fixes, rule.Fix{Title: "Trigger every " + suggested, Edits: []facts.Edit{{
+				Span:    facts.Span{Start: ins.At, End: ins.At},
+				NewText: ins.Newline + `.trigger(processingTime="` + suggested + `")`,
+			}}})
+		}
+		p.Report(w.At, msg, fixes...)
+	}
+}

@@ -1,0 +1,189 @@
+// Package ll302 reports tables written by a stream without auto compaction.
+package ll302
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/rules/ll301"
+	"github.com/lakelint/lakelint/rules/rule"
+)
+
+var Doc = &rule.Doc{
+	Code:     "LL302",
+	Name:     "streaming-target-without-auto-compact",
+	Severity: finding.Warning,
+	Summary:  "A stream writes a Delta table whose definition does not turn on auto compaction, nor does the session.",
+	Why: `A stream commits every micro-batch, and every commit adds small files: at a trigger of a
+minute that is 1,440 commits a day, each adding a few files of kilobytes to megabytes.
+Auto compaction (delta.autoOptimize.autoCompact) merges small files right after the
+commits that wrote them, so a streaming table stays fast to read without a separate
+OPTIMIZE job. Set on the table, it applies to every writer; set in one session it
+depends on that job remembering it. The rule reports at the stream's sink when the
+table's definition is in the project (or its live properties are known) and says
+nothing otherwise. Pipeline streaming tables are reported only when they set
+pipelines.autoOptimize.managed to false, since the pipeline maintains them otherwise.`,
+	Lang: "sql",
+	Example: `CREATE TABLE main.web.clicks (id BIGINT, ts TIMESTAMP) USING DELTA;
+-- elsewhere: clicks.writeStream.toTable("main.web.clicks")`,
+	Better: `CREATE TABLE main.web.clicks (id BIGINT, ts TIMESTAMP) USING DELTA
+TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true');`,
+	Fix: rule.SafeFix,
+	FixSafety: `When the table's definition is in the same file, the fix adds
+'delta.autoOptimize.autoCompact' = 'true' to its properties in the author's quoting and
+layout, as LL301's fix does. A property changes how future writes lay out files, never
+what data the table holds. A definition in another file is named in the message.`,
+	Options: []string{"default-format", "stats.tables", "stats.file", "stats.databricks"},
+}
+
+var Rule = rule.New(Doc, check)
+
+func check(p *rule.Pass) {
+	for _, w := range p.FileStreams() {
+		if sessionCompacts(p, w.Span.Start) {
+			continue
+		}
+		for _, t := range targets(p, w) {
+			where, known := lacks(t)
+			if !known {
+				continue
+			}
+			session, advice := "nor does this session", "set delta.autoOptimize.autoCompact on the table"
+			if s, ok := p.Facts.SettingBefore(rule.ConfAutoCompact, w.Span.Start); ok {
+				// the session's setting beats the table's property
+				session = "and this session switches it off on " + p.Place(s.At.Start)
+				advice = "remove that setting and " + advice
+			}
+			msg := fmt.Sprintf("the stream into %s makes %s, and %s, %s: each micro-batch's small files stay small until an OPTIMIZE; %s",
+				t.DisplayName(), Rate(w), where, session, advice)
+			var fixes []rule.Fix
+			if d := localDef(p, t); d != nil {
+				fixes = append(fixes, propertyFix(d))
+			}
+			p.Report(w.At, msg, fixes...)
+		}
+	}
+	for _, d := range p.Facts.Tables {
+		if !d.Streaming && d.Kind != facts.StreamingTable || !unmanaged(d) || sessionCompacts(p, d.Span.Start) {
+			continue
+		}
+		if v, ok := d.Properties[rule.PropAutoCompact]; ok && !isFalse(v) {
+			continue
+		}
+		msg := fmt.Sprintf("streaming table %s sets pipelines.autoOptimize.managed to false and does not turn on auto compaction (delta.autoOptimize.autoCompact): "+
+			"each update's small files stay small until an OPTIMIZE", d.Name)
+		var fixes []rule.Fix
+		if _, set := d.Properties[rule.PropAutoCompact]; !set && d.AddProps != nil {
+			fixes = append(fixes, propertyFix(d))
+		}
+		p.Report(d.At, msg, fixes...)
+	}
+}
+
+// targets are the Delta tables stream w writes: its own, or those its
+// foreachBatch function appends to. A MERGE, UPDATE or DELETE is left out:
+// on Databricks they always compact.
+func targets(p *rule.Pass, w *facts.Write) []*catalog.Table {
+	writes := []*facts.Write{w}
+	if w.Stream.Batch != "" {
+		writes = p.BatchWrites(w)
+	}
+	var out []*catalog.Table
+	for _, tw := range writes {
+		if tw.API.Rewrites() || p.Format(tw) != "delta" {
+			continue
+		}
+		if t := p.Table(tw.Target); t != nil && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Rate estimates a stream's commits from its trigger.
+func Rate(w *facts.Write) string {
+	tr := w.Trigger
+	switch {
+	case tr == nil:
+		return "a commit per micro-batch, started as soon as the last one ends"
+	case tr.Kind == facts.TriggerProcessingTime && tr.IntervalOK():
+		if n := rule.CommitsPerDay(tr.Seconds); n > 0 {
+			return fmt.Sprintf("up to %s commits a day (a trigger of %s)", count(n), tr.Interval.Text())
+		}
+		return "a commit per micro-batch, started as soon as the last one ends"
+	case tr.Kind == facts.TriggerAvailableNow || tr.Kind == facts.TriggerOnce:
+		return "one or more commits each time the job runs"
+	}
+	return "a commit per micro-batch"
+}
+
+func count(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// sessionCompacts: the session turns auto compaction on before off.
+func sessionCompacts(p *rule.Pass, off int) bool {
+	if s, ok := p.Facts.SettingBefore(rule.ConfAutoCompact, off); ok {
+		on, known := s.Value.Truth()
+		return on || !known
+	}
+	return false
+}
+
+// lacks says how the table is known to lack auto compaction; known is
+// false when it has it or nothing says.
+func lacks(t *catalog.Table) (where string, known bool) {
+	if t == nil {
+		return "", false
+	}
+	v, set := t.Property(rule.PropAutoCompact)
+	switch {
+	case set && !isFalse(v):
+		return "", false
+	case set:
+		return "the table's properties switch auto compaction off", true
+	case len(t.Defs) > 0:
+		return "its definition in " + t.DefinedIn + " does not turn on auto compaction", true
+	case t.Live != nil:
+		return "the live table does not turn on auto compaction", true
+	}
+	return "", false
+}
+
+// isFalse: auto compaction takes true, false, auto and legacy; only false is off.
+func isFalse(v facts.Value) bool {
+	on, known := v.Truth()
+	return known && !on
+}
+
+func unmanaged(d *facts.TableDef) bool {
+	v, ok := d.Properties["pipelines.autooptimize.managed"]
+	return ok && isFalse(v)
+}
+
+// localDef returns the definition of t in this file that a property can be
+// added to; nil when there is none or it sets the property already.
+func localDef(p *rule.Pass, t *catalog.Table) *facts.TableDef {
+	for _, d := range p.Facts.Tables {
+		if d.AddProps == nil || p.Table(facts.Target{Table: d.Name, Path: d.Location}) != t {
+			continue
+		}
+		if _, set := d.Properties[rule.PropAutoCompact]; set {
+			return nil // set to false on purpose: not the fix's to change
+		}
+		return d
+	}
+	return nil
+}
+
+func propertyFix(d *facts.TableDef) rule.Fix {
+	return rule.Fix{Title: "Add delta.autoOptimize.autoCompact",
+		Edits: []facts.Edit{ll301.PropertyEdit(d.AddProps, []string{"delta.autoOptimize.autoCompact"})}}
+}
