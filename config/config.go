@@ -33,7 +33,8 @@ type Config struct {
 
 // Rules holds the settings rules read, one field per configuration key.
 type Rules struct {
-	// DefaultFormat is the table format of a write that names none ("delta").
+	// DefaultFormat is the table format of a write that names none ("delta");
+	// "" leaves it to the platform (see rule.Pass.DefaultFormat).
 	DefaultFormat string
 	// AssumeOptimizedWrites says whether tables of unknown properties are
 	// taken to have optimized writes on.
@@ -98,7 +99,6 @@ type Databricks struct {
 func Defaults() *Config {
 	return &Config{
 		Rules: Rules{
-			DefaultFormat:           "delta",
 			AssumeOptimizedWrites:   false,
 			MaxPartitionColumns:     3,
 			HighCardinalityPatterns: slices.Clone(defaultHighCardinality),

@@ -15,7 +15,7 @@ import (
 func TestDefaults(t *testing.T) {
 	c := Defaults()
 	r := c.Rules
-	if r.DefaultFormat != "delta" || r.AssumeOptimizedWrites || r.MaxPartitionColumns != 3 ||
+	if r.DefaultFormat != "" || r.AssumeOptimizedWrites || r.MaxPartitionColumns != 3 ||
 		r.VacuumMinRetentionHours != 168 || r.MaxFileSize != 10<<20 || r.MinStreamingTrigger != time.Minute ||
 		r.Platform != PlatformAuto || !r.UnityCatalogAutoTuning {
 		t.Errorf("rule defaults: %+v", r)

@@ -32,6 +32,7 @@ func TestSQLFixesNeverDamageAFile(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
+			ossProject(t, dir)
 			p := write(t, dir, name, src)
 			l := newLinter(t)
 			for run := 0; run < 2; run++ {
@@ -67,6 +68,7 @@ func TestSQLFixesNeverDamageAFile(t *testing.T) {
 // The fixes that do apply still apply, and the result parses strictly.
 func TestSQLFixesStillApplyToGoodSQL(t *testing.T) {
 	dir := t.TempDir()
+	ossProject(t, dir)
 	p := write(t, dir, "ok.sql", "CREATE TABLE h (a INT, ts TIMESTAMP) USING DELTA PARTITIONED BY (a) LOCATION '/x' COMMENT 'c';\nCREATE TABLE ok (id INT) USING DELTA;\n")
 	res, err := newLinter(t).Fix(context.Background(), []string{p}, true)
 	if err != nil {
@@ -81,6 +83,7 @@ func TestSQLFixesStillApplyToGoodSQL(t *testing.T) {
 // was never reported by the check, so it is shown and noted, not fixed.
 func TestFixAppliesOnlyWhatCheckReported(t *testing.T) {
 	dir := t.TempDir()
+	ossProject(t, dir)
 	write(t, dir, "tables.sql", "CREATE TABLE s.t (id BIGINT) USING DELTA;\n")
 	job := "df = spark.read.table(\"main.raw.x\")\ndf.repartition(8).write.mode(\"append\").saveAsTable(\"s.t\")\n"
 	jp := write(t, dir, "job.py", job)
@@ -119,6 +122,7 @@ func TestFixAppliesOnlyWhatCheckReported(t *testing.T) {
 // fixed, and nothing else is.
 func TestFixableCountMatchesFixes(t *testing.T) {
 	dir := t.TempDir()
+	ossProject(t, dir)
 	write(t, dir, "a.sql", "CREATE TABLE a (id INT) USING DELTA;\nCREATE TABLE b (id INT USING DELTA\n")
 	write(t, dir, "b.sql", "CREATE TABLE c (id INT) USING DELTA COMMENT 'x';\nVACUUM c RETAIN 1 HOURS;\nCREATE TABLE d SHALLOW CLONE c;\n")
 	l := newLinter(t)
@@ -153,6 +157,7 @@ func TestFixableCountMatchesFixes(t *testing.T) {
 // a refused fix's warning survives the later passes of a multi-file run
 func TestRefusedFixWarningsKeptInMultiFileRuns(t *testing.T) {
 	dir := t.TempDir()
+	ossProject(t, dir)
 	write(t, dir, "a.sql", "CREATE TABLE a (id INT) USING DELTA;\nCREATE TABLE b (id INT) USING DELTA COMMENT 'a' COMMENT 'b';\n")
 	write(t, dir, "b.sql", "CREATE TABLE c (id INT) USING DELTA;\nCREATE TABLE d (id INT) USING DELTA COMMENT 'x\n")
 	res, err := newLinter(t).Fix(context.Background(), []string{dir}, true)
@@ -240,7 +245,7 @@ func TestFixConfig(t *testing.T) {
 		{"fixable: [LL]\nunfixable: [LL401]\n", true, []string{"LL301"}},
 	} {
 		dir := t.TempDir()
-		write(t, dir, ".lakelint.yaml", tc.config)
+		write(t, dir, ".lakelint.yaml", "platform: oss\n"+tc.config)
 		write(t, dir, "a.sql", vacuum)
 		res, err := newLinter(t).Fix(context.Background(), []string{dir}, tc.unsafe)
 		if err != nil {
@@ -342,4 +347,11 @@ func withheld(fs []finding.Finding) bool {
 		}
 	}
 	return false
+}
+
+// ossProject says the project runs open-source Delta, where LL301 reports
+// every new Delta table: the fix cases need a finding to fix.
+func ossProject(t *testing.T, dir string) {
+	t.Helper()
+	write(t, dir, ".lakelint.yaml", "platform: oss\n")
 }

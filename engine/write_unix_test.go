@@ -85,6 +85,7 @@ func TestWriteFixed(t *testing.T) {
 // the fix made from the old content is refused.
 func TestFixRefusesAFileChangedDuringTheRun(t *testing.T) {
 	dir := t.TempDir()
+	ossProject(t, dir)
 	p := write(t, dir, "a.sql", "CREATE TABLE a (id INT) USING DELTA;\n")
 	res, err := newLinter(t).Fix(context.Background(), []string{dir}, false)
 	if err != nil || len(res.Changes) != 1 {

@@ -133,7 +133,7 @@ func TestFixAndDiff(t *testing.T) {
 	dir := t.TempDir()
 	job := filepath.Join(dir, "job.py")
 	src := "spark.conf.set('spark.databricks.delta.optimizeWrite.enabled', 'true')\n" +
-		"df.repartition(8).write.saveAsTable('main.a.b')\n" +
+		"df.repartition(8).write.format('delta').saveAsTable('main.a.b')\n" +
 		"DeltaTable.forName(spark, 'main.a.b').vacuum(1)\n"
 	os.WriteFile(job, []byte(src), 0o644)
 
@@ -150,7 +150,7 @@ func TestFixAndDiff(t *testing.T) {
 
 	_, _, code = runCLI(t, "", "check", job, "--fix")
 	got, _ := os.ReadFile(job)
-	if !strings.Contains(string(got), "df.write.saveAsTable") || !strings.Contains(string(got), "vacuum(1)") {
+	if !strings.Contains(string(got), "df.write.format('delta').saveAsTable") || !strings.Contains(string(got), "vacuum(1)") {
 		t.Errorf("--fix wrote:\n%s", got)
 	}
 	if code != exitFindings { // the unsafe LL401 finding remains

@@ -8,7 +8,7 @@ import (
 )
 
 const workflowSrc = "spark.conf.set('spark.databricks.delta.optimizeWrite.enabled', 'true')\n" +
-	"df.repartition(8).write.saveAsTable('main.a.b')\n" +
+	"df.repartition(8).write.format('delta').saveAsTable('main.a.b')\n" +
 	"DeltaTable.forName(spark, 'main.a.b').vacuum(1)\n"
 
 func workflowDir(t *testing.T, config string) (dir, job string) {

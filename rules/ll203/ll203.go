@@ -37,7 +37,7 @@ func check(p *rule.Pass) {
 			continue // a helper's stream is reported in the helper
 		}
 		var what string
-		switch w.StreamSink(p.Config.Rules.DefaultFormat) {
+		switch w.StreamSink(p.DefaultFormat()) {
 		case facts.SinkFiles:
 			what = "the file sink of " + rule.TargetName(w.Target)
 			if w.Sink == "toTable" {

@@ -103,7 +103,7 @@ func delta(p *rule.Pass, r *facts.Read, t *catalog.Table) bool {
 	case "":
 		f := t.Format()
 		if f == "" {
-			f = p.Config.Rules.DefaultFormat
+			f = p.DefaultFormat()
 		}
 		return f == "delta"
 	}

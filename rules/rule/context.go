@@ -57,7 +57,7 @@ func (p *Pass) Format(w *facts.Write) string {
 	if f := p.Table(w.Target).Format(); f != "" {
 		return strings.ToLower(f)
 	}
-	return strings.ToLower(p.Config.Rules.DefaultFormat)
+	return p.DefaultFormat()
 }
 
 // DefFormat returns the format of a table definition, defaulting as a write does.
@@ -65,7 +65,10 @@ func (p *Pass) DefFormat(d *facts.TableDef) string {
 	if d.Format != "" {
 		return d.Format
 	}
-	return strings.ToLower(p.Config.Rules.DefaultFormat)
+	if d.Kind.Pipeline() || d.Kind == facts.DeltaBuilder {
+		return "delta" // pipelines and DeltaTable builders make Delta tables only
+	}
+	return p.DefaultFormat()
 }
 
 // Place describes where a document offset is, for messages: "line 7", or

@@ -40,12 +40,13 @@ func (p *Pass) OptimizedWritesOff(w *facts.Write) (bool, string, []Related) {
 	return false, "", nil
 }
 
-// TunedByUnityCatalog reports whether a definition makes a Unity Catalog
+// TunedByUnityCatalog reports whether a definition may make a Unity Catalog
 // managed table, whose file sizes Databricks tunes itself (predictive
-// optimization, auto-tuned file sizes): a three-part name outside
-// hive_metastore with no LOCATION, on Databricks with
-// unity-catalog-auto-tuning on. On an unknown platform the reading that
-// raises no finding is taken: such a name is Unity Catalog's.
+// optimization, auto-tuned file sizes): no LOCATION, and a name outside
+// hive_metastore, on Databricks with unity-catalog-auto-tuning on. A one- or
+// two-part name lands in the session's current catalog, which in a Unity
+// Catalog workspace is Unity Catalog's: what the code cannot tell, the
+// reading that raises no finding decides; so too on an unknown platform.
 func (p *Pass) TunedByUnityCatalog(d *facts.TableDef) bool {
 	if !p.Config.Rules.UnityCatalogAutoTuning || p.Platform == config.PlatformOSS {
 		return false
@@ -54,12 +55,27 @@ func (p *Pass) TunedByUnityCatalog(d *facts.TableDef) bool {
 		return false
 	}
 	parts := strings.Split(d.Name, ".")
-	if len(parts) != 3 {
-		return false
-	}
 	switch strings.ToLower(parts[0]) {
 	case "hive_metastore", "spark_catalog", "delta":
-		return false
+		return false // the legacy metastore, or a path table (delta.`/path`)
 	}
-	return true
+	return len(parts) <= 3
+}
+
+// DefaultFormat is the format of a write or table that names none: the
+// configured default-format, else the platform's own default: Delta on
+// Databricks, Spark's data-source default (Parquet) on open-source Spark, and
+// "" on an unknown platform, where rules that need to know take the reading
+// that raises no finding.
+func (p *Pass) DefaultFormat() string {
+	if f := p.Config.Rules.DefaultFormat; f != "" {
+		return strings.ToLower(f)
+	}
+	switch p.Platform {
+	case config.PlatformDatabricks:
+		return "delta"
+	case config.PlatformOSS:
+		return "parquet"
+	}
+	return ""
 }

@@ -22,7 +22,7 @@ func (p *Pass) FileStreams() []*facts.Write {
 		if w.API != facts.DataStreamWriter || w.Stream == nil {
 			continue
 		}
-		switch w.StreamSink(p.Config.Rules.DefaultFormat) {
+		switch w.StreamSink(p.DefaultFormat()) {
 		case facts.SinkFiles:
 			out = append(out, w)
 		case facts.SinkBatch:

@@ -24,3 +24,7 @@ orders.coalesce(1).groupBy("day").count().write.saveAsTable("main.sales.daily_co
 
 # F.coalesce is a column function
 orders.select(F.coalesce(F.col("a"), F.lit(1))).write.saveAsTable("main.sales.cols")
+
+# a target the code does not name: a one-file hand-off to another tool (a
+# Tableau extract, a download) as often as a table, so not reported
+orders.coalesce(1).write.mode("overwrite").parquet(out_dir.joinpath("parquet").as_posix())

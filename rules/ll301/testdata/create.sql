@@ -9,9 +9,10 @@ CREATE OR REPLACE TABLE main.sales.daily -- want: LL301
 USING DELTA
 AS SELECT * FROM main.sales.events;
 
-CREATE TABLE main.sales.half (id BIGINT) TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true'); -- want: LL301 "autoCompact"
+CREATE TABLE main.sales.half (id BIGINT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true'); -- want: LL301 "autoCompact"
 
-CREATE TABLE main.sales.noformat (id BIGINT); -- want: LL301
+-- no USING: on open-source Spark that is not a Delta table
+CREATE TABLE main.sales.noformat (id BIGINT);
 
 -- negatives
 CREATE TABLE main.sales.good (id BIGINT)

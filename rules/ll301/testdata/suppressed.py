@@ -5,4 +5,4 @@ from delta.tables import DeltaTable
     .tableName("main.archive.customers_2019")
     .execute())
 spark.read.table("main.raw.customers").writeTo("main.archive.customers_2020").create()  # noqa
-spark.read.table("main.raw.customers").writeTo("main.archive.customers_2021").create()  # want: LL301 # noqa: LL103
+spark.read.table("main.raw.customers").writeTo("main.archive.customers_2021").using("delta").create()  # want: LL301 # noqa: LL103

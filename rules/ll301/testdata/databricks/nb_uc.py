@@ -12,4 +12,4 @@
 
 spark.sql("CREATE TABLE main.sales.py_managed (id BIGINT)")
 spark.sql("CREATE TABLE main.sales.py_clone SHALLOW CLONE main.sales.nb_external")
-spark.sql("CREATE TABLE sales.py_two_part (id BIGINT)")  # want: LL301
+spark.sql("CREATE TABLE sales.py_two_part (id BIGINT)")  # in the current catalog, which may be Unity Catalog
