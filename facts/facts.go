@@ -256,6 +256,9 @@ type Write struct {
 	WriterAt int
 	// Properties set on the write itself (writeTo(...).tableProperty, DeltaTable builders).
 	Properties map[string]Value
+	// TargetFromCaller is true when the target is a parameter of the
+	// enclosing function: unknown here, named by each caller.
+	TargetFromCaller bool
 	// Loop is the header of the innermost loop whose body makes the write
 	// ("for path in files"), in its function or at module level; zero when
 	// none. A write a call makes inside a loop has the call's loop.

@@ -256,7 +256,7 @@ func TestCodeActionUnsafeFix(t *testing.T) {
 }
 
 func TestCodeActionSafeFix(t *testing.T) {
-	dir := project(t, "")
+	dir := project(t, "platform: databricks\n") // saveAsTable with no format writes Delta there
 	uri := fileURI(filepath.Join(dir, "write.py"))
 	c := newClient(t, Options{})
 	c.initialize()

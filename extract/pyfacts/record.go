@@ -210,6 +210,9 @@ func (x *extractor) holes(f *fnState) {
 		for _, r := range fields(fact) {
 			if p, ok := f.spans[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: p, Key: r.key})
+				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
+					w.TargetFromCaller = true
+				}
 			} else if g, ok := x.globals[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: -1, Key: r.key, Global: g, Span: r.span})
 			}

@@ -17,10 +17,10 @@ func TestParseStrict(t *testing.T) {
 		{"CREATE TABLE t (a INT) ROW FORMAT SERDE 'x.Y' WITH SERDEPROPERTIES ('a'='b') STORED AS TEXTFILE", ""},
 		{"CREATE TABLE t (a INT) ROW FORMAT DELIMITED NULL DEFINED TBLPROPERTIES ('a'='b') AS '' STORED AS TEXTFILE", "ROW FORMAT"},
 		{"VACUUM t RETAIN 168 HOURS; SELECT 1", ""},
+		{"CREATE TABLE t SHALLOW CLONE s LOCATION '/x'", ""}, // CLONE is read whole
 		{"CREATE TABLE t (id INT USING DELTA", "not closed"},
 		{"CREATE TABLE t (id INT) USING DELTA COMMENT 'oops", "unterminated string"},
 		{"CREATE TABLE t (id INT) USING DELTA TBLPROPERTIES ('a'='b') TBLPROPERTIES ('c'='d')", "twice"},
-		{"CREATE TABLE t SHALLOW CLONE s", "does not read"},
 		{"CREATE OR REPLACE TABLE taxi-rides-ny.nytaxi.t AS SELECT 1", "does not read"},
 		{"CREATE TABLE t (id INT) ENGINE=InnoDB", "does not read"},
 		{"CREATE TABLE t (id INT) USING DELTA AS 'x'", "not followed by a query"},

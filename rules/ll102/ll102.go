@@ -20,8 +20,8 @@ partition it touches. A table written this way every hour ends up with thousands
 files of whatever size each run happened to be, and reads of it pay for every one.
 Exports meant as one file (CSV, JSON, text) are not reported, nor is a DataFrame used as
 the source of a MERGE: MERGE joins it with the target, so its partitioning does not decide
-the files written, nor a non-Delta write to a path the code does not name, which is as
-often a one-file hand-off to another tool as a table.`,
+the files written, nor a non-Delta write to a path the code (or, for a helper, its
+caller) does not name, which is as often a one-file hand-off to another tool as a table.`,
 	Lang:    "python",
 	Example: `orders.coalesce(1).write.mode("append").saveAsTable("main.sales.orders")`,
 	Better: `orders.write.mode("append").saveAsTable("main.sales.orders")
@@ -46,7 +46,7 @@ func check(p *rule.Pass) {
 		if exportFormats[format] || w.FormatUnknown || format == "console" || format == "memory" || format == "jdbc" {
 			continue
 		}
-		if !w.Target.Known() && format != "delta" {
+		if !w.Target.Known() && !w.TargetFromCaller && format != "delta" {
 			continue // an unnamed path may be a one-file hand-off to another tool, not a table
 		}
 		msg := fmt.Sprintf("%s makes one task write all of %s; drop it and let the writer (or optimized writes) size the files",
