@@ -23,16 +23,7 @@ func File(doc *document.Document) *facts.File {
 // in spark.sql strings included, for the fixer's checks.
 func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 	out := &facts.File{Path: doc.Path, Format: doc.Format, Notes: doc.Notes}
-	var py, sql []*document.Region
-	for i := range doc.Regions {
-		r := &doc.Regions[i]
-		switch r.Lang {
-		case document.Python:
-			py = append(py, r)
-		case document.SQL:
-			sql = append(sql, r)
-		}
-	}
+	py, sql := byLang(doc)
 	if len(py) > 0 {
 		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{})
 		merge(out, f)

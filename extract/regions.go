@@ -9,7 +9,16 @@ import (
 // found in its Python's spark.sql strings, which the fixer checks again
 // after an edit.
 func SQLRegions(doc *document.Document) []*document.Region {
-	var py, sql []*document.Region
+	py, sql := byLang(doc)
+	if len(py) > 0 {
+		_, embedded := pyfacts.Extract(doc, py, pyfacts.Options{})
+		sql = append(sql, embedded...)
+	}
+	return sql
+}
+
+// byLang splits doc's regions into its Python and its SQL.
+func byLang(doc *document.Document) (py, sql []*document.Region) {
 	for i := range doc.Regions {
 		r := &doc.Regions[i]
 		switch r.Lang {
@@ -19,9 +28,5 @@ func SQLRegions(doc *document.Document) []*document.Region {
 			sql = append(sql, r)
 		}
 	}
-	if len(py) > 0 {
-		_, embedded := pyfacts.Extract(doc, py, pyfacts.Options{})
-		sql = append(sql, embedded...)
-	}
-	return sql
+	return py, sql
 }
