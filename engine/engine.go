@@ -445,7 +445,13 @@ func extractSafely(doc *document.Document) (f *facts.File, err error) {
 			err = fmt.Errorf("internal error while extracting facts: %v", p)
 		}
 	}()
-	return extract.File(doc), nil
+	f, regions := extract.FileAndSQL(doc)
+	for _, r := range regions {
+		if r.Embedded {
+			f.EmbeddedSQL = append(f.EmbeddedSQL, facts.EmbeddedSQL{Text: string(r.Text), Map: r.Map, KeepGaps: r.KeepGaps})
+		}
+	}
+	return f, nil
 }
 
 // runSafely runs one rule; a panic in a rule is reported, not fatal.

@@ -398,6 +398,7 @@ type verifier struct {
 	doc        *document.Document
 	view       *sqlView
 	syntaxErrs int
+	quick      *quickVet // check's shortcut for edits inside SQL (see quickvet.go); nil in fix runs
 }
 
 func (v *verifier) apply(fixes []fixer.Fix) ([]byte, []int, []fixer.Edit, error) {

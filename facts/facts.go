@@ -492,6 +492,10 @@ type File struct {
 	Evidence []Evidence
 	// Foreign are the SQL statements of other dialects, which yield no facts.
 	Foreign []ForeignSQL
+	// EmbeddedSQL is the SQL read from the file's spark.sql strings, with its
+	// map to file offsets: check verifies the fixes it offers there without
+	// parsing the Python again.
+	EmbeddedSQL []EmbeddedSQL
 }
 
 // Evidence is a sign in code of the platform it runs on: a Databricks
@@ -538,4 +542,12 @@ func (f *File) SettingBefore(key string, off int) (*Setting, bool) {
 		}
 	}
 	return found, found != nil
+}
+
+// EmbeddedSQL is the decoded text of one spark.sql string.
+type EmbeddedSQL struct {
+	Text string
+	Map  document.PosMap
+	// KeepGaps is the region's: text between map segments must not be edited.
+	KeepGaps bool
 }

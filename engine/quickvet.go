@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/fixer"
+	"github.com/lakelint/lakelint/parsers/document"
+)
+
+// quickVet lets check verify the fixes it offers in SQL without parsing the
+// file's Python again. An edit that stays inside one SQL region, within one
+// stretch of it that maps byte for byte to the file, and adds no character
+// the host syntax treats specially (a newline, a backslash, the string's
+// quote, a format brace or %), changes that SQL and nothing else: the
+// region's text is edited and parsed strictly, as the full check would. Any
+// other fix takes the full check (re-extraction). Only check uses it: the fix
+// run always re-extracts the fixed file before writing it.
+type quickVet struct {
+	doc     *document.Document
+	regions []*document.Region // the document's SQL regions and its spark.sql strings
+	before  *sqlView
+}
+
+func newQuickVet(doc *document.Document, f *facts.File) *quickVet {
+	q := &quickVet{doc: doc}
+	for i := range doc.Regions {
+		if r := &doc.Regions[i]; r.Lang == document.SQL {
+			q.regions = append(q.regions, r)
+		}
+	}
+	for _, e := range f.EmbeddedSQL {
+		q.regions = append(q.regions, &document.Region{Lang: document.SQL, Text: []byte(e.Text), Map: e.Map, Embedded: true, KeepGaps: e.KeepGaps})
+	}
+	q.before = viewSQL(q.regions)
+	return q
+}
+
+// vet is apply for check: the quick way when every edit allows it.
+func (v *verifier) vet(fixes []fixer.Fix) ([]byte, []int, []fixer.Edit, error) {
+	if v.quick == nil {
+		return v.apply(fixes)
+	}
+	r := fixer.Apply(v.doc.Text, fixes)
+	if len(r.Applied) == 0 {
+		return nil, nil, nil, nil
+	}
+	applied := map[int]bool{}
+	for _, id := range r.Applied {
+		applied[id] = true
+	}
+	var edits []fixer.Edit
+	for _, f := range fixes {
+		if applied[f.ID] {
+			edits = append(edits, f.Edits...)
+		}
+	}
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+	after, ok := v.quick.edited(edits)
+	if !ok {
+		return v.apply(fixes)
+	}
+	if err := checkEditPlaces(v.doc, v.view, edits); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := checkSQLAfter(v.view, viewSQL(after), v.doc.Text); err != nil {
+		return nil, nil, nil, err
+	}
+	return nil, r.Applied, edits, nil
+}
+
+// edited returns the SQL regions with the edits made in them; ok is false
+// when an edit does not fit the quick way.
+func (q *quickVet) edited(edits []fixer.Edit) ([]*document.Region, bool) {
+	texts := make([][]byte, len(q.regions))
+	for i, r := range q.regions {
+		texts[i] = r.Text
+	}
+	// from the last edit back, so earlier region offsets stay right
+	for k := len(edits) - 1; k >= 0; k-- {
+		e := edits[k]
+		i, rs, re, ok := q.place(e)
+		if !ok || !q.safeText(q.regions[i], e.New) {
+			return nil, false
+		}
+		t := make([]byte, 0, len(texts[i])+len(e.New))
+		t = append(append(append(t, texts[i][:rs]...), e.New...), texts[i][re:]...)
+		texts[i] = t
+	}
+	out := make([]*document.Region, len(q.regions))
+	for i, r := range q.regions {
+		c := *r
+		c.Text = texts[i]
+		out[i] = &c
+	}
+	return out, true
+}
+
+// place finds the region and region offsets of an edit that lies inside one
+// segment of a region's map.
+func (q *quickVet) place(e fixer.Edit) (int, int, int, bool) {
+	for i, r := range q.regions {
+		for _, s := range r.Map {
+			if s.File <= e.Start && e.End <= s.File+s.Len && e.Start <= e.End {
+				return i, s.Region + e.Start - s.File, s.Region + e.End - s.File, true
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// safeText says whether text can go into region r as it is.
+func (q *quickVet) safeText(r *document.Region, text string) bool {
+	special := "\n\r\\"
+	if r.Embedded {
+		special += "{}%"
+		if len(r.Map) > 0 && r.Map[0].File > 0 {
+			special += string(q.doc.Text[r.Map[0].File-1]) // the string's quote
+		}
+	}
+	return !bytes.ContainsAny([]byte(text), special)
+}

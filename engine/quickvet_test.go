@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lakelint/lakelint/fixer"
+	"github.com/lakelint/lakelint/parsers"
+)
+
+// check's quick verification of fixes inside spark.sql strings decides as
+// the full one (re-extraction) does, and leaves to it what it cannot judge.
+func TestQuickVetAgreesWithTheFullCheck(t *testing.T) {
+	src := "spark.sql(\"VACUUM main.s.t RETAIN 1 HOURS\")\nspark.sql('CREATE TABLE s.t (id INT) USING DELTA')\n"
+	doc, err := parsers.Load("job.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := extractSafely(doc)
+	if err != nil || len(f.EmbeddedSQL) != 2 {
+		t.Fatalf("embedded SQL = %+v, %v", f.EmbeddedSQL, err)
+	}
+	at := func(s string) int { return strings.Index(src, s) }
+	for _, tc := range []struct {
+		name  string
+		edit  fixer.Edit
+		quick bool // the quick way can judge it
+		ok    bool // the fix passes
+	}{
+		{"retention", fixer.Edit{Start: at("1 HOURS"), End: at("1 HOURS") + 1, New: "168"}, true, true},
+		{"properties", fixer.Edit{Start: at("DELTA'"), End: at("DELTA'") + 5, New: "DELTA TBLPROPERTIES (\"a\" = \"b\")"}, true, true},
+		{"breaks the SQL", fixer.Edit{Start: at("RETAIN"), End: at("RETAIN"), New: "( "}, true, false},
+		{"splits a word", fixer.Edit{Start: at("HOURS") + 2, End: at("HOURS") + 2, New: "x"}, true, false},
+		{"the host quote", fixer.Edit{Start: at("1 HOURS"), End: at("1 HOURS"), New: "\""}, false, false},
+		{"a newline", fixer.Edit{Start: at("RETAIN"), End: at("RETAIN"), New: "\n"}, false, false}, // breaks the Python string: left to the full check, which says so
+	} {
+		fixes := []fixer.Fix{{ID: 1, Edits: []fixer.Edit{tc.edit}}}
+		q := newQuickVet(doc, f)
+		if _, ok := q.edited([]fixer.Edit{tc.edit}); ok != tc.quick {
+			t.Errorf("%s: quick way takes it: %t, want %t", tc.name, ok, tc.quick)
+		}
+		quick := &verifier{doc: doc, view: q.before, syntaxErrs: len(f.SyntaxErrors), quick: q}
+		_, qa, _, qerr := quick.vet(fixes)
+		_, fa, _, ferr := (&verifier{doc: doc}).apply(fixes)
+		if (qerr == nil && len(qa) > 0) != tc.ok || (ferr == nil && len(fa) > 0) != tc.ok {
+			t.Errorf("%s: quick %v %v, full %v %v; want passing %t", tc.name, qa, qerr, fa, ferr, tc.ok)
+		}
+	}
+}
