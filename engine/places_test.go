@@ -60,3 +60,25 @@ func TestNotebookFindingsCarryFilePositions(t *testing.T) {
 		t.Fatalf("only %d notebook findings checked", checked)
 	}
 }
+
+// A finding names the table its statement is about, for fingerprints.
+func TestFindingsNameTheirTable(t *testing.T) {
+	dir := t.TempDir()
+	p := dir + "/m.py"
+	src := "spark.conf.set('spark.sql.adaptive.enabled', 'false')\n" +
+		"spark.sql('VACUUM main.s.events RETAIN 1 HOURS')\n"
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := newLinter(t).Lint(context.Background(), []string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range res.Findings {
+		got[f.Code] = f.Subject
+	}
+	if got["LL401"] != "main.s.events" || got["LL501"] != "" {
+		t.Errorf("subjects = %v", got)
+	}
+}

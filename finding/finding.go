@@ -97,6 +97,9 @@ type Finding struct {
 	SourceLine int
 	// Related are other places in the file that explain the finding.
 	Related []Related
+	// Subject is the table (or path) the finding is about, when a fact of
+	// the file at its place names one: part of its fingerprint.
+	Subject string
 	// NoFix says why the rule's fix is not offered here (it failed the
 	// fixer's checks); "" otherwise.
 	NoFix string

@@ -157,6 +157,13 @@ func TestFingerprintStableUnderLineMoves(t *testing.T) {
 	if c.of(&other) == a.of(&one) {
 		t.Error("different code, same fingerprint")
 	}
+	// the same line about another table is another finding
+	ofT, ofU := one, one
+	ofT.Subject, ofU.Subject = "main.s.t", "main.s.u"
+	var e, f fingerprints
+	if e.of(&ofT) == f.of(&ofU) {
+		t.Error("the table is not part of the fingerprint")
+	}
 	// two equal lines in one file get different fingerprints
 	var d fingerprints
 	if first, second := d.of(&one), d.of(&one); first == second {

@@ -61,11 +61,15 @@ func (fp *fingerprints) of(f *finding.Finding) string {
 	if src, ok := codeLine(f, f.Start.Line); ok {
 		line = strings.Join(strings.Fields(src), "")
 	}
-	sum := sha256.Sum256([]byte(f.Code + "\x00" + line))
+	key := f.Code + "\x00" + line
+	if f.Subject != "" {
+		key = f.Code + "\x00" + f.Subject + "\x00" + line // rule + table + normalised line
+	}
+	sum := sha256.Sum256([]byte(key))
 	h := hex.EncodeToString(sum[:16])
-	key := f.Path + "\x00" + h
-	fp.seen[key]++
-	return h + ":" + itoa(fp.seen[key])
+	seenKey := f.Path + "\x00" + h
+	fp.seen[seenKey]++
+	return h + ":" + itoa(fp.seen[seenKey])
 }
 
 // codeLine returns the source line a position is on, if the finding carries it.
