@@ -197,11 +197,15 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 			all = append(all, fixer.Fix{ID: i<<8 | j, Edits: edits})
 		}
 	}
-	v := &verifier{doc: doc}
-	if q := newQuickVet(doc, f); q != nil {
-		v.view, v.syntaxErrs = q.before, len(f.SyntaxErrors)
-		v.quick = q
+	total := 0
+	for i := range fs {
+		total += len(fs[i].Fixes)
 	}
+	if len(ok) == total {
+		return // no fix touches SQL or failed its checks: nothing to parse
+	}
+	q := newQuickVet(doc, f)
+	v := &verifier{doc: doc, view: q.before, syntaxErrs: len(f.SyntaxErrors), quick: q}
 	if len(all) > 1 {
 		if _, applied, _, err := v.vet(all); err == nil {
 			for _, id := range applied {
