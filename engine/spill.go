@@ -42,11 +42,11 @@ type stored struct {
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
-// put encodes f and keeps it.
+// put encodes f and keeps it, without its summary: the link step has it.
 func (s *factStore) put(f *facts.File) *stored {
 	buf := encodeBuffers.Get().(*[]byte)
 	defer encodeBuffers.Put(buf)
-	b, _ := f.AppendBinary((*buf)[:0])
+	b := f.AppendRuleFacts((*buf)[:0])
 	*buf = b
 	return s.putEncoded(b)
 }
@@ -133,7 +133,7 @@ func (s *factStore) get(r *stored) (*facts.File, error) {
 		}
 	}
 	f := new(facts.File)
-	if err := f.UnmarshalBinary(b); err != nil {
+	if err := f.UnmarshalRuleFacts(b); err != nil {
 		return nil, fmt.Errorf("cannot read back facts: %w", err)
 	}
 	return f, nil

@@ -36,6 +36,27 @@ func (f *File) AppendBinary(b []byte) ([]byte, error) {
 // MarshalBinary encodes f.
 func (f *File) MarshalBinary() ([]byte, error) { return f.AppendBinary(nil) }
 
+// AppendRuleFacts appends the encoding of f without its function summary,
+// which only the link step reads (and keeps itself): what the rule pass
+// decodes again. UnmarshalRuleFacts and UnmarshalBinary both read it.
+func (f *File) AppendRuleFacts(b []byte) []byte {
+	g := *f
+	g.Summary = nil
+	b, _ = g.AppendBinary(b)
+	return b
+}
+
+// UnmarshalRuleFacts decodes an encoding as UnmarshalBinary does, but leaves
+// out the function summary, which is last: the rule pass never reads it.
+func (f *File) UnmarshalRuleFacts(b []byte) error {
+	d := &decoder{b: b, s: string(b), noSummary: true}
+	*f = d.file()
+	if d.err != nil {
+		*f = File{}
+	}
+	return d.err
+}
+
 // UnmarshalBinary decodes what MarshalBinary encoded into f. The decoded
 // strings share one copy of b: a file's facts are one allocation for all
 // their text, which lives as long as any of them does.
@@ -299,6 +320,8 @@ type decoder struct {
 	b   []byte
 	s   string // the whole encoding; strings are cut from it
 	err error
+	// noSummary stops before the function summary (UnmarshalRuleFacts)
+	noSummary bool
 }
 
 func (d *decoder) fail() { d.err = ErrCorrupt; d.b = nil }
@@ -611,6 +634,10 @@ func (d *decoder) file() File {
 		v.KeepGaps = d.bool()
 		v.Map = getSlice(d, func(d *decoder, s *document.Segment) { s.Region = d.int(); s.File = d.int(); s.Len = d.int() })
 	})
+	if d.noSummary {
+		d.b = nil // the summary is last: nothing else is left
+		return f
+	}
 	f.Summary = getPtr(d, (*decoder).summary)
 	return f
 }

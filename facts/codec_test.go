@@ -160,3 +160,30 @@ func FuzzUnmarshal(f *testing.F) {
 		}
 	})
 }
+
+// The rule pass's decoding leaves out only the summary, from either encoding.
+func TestCodecRuleFacts(t *testing.T) {
+	f := filled()
+	if f.Summary == nil {
+		t.Fatal("the filled facts have no summary to leave out")
+	}
+	want := *f
+	want.Summary = nil
+	full, _ := f.MarshalBinary()
+	for name, b := range map[string][]byte{"full": full, "rule facts": f.AppendRuleFacts(nil)} {
+		var got facts.File
+		if err := got.UnmarshalRuleFacts(b); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !reflect.DeepEqual(&got, &want) {
+			t.Errorf("%s: got %+v\nwant %+v", name, got, want)
+		}
+	}
+	if len(f.AppendRuleFacts(nil)) >= len(full) {
+		t.Error("the rule facts are no smaller than the whole encoding")
+	}
+	var got facts.File
+	if err := got.UnmarshalRuleFacts(full[:len(f.AppendRuleFacts(nil))/2]); err == nil {
+		t.Error("a cut encoding decoded")
+	}
+}
