@@ -29,6 +29,9 @@ type Config struct {
 	severities     []severityOverride
 	exclude        []glob // replaces the defaults
 	extendExclude  []glob // added to exclude
+
+	source  [32]byte // the hash of the file's bytes (zero for the defaults)
+	cmdline string   // the command line's selection laid over it, as text
 }
 
 // Rules holds the settings rules read, one field per configuration key.

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -76,6 +77,7 @@ func parse(shown, path string, data []byte) (c *Config, err error) {
 	}
 	c = Defaults()
 	c.Path, c.Dir = path, filepath.Dir(path)
+	c.source = sha256.Sum256(data)
 	d := &decoder{file: shown, cfg: c, layer: &c.layers[0]}
 	if len(doc.Content) > 0 {
 		root := resolve(doc.Content[0])

@@ -126,6 +126,7 @@ func (c *Config) WithCommandLine(s Selection) (*Config, error) {
 	if l.replace || len(l.pos) > 0 || len(l.neg) > 0 {
 		d.layers = append(d.layers, l)
 	}
+	d.cmdline += fmt.Sprintf("%q;", s)
 	return d, nil
 }
 

@@ -64,6 +64,8 @@ type Cache struct {
 // CacheStats count what a cache did, for tests and --verbose.
 type CacheStats struct {
 	Hits, Misses, Written, Ignored int
+	// RunsReused counts runs whose whole result was a run record's (runrecord.go).
+	RunsReused int
 }
 
 // OpenCache makes the directory if needed (with a .gitignore that ignores

@@ -104,7 +104,9 @@ func TestCacheHitGivesTheSameFindingsWithoutParsing(t *testing.T) {
 		t.Errorf("no .gitignore in the cache: %v", err)
 	}
 
-	// a new process: a new cache over the same directory
+	// a new process: a new cache over the same directory; the facts serve
+	// once the run's record is gone (the record is tested in runrecord_test.go)
+	dropRunRecords(t, cacheDir)
 	warm := openCache(t, cacheDir)
 	got, res := lintWith(t, dir, warm)
 	if !reflect.DeepEqual(got, want) {
@@ -283,6 +285,7 @@ func TestCacheCorruptOrForeignIsIgnored(t *testing.T) {
 			if err := os.WriteFile(p, f(b), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			dropRunRecords(t, cacheDir)
 			c := openCache(t, cacheDir)
 			got, res := lintWith(t, dir, c)
 			if !reflect.DeepEqual(got, want) {
@@ -292,6 +295,7 @@ func TestCacheCorruptOrForeignIsIgnored(t *testing.T) {
 				t.Errorf("want one warning about the cache, got %v", res.Notes)
 			}
 			// the files were written again: the next run hits them
+			dropRunRecords(t, cacheDir)
 			again := openCache(t, cacheDir)
 			got, _ = lintWith(t, dir, again)
 			if !reflect.DeepEqual(got, want) || again.Stats().Hits != 4 {
@@ -360,5 +364,14 @@ func TestCacheBypassForMemoryAndFix(t *testing.T) {
 		if got := fixWith(openCache(t, cacheDir)); !reflect.DeepEqual(got, want) {
 			t.Errorf("fixes with a cache differ:\n%+v\nwant\n%+v", got, want)
 		}
+	}
+}
+
+// dropRunRecords removes the cache's run records, so that the next run over
+// unchanged files is served by their facts.
+func dropRunRecords(t *testing.T, cacheDir string) {
+	t.Helper()
+	if err := os.RemoveAll(filepath.Join(cacheDir, "runs")); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -48,6 +48,18 @@ type Options struct {
 	// run. Its warnings are printed; an error fails the run (--require-stats).
 	Attach func(context.Context, *catalog.Catalog) (warnings []string, err error)
 
+	// LiveInert, when set, reports whether Attach reads nothing for a
+	// catalog, so that a run's result can be kept as a run record
+	// (runrecord.go), and lists the local table paths it would read once
+	// they hold a Delta log; LiveStillInert says whether they still hold
+	// none when the record is replayed. Without them, a run with Attach
+	// keeps no record.
+	LiveInert      func(*catalog.Catalog) (local []string, ok bool)
+	LiveStillInert func(local []string) bool
+	// RecordKey is what else a run record depends on (the environment
+	// Attach reads).
+	RecordKey string
+
 	// Cache, when set, keeps each file's facts between runs (cache.go).
 	Cache *Cache
 	// ProjectContext makes a run over some of a project's files index the
@@ -183,6 +195,13 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 // lintSources lints sources found below roots (the paths given to Lint,
 // where project files such as databricks.yml are looked for too).
 func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string) (*Result, error) {
+	record := l.runRecordFor(srcs, roots)
+	if res, ok := record.replay(l.opts.Emit); ok {
+		res.Notes = append(res.Notes, l.opts.Cache.notes()...)
+		sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
+		sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
+		return res, nil
+	}
 	store := &factStore{}
 	defer store.close()
 	tables := &catalog.Builder{}
@@ -207,7 +226,6 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 
 	res := &Result{}
 	index.report(res)
-	res.Notes = append(res.Notes, l.opts.Cache.notes()...)
 	for _, u := range units {
 		res.Notes = append(res.Notes, u.notes...)
 		if u.linted {
@@ -220,10 +238,12 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	}
 	if store.failed != "" {
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
+		record = nil // a passing state of the machine, not of the project
 	}
 	plat := l.platform(srcs, roots, units)
 	res.Details = append(res.Details, Note{Message: plat.describe()})
 	cat := tables.Catalog()
+	record.live(l.opts, cat)
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
 		for _, w := range warnings {
@@ -235,7 +255,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	}
 
 	var mu sync.Mutex
-	emit := l.emitter(units)
+	emit := l.emitter(units, record.emitting(l.opts.Emit))
 	p = pool.New().WithMaxGoroutines(Workers())
 	for i, u := range units {
 		if !u.linted {
@@ -251,10 +271,18 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 				emit(i, fs)
 			} else {
 				res.Findings = append(res.Findings, fs...)
+				if len(fs) > 0 {
+					record.add(fs)
+				}
 			}
 		})
 	}
 	p.Wait()
+	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
+	if ctx.Err() == nil {
+		record.finish(res)
+	}
+	res.Notes = append(res.Notes, l.opts.Cache.notes()...)
 	sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	return res, nil
@@ -263,8 +291,8 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 // emitter returns what hands each file's findings to Options.Emit in the
 // order of units, holding those that finish early; nil without Emit. It is
 // called with the run's lock held.
-func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
-	if l.opts.Emit == nil {
+func (l *Linter) emitter(units []*unit, emitTo func([]finding.Finding)) func(i int, fs []finding.Finding) {
+	if emitTo == nil {
 		return nil
 	}
 	waiting := map[int][]finding.Finding{}
@@ -279,7 +307,7 @@ func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
 				}
 				delete(waiting, next)
 				if len(fs) > 0 {
-					l.opts.Emit(fs)
+					emitTo(fs)
 				}
 			}
 			next++

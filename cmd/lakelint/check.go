@@ -109,18 +109,17 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
-	attach, err := o.stats.attach(configs)
-	if err != nil {
-		fmt.Fprintf(stderr, "lakelint: %v\n", err)
-		return exitError
-	}
 	exclude, err := config.NewGlobs("", o.exclude)
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: --exclude: %v\n", err)
 		return exitError
 	}
-	opts := engine.Options{Exclude: exclude, ForceExclude: o.forceExclude, Attach: attach,
+	opts := engine.Options{Exclude: exclude, ForceExclude: o.forceExclude,
 		ProjectContext: !o.noProjectContext && (fromStdin || engine.Partial(paths))}
+	if err := o.stats.attach(configs, &opts); err != nil {
+		fmt.Fprintf(stderr, "lakelint: %v\n", err)
+		return exitError
+	}
 	named := paths
 	if fromStdin {
 		named = []string{o.stdinFilename}

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 
-	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/stats/source"
 )
 
@@ -26,12 +25,16 @@ func addStatsFlags(fs *flag.FlagSet, o *statsOptions) {
 // attach returns the engine's hook that attaches live stats, nil with
 // --no-stats. One attacher serves the whole run, so --fix, which lints
 // several times, fetches each table once.
-func (o statsOptions) attach(configs *config.Resolver) (func(context.Context, *catalog.Catalog) ([]string, error), error) {
+// It also sets what the engine needs to keep a run record: whether the
+// attacher reads anything for a catalog, and the environment it reads.
+func (o statsOptions) attach(configs *config.Resolver, opts *engine.Options) error {
 	if o.off {
 		if o.require || o.file != "" {
-			return nil, errors.New("--no-stats cannot be combined with --require-stats or --stats-file")
+			return errors.New("--no-stats cannot be combined with --require-stats or --stats-file")
 		}
-		return nil, nil
+		return nil
 	}
-	return source.NewAttacher(configs.For, source.Options{File: o.file, Require: o.require}).Attach, nil
+	a := source.NewAttacher(configs.For, source.Options{File: o.file, Require: o.require})
+	opts.Attach, opts.LiveInert, opts.LiveStillInert, opts.RecordKey = a.Attach, a.Inert, source.StillInert, source.EnvKey()
+	return nil
 }
