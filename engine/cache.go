@@ -162,16 +162,31 @@ type lookup struct {
 // file the fixer is changing) bypass the cache: they are usually a passing
 // state, and there is nothing to gain from keeping them. A file that cannot
 // be read is left to readDocument to explain.
-func (l *Linter) lookup(s Source, cfg *config.Config) *lookup {
+//
+// known, when not nil, is the key the run record already made of the file:
+// an entry under it is taken without reading the file again.
+func (l *Linter) lookup(s Source, cfg *config.Config, known *knownKey) *lookup {
 	c := l.opts.Cache
 	if c == nil || s.Data != nil {
 		return nil
 	}
+	if known != nil {
+		if e := c.get(known.key); e != nil {
+			return &lookup{cache: c, key: known.key, entry: e}
+		}
+	}
 	data, _, err := readFile(s.Path, cfg.Rules.MaxFileSize)
 	if err != nil || data == nil {
+		known.changed()
 		return nil
 	}
 	lk := &lookup{cache: c, key: c.key(cfg, s.Path, sha256.Sum256(data)), data: data}
+	if known != nil {
+		if known.key == lk.key {
+			return lk // asked already: a miss
+		}
+		known.changed()
+	}
 	lk.entry = c.get(lk.key)
 	return lk
 }

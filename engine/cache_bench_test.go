@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -109,6 +110,34 @@ func BenchmarkCacheWarm(b *testing.B) {
 	timeCheck(b, dir, cache)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		timeCheck(b, dir, cache)
+	}
+}
+
+// BenchmarkCacheEdit is a run after one file was edited, alone, for
+// profiling: each iteration edits the file again.
+func BenchmarkCacheEdit(b *testing.B) {
+	src, _ := corpusDir(b, 20)
+	dir := filepath.Join(b.TempDir(), "corpus")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		b.Fatal(err)
+	}
+	files, err := engine.Discover([]string{dir}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	edited := files[len(files)/2]
+	original, err := os.ReadFile(edited)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cache := filepath.Join(b.TempDir(), "cache")
+	timeCheck(b, dir, cache)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := os.WriteFile(edited, fmt.Appendf(original, "\n# edit %d\n", i), 0o644); err != nil {
+			b.Fatal(err)
+		}
 		timeCheck(b, dir, cache)
 	}
 }

@@ -140,7 +140,7 @@ func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, t
 	for i, f := range in.files {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				in.units[i] = l.load(Source{Path: f}, nil, tables, links)
+				in.units[i] = l.load(Source{Path: f}, nil, tables, links, nil)
 			}
 		})
 	}

@@ -211,7 +211,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	for i, s := range srcs {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				units[i] = l.load(s, store, tables, links)
+				units[i] = l.load(s, store, tables, links, record.known(i))
 			}
 		})
 	}
@@ -319,7 +319,7 @@ func (l *Linter) emitter(units []*unit, emitTo func([]finding.Finding)) func(i i
 // cache), adds it to the catalog and its summary to the link step, and stores
 // its facts; with a nil store, a file of the project context, only adds them
 // to the catalog and the link step.
-func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links *link.Builder) *unit {
+func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links *link.Builder, known *knownKey) *unit {
 	u := &unit{src: s}
 	cfg, err := l.configs.For(s.Path)
 	if err != nil {
@@ -327,7 +327,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 		return u
 	}
 	u.cfg = cfg
-	look := l.lookup(s, cfg)
+	look := l.lookup(s, cfg, known)
 	if look.hit(u, store, tables, links) {
 		return u
 	}

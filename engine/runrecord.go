@@ -48,6 +48,8 @@ type runRecord struct {
 	key  [32]byte
 	path string
 
+	keys [][32]byte // each source's cache key, as the record's key has it
+
 	mu    sync.Mutex
 	buf   bytes.Buffer
 	enc   *gob.Encoder
@@ -144,12 +146,37 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 	for _, sg := range projectSigns(srcs, roots) {
 		writeField(h, fmt.Sprintf("%s %s %d %s", sg.Platform, sg.What, sg.Rank, sg.path))
 	}
-	r := &runRecord{c: c, o: l.opts}
+	r := &runRecord{c: c, o: l.opts, keys: keys}
 	h.Sum(r.key[:0])
 	r.path = filepath.Join(c.dir, "runs", hex.EncodeToString(r.key[:16]))
 	r.enc = gob.NewEncoder(&r.buf)
 	r.buf.Write(r.key[:])
 	return r
+}
+
+// knownKey is a source's cache key as the run record made it.
+type knownKey struct {
+	key [32]byte
+	r   *runRecord
+}
+
+// known is source i's key, nil without a record.
+func (r *runRecord) known(i int) *knownKey {
+	if r == nil {
+		return nil
+	}
+	return &knownKey{key: r.keys[i], r: r}
+}
+
+// changed says the file is not as the record's key has it (it changed
+// during the run): the run's result is not the key's.
+func (k *knownKey) changed() {
+	if k == nil {
+		return
+	}
+	k.r.mu.Lock()
+	k.r.fail = true
+	k.r.mu.Unlock()
 }
 
 // replay gives the recorded result of the run, if there is one: each file's
