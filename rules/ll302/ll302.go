@@ -54,7 +54,7 @@ func check(p *rule.Pass) {
 			session, advice := "nor does this session", "set delta.autoOptimize.autoCompact on the table"
 			if s, ok := p.Facts.SettingBefore(rule.ConfAutoCompact, w.Span.Start); ok {
 				// the session's setting beats the table's property
-				session = "and this session switches it off on " + p.Place(s.At.Start)
+				session = "and this session switches it off on " + p.PlaceOf(s.At)
 				advice = "remove that setting and " + advice
 			}
 			msg := fmt.Sprintf("the stream into %s makes %s, and %s, %s: each micro-batch's small files stay small until an OPTIMIZE; %s",

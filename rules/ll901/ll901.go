@@ -106,7 +106,7 @@ func autoCompaction(p *rule.Pass, w *facts.Write, t *catalog.Table) (on bool, wh
 			if v {
 				return true, ""
 			}
-			return false, fmt.Sprintf("on %s", p.Place(s.At.Start))
+			return false, fmt.Sprintf("on %s", p.PlaceOf(s.At))
 		}
 	}
 	if v, ok := t.Property(rule.PropAutoCompact); ok {

@@ -111,7 +111,7 @@ func compaction(p *rule.Pass, w *facts.Write, t *catalog.Table) string {
 			if on {
 				return "schedule OPTIMIZE as well, since auto compaction is already on"
 			}
-			return fmt.Sprintf("turn auto compaction back on (it is disabled on %s)", p.Place(s.At.Start))
+			return fmt.Sprintf("turn auto compaction back on (it is disabled on %s)", p.PlaceOf(s.At))
 		}
 	}
 	if v, ok := t.Property(rule.PropAutoCompact); ok {

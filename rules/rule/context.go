@@ -80,6 +80,18 @@ func (p *Pass) Place(off int) string {
 	return p.Input.Place(off)
 }
 
+// PlaceOf describes where a span is, for messages: as Place in this file,
+// "line 3 of lib/io.py" in another.
+func (p *Pass) PlaceOf(sp facts.Span) string {
+	if sp.File == "" {
+		return p.Place(sp.Start)
+	}
+	if p.PlaceIn == nil {
+		return sp.File
+	}
+	return p.PlaceIn(sp.File, sp.Start)
+}
+
 // OptimizedWrites says whether optimized writes are known to be on for a
 // write, and why; it never guesses: unknown means off.
 func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
@@ -105,7 +117,7 @@ func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, *facts.Span) {
 		on, known := s.Value.Truth()
 		if known {
 			if on {
-				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.Place(s.At.Start)), &s.At
+				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.PlaceOf(s.At)), &s.At
 			}
 			return false, "", nil
 		}
@@ -129,7 +141,7 @@ func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, *facts.Span) {
 	}
 	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
-			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.Place(s.At.Start)), &s.At
+			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.PlaceOf(s.At)), &s.At
 		}
 	}
 	if p.Config.Rules.AssumeOptimizedWrites {

@@ -19,7 +19,7 @@ func (p *Pass) OptimizedWritesOff(w *facts.Write) (bool, string, []Related) {
 	}
 	if s, ok := p.Facts.SettingBefore(ConfOptimizeWrite, w.Span.Start); ok {
 		if on, known := s.Value.Truth(); known && !on {
-			return true, fmt.Sprintf("%s is set to false on %s", DisplayKey(s.Key), p.Place(s.At.Start)),
+			return true, fmt.Sprintf("%s is set to false on %s", DisplayKey(s.Key), p.PlaceOf(s.At)),
 				[]Related{{At: s.At, Message: "optimized writes are turned off here"}}
 		}
 	}
