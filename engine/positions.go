@@ -195,6 +195,9 @@ func (o *otherFiles) file(p string) *token.File {
 	if tf, ok := o.tok[p]; ok {
 		return tf
 	}
+	if cleanPath(p) == cleanPath(o.self.Name()) {
+		return o.self // evidence that names the file itself
+	}
 	size := 0 // a file not of the run: every span there is at its start, still another file's
 	if u := o.run.unit(p); u != nil {
 		size = u.size

@@ -48,7 +48,7 @@ func check(p *rule.Pass) {
 		if !small {
 			continue
 		}
-		p.Report(w.At, evidence(t, e)+": "+remedy(p, w, t))
+		p.ReportRelated(w.At, evidence(t, e)+": "+remedy(p, w, t), p.AutoCompactionOffAt(w))
 	}
 }
 

@@ -62,7 +62,7 @@ func check(p *rule.Pass) {
 			msg += "if this write runs inside the stream (foreachBatch), enable optimized writes and " + compaction(p, w, t) +
 				"; otherwise lengthen the trigger of the stream that writes the table"
 		}
-		p.Report(w.At, msg)
+		p.ReportRelated(w.At, msg, p.AutoCompactionOffAt(w))
 	}
 }
 
