@@ -20,7 +20,13 @@ import (
 type Ref[T any] struct {
 	Path string
 	Fact T
+	// At is where it stands in Path (a span naming another file when a
+	// call of a helper there made it): what a finding cites as evidence.
+	At facts.Span
 }
+
+// Cite is where the fact stands, with the file it is in.
+func (r *Ref[T]) Cite() facts.Span { return r.At.In(r.Path) }
 
 // Table is everything the project says about one table: its definitions
 // and ALTERs as far as rules ask about them, and its writes, reads and
@@ -37,6 +43,7 @@ type Table struct {
 	// define and alter the table.
 	DefinedIn, AlteredIn string
 	Use                  Use
+	definedAt            facts.Span // where DefinedIn's definition stands
 	// Live is the table's current state from a stats source; nil when unknown.
 	Live *stats.Table
 
@@ -131,6 +138,53 @@ type Use struct {
 	// overwrite that gives them; nil when no overwrite does.
 	OverwritePartitions []string
 	overwriteIn         string // the file they come from
+	rewrittenAt         facts.Span // where RewrittenIn's first rewrite stands
+}
+
+// RewriteAt is where the first rewrite of RewrittenIn stands, with its
+// file; the zero span when there is none.
+func (u *Use) RewriteAt() facts.Span {
+	if u.RewrittenIn == "" {
+		return facts.Span{}
+	}
+	return u.rewrittenAt.In(u.RewrittenIn)
+}
+
+// DefinedAt is where the definition in DefinedIn stands, with its file;
+// the zero span when the project does not define the table.
+func (t *Table) DefinedAt() facts.Span {
+	if t == nil || t.DefinedIn == "" {
+		return facts.Span{}
+	}
+	return t.definedAt.In(t.DefinedIn)
+}
+
+// PropertyAt is where the project sets a table property (key
+// lower-cased) that Property returns: the ALTER (alter is true) or the
+// definition, with its file; ok is false when it is none of the project's
+// (or unset).
+func (t *Table) PropertyAt(key string) (at facts.Span, alter, ok bool) {
+	if t == nil {
+		return facts.Span{}, false, false
+	}
+	for i := len(t.Alters) - 1; i >= 0; i-- {
+		a := &t.Alters[i]
+		if _, ok := findProp(a.Fact.Set, key); ok {
+			return a.Cite(), true, true
+		}
+		for _, u := range a.Fact.Unset {
+			if strings.EqualFold(u, key) {
+				return facts.Span{}, false, false
+			}
+		}
+	}
+	for i := len(t.Defs) - 1; i >= 0; i-- {
+		d := &t.Defs[i]
+		if _, ok := findProp(d.Fact.Properties, key); ok {
+			return d.Cite(), false, true
+		}
+	}
+	return facts.Span{}, false, false
 }
 
 // Catalog is the project's table index.
@@ -197,6 +251,7 @@ type Builder struct {
 type place struct {
 	path  string
 	index int
+	at    facts.Span // where it stands in path
 }
 
 func (p place) before(o place) bool {
@@ -277,7 +332,7 @@ func (b *Builder) Add(f *facts.File) {
 		key := [2]string{tg.Table, tg.Path}
 		u := index[key]
 		if u == nil {
-			u = &pendingUse{target: facts.Target{Table: tg.Table, Path: tg.Path}, first: place{f.Path, len(mine)}}
+			u = &pendingUse{target: facts.Target{Table: tg.Table, Path: tg.Path}, first: place{path: f.Path, index: len(mine)}}
 			index[key] = u
 			mine = append(mine, u)
 		}
@@ -292,7 +347,9 @@ func (b *Builder) Add(f *facts.File) {
 			}
 			if w.API.Rewrites() {
 				u.Rewrites++
-				u.RewrittenIn = earlier(u.RewrittenIn, f.Path)
+				if u.RewrittenIn == "" {
+					u.RewrittenIn, u.rewrittenAt = f.Path, w.At
+				}
 			}
 			if p := w.PartitionBy; p != nil && !p.Dynamic && w.Mode.Str == "overwrite" && u.overwriteIn == "" {
 				u.OverwritePartitions = append([]string{}, p.Names()...)
@@ -315,12 +372,12 @@ func (b *Builder) Add(f *facts.File) {
 	for i, d := range f.Tables {
 		def := newDef(d)
 		tg := facts.Target{Table: d.Name, Path: d.Location}
-		addPending(b.defs, pendingKey{tg.Table, tg.Path, def.key()}, tg, def, place{f.Path, i})
+		addPending(b.defs, pendingKey{tg.Table, tg.Path, def.key()}, tg, def, place{f.Path, i, d.At})
 	}
 	for i, a := range f.Alters {
 		alter := newAlter(a)
 		tg := facts.Target{Table: a.Table}
-		addPending(b.alters, pendingKey{tg.Table, "", alter.key()}, tg, alter, place{f.Path, i})
+		addPending(b.alters, pendingKey{tg.Table, "", alter.key()}, tg, alter, place{f.Path, i, a.At})
 	}
 	if b.uses == nil {
 		b.uses = map[[2]string]*pendingUse{}
@@ -349,7 +406,9 @@ func (u *Use) merge(o Use) {
 	u.WrittenIn = earlier(u.WrittenIn, o.WrittenIn)
 	u.MaintainedIn = earlier(u.MaintainedIn, o.MaintainedIn)
 	u.ReadIn = earlier(u.ReadIn, o.ReadIn)
-	u.RewrittenIn = earlier(u.RewrittenIn, o.RewrittenIn)
+	if o.RewrittenIn != "" && (u.RewrittenIn == "" || o.RewrittenIn < u.RewrittenIn) {
+		u.RewrittenIn, u.rewrittenAt = o.RewrittenIn, o.rewrittenAt
+	}
 	u.Writes += o.Writes
 	u.Streams += o.Streams
 	u.Rewrites += o.Rewrites
@@ -367,12 +426,14 @@ func (b *Builder) Catalog() *Catalog {
 	defer b.mu.Unlock()
 	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
 	attach(c, b.defs, func(t *Table, d *pending[Def]) {
-		t.Defs = append(t.Defs, Ref[*Def]{d.last.path, d.fact})
+		t.Defs = append(t.Defs, Ref[*Def]{d.last.path, d.fact, d.last.at})
 		t.defsAt = append(t.defsAt, d.last)
-		t.DefinedIn = earlier(t.DefinedIn, d.first.path)
+		if t.DefinedIn == "" || d.first.path < t.DefinedIn {
+			t.DefinedIn, t.definedAt = d.first.path, d.first.at
+		}
 	})
 	attach(c, b.alters, func(t *Table, a *pending[Alter]) {
-		t.Alters = append(t.Alters, Ref[*Alter]{a.last.path, a.fact})
+		t.Alters = append(t.Alters, Ref[*Alter]{a.last.path, a.fact, a.last.at})
 		t.altersAt = append(t.altersAt, a.last)
 		t.AlteredIn = earlier(t.AlteredIn, a.first.path)
 	})

@@ -171,6 +171,7 @@ type unit struct {
 	signs   []sign // what the file says of the platform
 	// extra is what calls of project functions add to the file (see link)
 	extra *link.Extra
+	run   *runFiles // the run's files, for spans that name another
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -178,6 +179,7 @@ type loaded struct {
 	*unit
 	facts   *facts.File
 	tok     *token.File
+	other   *otherFiles // the run's other files, in tok's file set
 	absPath string
 }
 
@@ -401,7 +403,8 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
 	un.extra.Merge(f)
-	u := &loaded{unit: un, facts: f, tok: token.NewFileSet().AddFile(un.src.Path, -1, un.size)}
+	other := newOtherFiles(un.run, un.src.Path, un.size)
+	u := &loaded{unit: un, facts: f, tok: other.self, other: other}
 	// the text is read again only when a finding or a message needs a position
 	var pos *positioner
 	var posNote string
@@ -419,7 +422,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 			return p.place(off)
 		}
 		return "line ?"
-	}}
+	}, Other: other.file, PlaceIn: other.place}
 	in.Platform, in.PlatformWhy = plat.platform, plat.why
 	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
 		in.Platform, in.PlatformWhy = p, "set in the configuration"

@@ -13,15 +13,15 @@ import (
 
 // link runs the project link step: the facts that calls of the project's
 // own functions add go to their files and to the catalog, before rules run.
+// Every file learns the run's others, for the spans that name them.
 func (l *Linter) link(units []*unit, links *link.Builder, tables *catalog.Builder) {
+	run := newRunFiles(units)
 	res := links.Link()
-	if len(res) == 0 {
-		return
-	}
 	for _, u := range units {
 		if u == nil || !u.linted {
 			continue
 		}
+		u.run = run
 		e := res.For(u.src.Path)
 		if e == nil {
 			continue
@@ -39,33 +39,21 @@ type diagKey struct {
 
 // keep reports whether a diagnostic is reported: not twice (a helper's
 // fact and its application in the same file can say the same), and not at
-// a call where it stands for a helper's code in another file (reported
-// there), nor with a fix that would edit such a place.
+// a place in another file (a helper's code applied at a call: the helper
+// reports it itself), nor with a fix that would edit another file.
 func (l *Linter) keep(u *loaded, r *rule.Rule, d analysis.Diagnostic, seen map[diagKey]bool) bool {
 	k := diagKey{r.Doc.Code, d.Pos, d.End, d.Message}
 	if seen[k] {
 		return false
 	}
 	seen[k] = true
-	if u.extra == nil || len(u.extra.Borrowed) == 0 {
-		return true
-	}
-	span := func(p, e token.Pos) facts.Span {
-		if !e.IsValid() {
-			e = p
-		}
-		return facts.Span{Start: u.tok.Offset(p), End: u.tok.Offset(e)}
-	}
-	if u.extra.Borrows(span(d.Pos, d.End)) {
+	if u.other.foreign(d.Pos) || u.other.foreign(d.End) {
 		return false
 	}
 	for _, f := range d.SuggestedFixes {
 		for _, e := range f.TextEdits {
-			for _, b := range u.extra.Borrowed {
-				s := span(e.Pos, e.End)
-				if s.Start < b.End && b.Start < s.End || s.Start == b.Start {
-					return false
-				}
+			if u.other.foreign(e.Pos) || u.other.foreign(e.End) {
+				return false
 			}
 		}
 	}

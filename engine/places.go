@@ -24,21 +24,42 @@ func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loa
 		f.FileEnd, _ = pos.filePosition(endOff)
 	}
 	for _, r := range d.Related {
-		if !r.Pos.IsValid() || u.tok.Base() > int(r.Pos) || int(r.Pos) > u.tok.Base()+u.tok.Size() {
-			continue // a place in no file of this run
+		if rel, ok := relatedAt(u, r, pos); ok {
+			f.Related = append(f.Related, rel)
 		}
-		rs, cell := pos.position(u.tok.Offset(r.Pos))
-		re := rs
-		if r.End.IsValid() && int(r.End) <= u.tok.Base()+u.tok.Size() {
-			re, _ = pos.position(u.tok.Offset(r.End))
-		}
-		rel := finding.Related{Message: strings.Clone(r.Message), Start: rs, End: re, Cell: cell}
-		if fs, ok := pos.filePosition(rs.Offset); ok {
-			rel.FileStart = fs
-			rel.FileEnd, _ = pos.filePosition(re.Offset)
-		}
-		f.Related = append(f.Related, rel)
 	}
+}
+
+// relatedAt resolves a related place in the finding's file or in another
+// file of the run; ok is false for a place in no file that can be read.
+func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (finding.Related, bool) {
+	tf := u.tok
+	var rel finding.Related
+	if u.other.foreign(r.Pos) {
+		tf = u.other.fset.File(r.Pos)
+		if tf == nil {
+			return rel, false
+		}
+		o := u.run.unit(tf.Name())
+		pos = u.run.positioner(tf.Name())
+		if o == nil || pos == nil {
+			return rel, false
+		}
+		rel.Path, rel.AbsPath = o.src.Path, absPath(o.src.Path)
+	} else if !r.Pos.IsValid() {
+		return rel, false // a place in no file of this run
+	}
+	rs, cell := pos.position(tf.Offset(r.Pos))
+	re := rs
+	if r.End.IsValid() && int(r.End) >= int(r.Pos) && int(r.End) <= tf.Base()+tf.Size() {
+		re, _ = pos.position(tf.Offset(r.End))
+	}
+	rel.Message, rel.Start, rel.End, rel.Cell = strings.Clone(r.Message), rs, re, cell
+	if fs, ok := pos.filePosition(rs.Offset); ok {
+		rel.FileStart = fs
+		rel.FileEnd, _ = pos.filePosition(re.Offset)
+	}
+	return rel, true
 }
 
 // addSource keeps the text of the lines the finding and its fixes cover.

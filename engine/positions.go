@@ -3,7 +3,11 @@ package engine
 import (
 	"bytes"
 	"fmt"
+	"go/token"
+	"path"
 	"sort"
+	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/lakelint/lakelint/finding"
@@ -120,4 +124,105 @@ func (p *positioner) place(off int) string {
 		return fmt.Sprintf("cell %d, line %d", cell, pos.Line)
 	}
 	return fmt.Sprintf("line %d", pos.Line)
+}
+
+// runFiles are a run's files by path, for the spans that name another file
+// (facts.Span.File): a helper's code applied at a call, a table's definition
+// cited as evidence. A file's text is read again only when a finding cites
+// a place in it, and then once per run.
+type runFiles struct {
+	byPath map[string]*unit
+
+	mu  sync.Mutex
+	pos map[string]*positioner // nil entry: could not be read
+}
+
+func newRunFiles(units []*unit) *runFiles {
+	r := &runFiles{byPath: make(map[string]*unit, len(units)), pos: map[string]*positioner{}}
+	for _, u := range units {
+		if u != nil && u.size > 0 {
+			r.byPath[cleanPath(u.src.Path)] = u
+		}
+	}
+	return r
+}
+
+// unit is the file at p, nil when it is not one of the run's.
+func (r *runFiles) unit(p string) *unit {
+	if r == nil {
+		return nil
+	}
+	return r.byPath[cleanPath(p)]
+}
+
+// positioner reads the file at p for positions; nil when it cannot.
+func (r *runFiles) positioner(p string) *positioner {
+	u := r.unit(p)
+	if u == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	pos, ok := r.pos[u.src.Path]
+	if !ok {
+		if doc, note := readDocument(u.src, 0); note == "" && len(doc.Text) == u.size {
+			pos = newPositioner(doc) // a file changed since it was read has no places
+		}
+		r.pos[u.src.Path] = pos
+	}
+	return pos
+}
+
+// cleanPath is a path as the link step and the catalog's callers compare it.
+func cleanPath(p string) string { return path.Clean(strings.ReplaceAll(p, "\\", "/")) }
+
+// otherFiles give a file's rule pass the positions of the run's other
+// files, in the file set of its own, each added on first use.
+type otherFiles struct {
+	run  *runFiles
+	fset *token.FileSet
+	self *token.File
+	tok  map[string]*token.File
+}
+
+func newOtherFiles(run *runFiles, path string, size int) *otherFiles {
+	fset := token.NewFileSet()
+	return &otherFiles{run: run, fset: fset, self: fset.AddFile(path, -1, size)}
+}
+
+// file is the token.File of the run's file at p.
+func (o *otherFiles) file(p string) *token.File {
+	if tf, ok := o.tok[p]; ok {
+		return tf
+	}
+	if cleanPath(p) == cleanPath(o.self.Name()) {
+		return o.self // evidence that names the file itself
+	}
+	size := 0 // a file not of the run: every span there is at its start, still another file's
+	if u := o.run.unit(p); u != nil {
+		size = u.size
+	}
+	tf := o.fset.AddFile(p, -1, size)
+	if o.tok == nil {
+		o.tok = map[string]*token.File{}
+	}
+	o.tok[p] = tf
+	return tf
+}
+
+// foreign reports whether pos is in another file than the pass's own.
+func (o *otherFiles) foreign(pos token.Pos) bool {
+	return pos.IsValid() && (int(pos) < o.self.Base() || int(pos) > o.self.Base()+o.self.Size())
+}
+
+// place describes an offset of the run's file at p for messages.
+func (o *otherFiles) place(p string, off int) string {
+	name := p
+	if u := o.run.unit(p); u != nil {
+		name = u.src.Path
+	}
+	if pos := o.run.positioner(p); pos != nil {
+		return pos.place(off) + " of " + name
+	}
+	return name
 }

@@ -21,7 +21,7 @@ import (
 
 // CodecVersion names the encoding. Change it with any change to what is
 // written or how: cache entries of another version are never read.
-const CodecVersion = 2
+const CodecVersion = 3
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.
 var ErrCorrupt = errors.New("facts: corrupt encoding")
@@ -135,7 +135,17 @@ func (e *encoder) values(m map[string]Value) {
 
 func (e *encoder) strs(s []string) { putSlice(e, s, func(e *encoder, s *string) { e.str(*s) }) }
 
-func (e *encoder) span(s *Span) { e.int(s.Start); e.int(s.End) }
+// span writes End as -End-1 when a file follows, which only the link
+// step's spans have: a file's own spans cost no more than two offsets.
+func (e *encoder) span(s *Span) {
+	e.int(s.Start)
+	if s.File == "" {
+		e.int(s.End)
+		return
+	}
+	e.int(-s.End - 1)
+	e.str(s.File)
+}
 
 func (e *encoder) edit(x *Edit) { e.span(&x.Span); e.str(x.NewText) }
 
@@ -198,6 +208,7 @@ func (e *encoder) write(w *Write) {
 	e.bool(w.HasTrigger)
 	putSlice(e, w.Transforms, (*encoder).transform)
 	e.int(w.WriterAt)
+	e.str(w.WriterIn)
 	e.values(w.Properties)
 	e.bool(w.TargetFromCaller)
 	e.span(&w.Loop)
@@ -455,7 +466,12 @@ func (d *decoder) strs() []string {
 	return getSlice(d, func(d *decoder, s *string) { *s = d.str() })
 }
 
-func (d *decoder) span(s *Span) { s.Start = d.int(); s.End = d.int() }
+func (d *decoder) span(s *Span) {
+	s.Start, s.End = d.int(), d.int()
+	if s.End < 0 {
+		s.End, s.File = -s.End-1, d.str()
+	}
+}
 
 func (d *decoder) edit(x *Edit) { d.span(&x.Span); x.NewText = d.str() }
 
@@ -520,6 +536,7 @@ func (d *decoder) write(w *Write) {
 	w.HasTrigger = d.bool()
 	w.Transforms = getSlice(d, (*decoder).transform)
 	w.WriterAt = d.int()
+	w.WriterIn = d.str()
 	w.Properties = d.values()
 	w.TargetFromCaller = d.bool()
 	d.span(&w.Loop)

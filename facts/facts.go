@@ -11,8 +11,27 @@ import (
 	"github.com/lakelint/lakelint/parsers/document"
 )
 
-// Span is a half-open byte range [Start, End) in the document text.
-type Span struct{ Start, End int }
+// Span is a half-open byte range [Start, End) in the document text of
+// File, the path of another file of the run; "" (always, in a file's own
+// facts) is the file the fact belongs to. The link step gives a fact a call
+// adds the helper's spans with the helper's path: a finding there is the
+// helper's, and evidence there can be cited with its file.
+type Span struct {
+	Start, End int
+	File       string
+}
+
+// Foreign reports whether the span is in another file than its fact's.
+func (s Span) Foreign() bool { return s.File != "" }
+
+// In is the span with file identity f, unless it has one already or is
+// none (the zero span stays none).
+func (s Span) In(f string) Span {
+	if s.File == "" && s != (Span{}) {
+		s.File = f
+	}
+	return s
+}
 
 // Edit replaces the text at Span with NewText (an insertion when Start == End).
 type Edit struct {
@@ -254,6 +273,8 @@ type Write struct {
 	// WriterAt is where ".write"/".writeStream" begins: the place to insert a
 	// transform just before the write (LL104's fix).
 	WriterAt int
+	// WriterIn is the file WriterAt is in when it is another (as Span.File).
+	WriterIn string
 	// Properties set on the write itself (writeTo(...).tableProperty, DeltaTable builders).
 	Properties map[string]Value
 	// TargetFromCaller is true when the target is a parameter of the

@@ -63,9 +63,9 @@ func TestValues(t *testing.T) {
 
 func TestSettingBefore(t *testing.T) {
 	f := &File{Settings: []*Setting{
-		{Key: "k", Value: Value{Kind: String, Str: "a"}, Span: Span{0, 5}},
-		{Key: "other", Span: Span{6, 10}},
-		{Key: "k", Value: Value{Kind: String, Str: "b"}, Span: Span{20, 25}},
+		{Key: "k", Value: Value{Kind: String, Str: "a"}, Span: Span{Start: 0, End: 5}},
+		{Key: "other", Span: Span{Start: 6, End: 10}},
+		{Key: "k", Value: Value{Kind: String, Str: "b"}, Span: Span{Start: 20, End: 25}},
 	}}
 	if _, ok := f.SettingBefore("k", 0); ok {
 		t.Error("nothing is set before the first setting")

@@ -95,7 +95,7 @@ type Finding struct {
 	// number of its first line, counted as Start.Line is.
 	Source     []string
 	SourceLine int
-	// Related are other places in the file that explain the finding.
+	// Related are other places, in the file or another, that explain the finding.
 	Related []Related
 	// Subject is the table (or path) the finding is about, when a fact of
 	// the file at its place names one: part of its fingerprint.
@@ -105,13 +105,24 @@ type Finding struct {
 	NoFix string
 }
 
-// Related is a place in the finding's file that explains it ("the table
-// is partitioned here").
+// Related is a place that explains a finding ("the table is partitioned
+// here"): in the finding's file, or in the file Path names.
 type Related struct {
 	Message            string
 	Start, End         Position
 	Cell               int
 	FileStart, FileEnd Position // as in Finding, for notebooks
+	// Path and AbsPath name the file when it is another than the
+	// finding's, as Finding's do; "" for the finding's own file.
+	Path, AbsPath string
+}
+
+// RelatedPath returns the file r is in: its own, or the finding's.
+func (f *Finding) RelatedPath(r *Related) (path, abs string) {
+	if r.Path != "" {
+		return r.Path, r.AbsPath
+	}
+	return f.Path, f.AbsPath
 }
 
 // InFile returns the finding's start and end in the lines of the file as

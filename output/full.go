@@ -15,9 +15,12 @@ import (
 //	   |
 //	12 |     df.repartition(64).write.saveAsTable("t")
 //	   |     ^^^^^^^^^^^^^^^^^^
+//	   = note: jobs/etl.py:3:1: optimized writes are turned on here
 //	   = fix (safe): Remove the repartition call
 //	   - 12 |     df.repartition(64).write.saveAsTable("t")
 //	   + 12 |     df.write.saveAsTable("t")
+//
+// Notes are the evidence the message cites, in its file or another.
 type fullPrinter struct{ text textPrinter }
 
 func (p *fullPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
@@ -60,6 +63,9 @@ func frame(w *bufio.Writer, f *finding.Finding) {
 			w.WriteString(gutter + " " + caretIndent(line, from) + strings.Repeat("^", to-from) + "\n")
 		}
 	}
+	for i := range f.Related {
+		w.WriteString(strings.Repeat(" ", width) + " = note: " + relatedPlace(f, &f.Related[i]) + printable(f.Related[i].Message) + "\n")
+	}
 	for _, fix := range f.Fixes {
 		w.WriteString(strings.Repeat(" ", width) + " = fix (" + string(fix.Applicability) + "): " + printable(fix.Title) + "\n")
 		old, changed, start, ok := applyToSource(f, fix)
@@ -73,6 +79,17 @@ func frame(w *bufio.Writer, f *finding.Finding) {
 			w.WriteString(strings.Repeat(" ", width) + " + " + padLeft(itoa(start+i), width) + " | " + printable(line) + "\n")
 		}
 	}
+}
+
+// relatedPlace is "path:line:col: " ("path:cell N:line:col: " in a
+// notebook) of a related place.
+func relatedPlace(f *finding.Finding, r *finding.Related) string {
+	path, _ := f.RelatedPath(r)
+	s := printable(path) + ":"
+	if r.Cell > 0 {
+		s += "cell " + itoa(r.Cell) + ":"
+	}
+	return s + itoa(r.Start.Line) + ":" + itoa(r.Start.Column) + ": "
 }
 
 // caretIndent is the blank that puts a caret under column col of line:

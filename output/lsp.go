@@ -1,6 +1,10 @@
 package output
 
-import "github.com/lakelint/lakelint/finding"
+import (
+	"cmp"
+
+	"github.com/lakelint/lakelint/finding"
+)
 
 // LSP shapes, as the JSON format prints them and a language server can send
 // them. Lines are 0-based and characters count UTF-16 code units.
@@ -103,13 +107,11 @@ func ToLSP(f *finding.Finding) LSPDiagnostic {
 		}
 		d.Data.Fixes = append(d.Data.Fixes, lf)
 	}
-	for _, r := range f.Related {
-		abs := f.AbsPath // related places are in the finding's own file
-		if abs == "" {
-			abs = f.Path
-		}
+	for i := range f.Related {
+		r := &f.Related[i]
+		path, abs := f.RelatedPath(r) // the finding's file, or the one the evidence is in
 		d.RelatedInformation = append(d.RelatedInformation, LSPRelated{
-			Location: LSPLocation{URI: fileURI(abs), Range: lspRange(r.Start, r.End)}, Message: r.Message})
+			Location: LSPLocation{URI: fileURI(cmp.Or(abs, path)), Range: lspRange(r.Start, r.End)}, Message: r.Message})
 	}
 	return d
 }

@@ -28,6 +28,13 @@ type rdjsonDiagnostic struct {
 	Source      rdjsonSource       `json:"source"`
 	Code        rdjsonCode         `json:"code"`
 	Suggestions []rdjsonSuggestion `json:"suggestions,omitempty"`
+	// RelatedLocations are the evidence the message cites.
+	RelatedLocations []rdjsonRelated `json:"related_locations,omitempty"`
+}
+
+type rdjsonRelated struct {
+	Message  string         `json:"message,omitempty"`
+	Location rdjsonLocation `json:"location"`
 }
 
 type rdjsonLocation struct {
@@ -86,6 +93,9 @@ func rdjsonOf(f *finding.Finding, opts Options) rdjsonDiagnostic {
 		Source:   rdjsonSource{Name: Source},
 		Code:     rdjsonCode{Value: f.Code, URL: f.URL},
 	}
+	for i := range f.Related {
+		d.RelatedLocations = append(d.RelatedLocations, rdjsonRelatedOf(f, &f.Related[i], opts))
+	}
 	if f.Cell > 0 {
 		// the JSON line's bytes are not at hand: lines only, which
 		// reviewdog reads as whole lines
@@ -110,6 +120,25 @@ func rdjsonOf(f *finding.Finding, opts Options) rdjsonDiagnostic {
 		}
 	}
 	return d
+}
+
+// rdjsonRelatedOf places a related place by lines: its file's text, which
+// byte columns need, is not at hand when it is another file.
+func rdjsonRelatedOf(f *finding.Finding, r *finding.Related, opts Options) rdjsonRelated {
+	path, abs := f.RelatedPath(r)
+	p, _ := projectPath(path, abs, opts)
+	start, end := r.Start, r.End
+	if r.Cell > 0 {
+		start, end = r.FileStart, r.FileEnd
+	}
+	loc := rdjsonLocation{Path: p}
+	if start.Line > 0 {
+		loc.Range = &rdjsonRange{Start: rdjsonPosition{Line: start.Line}}
+		if end.Line > start.Line {
+			loc.Range.End = &rdjsonPosition{Line: end.Line}
+		}
+	}
+	return rdjsonRelated{Message: r.Message, Location: loc}
 }
 
 // rdjsonRangeOf gives byte columns where the finding carries the lines, and

@@ -302,8 +302,12 @@ func sarifResultOf(f *finding.Finding, ruleIndex int, fingerprint string, opts O
 		if rel.Cell > 0 && rel.FileStart.Line > 0 {
 			rs, re = rel.FileStart, rel.FileEnd
 		}
+		at := artifact
+		if rel.Path != "" { // evidence in another file: a table's definition, a helper's setting
+			at = sarifArtifact(rel.Path, rel.AbsPath, opts)
+		}
 		loc := sarifRelatedLocation{ID: i + 1, PhysicalLocation: sarifPhysicalLocation{
-			ArtifactLocation: artifact, Region: sarifRegionOf(rs, re),
+			ArtifactLocation: at, Region: sarifRegionOf(rs, re),
 		}}
 		if rel.Message != "" {
 			loc.Message = &sarifMessage{Text: rel.Message}

@@ -8,10 +8,16 @@ import (
 
 var (
 	spanType      = reflect.TypeFor[facts.Span]()
+	spanFile      = fieldIndex(spanType, "File")
 	editsType     = reflect.TypeFor[[]facts.Edit]()
 	insertionType = reflect.TypeFor[*facts.PropertyInsertion]()
 	callInsType   = reflect.TypeFor[*facts.Insertion]() // where to add a call: in the other file
 )
+
+func fieldIndex(t reflect.Type, name string) []int {
+	f, _ := t.FieldByName(name)
+	return f.Index
+}
 
 // placeArg is a module constant's value as written at sp, where it is used.
 func placeArg(a facts.Arg, sp facts.Span) facts.Arg {
@@ -29,29 +35,44 @@ func placeArg(a facts.Arg, sp facts.Span) facts.Arg {
 }
 
 // copyFact deep-copies the fact p points to, so that filling holes never
-// changes a summary. With remap, every span becomes at, and what would edit
-// the other file (a transform's removal, where to add properties, where a
-// writer starts) is dropped or moved to at: the copy is all in the calling
-// file.
-func copyFact(p any, remap bool, at facts.Span) any {
+// changes a summary. With home set (the fact is of a helper in that file,
+// applied in another), every span keeps its place with File = home, and
+// what would edit the other file (a transform's removal, where to add
+// properties) is dropped; the fact's own Span becomes at, the call, which
+// is its place in the calling file's execution order.
+func copyFact(p any, home string, at facts.Span) any {
 	src := reflect.ValueOf(p)
 	dst := reflect.New(src.Type().Elem())
-	deepCopy(dst.Elem(), src.Elem(), remap, at)
-	if remap {
-		if w, ok := dst.Interface().(*facts.Write); ok {
-			w.WriterAt = at.Start
+	deepCopy(dst.Elem(), src.Elem(), home)
+	if home == "" {
+		return dst.Interface()
+	}
+	switch v := dst.Interface().(type) {
+	case *facts.Write:
+		v.Span = at
+		if v.WriterIn == "" {
+			v.WriterIn = home
 		}
+	case *facts.Read:
+		v.Span = at
+	case *facts.TableDef:
+		v.Span = at
+	case *facts.Setting:
+		v.Span = at
+	case *facts.Maintenance:
+		v.Span = at
 	}
 	return dst.Interface()
 }
 
-func deepCopy(dst, src reflect.Value, remap bool, at facts.Span) {
+func deepCopy(dst, src reflect.Value, home string) {
 	t := src.Type()
-	if remap {
+	if home != "" {
 		switch t {
 		case spanType:
-			if !src.IsZero() { // no span stays none
-				dst.Set(reflect.ValueOf(at))
+			dst.Set(src)
+			if f := dst.FieldByIndex(spanFile); !src.IsZero() && f.String() == "" { // no span stays none
+				f.SetString(home)
 			}
 			return
 		case editsType, insertionType, callInsType:
@@ -64,11 +85,11 @@ func deepCopy(dst, src reflect.Value, remap bool, at facts.Span) {
 			return
 		}
 		n := reflect.New(t.Elem())
-		deepCopy(n.Elem(), src.Elem(), remap, at)
+		deepCopy(n.Elem(), src.Elem(), home)
 		dst.Set(n)
 	case reflect.Struct:
 		for i := range src.NumField() {
-			deepCopy(dst.Field(i), src.Field(i), remap, at)
+			deepCopy(dst.Field(i), src.Field(i), home)
 		}
 	case reflect.Slice:
 		if src.IsNil() {
@@ -76,7 +97,7 @@ func deepCopy(dst, src reflect.Value, remap bool, at facts.Span) {
 		}
 		n := reflect.MakeSlice(t, src.Len(), src.Len())
 		for i := range src.Len() {
-			deepCopy(n.Index(i), src.Index(i), remap, at)
+			deepCopy(n.Index(i), src.Index(i), home)
 		}
 		dst.Set(n)
 	case reflect.Map:
@@ -87,7 +108,7 @@ func deepCopy(dst, src reflect.Value, remap bool, at facts.Span) {
 		it := src.MapRange()
 		for it.Next() {
 			v := reflect.New(t.Elem()).Elem()
-			deepCopy(v, it.Value(), remap, at)
+			deepCopy(v, it.Value(), home)
 			n.SetMapIndex(it.Key(), v)
 		}
 		dst.Set(n)

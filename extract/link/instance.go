@@ -19,8 +19,18 @@ type instance struct {
 // foreign reports whether spans of file f must stand at the call instead.
 func (in *instance) foreign(f string) bool { return f != in.s.file }
 
-// at is the span that stands for code of another file: the callee's name.
+// at is the call's callee name: where a fact a call adds stands in the
+// calling file's execution order.
 func (in *instance) at() facts.Span { return in.s.call.At }
+
+// foreignTo is home when spans of file home copied into file dst must
+// name it, "" when they are dst's own.
+func foreignTo(home, dst string) string {
+	if home == dst {
+		return ""
+	}
+	return home
+}
 
 // facts adds the function's facts that a known argument fills to the
 // site's file; settings are added whatever the arguments (calling the
@@ -69,7 +79,7 @@ func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
 		}
 		at := h.Span
 		if in.home != dst {
-			at = in.at()
+			at = at.In(in.home)
 		}
 		a = placeArg(a, at)
 		fillField(v, h, a, in.l.b.Seconds, false)
@@ -119,9 +129,6 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 				}
 			}
 			add(e, v)
-			if foreign && !contains(e.Borrowed, in.at()) {
-				e.Borrowed = append(e.Borrowed, in.at())
-			}
 		})
 	}
 	if foreign && byDefault > 0 && kind != facts.FactSetting {
@@ -142,19 +149,10 @@ func (in *instance) once(p, key string, do func(*Extra)) {
 	do(e)
 }
 
-func contains(s []facts.Span, sp facts.Span) bool {
-	for _, x := range s {
-		if x == sp {
-			return true
-		}
-	}
-	return false
-}
-
 // fill copies the fact template with its holes filled, for file dst.
 // onlyDefaults fills the holes that defaults fill and no other.
 func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hole, dst string, onlyDefaults bool) any {
-	v := copyFact(tmpl, in.home != dst, in.at())
+	v := copyFact(tmpl, foreignTo(in.home, dst), in.at())
 	in.fillGlobals(kind, i, v, dst)
 	for _, h := range holes {
 		b := in.args[h.Param]
@@ -163,7 +161,7 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 		}
 		a := b.a
 		if b.home != dst {
-			a = *copyFact(&a, true, in.at()).(*facts.Arg)
+			a = *copyFact(&a, b.home, in.at()).(*facts.Arg)
 		}
 		in.fillHole(v, h, a)
 	}

@@ -15,11 +15,13 @@
 // Positions: the facts a call adds live in the calling file. Spans that
 // come from the call's own arguments keep their place there, so a finding
 // about an argument is reported (and fixed) at it. Spans of the helper's
-// own code, when the helper is in another file, are replaced by the call's
-// callee name and listed in Extra.Borrowed: a finding there is about the
-// helper whatever the caller passes, reported once in the helper itself,
-// so the driver drops it at the call. A parameter default the caller left
-// in place is applied in the helper's file, at the default.
+// own code, when the helper is in another file, keep their place with the
+// helper's path as Span.File: a finding there is about the helper whatever
+// the caller passes, reported once in the helper itself, so the driver
+// drops it at the call, and evidence there can be cited with its file.
+// Each added fact's own Span is the call's callee name, its place in the
+// calling file's execution order. A parameter default the caller left in
+// place is applied in the helper's file, at the default.
 package link
 
 import (
@@ -69,9 +71,6 @@ type Extra struct {
 	Tables      []*facts.TableDef
 	Settings    []*facts.Setting
 	Maintenance []*facts.Maintenance
-	// Borrowed are the spans of this file that stand for code of a helper
-	// in another file (the callee's name at a call).
-	Borrowed []facts.Span
 	// Fills are fields of the file's own facts that module constants it
 	// imports fill.
 	Fills   []Fill
@@ -91,7 +90,7 @@ type Fill struct {
 // Result is what linking adds, by file path as given to Add.
 type Result map[string]*Extra
 
-// Merge adds e's facts to f, in execution order. Borrowed spans are not facts.
+// Merge adds e's facts to f, in execution order.
 func (e *Extra) Merge(f *facts.File) {
 	if e == nil {
 		return
@@ -146,11 +145,6 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 	out := append(slices.Clone(dst), add...)
 	slices.SortStableFunc(out, func(a, b T) int { return start(a) - start(b) })
 	return out
-}
-
-// Borrows reports whether sp stands for a helper's code in another file.
-func (e *Extra) Borrows(sp facts.Span) bool {
-	return e != nil && slices.Contains(e.Borrowed, sp)
 }
 
 // Link resolves every call of every file added and returns what each adds.

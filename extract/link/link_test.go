@@ -32,7 +32,11 @@ func project(t *testing.T, files map[string]string) (map[string]*facts.File, lin
 	return out, b.Link()
 }
 
+// text is the source at sp, a span of a fact of file p (or of sp.File).
 func text(files map[string]string, p string, sp facts.Span) string {
+	if sp.File != "" {
+		p = sp.File
+	}
 	s := files[p]
 	if sp.Start < 0 || sp.End > len(s) || sp.Start > sp.End {
 		return "<bad span>"
@@ -76,11 +80,18 @@ io.write_table(df, table="main.b", cols=["day"], mode="overwrite")
 	if len(w.Transforms) != 1 || w.Transforms[0].Name != "repartition" || len(w.Transforms[0].Removal) != 1 {
 		t.Errorf("the caller's transforms (with their fix) come first: %+v", w.Transforms)
 	}
-	if got := text(files, "jobs/a.py", w.Span); got != "wt" {
-		t.Errorf("the helper's code stands at %q, want the callee name", got)
+	if got := text(files, "jobs/a.py", w.Span); got != "wt" || w.Span.Foreign() {
+		t.Errorf("the write stands at %q (file %q) in the caller's order, want the callee name", got, w.Span.File)
 	}
-	if !e.Borrows(w.Span) {
-		t.Error("the callee name is not borrowed")
+	// the helper's own code keeps its place, in the helper's file
+	if w.Mode.Span.File != "src/lib/io.py" || text(files, "jobs/a.py", w.Mode.Span) != `"append"` {
+		t.Errorf("the default mode is at %+v, want the helper's default", w.Mode.Span)
+	}
+	if w.PartitionBy.Span.File != "src/lib/io.py" || text(files, "jobs/a.py", w.PartitionBy.Span) != ".partitionBy(*cols)" {
+		t.Errorf("the partitioning call is at %+v, want the helper's", w.PartitionBy.Span)
+	}
+	if w.WriterIn != "src/lib/io.py" || !strings.HasPrefix(files["src/lib/io.py"][w.WriterAt:], ".write") {
+		t.Errorf("the writer is at %d in %q, want the helper's .write", w.WriterAt, w.WriterIn)
 	}
 	if w2 := e.Writes[1]; w2.Target.Table != "main.b" || w2.Mode.Str != "overwrite" || text(files, "jobs/a.py", w2.Mode.Span) != `"overwrite"` {
 		t.Errorf("keyword arguments: %+v", w2)

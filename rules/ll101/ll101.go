@@ -48,13 +48,13 @@ func check(p *rule.Pass) {
 		if t == nil || !fightsOptimizedWrite(t) || p.Format(w) != "delta" {
 			continue
 		}
-		on, why := p.OptimizedWrites(w)
+		on, why, related := p.OptimizedWritesCited(w)
 		if !on {
 			continue
 		}
 		msg := fmt.Sprintf("%s before the write to %s fights optimized writes (%s); remove it and let optimized writes size the files",
 			rule.TransformText(t), rule.TargetName(w.Target), why)
-		p.Report(t.Span, msg, rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})
+		p.ReportRelated(t.Span, msg, related, rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})
 	}
 }
 

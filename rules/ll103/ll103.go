@@ -32,8 +32,10 @@ directory explosion.`,
 var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
-	// writeTo(...).create() is both a write and a definition: report it once
-	seen := map[facts.Span]bool{}
+	// writeTo(...).create() is both a write and a definition: report it
+	// once. A helper's partitioning applied at several calls is one clause
+	// with each call's columns: the columns tell the calls apart.
+	seen := map[partKey]bool{}
 	for _, w := range p.Facts.Writes {
 		checkPartitioning(p, w.PartitionBy, rule.TargetName(w.Target), seen)
 	}
@@ -42,11 +44,20 @@ func check(p *rule.Pass) {
 	}
 }
 
-func checkPartitioning(p *rule.Pass, part *facts.Partitioning, table string, seen map[facts.Span]bool) {
-	if part == nil || part.Dynamic || seen[part.Span] {
+type partKey struct{ clause, first facts.Span }
+
+func checkPartitioning(p *rule.Pass, part *facts.Partitioning, table string, seen map[partKey]bool) {
+	if part == nil || part.Dynamic {
 		return
 	}
-	seen[part.Span] = true
+	k := partKey{clause: part.Span}
+	if len(part.Columns) > 0 {
+		k.first = part.Columns[0].Span
+	}
+	if seen[k] {
+		return
+	}
+	seen[k] = true
 	for _, c := range part.Columns {
 		if c.Name != "" && p.Config.HighCardinality(c.Name) {
 			p.Report(c.Span, fmt.Sprintf(

@@ -108,5 +108,5 @@ func fixes(p *rule.Pass, tr *facts.Trigger) []rule.Fix {
 }
 
 func within(inner, outer facts.Span) bool {
-	return outer.Start <= inner.Start && inner.End <= outer.End
+	return outer.File == inner.File && outer.Start <= inner.Start && inner.End <= outer.End
 }

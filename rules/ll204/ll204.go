@@ -57,6 +57,10 @@ func check(p *rule.Pass) {
 		if why == "" {
 			continue
 		}
+		var related []rule.Related
+		if at := t.Use.RewriteAt(); at != (facts.Span{}) {
+			related = []rule.Related{{At: at, Message: "the table's files are rewritten here"}}
+		}
 		msg := fmt.Sprintf("this stream reads %s, which %s: a Delta stream fails at the first commit that rewrites files; "+
 			`add .option("skipChangeCommits", "true") to skip such commits, or read the change data feed when their changes matter`,
 			t.DisplayName(), why)
@@ -76,7 +80,7 @@ func check(p *rule.Pass) {
 				NewText: r.Insert.Newline + `.option("skipChangeCommits", "true")`,
 			}}})
 		}
-		p.Report(r.At, msg, fixes...)
+		p.ReportRelated(r.At, msg, related, fixes...)
 	}
 }
 

@@ -52,10 +52,12 @@ func check(p *rule.Pass) {
 				continue
 			}
 			session, advice := "nor does this session", "set delta.autoOptimize.autoCompact on the table"
+			related := lacksAt(t)
 			if s, ok := p.Facts.SettingBefore(rule.ConfAutoCompact, w.Span.Start); ok {
 				// the session's setting beats the table's property
-				session = "and this session switches it off on " + p.Place(s.At.Start)
+				session = "and this session switches it off on " + p.PlaceOf(s.At)
 				advice = "remove that setting and " + advice
+				related = append(related, rule.Related{At: s.At, Message: "auto compaction is switched off here"})
 			}
 			msg := fmt.Sprintf("the stream into %s makes %s, and %s, %s: each micro-batch's small files stay small until an OPTIMIZE; %s",
 				t.DisplayName(), Rate(w), where, session, advice)
@@ -63,7 +65,7 @@ func check(p *rule.Pass) {
 			if d := localDef(p, t); d != nil {
 				fixes = append(fixes, propertyFix(d))
 			}
-			p.Report(w.At, msg, fixes...)
+			p.ReportRelated(w.At, msg, related, fixes...)
 		}
 	}
 	for _, d := range p.Facts.Tables {
@@ -155,6 +157,20 @@ func lacks(t *catalog.Table) (where string, known bool) {
 		return "the live table does not turn on auto compaction", true
 	}
 	return "", false
+}
+
+// lacksAt is the evidence for lacks: the property's ALTER or definition,
+// or the definition that does not set it, in whichever file it is.
+func lacksAt(t *catalog.Table) []rule.Related {
+	if rel := rule.TablePropertyCited(t, rule.PropAutoCompact, "switches auto compaction off"); rel != nil {
+		return rel
+	}
+	if _, set := t.Property(rule.PropAutoCompact); !set {
+		if at := t.DefinedAt(); at != (facts.Span{}) {
+			return []rule.Related{{At: at, Message: "the table is defined here"}}
+		}
+	}
+	return nil
 }
 
 // isFalse: auto compaction takes true, false, auto and legacy; only false is off.

@@ -48,7 +48,7 @@ func check(p *rule.Pass) {
 		if !small {
 			continue
 		}
-		p.Report(w.At, evidence(t, e)+": "+remedy(p, w, t))
+		p.ReportRelated(w.At, evidence(t, e)+": "+remedy(p, w, t), p.AutoCompactionOffAt(w))
 	}
 }
 
@@ -106,7 +106,7 @@ func autoCompaction(p *rule.Pass, w *facts.Write, t *catalog.Table) (on bool, wh
 			if v {
 				return true, ""
 			}
-			return false, fmt.Sprintf("on %s", p.Place(s.At.Start))
+			return false, fmt.Sprintf("on %s", p.PlaceOf(s.At))
 		}
 	}
 	if v, ok := t.Property(rule.PropAutoCompact); ok {

@@ -62,7 +62,7 @@ func check(p *rule.Pass) {
 			msg += "if this write runs inside the stream (foreachBatch), enable optimized writes and " + compaction(p, w, t) +
 				"; otherwise lengthen the trigger of the stream that writes the table"
 		}
-		p.Report(w.At, msg)
+		p.ReportRelated(w.At, msg, p.AutoCompactionOffAt(w))
 	}
 }
 
@@ -111,7 +111,7 @@ func compaction(p *rule.Pass, w *facts.Write, t *catalog.Table) string {
 			if on {
 				return "schedule OPTIMIZE as well, since auto compaction is already on"
 			}
-			return fmt.Sprintf("turn auto compaction back on (it is disabled on %s)", p.Place(s.At.Start))
+			return fmt.Sprintf("turn auto compaction back on (it is disabled on %s)", p.PlaceOf(s.At))
 		}
 	}
 	if v, ok := t.Property(rule.PropAutoCompact); ok {

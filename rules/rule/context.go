@@ -80,6 +80,18 @@ func (p *Pass) Place(off int) string {
 	return p.Input.Place(off)
 }
 
+// PlaceOf describes where a span is, for messages: as Place in this file,
+// "line 3 of lib/io.py" in another.
+func (p *Pass) PlaceOf(sp facts.Span) string {
+	if sp.File == "" {
+		return p.Place(sp.Start)
+	}
+	if p.PlaceIn == nil {
+		return sp.File
+	}
+	return p.PlaceIn(sp.File, sp.Start)
+}
+
 // OptimizedWrites says whether optimized writes are known to be on for a
 // write, and why; it never guesses: unknown means off.
 func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
@@ -88,16 +100,32 @@ func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
 }
 
 // OptimizedWritesCited is OptimizedWrites with the place of the setting
-// that turns them on, when it is in this file.
+// or property that turns them on, in this file or another (a helper's
+// setting applied at a call, the table's definition).
 func (p *Pass) OptimizedWritesCited(w *facts.Write) (bool, string, []Related) {
-	on, why, at := p.optimizedWrites(w)
-	if !on || at == nil {
-		return on, why, nil
-	}
-	return on, why, []Related{{At: *at, Message: "optimized writes are turned on here"}}
+	return p.optimizedWrites(w)
 }
 
-func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, *facts.Span) {
+// turnedOn cites the setting or write property at sp.
+func turnedOn(sp facts.Span) []Related {
+	return []Related{{At: sp, Message: "optimized writes are turned on here"}}
+}
+
+// TablePropertyCited is the evidence that the project sets table property
+// key, in whichever file: "the table's definition <does>" or "this ALTER
+// TABLE <does>"; nil when the project does not set it.
+func TablePropertyCited(t *catalog.Table, key, does string) []Related {
+	at, alter, ok := t.PropertyAt(key)
+	if !ok {
+		return nil
+	}
+	if alter {
+		return []Related{{At: at, Message: "this ALTER TABLE " + does}}
+	}
+	return []Related{{At: at, Message: "the table's definition " + does}}
+}
+
+func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, []Related) {
 	if w.API.Rewrites() && p.Platform == config.PlatformDatabricks {
 		return true, "MERGE, UPDATE and DELETE always use optimized writes on Databricks", nil
 	}
@@ -105,14 +133,14 @@ func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, *facts.Span) {
 		on, known := s.Value.Truth()
 		if known {
 			if on {
-				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.Place(s.At.Start)), &s.At
+				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.PlaceOf(s.At)), turnedOn(s.At)
 			}
 			return false, "", nil
 		}
 	}
 	if v, ok := w.Properties[PropOptimizeWrite]; ok {
 		if on, _ := v.Truth(); on {
-			return true, "the write sets delta.autoOptimize.optimizeWrite", &v.Span
+			return true, "the write sets delta.autoOptimize.optimizeWrite", turnedOn(v.Span)
 		}
 	}
 	t := p.Table(w.Target)
@@ -125,11 +153,12 @@ func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, *facts.Span) {
 		if t.Live != nil && len(t.Defs) == 0 && len(t.Alters) == 0 {
 			where = "the live table's properties"
 		}
-		return true, fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite (%s)", t.DisplayName(), where), nil
+		why := fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite (%s)", t.DisplayName(), where)
+		return true, why, TablePropertyCited(t, PropOptimizeWrite, "turns optimized writes on")
 	}
 	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
-			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.Place(s.At.Start)), &s.At
+			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.PlaceOf(s.At)), turnedOn(s.At)
 		}
 	}
 	if p.Config.Rules.AssumeOptimizedWrites {

@@ -19,7 +19,7 @@ func (p *Pass) OptimizedWritesOff(w *facts.Write) (bool, string, []Related) {
 	}
 	if s, ok := p.Facts.SettingBefore(ConfOptimizeWrite, w.Span.Start); ok {
 		if on, known := s.Value.Truth(); known && !on {
-			return true, fmt.Sprintf("%s is set to false on %s", DisplayKey(s.Key), p.Place(s.At.Start)),
+			return true, fmt.Sprintf("%s is set to false on %s", DisplayKey(s.Key), p.PlaceOf(s.At)),
 				[]Related{{At: s.At, Message: "optimized writes are turned off here"}}
 		}
 	}
@@ -31,7 +31,8 @@ func (p *Pass) OptimizedWritesOff(w *facts.Write) (bool, string, []Related) {
 	t := p.Table(w.Target)
 	if v, ok := t.Property(PropOptimizeWrite); ok {
 		if on, known := v.Truth(); known && !on {
-			return true, fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite to false", t.DisplayName()), nil
+			why := fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite to false", t.DisplayName())
+			return true, why, TablePropertyCited(t, PropOptimizeWrite, "turns optimized writes off")
 		}
 	}
 	if p.Platform == config.PlatformOSS {
@@ -78,4 +79,24 @@ func (p *Pass) DefaultFormat() string {
 		return "parquet"
 	}
 	return ""
+}
+
+// AutoCompactionOffAt is the evidence that auto compaction is off for a
+// write, which messages cite: the session's setting before it, else the
+// table property's ALTER or definition, in this file or another; nil when
+// nothing turns it off.
+func (p *Pass) AutoCompactionOffAt(w *facts.Write) []Related {
+	if s, ok := p.Facts.SettingBefore(ConfAutoCompact, w.Span.Start); ok {
+		if on, known := s.Value.Truth(); known && !on {
+			return []Related{{At: s.At, Message: "auto compaction is switched off here"}}
+		}
+		return nil
+	}
+	t := p.Table(w.Target)
+	if v, ok := t.Property(PropAutoCompact); ok {
+		if on, known := v.Truth(); known && !on {
+			return TablePropertyCited(t, PropAutoCompact, "switches auto compaction off")
+		}
+	}
+	return nil
 }

@@ -90,6 +90,13 @@ type Input struct {
 	// PlatformWhy says what decided it.
 	Platform    config.Platform
 	PlatformWhy string
+
+	// Other gives the positions of another file of the run, which a span
+	// names (facts.Span.File), in Tok's file set; nil when unknown.
+	Other func(path string) *token.File
+	// PlaceIn describes an offset of another file of the run for
+	// messages: "line 3 of lib/io.py".
+	PlaceIn func(path string, off int) string
 }
 
 // InputAnalyzer stands for the facts of a file. The driver does not run it: it
@@ -145,7 +152,8 @@ func (p *Pass) Report(at facts.Span, msg string, fixes ...Fix) {
 	p.ReportRelated(at, msg, nil, fixes...)
 }
 
-// Related is evidence a message cites, in the same file.
+// Related is evidence a message cites: in the same file, or in the file
+// At.File names.
 type Related struct {
 	At      facts.Span
 	Message string
@@ -153,9 +161,10 @@ type Related struct {
 
 // ReportRelated reports a finding with the evidence its message cites.
 func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes ...Fix) {
+	pos, end := p.positions(at)
 	d := analysis.Diagnostic{
-		Pos:      p.pos(at.Start),
-		End:      p.pos(at.End),
+		Pos:      pos,
+		End:      end,
 		Category: p.Doc.Code,
 		Message:  msg,
 		URL:      p.Doc.URL(),
@@ -167,20 +176,35 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 			}
 			sf := analysis.SuggestedFix{Message: f.Title}
 			for _, e := range f.Edits {
-				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{
-					Pos: p.pos(e.Start), End: p.pos(e.End), NewText: []byte(e.NewText),
-				})
+				pos, end := p.positions(e.Span)
+				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(e.NewText)})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, sf)
 		}
 	}
 	for _, r := range related {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p.pos(r.At.Start), End: p.pos(r.At.End), Message: r.Message})
+		pos, end := p.positions(r.At)
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: r.Message})
 	}
 	p.Pass.Report(d)
 }
 
-func (p *Pass) pos(off int) token.Pos {
-	off = max(0, min(off, p.Tok.Size()))
-	return p.Tok.Pos(off)
+// positions are the token positions of sp, in the file it names: a
+// diagnostic at another file's span is the driver's to drop (it is about a
+// helper, which reports it itself) or, for evidence, to resolve there.
+func (p *Pass) positions(sp facts.Span) (token.Pos, token.Pos) {
+	tf := p.Tok
+	if sp.File != "" {
+		tf = nil
+		if p.Other != nil {
+			tf = p.Other(sp.File)
+		}
+		if tf == nil { // a file the driver does not know: a place past Tok's, in no file of this run
+			fs := token.NewFileSet()
+			fs.AddFile("", -1, p.Tok.Base()+p.Tok.Size())
+			tf = fs.AddFile(sp.File, -1, 0)
+		}
+	}
+	at := func(off int) token.Pos { return tf.Pos(max(0, min(off, tf.Size()))) }
+	return at(sp.Start), at(sp.End)
 }

@@ -41,6 +41,9 @@ func (p *Pass) BatchWrites(w *facts.Write) []*facts.Write {
 		return nil
 	}
 	at := w.Stream.BatchSpan
+	if at.Foreign() {
+		at = w.Span // a helper's stream: it stands at the call, in this file's order
+	}
 	var out []*facts.Write
 	for _, b := range p.Facts.Writes {
 		v := b.Via
