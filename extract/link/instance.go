@@ -146,6 +146,7 @@ func (in *instance) once(p, key string, do func(*Extra)) {
 		return
 	}
 	e.seen[key] = true
+	e.log = append(e.log, logged{key: key, mark: e.marks()})
 	do(e)
 }
 

@@ -26,9 +26,11 @@ package link
 
 import (
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/lakelint/lakelint/facts"
 )
@@ -76,6 +78,21 @@ type Extra struct {
 	Fills   []Fill
 	seen    map[string]bool
 	seconds func(string) (float64, bool)
+	// log lists, in order, each once-key a worker saw and the facts it
+	// added (from its marks to the next entry's), for the merge.
+	log []logged
+}
+
+// logged is one once-key of a worker's Extra: the list lengths before its facts.
+type logged struct {
+	key  string
+	mark marks
+}
+
+type marks struct{ w, r, t, s, m int }
+
+func (e *Extra) marks() marks {
+	return marks{len(e.Writes), len(e.Reads), len(e.Tables), len(e.Settings), len(e.Maintenance)}
 }
 
 // Fill sets a field of the file's fact of kind Fact whose Span is At.
@@ -148,10 +165,13 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 }
 
 // Link resolves every call of every file added and returns what each adds.
+// Files are linked in parallel, each into its own Result, and the results
+// merged in path order: the same facts, in the same order, as one pass over
+// the files in path order would add.
 func (b *Builder) Link() Result {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	l := &linker{b: b, out: map[string]*Extra{}, index: map[string][]string{}}
+	index := map[string][]string{}
 	paths := make([]string, 0, len(b.files))
 	for p := range b.files {
 		paths = append(paths, p)
@@ -160,30 +180,85 @@ func (b *Builder) Link() Result {
 	for _, p := range paths {
 		last := moduleParts(p)
 		if len(last) > 0 {
-			l.index[last[len(last)-1]] = append(l.index[last[len(last)-1]], p)
+			index[last[len(last)-1]] = append(index[last[len(last)-1]], p)
 		}
 	}
-	for _, p := range paths {
-		s := b.files[p]
-		for _, g := range s.Globals {
-			if a, ok := l.constant(p, g.Name); ok {
-				a = placeArg(a, g.Span)
-				e := l.extra(p)
-				e.Fills = append(e.Fills, Fill{Fact: g.Fact, At: g.At, Field: g.Field, Key: g.Key, Value: a})
+	parts := make([]Result, len(paths))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(paths); i = int(next.Add(1)) - 1 {
+				l := &linker{b: b, out: Result{}, index: index}
+				l.file(paths[i])
+				parts[i] = l.out
 			}
+		})
+	}
+	wg.Wait()
+	out := Result{}
+	for _, part := range parts {
+		dests := make([]string, 0, len(part))
+		for d := range part {
+			dests = append(dests, d)
 		}
-		for _, c := range s.Calls {
-			l.site(p, c, nil)
-		}
-		for _, fn := range s.Funcs {
-			for _, c := range fn.Calls {
-				l.site(p, c, fn)
-			}
+		slices.Sort(dests)
+		for _, d := range dests {
+			out.absorb(d, part[d], b.Seconds)
 		}
 	}
-	return l.out
+	return out
 }
 
+// file applies the calls file p makes.
+func (l *linker) file(p string) {
+	s := l.b.files[p]
+	for _, g := range s.Globals {
+		if a, ok := l.constant(p, g.Name); ok {
+			a = placeArg(a, g.Span)
+			e := l.extra(p)
+			e.Fills = append(e.Fills, Fill{Fact: g.Fact, At: g.At, Field: g.Field, Key: g.Key, Value: a})
+		}
+	}
+	for _, c := range s.Calls {
+		l.site(p, c, nil)
+	}
+	for _, fn := range s.Funcs {
+		for _, c := range fn.Calls {
+			l.site(p, c, fn)
+		}
+	}
+}
+
+// absorb adds what one file's linking added to file d, skipping the facts
+// of once-keys another file added first.
+func (r Result) absorb(d string, e *Extra, seconds func(string) (float64, bool)) {
+	m := r[d]
+	if m == nil {
+		m = &Extra{seen: map[string]bool{}, seconds: seconds}
+		r[d] = m
+	}
+	m.Fills = append(m.Fills, e.Fills...)
+	end := e.marks()
+	for i, lg := range e.log {
+		to := end
+		if i+1 < len(e.log) {
+			to = e.log[i+1].mark
+		}
+		if m.seen[lg.key] {
+			continue
+		}
+		m.seen[lg.key] = true
+		m.Writes = append(m.Writes, e.Writes[lg.mark.w:to.w]...)
+		m.Reads = append(m.Reads, e.Reads[lg.mark.r:to.r]...)
+		m.Tables = append(m.Tables, e.Tables[lg.mark.t:to.t]...)
+		m.Settings = append(m.Settings, e.Settings[lg.mark.s:to.s]...)
+		m.Maintenance = append(m.Maintenance, e.Maintenance[lg.mark.m:to.m]...)
+	}
+}
+
+// linker links one file: index and the summaries are shared and only read;
+// out is its own.
 type linker struct {
 	b     *Builder
 	out   Result
