@@ -5,9 +5,11 @@ package engine
 // hashes everything its facts depend on: the file's bytes and path, the fact
 // encoding's version, lakelint's version, the Python grammar and the build of
 // the running binary (so a rebuilt lakelint never reads what another build
-// wrote). Findings are never cached: the catalog and every rule run again over
-// the cached facts, so a finding that depends on another file follows that
-// file. How entries are stored is in cachepack.go.
+// wrote). A file's findings are never kept with its facts: the catalog and
+// every rule run again over the cached facts, so a finding that depends on
+// another file follows that file. Only a whole run over unchanged inputs
+// reuses its findings (runrecord.go). How entries are stored is in
+// cachepack.go.
 
 import (
 	"bytes"
