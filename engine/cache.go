@@ -218,7 +218,9 @@ func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder, links 
 	tables.Add(f)
 	links.Add(u.src.Path, f.Summary)
 	if store != nil {
-		u.stored = store.putEncoded(lk.entry.facts)
+		if u.stored = store.keepAsIs(f, u.size); u.stored == nil {
+			u.stored = store.putEncoded(lk.entry.facts)
+		}
 	}
 	u.linted = true
 	return true
@@ -231,12 +233,15 @@ func (lk *lookup) keep(store *factStore, f *facts.File, u *unit) *stored {
 		if store == nil {
 			return nil
 		}
-		return store.put(f)
+		return store.put(f, u.size)
 	}
 	b, _ := f.MarshalBinary()
 	lk.cache.put(lk.key, &cacheEntry{size: u.size, details: u.details, facts: b})
 	if store == nil {
 		return nil
+	}
+	if r := store.keepAsIs(f, u.size); r != nil {
+		return r
 	}
 	return store.putEncoded(b)
 }

@@ -14,6 +14,13 @@ import (
 // files in flight, not the project. Tests set it to 0 to spill everything.
 var spillAfter = 4 << 20
 
+// keepDecodedSource is how much source (in bytes) a run's store keeps the
+// facts of as they are, neither encoded nor decoded again: what a project of
+// ordinary size needs, whose facts then cost no time between extraction and
+// the rule pass. Facts of the source beyond it are encoded (and spilled
+// after spillAfter), so memory stays bounded on the largest projects.
+var keepDecodedSource = 16 << 20
+
 // spillBatch is how much is written to the temporary file at once.
 const spillBatch = 1 << 20
 
@@ -23,6 +30,7 @@ const spillBatch = 1 << 20
 // extracted, then finish once, then get.
 type factStore struct {
 	mu      sync.Mutex
+	kept    int // source bytes whose facts are kept as they are
 	inMem   int
 	file    *os.File
 	remove  string    // the file's name when it could not be unlinked while open
@@ -35,15 +43,35 @@ type factStore struct {
 
 // stored is where one file's facts are.
 type stored struct {
-	mem []byte // the encoding when kept in memory, else nil
+	f   *facts.File // the facts themselves, when kept as they are
+	mem []byte      // the encoding when kept in memory, else nil
 	off int64
 	n   int
 }
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
-// put encodes f and keeps it, without its summary: the link step has it.
-func (s *factStore) put(f *facts.File) *stored {
+// keepAsIs keeps f itself (without its summary, which the link step has)
+// when the source it came from, of size bytes, fits the budget; nil if not.
+// The rule pass is then the only reader of f.
+func (s *factStore) keepAsIs(f *facts.File, size int) *stored {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.kept+size > keepDecodedSource {
+		return nil
+	}
+	s.kept += size
+	g := *f
+	g.Summary = nil
+	return &stored{f: &g}
+}
+
+// put keeps f, from a source of size bytes: as it is within the budget,
+// else encoded without its summary (the link step has it).
+func (s *factStore) put(f *facts.File, size int) *stored {
+	if r := s.keepAsIs(f, size); r != nil {
+		return r
+	}
 	buf := encodeBuffers.Get().(*[]byte)
 	defer encodeBuffers.Put(buf)
 	b := f.AppendRuleFacts((*buf)[:0])
@@ -120,6 +148,9 @@ func (s *factStore) finish() {
 
 // get decodes facts that put kept. It is safe for concurrent use.
 func (s *factStore) get(r *stored) (*facts.File, error) {
+	if r.f != nil {
+		return r.f, nil
+	}
 	b := r.mem
 	if b == nil {
 		buf := encodeBuffers.Get().(*[]byte)

@@ -12,13 +12,21 @@ import (
 	"github.com/lakelint/lakelint/extract"
 )
 
-// lintExamples lints the example project with facts spilled after the given
-// number of bytes.
+// lintExamples lints the example project with facts encoded (none kept as
+// they are) and spilled after the given number of bytes.
 func lintExamples(t *testing.T, after int) *Result {
 	t.Helper()
-	old := spillAfter
-	spillAfter = after
-	t.Cleanup(func() { spillAfter = old })
+	return lintExamplesKeeping(t, -1, after)
+}
+
+// lintExamplesKeeping lints the example project with the facts of keep
+// source bytes kept as they are, the rest encoded and spilled after the given
+// number of bytes.
+func lintExamplesKeeping(t *testing.T, keep, after int) *Result {
+	t.Helper()
+	old, oldKeep := spillAfter, keepDecodedSource
+	spillAfter, keepDecodedSource = after, keep
+	t.Cleanup(func() { spillAfter, keepDecodedSource = old, oldKeep })
 	configs, err := config.NewResolver(config.ResolverOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -42,6 +50,13 @@ func TestSpilledFactsLintTheSame(t *testing.T) {
 		t.Errorf("spilling changed the result:\n memory %d findings %v\nspilled %d findings %v",
 			len(inMemory.Findings), inMemory.Notes, len(spilled.Findings), spilled.Notes)
 	}
+	// facts kept as they are, some or all, lint the same as encoded ones
+	for _, keep := range []int{1 << 30, 4 << 10} {
+		kept := lintExamplesKeeping(t, keep, 0)
+		if !reflect.DeepEqual(inMemory.Findings, kept.Findings) || !reflect.DeepEqual(inMemory.Notes, kept.Notes) {
+			t.Errorf("keeping the facts of %d bytes changed the result: %d findings, want %d", keep, len(kept.Findings), len(inMemory.Findings))
+		}
+	}
 }
 
 // Without a usable temporary directory the facts stay in memory and the run
@@ -63,16 +78,16 @@ func TestSpillWithoutTempDir(t *testing.T) {
 }
 
 func TestFactStore(t *testing.T) {
-	old := spillAfter
-	t.Cleanup(func() { spillAfter = old })
-	spillAfter = 0
+	old, oldKeep := spillAfter, keepDecodedSource
+	t.Cleanup(func() { spillAfter, keepDecodedSource = old, oldKeep })
+	spillAfter, keepDecodedSource = 0, -1
 	s := &factStore{}
 	doc, note := readDocument(Source{Path: filepath.Join("..", "examples", "jobs", "daily_orders.py")}, 0)
 	if note != "" {
 		t.Fatal(note)
 	}
 	f := extract.File(doc)
-	a, b := s.put(f), s.put(f)
+	a, b := s.put(f, 100), s.put(f, 100)
 	want := *f
 	want.Summary = nil // the link step keeps it; the store does not
 	s.finish()
@@ -94,16 +109,16 @@ func TestFactStore(t *testing.T) {
 // When the temporary file cannot be written (a full disk), what was waiting
 // to be written stays in memory, and so does everything after it.
 func TestFactStoreWriteFailure(t *testing.T) {
-	old := spillAfter
-	t.Cleanup(func() { spillAfter = old })
-	spillAfter = 0
+	old, oldKeep := spillAfter, keepDecodedSource
+	t.Cleanup(func() { spillAfter, keepDecodedSource = old, oldKeep })
+	spillAfter, keepDecodedSource = 0, -1
 	doc, note := readDocument(Source{Path: filepath.Join("..", "examples", "jobs", "daily_orders.py")}, 0)
 	if note != "" {
 		t.Fatal(note)
 	}
 	f := extract.File(doc)
 	s := &factStore{}
-	a := s.put(f) // makes the file
+	a := s.put(f, 100) // makes the file
 	s.file.Close()
 	readOnly, err := os.Open(os.DevNull)
 	if err != nil {
@@ -111,7 +126,7 @@ func TestFactStoreWriteFailure(t *testing.T) {
 	}
 	s.file = readOnly
 	s.finish()
-	b := s.put(f)
+	b := s.put(f, 100)
 	want := *f
 	want.Summary = nil
 	if a.mem == nil || b.mem == nil || !strings.HasPrefix(s.failed, "cannot write a temporary file") {
