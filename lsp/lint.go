@@ -39,7 +39,7 @@ func (s *Server) run(job *lintJob) {
 	if !s.excluded(st, job.path) {
 		// Data must not be nil, even for an empty buffer: nil means "read the file"
 		data := append(make([]byte, 0, len(job.text)), job.text...)
-		res, err := s.lint(job.ctx, st.linter, engine.Source{Path: job.path, Data: data})
+		res, err := s.lint(job.ctx, st.linterFor(s.opts, job.path), engine.Source{Path: job.path, Data: data})
 		if err != nil {
 			if job.ctx.Err() == nil {
 				s.log.Printf("linting %s: %v", job.path, err)
@@ -101,4 +101,19 @@ func (s *Server) forgetShown() {
 	s.shownMu.Lock()
 	clear(s.shown)
 	s.shownMu.Unlock()
+}
+
+// linterFor is the linter for a file: the setup's, with the cache of the
+// file's project when there is one.
+func (st *setup) linterFor(o Options, path string) *engine.Linter {
+	if o.CacheFor == nil {
+		return st.linter
+	}
+	c := o.CacheFor(path)
+	if c == nil {
+		return st.linter
+	}
+	opts := o.Engine
+	opts.Cache = c
+	return engine.New(st.configs, opts)
 }

@@ -3,11 +3,14 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/lakelint/lakelint/engine"
+	"github.com/lakelint/lakelint/output"
 )
 
 func writeFile(t *testing.T, path, text string) {
@@ -133,5 +136,56 @@ func TestNoActionsForChangedBuffer(t *testing.T) {
 	}
 	if acts := codeActions(t, c, uri, diags[:1]); len(acts) != 1 {
 		t.Errorf("after the edit: %+v", acts)
+	}
+}
+
+// With project context, a buffer is linted with the tables its project's
+// other files define, read through the project's cache: the OPTIMIZE in
+// the buffer filters on a column the table in models/events.sql is not
+// partitioned by.
+func TestProjectContextThroughTheCache(t *testing.T) {
+	dir := project(t, "")
+	if err := os.MkdirAll(filepath.Join(dir, "models"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "models", "events.sql"),
+		"CREATE TABLE main.sales.events (id BIGINT, customer_id BIGINT, event_date DATE)\nUSING DELTA PARTITIONED BY (event_date);\n")
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	uri := fileURI(filepath.Join(dir, "jobs", "optimize.py"))
+	text := "spark.sql(\"OPTIMIZE main.sales.events WHERE customer_id > 10\")\n"
+	codes := func(diags []output.LSPDiagnostic) []string {
+		var out []string
+		for _, d := range diags {
+			out = append(out, fmt.Sprint(d.Code))
+		}
+		return out
+	}
+
+	alone := newClient(t, Options{})
+	alone.initialize()
+	alone.open(uri, "python", text)
+	if got := codes(alone.diagnostics(uri, 1)); slices.Contains(got, "LL403") {
+		t.Errorf("without project context the table is unknown, yet: %v", got)
+	}
+
+	cache, err := engine.OpenCache(engine.CacheOptions{Dir: filepath.Join(t.TempDir(), "cache"), Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(cache.Close)
+	c := newClient(t, Options{Engine: engine.Options{ProjectContext: true}, CacheFor: func(string) *engine.Cache { return cache }})
+	c.initialize()
+	c.open(uri, "python", text)
+	if got := codes(c.diagnostics(uri, 1)); !slices.Contains(got, "LL403") {
+		t.Errorf("with project context: %v, want LL403", got)
+	}
+	c.change(uri, 2, "# edited\n"+text)
+	if got := codes(c.diagnostics(uri, 2)); !slices.Contains(got, "LL403") {
+		t.Errorf("after an edit: %v, want LL403", got)
+	}
+	if s := cache.Stats(); s.Written != 1 || s.Hits < 1 {
+		t.Errorf("the other file was not read through the cache: %+v", s)
 	}
 }

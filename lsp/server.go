@@ -24,8 +24,14 @@ type Options struct {
 	// from the command line). The server rebuilds its resolver when a
 	// config file is saved, so edits to it apply without a restart.
 	Resolver config.ResolverOptions
-	// Engine is passed to engine.New.
+	// Engine is passed to engine.New. With Engine.ProjectContext, a buffer
+	// is linted with its project's other files read for their tables,
+	// settings and helpers, as a partial `lakelint check` run reads them.
 	Engine engine.Options
+	// CacheFor, when set, gives the result cache of the project a file is
+	// in (nil for none): the project's other files are read through it, so
+	// an unchanged file is not parsed again on every keystroke.
+	CacheFor func(path string) *engine.Cache
 	// Version is reported as serverInfo.version.
 	Version string
 	// Log receives the server's own messages (stderr); nil discards them.

@@ -6,8 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"sync"
 
 	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/lsp"
 )
 
@@ -23,6 +27,8 @@ func runServer(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var((*listFlag)(&sel.ExtendSelect), "extend-select", "rule codes or prefixes to enable in addition")
 	fs.Var((*listFlag)(&sel.Ignore), "ignore", "rule codes or prefixes to disable")
 	fs.Bool("stdio", true, "talk over standard input and output (the only transport)")
+	noCache := fs.Bool("no-cache", false, "read every project file again on each lint instead of through the result cache")
+	noContext := fs.Bool("no-project-context", false, "lint each buffer alone, without its project's other files")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitClean
@@ -33,14 +39,49 @@ func runServer(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint server: unexpected argument %q\n", fs.Arg(0))
 		return exitError
 	}
-	srv, err := lsp.NewServer(lsp.Options{
+	opts := lsp.Options{
 		Resolver: config.ResolverOptions{ConfigPath: configPath, CommandLine: sel},
+		Engine:   engine.Options{ProjectContext: !*noContext},
 		Version:  version,
 		Log:      stderr,
-	})
+	}
+	if !*noCache && !*noContext {
+		opts.CacheFor = projectCaches(stderr)
+	}
+	srv, err := lsp.NewServer(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint server: %v\n", err)
 		return exitError
 	}
 	return srv.Serve(context.Background(), stdin, stdout)
+}
+
+// projectCaches opens the result cache of each project the server lints a
+// file of, once: at LAKELINT_CACHE_DIR, else at the project root. A cache
+// that cannot be opened is said once, and the project goes without.
+func projectCaches(stderr io.Writer) func(path string) *engine.Cache {
+	var mu sync.Mutex
+	caches := map[string]*engine.Cache{}
+	return func(path string) *engine.Cache {
+		dir := os.Getenv("LAKELINT_CACHE_DIR")
+		if dir == "" {
+			root := engine.ProjectRoot(path)
+			if root == "" {
+				return nil
+			}
+			dir = filepath.Join(root, engine.CacheDirName)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if c, ok := caches[dir]; ok {
+			return c
+		}
+		c, err := engine.OpenCache(engine.CacheOptions{Dir: dir, Version: version})
+		if err != nil {
+			fmt.Fprintf(stderr, "lakelint server: running without the result cache for %s: %v\n", dir, err)
+			c = nil
+		}
+		caches[dir] = c
+		return c
+	}
 }
