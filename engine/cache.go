@@ -66,8 +66,9 @@ type Cache struct {
 // CacheStats count what a cache did, for tests and --verbose.
 type CacheStats struct {
 	Hits, Misses, Written, Ignored int
-	// RunsReused counts runs whose whole result was a run record's (runrecord.go).
-	RunsReused int
+	// RunsReused counts runs whose whole result was a run record's, and
+	// FilesReused files whose findings were (runrecord.go).
+	RunsReused, FilesReused int
 }
 
 // OpenCache makes the directory if needed (with a .gitignore that ignores

@@ -257,14 +257,18 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	}
 
 	var mu sync.Mutex
-	emit := l.emitter(units, record.emitting(l.opts.Emit))
+	var catDigest [32]byte
+	if record != nil {
+		catDigest = digestCatalog(cat)
+	}
+	emit := l.emitter(units, l.opts.Emit)
 	p = pool.New().WithMaxGoroutines(Workers())
 	for i, u := range units {
 		if !u.linted {
 			continue
 		}
 		p.Go(func() {
-			fs, notes := l.check(u, store, cat, plat)
+			fs, notes := l.check(u, store, cat, plat, recorded{record, i, catDigest})
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)
@@ -273,9 +277,6 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 				emit(i, fs)
 			} else {
 				res.Findings = append(res.Findings, fs...)
-				if len(fs) > 0 {
-					record.add(fs)
-				}
 			}
 		})
 	}
@@ -397,12 +398,23 @@ func (u *loaded) abs() string {
 }
 
 // check runs the enabled rules over one file and resolves their diagnostics.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice) ([]finding.Finding, []Note) {
+//
+// With a run record, a file whose check key is the previous record's takes
+// its findings from there, and what the rules find is recorded.
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice, rec recorded) (out []finding.Finding, notes []Note) {
 	f, err := store.get(un.stored)
 	if err != nil {
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
 	un.extra.Merge(f)
+	if rec.r != nil {
+		key := rec.r.checkKey(rec.i, f, rec.catalog, plat)
+		if fs, ok := rec.r.reuse(un.src.Path, key); ok {
+			rec.r.add(rec.i, un.src.Path, key, fs)
+			return fs, nil
+		}
+		defer func() { rec.r.add(rec.i, un.src.Path, key, out) }()
+	}
 	other := newOtherFiles(un.run, un.src.Path, un.size)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other}
 	// the text is read again only when a finding or a message needs a position
@@ -432,7 +444,6 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 		d analysis.Diagnostic
 	}
 	var diags []diag
-	var notes []Note
 	sel := u.cfg.File(u.src.Path)
 	// one pass serves every rule in turn: rules keep nothing of it
 	var current *rule.Rule
@@ -455,7 +466,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	if positions() == nil {
 		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + posNote, Error: true})
 	}
-	out := make([]finding.Finding, 0, len(diags))
+	out = make([]finding.Finding, 0, len(diags))
 	seen := map[diagKey]bool{}
 	for _, d := range diags {
 		if !l.keep(u, d.r, d.d, seen) {
@@ -466,6 +477,14 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	out = l.suppress(u, out, pos)
 	vetFixes(pos.doc, u.facts, out)
 	return out, notes
+}
+
+// recorded is what check needs of the run record (r nil for none): the
+// source's index and the catalog's digest.
+type recorded struct {
+	r       *runRecord
+	i       int
+	catalog [32]byte
 }
 
 // extractSafely extracts a document's facts; a panic in an extractor fails

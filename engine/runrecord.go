@@ -1,21 +1,30 @@
 package engine
 
-// A run record keeps the whole result of a run, so that the same run over
-// the same inputs (the pre-commit hook or editor save that changed
-// nothing) prints it again without decoding a fact or running a rule. It is
-// found by a key over everything a run's result depends on: lakelint's
-// build (the cache's base), the working directory, the rules, whether
-// findings are streamed, the files in order with their bytes (the key of
-// each one's cache entry) and their configs, and what the project's own
-// files say of the platform. Any change to any of them is another key: the
-// run then links and checks every file over the cached facts, as without a
-// record, and a cross-file finding follows the file that changed.
+// A run record keeps the result of a run, file by file, so that the next
+// run does not check again what has not changed.
+//
+// The same run over the same inputs (the pre-commit hook or editor save that
+// changed nothing) prints the recorded result without decoding a fact or
+// running a rule. It is found by a key over everything a run's result
+// depends on: lakelint's build (the cache's base), the working directory,
+// the rules, the files in order with their bytes (the key of each one's
+// cache entry) and their configs, and what the project's own files say of
+// the platform.
+//
+// A run with another key links every file over the cached facts and builds
+// the catalog as without a record; then a file whose check inputs are all
+// as the newest record of the project has them — its bytes, its facts with
+// what the link step added, its config, the whole catalog, the platform —
+// takes its findings from that record instead of running the rules. A
+// change anywhere that reaches the catalog (a table defined, partitioned or
+// written elsewhere) changes every file's check key, so a cross-file finding
+// follows the file that changed.
 //
 // Runs that read what the key cannot see keep no record: live table
 // statistics (unless Options.LiveInert says none apply), project context of
-// a partial run, sources given in memory.
-// A run with an error keeps none either. A record that cannot be read is
-// ignored with a note, and the run goes on as without one.
+// a partial run, sources given in memory. A run with an error keeps none
+// either. A record that cannot be read is ignored with a note, and the run
+// goes on as without one.
 
 import (
 	"bytes"
@@ -35,6 +44,7 @@ import (
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 )
 
@@ -43,48 +53,35 @@ const runRecordsKept = 4
 
 // runRecord is one run's record: read before the run, written during it.
 type runRecord struct {
-	c    *Cache
-	o    Options
-	key  [32]byte
-	path string
+	c       *Cache
+	o       Options
+	key     [32]byte // the run's
+	project [32]byte // what runs of one project share: build, directory, rules, stats
+	path    string
+	keys    [][32]byte // each source's cache key, as the record's key has it
+	cfgs    [][32]byte // each source's config digest
+	prev    map[string]recordedGroup
 
-	keys [][32]byte // each source's cache key, as the record's key has it
-
-	mu    sync.Mutex
-	buf   bytes.Buffer
-	enc   *gob.Encoder
-	fail  bool     // something makes this run's result unfit to keep
-	local []string // table paths live stats would read once they hold a log
+	mu     sync.Mutex
+	groups []recordedGroup
+	fail   bool     // something makes this run's result unfit to keep
+	local  []string // table paths live stats would read once they hold a log
 }
 
-// recordedGroup is one file's findings, in the order the run gave them.
+// recordedGroup is one file's findings, with what they were checked from.
 type recordedGroup struct {
-	Last     bool // the end of the groups
+	Index    int // the source's, in the run
+	Path     string
+	Check    [32]byte // the file's check key (checkKey)
 	Findings []finding.Finding
 }
 
-// recordedResult is the rest of the result: what Result holds but findings,
+// recordedRun is the rest of the result: what Result holds but findings,
 // and the local table paths whose Delta logs would change it.
-type recordedResult struct {
+type recordedRun struct {
 	Found, Files, UnreadSQL, Indexed int
 	Notes, Details                   []Note
 	Local                            []string
-}
-
-// live keeps the record only when live stats read nothing for cat.
-func (r *runRecord) live(o Options, cat *catalog.Catalog) {
-	if r == nil || o.Attach == nil {
-		return
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if o.LiveInert == nil || o.LiveStillInert == nil {
-		r.fail = true
-		return
-	}
-	local, ok := o.LiveInert(cat)
-	r.fail = r.fail || !ok
-	r.local = local
 }
 
 // runRecordFor returns the record of this run, or nil when the run keeps
@@ -128,16 +125,17 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 	if err != nil {
 		return nil
 	}
+	r := &runRecord{c: c, o: l.opts, keys: keys, cfgs: cfgs}
 	h := sha256.New()
 	h.Write(c.base[:])
 	writeField(h, "run record")
 	writeField(h, wd)
-	writeField(h, fmt.Sprint(l.opts.Emit != nil))
 	writeField(h, fmt.Sprint(l.opts.Attach != nil))
 	writeField(h, l.opts.RecordKey)
-	for _, r := range l.rules {
-		writeField(h, r.Doc.Code)
+	for _, rl := range l.rules {
+		writeField(h, rl.Doc.Code)
 	}
+	h.Sum(r.project[:0])
 	for i, s := range srcs {
 		writeField(h, s.Path)
 		h.Write(keys[i][:])
@@ -146,11 +144,8 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 	for _, sg := range projectSigns(srcs, roots) {
 		writeField(h, fmt.Sprintf("%s %s %d %s", sg.Platform, sg.What, sg.Rank, sg.path))
 	}
-	r := &runRecord{c: c, o: l.opts, keys: keys}
 	h.Sum(r.key[:0])
 	r.path = filepath.Join(c.dir, "runs", hex.EncodeToString(r.key[:16]))
-	r.enc = gob.NewEncoder(&r.buf)
-	r.buf.Write(r.key[:])
 	return r
 }
 
@@ -180,32 +175,32 @@ func (k *knownKey) changed() {
 }
 
 // replay gives the recorded result of the run, if there is one: each file's
-// findings go to emit as they went in the run (or into the result when emit
-// is nil). A record that is missing or unreadable is no answer.
+// findings go to emit in source order (or into the result when emit is
+// nil). A record that is missing or unreadable is no answer; without one,
+// the newest record of the project is kept for its files' findings.
 func (r *runRecord) replay(emit func([]finding.Finding)) (*Result, bool) {
 	if r == nil {
 		return nil, false
 	}
-	data, err := os.ReadFile(r.path)
+	rec, err := r.read(r.path)
 	if err != nil {
+		r.usePrevious()
 		return nil, false
 	}
-	res, groups, local, err := r.decode(data)
-	if err != nil {
-		r.c.ignore("a run record", err.Error())
-		os.Remove(r.path)
-		return nil, false
-	}
-	if len(local) > 0 && (r.o.LiveStillInert == nil || !r.o.LiveStillInert(local)) {
+	if len(rec.run.Local) > 0 && (r.o.LiveStillInert == nil || !r.o.LiveStillInert(rec.run.Local)) {
 		return nil, false // a table the code writes has a Delta log now: its stats count
 	}
 	now := time.Now()
 	os.Chtimes(r.path, now, now) //nolint:errcheck // the newest kept first: a failure only ages it
-	for _, fs := range groups {
-		if emit != nil {
-			emit(fs)
-		} else {
-			res.Findings = append(res.Findings, fs...)
+	rr := rec.run
+	res := &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}
+	for _, g := range rec.groups {
+		switch {
+		case len(g.Findings) == 0:
+		case emit != nil:
+			emit(g.Findings)
+		default:
+			res.Findings = append(res.Findings, g.Findings...)
 		}
 	}
 	r.c.mu.Lock()
@@ -214,65 +209,141 @@ func (r *runRecord) replay(emit func([]finding.Finding)) (*Result, bool) {
 	return res, true
 }
 
+// record is a record as read: its groups in source order.
+type record struct {
+	project [32]byte
+	groups  []recordedGroup
+	run     recordedRun
+}
+
 var errRecord = errors.New("is damaged")
 
-// decode checks a record's key and checksum before it reads a finding, so a
-// damaged record is never half replayed.
-func (r *runRecord) decode(data []byte) (*Result, [][]finding.Finding, []string, error) {
-	if len(data) < 64 || !bytes.Equal(data[:32], r.key[:]) {
-		return nil, nil, nil, errRecord
+// read reads a record; a missing file is os.ErrNotExist, a damaged one is
+// noted and removed. The checksum is checked before a finding is read, so a
+// damaged record is never half used.
+func (r *runRecord) read(path string) (*record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := decodeRecord(data)
+	if err != nil {
+		r.c.ignore("a run record", err.Error())
+		os.Remove(path)
+		return nil, err
+	}
+	return rec, nil
+}
+
+// decodeRecord reads [run key][project key][gob groups, run][sha256 of all before].
+func decodeRecord(data []byte) (*record, error) {
+	if len(data) < 96 {
+		return nil, errRecord
 	}
 	body, sum := data[:len(data)-32], data[len(data)-32:]
 	if want := sha256.Sum256(body); !bytes.Equal(sum, want[:]) {
-		return nil, nil, nil, errRecord
+		return nil, errRecord
 	}
-	dec := gob.NewDecoder(bytes.NewReader(body[32:]))
-	var groups [][]finding.Finding
-	for {
-		var g recordedGroup
-		if err := dec.Decode(&g); err != nil {
-			return nil, nil, nil, errRecord
-		}
-		if g.Last {
-			break
-		}
-		groups = append(groups, g.Findings)
+	rec := &record{}
+	copy(rec.project[:], body[32:64])
+	dec := gob.NewDecoder(bytes.NewReader(body[64:]))
+	if dec.Decode(&rec.groups) != nil || dec.Decode(&rec.run) != nil {
+		return nil, errRecord
 	}
-	var rr recordedResult
-	if err := dec.Decode(&rr); err != nil {
-		return nil, nil, nil, errRecord
-	}
-	return &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}, groups, rr.Local, nil
+	return rec, nil
 }
 
-// add records one file's findings, in the order the run gives them.
-func (r *runRecord) add(fs []finding.Finding) {
+// usePrevious keeps the findings of the newest record of the same project,
+// by file, for files whose check key has not changed.
+func (r *runRecord) usePrevious() {
+	dir := filepath.Dir(r.path)
+	for _, name := range recordsNewestFirst(dir) {
+		path := filepath.Join(dir, name)
+		if !r.sameProject(path) {
+			continue
+		}
+		rec, err := r.read(path)
+		if err != nil {
+			return
+		}
+		r.prev = make(map[string]recordedGroup, len(rec.groups))
+		for _, g := range rec.groups {
+			r.prev[g.Path] = g
+		}
+		return
+	}
+}
+
+// sameProject reports whether the record at path is of this run's project.
+func (r *runRecord) sameProject(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var head [64]byte
+	if _, err := f.ReadAt(head[:], 0); err != nil {
+		return false
+	}
+	return bytes.Equal(head[32:], r.project[:])
+}
+
+// checkKey names everything a file's rule pass reads: its bytes (for
+// positions, noqa and fixes), its facts with what the link step added, its
+// config, the catalog and the platform.
+func (r *runRecord) checkKey(i int, f *facts.File, catalogDigest [32]byte, plat platformChoice) [32]byte {
+	h := sha256.New()
+	h.Write(r.keys[i][:])
+	h.Write(r.cfgs[i][:])
+	h.Write(catalogDigest[:])
+	writeField(h, string(plat.platform))
+	writeField(h, plat.why)
+	h.Write(f.AppendRuleFacts(nil))
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// reuse returns the findings the previous record has for source i checked
+// with key k, if any.
+func (r *runRecord) reuse(path string, k [32]byte) ([]finding.Finding, bool) {
+	if r == nil || r.prev == nil {
+		return nil, false
+	}
+	g, ok := r.prev[path]
+	if !ok || g.Check != k {
+		return nil, false
+	}
+	r.c.mu.Lock()
+	r.c.stats.FilesReused++
+	r.c.mu.Unlock()
+	return g.Findings, true
+}
+
+// add records one file's findings, checked with key k.
+func (r *runRecord) add(i int, path string, k [32]byte, fs []finding.Finding) {
 	if r == nil {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.fail {
-		return
-	}
-	if r.buf.Len() > int(r.c.max/runRecordsKept) {
-		r.fail, r.buf = true, bytes.Buffer{} // too big to be worth keeping
-		return
-	}
-	if err := r.enc.Encode(recordedGroup{Findings: fs}); err != nil {
-		r.fail = true
-	}
+	r.groups = append(r.groups, recordedGroup{Index: i, Path: path, Check: k, Findings: fs})
 }
 
-// emitting wraps emit so that what it is given is recorded too.
-func (r *runRecord) emitting(emit func([]finding.Finding)) func([]finding.Finding) {
-	if r == nil || emit == nil {
-		return emit
+// live keeps the record only when live stats read nothing for cat.
+func (r *runRecord) live(o Options, cat *catalog.Catalog) {
+	if r == nil || o.Attach == nil {
+		return
 	}
-	return func(fs []finding.Finding) {
-		r.add(fs)
-		emit(fs)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if o.LiveInert == nil || o.LiveStillInert == nil {
+		r.fail = true
+		return
 	}
+	local, ok := o.LiveInert(cat)
+	r.fail = r.fail || !ok
+	r.local = local
 }
 
 // finish writes the record of a run that ended well, replacing any other
@@ -291,12 +362,20 @@ func (r *runRecord) finish(res *Result) {
 	if r.fail {
 		return
 	}
-	rr := recordedResult{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: r.local}
-	if r.enc.Encode(recordedGroup{Last: true}) != nil || r.enc.Encode(rr) != nil {
+	sort.Slice(r.groups, func(i, j int) bool { return r.groups[i].Index < r.groups[j].Index })
+	var buf bytes.Buffer
+	buf.Write(r.key[:])
+	buf.Write(r.project[:])
+	enc := gob.NewEncoder(&buf)
+	run := recordedRun{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: r.local}
+	if enc.Encode(r.groups) != nil || enc.Encode(run) != nil {
 		return
 	}
-	sum := sha256.Sum256(r.buf.Bytes())
-	r.buf.Write(sum[:])
+	if int64(buf.Len()) > r.c.max/runRecordsKept {
+		return // too big to be worth keeping
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	buf.Write(sum[:])
 	dir := filepath.Dir(r.path)
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return
@@ -305,7 +384,7 @@ func (r *runRecord) finish(res *Result) {
 	if err != nil {
 		return
 	}
-	_, err = tmp.Write(r.buf.Bytes())
+	_, err = tmp.Write(buf.Bytes())
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -318,12 +397,11 @@ func (r *runRecord) finish(res *Result) {
 	pruneRunRecords(dir)
 }
 
-// pruneRunRecords keeps the newest runRecordsKept records of dir, and removes
-// temporary files a killed run left an hour ago or more.
-func pruneRunRecords(dir string) {
+// recordsNewestFirst lists the records of dir, the newest first.
+func recordsNewestFirst(dir string) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return
+		return nil
 	}
 	type rec struct {
 		name string
@@ -331,20 +409,35 @@ func pruneRunRecords(dir string) {
 	}
 	var recs []rec
 	for _, e := range entries {
-		info, err := e.Info()
-		if err != nil {
-			continue
-		}
 		if strings.HasPrefix(e.Name(), "tmp-") {
-			if time.Since(info.ModTime()).Hours() >= 1 {
-				os.Remove(filepath.Join(dir, e.Name()))
-			}
 			continue
 		}
-		recs = append(recs, rec{e.Name(), info.ModTime().UnixNano()})
+		if info, err := e.Info(); err == nil {
+			recs = append(recs, rec{e.Name(), info.ModTime().UnixNano()})
+		}
 	}
 	sort.Slice(recs, func(i, j int) bool { return recs[i].age > recs[j].age })
-	for _, x := range recs[min(len(recs), runRecordsKept):] {
-		os.Remove(filepath.Join(dir, x.name))
+	names := make([]string, len(recs))
+	for i, x := range recs {
+		names[i] = x.name
+	}
+	return names
+}
+
+// pruneRunRecords keeps the newest runRecordsKept records of dir, and removes
+// temporary files a killed run left an hour ago or more.
+func pruneRunRecords(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && strings.HasPrefix(e.Name(), "tmp-") && time.Since(info.ModTime()) >= time.Hour {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+	names := recordsNewestFirst(dir)
+	for _, name := range names[min(len(names), runRecordsKept):] {
+		os.Remove(filepath.Join(dir, name))
 	}
 }

@@ -238,3 +238,34 @@ func TestRunRecordWithLiveStats(t *testing.T) {
 		t.Error("a run with live stats kept a record")
 	}
 }
+
+// After an edit, the files whose check inputs are unchanged take their
+// findings from the previous record; a change that reaches the catalog
+// checks every file again.
+func TestRunRecordReusesUnchangedFiles(t *testing.T) {
+	dir := writeProject(t, cacheProject)
+	cacheDir := t.TempDir()
+	runOnce(t, dir, openCache(t, cacheDir), true)
+
+	// a comment at the end of a notebook: nothing else is affected
+	write(t, dir, "notebooks/nb.py", cacheProject["notebooks/nb.py"]+"# edited\n")
+	c := openCache(t, cacheDir)
+	got := runOnce(t, dir, c, true)
+	if want := runOnce(t, dir, nil, true); !reflect.DeepEqual(got.Findings, want.Findings) {
+		t.Errorf("after the edit:\n got %v\nwant %v", lines(dir, got.Findings), lines(dir, want.Findings))
+	}
+	if s := c.Stats(); s.FilesReused != 3 || s.RunsReused != 0 || s.Misses != 1 {
+		t.Errorf("after a comment: %+v, want the 3 other files reused", s)
+	}
+
+	// the table's partitioning changes: every file sees another catalog
+	write(t, dir, "models/events.sql", "CREATE TABLE main.sales.events (id BIGINT, customer_id BIGINT, event_date DATE)\nUSING DELTA PARTITIONED BY (customer_id);\n")
+	c = openCache(t, cacheDir)
+	got = runOnce(t, dir, c, true)
+	if want := runOnce(t, dir, nil, true); !reflect.DeepEqual(got.Findings, want.Findings) || !has(lines(dir, got.Findings), "LL403") {
+		t.Errorf("after the definition changed:\n got %v\nwant %v", lines(dir, got.Findings), lines(dir, want.Findings))
+	}
+	if s := c.Stats(); s.FilesReused != 0 {
+		t.Errorf("after the catalog changed: %+v, want no file reused", s)
+	}
+}
