@@ -360,6 +360,9 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	tables.Add(f)
 	links.Add(s.Path, f.Summary) // the summary stays in the stored facts, for the cache
 	u.stored = look.keep(store, f, u)
+	if u.stored != nil && u.stored.f != nil {
+		u.stored.doc = doc // kept with its facts: positions need not read the file again
+	}
 	u.linted = true
 	return u
 }
@@ -422,8 +425,11 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	var posNote string
 	positions := func() *positioner {
 		if pos == nil && posNote == "" {
-			var doc *document.Document
-			if doc, posNote = readDocument(u.src, 0); posNote == "" {
+			doc := un.stored.doc
+			if doc == nil {
+				doc, posNote = readDocument(u.src, 0)
+			}
+			if posNote == "" {
 				pos = newPositioner(doc)
 			}
 		}

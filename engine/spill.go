@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 // spillAfter is how many bytes of encoded facts a run keeps in memory before
@@ -43,8 +44,9 @@ type factStore struct {
 
 // stored is where one file's facts are.
 type stored struct {
-	f   *facts.File // the facts themselves, when kept as they are
-	mem []byte      // the encoding when kept in memory, else nil
+	f   *facts.File        // the facts themselves, when kept as they are
+	doc *document.Document // and the document they came from, if parsed in this run
+	mem []byte             // the encoding when kept in memory, else nil
 	off int64
 	n   int
 }
