@@ -36,6 +36,7 @@ func TestRelatedInOtherFiles(t *testing.T) {
 		{"LL101", "jobs/local.py", 7, "", 4},                    // the session setting, in the same file
 		{"LL204", "jobs/stream.py", 5, "jobs/merge.py", 8},      // the MERGE that rewrites the streamed table
 		{"LL302", "jobs/stream.py", 9, "migrations/001.sql", 8}, // the definition without auto compaction
+		{"LL101", "jobs/tuned.py", 9, "lib/session.py", 3},      // a helper's setting, applied at its call
 	}
 	rel := func(p string) string {
 		r, _ := filepath.Rel(dir, p)
@@ -58,6 +59,9 @@ func TestRelatedInOtherFiles(t *testing.T) {
 		if len(found.Related) != 1 {
 			t.Errorf("%s at %s:%d: related %+v, want one", w.code, w.file, w.line, found.Related)
 			continue
+		}
+		if w.relFile == "lib/session.py" && !strings.Contains(found.Message, "on line 3 of "+filepath.Join(dir, "lib", "session.py")) {
+			t.Errorf("the message places the helper's setting in its file: %s", found.Message)
 		}
 		r := found.Related[0]
 		got := ""
