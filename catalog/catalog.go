@@ -137,7 +137,7 @@ type Use struct {
 	// OverwritePartitions are the literal partition columns of the first
 	// overwrite that gives them; nil when no overwrite does.
 	OverwritePartitions []string
-	overwriteIn         string // the file they come from
+	overwriteIn         string     // the file they come from
 	rewrittenAt         facts.Span // where RewrittenIn's first rewrite stands
 }
 

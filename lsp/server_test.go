@@ -3,11 +3,13 @@ package lsp
 import (
 	"encoding/json"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
+	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/output"
 )
 
@@ -478,5 +480,46 @@ func TestConfigSaveRelints(t *testing.T) {
 	}
 	if shown != 1 {
 		t.Errorf("the config error was shown %d times, want once", shown)
+	}
+}
+
+// Evidence in another file of the project (the table's definition in a
+// migration) is related with that file's URI, when the server indexes the
+// project around the buffer.
+func TestRelatedInformationInOtherFile(t *testing.T) {
+	dir := project(t, "platform: oss\n")
+	migration := filepath.Join(dir, "migrations", "001.sql")
+	if err := os.MkdirAll(filepath.Dir(migration), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ddl := "-- sales\nCREATE TABLE main.sales.orders (id BIGINT)\nUSING DELTA\nLOCATION 's3://lake/orders'\n" +
+		"TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true', 'delta.autoOptimize.autoCompact' = 'true');\n"
+	if err := os.WriteFile(migration, []byte(ddl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	uri := fileURI(filepath.Join(dir, "jobs", "load.py"))
+	c := newClient(t, Options{Engine: engine.Options{ProjectContext: true}})
+	c.initialize()
+	c.open(uri, "python", "orders = spark.read.json(\"s3://landing/orders/\")\n"+
+		"orders.coalesce(1).write.mode(\"append\").saveAsTable(\"main.sales.orders\")\n")
+	var ll101 *output.LSPDiagnostic
+	diags := c.diagnostics(uri, 1)
+	for i := range diags {
+		if diags[i].Code == "LL101" {
+			ll101 = &diags[i]
+		}
+	}
+	if ll101 == nil {
+		t.Fatalf("no LL101 in %+v", diags)
+	}
+	if len(ll101.RelatedInformation) != 1 {
+		t.Fatalf("related %+v", ll101.RelatedInformation)
+	}
+	loc := ll101.RelatedInformation[0].Location
+	if loc.URI != fileURI(migration) || loc.Range.Start.Line != 1 {
+		t.Errorf("related at %s line %d, want %s line 1", loc.URI, loc.Range.Start.Line, fileURI(migration))
+	}
+	if code := c.stop(); code != 0 {
+		t.Errorf("exit code %d", code)
 	}
 }

@@ -41,6 +41,11 @@ func sample() []finding.Finding {
 				Title: "Remove the repartition call", Applicability: finding.Safe,
 				Edits: []finding.Edit{{Start: pos(12, 7, 6), End: pos(12, 22, 21), NewText: ""}},
 			}},
+			Related: []finding.Related{
+				{Message: "optimized writes are turned on here", Start: pos(4, 1, 0), End: pos(4, 30, 29)},
+				{Message: "the table's definition turns optimized writes on", Start: pos(3, 14, 13), End: pos(3, 15, 14),
+					Path: "migrations/001.sql", AbsPath: "/work/repo/migrations/001.sql"},
+			},
 		},
 		{
 			Path: "jobs/my job.py", AbsPath: "/work/repo/jobs/my job.py",

@@ -89,6 +89,9 @@ var onceClauses = map[string]bool{
 // level: ROW FORMAT must be whole, no clause may repeat, and AS must open a
 // query where Parse took it to.
 func strictCreate(src []byte, st *CreateTable) error {
+	if st.Clone.End > st.Clone.Start && st.AsSelect {
+		return errors.New("a CLONE takes no AS query")
+	}
 	var code []Token
 	for _, t := range st.Tokens {
 		if t.Kind != Comment && t.Kind != HintComment {
@@ -101,6 +104,9 @@ func strictCreate(src []byte, st *CreateTable) error {
 		t := code[i]
 		if t.Start < st.Name.Span.End {
 			continue
+		}
+		if st.Clone.End > st.Clone.Start && t.Start >= st.Clone.Start && t.End <= st.Clone.End {
+			continue // the clone clause is read whole, VERSION or TIMESTAMP AS OF included
 		}
 		if t.Kind == Punct {
 			if t.IsPunct(src, "(") {

@@ -18,6 +18,12 @@ func TestParseStrict(t *testing.T) {
 		{"CREATE TABLE t (a INT) ROW FORMAT DELIMITED NULL DEFINED TBLPROPERTIES ('a'='b') AS '' STORED AS TEXTFILE", "ROW FORMAT"},
 		{"VACUUM t RETAIN 168 HOURS; SELECT 1", ""},
 		{"CREATE TABLE t SHALLOW CLONE s LOCATION '/x'", ""}, // CLONE is read whole
+		{"CREATE TABLE t SHALLOW CLONE src VERSION AS OF 3", ""},
+		{"CREATE TABLE t SHALLOW CLONE src TIMESTAMP AS OF '2024-01-01 00:00:00'", ""},
+		{"CREATE OR REPLACE TABLE t DEEP CLONE db.src TIMESTAMP AS OF '2024-01-01' LOCATION '/x'", ""},
+		{"CREATE TABLE t CLONE src VERSION AS OF 3 TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true')", ""},
+		{"CREATE TABLE t SHALLOW CLONE src VERSION AS OF", "does not read"}, // no version
+		{"CREATE TABLE t SHALLOW CLONE src VERSION AS OF 3 AS SELECT 1", "no AS query"},
 		{"CREATE TABLE t (id INT USING DELTA", "not closed"},
 		{"CREATE TABLE t (id INT) USING DELTA COMMENT 'oops", "unterminated string"},
 		{"CREATE TABLE t (id INT) USING DELTA TBLPROPERTIES ('a'='b') TBLPROPERTIES ('c'='d')", "twice"},
