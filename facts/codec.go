@@ -139,12 +139,12 @@ func (e *encoder) strs(s []string) { putSlice(e, s, func(e *encoder, s *string) 
 // step's spans have: a file's own spans cost no more than two offsets.
 func (e *encoder) span(s *Span) {
 	e.int(s.Start)
-	if s.File == "" {
+	if s.File == 0 {
 		e.int(s.End)
 		return
 	}
 	e.int(-s.End - 1)
-	e.str(s.File)
+	e.str(s.File.Path())
 }
 
 func (e *encoder) edit(x *Edit) { e.span(&x.Span); e.str(x.NewText) }
@@ -469,7 +469,7 @@ func (d *decoder) strs() []string {
 func (d *decoder) span(s *Span) {
 	s.Start, s.End = d.int(), d.int()
 	if s.End < 0 {
-		s.End, s.File = -s.End-1, d.str()
+		s.End, s.File = -s.End-1, FileOf(d.str())
 	}
 }
 

@@ -24,6 +24,12 @@ func fill(v reflect.Value, n *int) {
 		v.SetInt(int64(*n) * 1000003)
 	case reflect.Uint8:
 		v.SetUint(uint64(*n%250 + 1))
+	case reflect.Uint32:
+		if v.Type() == reflect.TypeOf(facts.FileID(0)) {
+			v.SetUint(uint64(facts.FileOf(fmt.Sprintf("f%d.py", *n))))
+		} else {
+			v.SetUint(uint64(*n))
+		}
 	case reflect.Float64:
 		v.SetFloat(float64(*n) + 0.25)
 	case reflect.Bool:

@@ -16,7 +16,7 @@ import (
 var codecShapes = map[int]string{
 	1: "2f662780bf7a56e6",
 	2: "d9bcdfdaba9c37ed",
-	3: "a32a458d3b8d9cfc", // Span.File, Write.WriterIn
+	3: "b6ab809e470d9242", // Span.File (a FileID, written as its path), Write.WriterIn
 }
 
 // shape describes a type by its fields, recursively, in declaration order.

@@ -18,17 +18,17 @@ import (
 // helper's, and evidence there can be cited with its file.
 type Span struct {
 	Start, End int
-	File       string
+	File       FileID // another file than the fact's; 0 for its own
 }
 
 // Foreign reports whether the span is in another file than its fact's.
-func (s Span) Foreign() bool { return s.File != "" }
+func (s Span) Foreign() bool { return s.File != 0 }
 
 // In is the span with file identity f, unless it has one already or is
 // none (the zero span stays none).
 func (s Span) In(f string) Span {
-	if s.File == "" && s != (Span{}) {
-		s.File = f
+	if s.File == 0 && s != (Span{}) {
+		s.File = FileOf(f)
 	}
 	return s
 }

@@ -43,7 +43,7 @@ func placeArg(a facts.Arg, sp facts.Span) facts.Arg {
 func copyFact(p any, home string, at facts.Span) any {
 	src := reflect.ValueOf(p)
 	dst := reflect.New(src.Type().Elem())
-	deepCopy(dst.Elem(), src.Elem(), home)
+	deepCopy(dst.Elem(), src.Elem(), facts.FileOf(home))
 	if home == "" {
 		return dst.Interface()
 	}
@@ -65,14 +65,14 @@ func copyFact(p any, home string, at facts.Span) any {
 	return dst.Interface()
 }
 
-func deepCopy(dst, src reflect.Value, home string) {
+func deepCopy(dst, src reflect.Value, home facts.FileID) {
 	t := src.Type()
-	if home != "" {
+	if home != 0 {
 		switch t {
 		case spanType:
 			dst.Set(src)
-			if f := dst.FieldByIndex(spanFile); !src.IsZero() && f.String() == "" { // no span stays none
-				f.SetString(home)
+			if f := dst.FieldByIndex(spanFile); !src.IsZero() && f.Uint() == 0 { // no span stays none
+				f.SetUint(uint64(home))
 			}
 			return
 		case editsType, insertionType, callInsType:

@@ -34,8 +34,8 @@ func project(t *testing.T, files map[string]string) (map[string]*facts.File, lin
 
 // text is the source at sp, a span of a fact of file p (or of sp.File).
 func text(files map[string]string, p string, sp facts.Span) string {
-	if sp.File != "" {
-		p = sp.File
+	if sp.File != 0 {
+		p = sp.File.Path()
 	}
 	s := files[p]
 	if sp.Start < 0 || sp.End > len(s) || sp.Start > sp.End {
@@ -81,13 +81,13 @@ io.write_table(df, table="main.b", cols=["day"], mode="overwrite")
 		t.Errorf("the caller's transforms (with their fix) come first: %+v", w.Transforms)
 	}
 	if got := text(files, "jobs/a.py", w.Span); got != "wt" || w.Span.Foreign() {
-		t.Errorf("the write stands at %q (file %q) in the caller's order, want the callee name", got, w.Span.File)
+		t.Errorf("the write stands at %q (file %q) in the caller's order, want the callee name", got, w.Span.File.Path())
 	}
 	// the helper's own code keeps its place, in the helper's file
-	if w.Mode.Span.File != "src/lib/io.py" || text(files, "jobs/a.py", w.Mode.Span) != `"append"` {
+	if w.Mode.Span.File.Path() != "src/lib/io.py" || text(files, "jobs/a.py", w.Mode.Span) != `"append"` {
 		t.Errorf("the default mode is at %+v, want the helper's default", w.Mode.Span)
 	}
-	if w.PartitionBy.Span.File != "src/lib/io.py" || text(files, "jobs/a.py", w.PartitionBy.Span) != ".partitionBy(*cols)" {
+	if w.PartitionBy.Span.File.Path() != "src/lib/io.py" || text(files, "jobs/a.py", w.PartitionBy.Span) != ".partitionBy(*cols)" {
 		t.Errorf("the partitioning call is at %+v, want the helper's", w.PartitionBy.Span)
 	}
 	if w.WriterIn != "src/lib/io.py" || !strings.HasPrefix(files["src/lib/io.py"][w.WriterAt:], ".write") {

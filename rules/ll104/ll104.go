@@ -73,7 +73,7 @@ func check(p *rule.Pass) {
 		var fixes []rule.Fix
 		if w.WriterAt > 0 {
 			fixes = append(fixes, rule.Fix{Title: "Insert " + call + " before .write",
-				Edits: []facts.Edit{{Span: facts.Span{Start: w.WriterAt, End: w.WriterAt, File: w.WriterIn}, NewText: call}}})
+				Edits: []facts.Edit{{Span: facts.Span{Start: w.WriterAt, End: w.WriterAt, File: facts.FileOf(w.WriterIn)}, NewText: call}}})
 		}
 		p.ReportRelated(part.Span, msg, related, fixes...)
 	}

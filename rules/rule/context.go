@@ -83,13 +83,13 @@ func (p *Pass) Place(off int) string {
 // PlaceOf describes where a span is, for messages: as Place in this file,
 // "line 3 of lib/io.py" in another.
 func (p *Pass) PlaceOf(sp facts.Span) string {
-	if sp.File == "" {
+	if sp.File == 0 {
 		return p.Place(sp.Start)
 	}
 	if p.PlaceIn == nil {
-		return sp.File
+		return sp.File.Path()
 	}
-	return p.PlaceIn(sp.File, sp.Start)
+	return p.PlaceIn(sp.File.Path(), sp.Start)
 }
 
 // OptimizedWrites says whether optimized writes are known to be on for a

@@ -194,15 +194,15 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 // helper, which reports it itself) or, for evidence, to resolve there.
 func (p *Pass) positions(sp facts.Span) (token.Pos, token.Pos) {
 	tf := p.Tok
-	if sp.File != "" {
+	if sp.File != 0 {
 		tf = nil
 		if p.Other != nil {
-			tf = p.Other(sp.File)
+			tf = p.Other(sp.File.Path())
 		}
 		if tf == nil { // a file the driver does not know: a place past Tok's, in no file of this run
 			fs := token.NewFileSet()
 			fs.AddFile("", -1, p.Tok.Base()+p.Tok.Size())
-			tf = fs.AddFile(sp.File, -1, 0)
+			tf = fs.AddFile(sp.File.Path(), -1, 0)
 		}
 	}
 	at := func(off int) token.Pos { return tf.Pos(max(0, min(off, tf.Size()))) }
