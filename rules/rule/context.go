@@ -149,11 +149,10 @@ func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, []Related) {
 		if !on {
 			return false, "", nil
 		}
-		where := "the table's properties"
+		why := "the table's properties set delta.autoOptimize.optimizeWrite"
 		if t.Live != nil && len(t.Defs) == 0 && len(t.Alters) == 0 {
-			where = "the live table's properties"
+			why = "the live table's properties set delta.autoOptimize.optimizeWrite"
 		}
-		why := fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite (%s)", t.DisplayName(), where)
 		return true, why, TablePropertyCited(t, PropOptimizeWrite, "turns optimized writes on")
 	}
 	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
