@@ -89,6 +89,8 @@ func (x *extractor) forgetMutated(recv val, fn python.Node, sc *scope) {
 // constructor's arguments as attributes: a dataclass, a NamedTuple, or a
 // class whose __init__ only stores its parameters (self.x = x).
 type classInfo struct {
+	name     string   // the class's name, for a class of the module
+	opaque   bool     // what instances hold is not known here
 	params   []string // the constructor's parameters, in order
 	defaults []val    // their defaults (kUnknown: none)
 	attrs    []string // the attribute each parameter is stored as ("" for none)

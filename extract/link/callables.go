@@ -1,0 +1,144 @@
+package link
+
+import (
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+// Code passed as a value (see extract/pyfacts/callables.go): a call of a
+// parameter that holds a function, functions with bound arguments, and
+// instances whose attributes a method reads (self.table).
+
+// calleeOf resolves the function call c, made in the body of a function
+// of file home whose arguments are args, calls: the function it names, or
+// the one the caller passes for the parameter it calls. It returns the
+// callee's file, the callee, the call's arguments with any bound to the
+// function first, and the bindings those arguments' parameters refer to.
+func (l *linker) calleeOf(home string, c *facts.Call, args []bound) (string, *facts.Func, []facts.Arg, []bound) {
+	if c.CalleeParam == 0 {
+		h, fn := l.resolve(home, c.Callee)
+		return h, fn, c.Args, args
+	}
+	i := c.CalleeParam - 1
+	if i >= len(args) || !args[i].ok || args[i].a.Kind != facts.ArgFunc {
+		return "", nil, nil, nil
+	}
+	f := args[i]
+	h, fn := l.resolve(f.home, f.a.Func)
+	if fn == nil {
+		return "", nil, nil, nil
+	}
+	outer := args[:len(args):len(args)]
+	var pre []facts.Arg
+	for _, a := range f.a.Args {
+		b := bound{a: l.value(f.home, a), home: f.home, ok: true}
+		if a.Kind == facts.ArgParam {
+			b = bound{} // a parameter of the function that bound it: not known here
+		}
+		outer = append(outer, b)
+		pre = append(pre, facts.Arg{Kind: facts.ArgParam, Param: len(outer) - 1, Name: a.Name, Span: a.Span})
+	}
+	return h, fn, withBound(pre, c.Args), outer
+}
+
+// withBound puts arguments bound to a function before a call's: bound
+// positional ones, bound keywords, then the call's (whose keywords win).
+func withBound(bound, call []facts.Arg) []facts.Arg {
+	if len(bound) == 0 {
+		return call
+	}
+	out := make([]facts.Arg, 0, len(bound)+len(call))
+	for _, b := range bound {
+		if b.Name == "" {
+			out = append(out, b)
+		}
+	}
+	for _, b := range bound {
+		if b.Name != "" {
+			out = append(out, b)
+		}
+	}
+	return append(out, call...)
+}
+
+// attr is attribute name of the instance b: what its class's __init__
+// stores there, when __init__ is the one method of the class that sets it
+// and sets it on every path. A constructor argument is the caller's, at
+// the argument; a constant or a default is the class's, where it is
+// written (reported once, there).
+func (l *linker) attr(b bound, name string) bound {
+	if !b.ok || b.a.Kind != facts.ArgObject {
+		return bound{}
+	}
+	home, init := l.resolve(b.home, b.a.Func+".__init__")
+	if init == nil {
+		return bound{}
+	}
+	cls := strings.TrimSuffix(init.Name, "__init__")
+	var store *facts.Const
+	stores := 0
+	for _, fn := range l.b.files[home].Funcs {
+		if !strings.HasPrefix(fn.Name, cls) {
+			continue
+		}
+		for i := range fn.Attrs {
+			if a := &fn.Attrs[i]; a.Name == name || a.Name == "*" {
+				stores++
+				if fn == init && a.Name == name {
+					store = a
+				}
+			}
+		}
+	}
+	if stores != 1 || store == nil {
+		return bound{}
+	}
+	v := store.Value
+	if v.Kind != facts.ArgParam {
+		if !v.Known() {
+			return bound{}
+		}
+		return bound{a: v, home: home, ok: true, deflt: true}
+	}
+	args := append([]facts.Arg{{}}, b.a.Args...) // the instance itself first
+	bs := l.bind(init, args, func(a facts.Arg) bound {
+		if a.Kind == facts.ArgParam {
+			return bound{} // a parameter of the function that made the instance
+		}
+		return bound{a: l.value(b.home, a), home: b.home, ok: true}
+	})
+	if v.Param >= len(bs) || v.Attr != "" {
+		return bound{}
+	}
+	r := bs[v.Param]
+	if r.deflt {
+		r.home = home
+	}
+	return r
+}
+
+// via is the call a write the site adds is made at: the foreachBatch call
+// the chain went through, or the site's call.
+func (s site) via() *facts.Call {
+	if s.batch != nil {
+		return s.batch
+	}
+	return s.call
+}
+
+// through is the site as seen by call c of a function in file home: a
+// foreachBatch call there makes the writes below it the micro-batches' of
+// the stream it sits on. The stream's facts are at c when home is the
+// site's file, and at the site's call when they were moved there.
+func (s site) through(c *facts.Call, home string) site {
+	if c.Kind != "foreachBatch" {
+		return s
+	}
+	at := c.Span
+	if home != s.file {
+		at = s.call.Span
+	}
+	s.batch = &facts.Call{Kind: c.Kind, Span: at, At: c.At, Callee: c.Callee}
+	return s
+}
