@@ -144,6 +144,9 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 				}
 				if in.l.b.OnWrite != nil {
 					in.l.b.OnWrite(in.s.via(), w)
+					if w.Via != nil {
+						w.Via.Site = in.s.call.Span
+					}
 				}
 			}
 			add(e, v)

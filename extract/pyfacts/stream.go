@@ -37,6 +37,10 @@ func (x *extractor) batchName(b *wstep, g arg) {
 		// the function the lambda calls: lambda df, i: upsert(df, i, "t")
 		if body := n.ChildByField("body"); body.Is("call") {
 			n = body.ChildByField("function")
+			if m := n.ChildByField("attribute"); n.Is("attribute") && !n.ChildByField("object").Is("identifier") {
+				b.ref = x.text(m) // Merger("t").merge(df, i): the method
+				return
+			}
 		}
 	case n.Is("call"):
 		// functools.partial(upsert, table="t")
