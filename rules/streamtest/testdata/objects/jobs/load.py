@@ -21,3 +21,8 @@ TableWriter("main.web.clicks_slow", ["event_date"], trigger="5 minutes").stream(
 
 updates = spark.readStream.format("kafka").option("subscribe", "order-updates").load()
 Upserter("main.sales.audit", "id").start(updates)
+
+# values nobody knows here: silent
+cols = spark.conf.get("lake.partitions").split(",")
+TableWriter("main.web.any", cols).write(events)
+TableWriter(spark.conf.get("lake.table"), ["event_date"]).stream(clicks)
