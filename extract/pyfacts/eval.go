@@ -191,7 +191,12 @@ func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
 		return x.plainString(text, at)
 	}
 	d, ok := python.DecodeString(n, func(expr python.Node) (string, bool) {
-		return x.eval(expr, sc).pyText()
+		v := x.eval(expr, sc)
+		s, known := v.pyText()
+		if !known && x.fn != nil {
+			x.noteStringHole(x.spanOf(expr.Parent()), v)
+		}
+		return s, known
 	})
 	if !ok {
 		return val{}

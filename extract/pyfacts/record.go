@@ -35,6 +35,9 @@ type fnState struct {
 	roots map[*hist]int
 	// zorder are Z-orderings whose columns are a parameter.
 	zorder map[*facts.Maintenance]paramRef
+	// strHoles are the placeholders left open in strings, by where they
+	// are written, that are parameters (see sqltemplate.go)
+	strHoles map[facts.Span]paramRef
 	// class is the class a method is defined in ("" for a plain function,
 	// a static method or one nested in another function): its first
 	// parameter is the instance.

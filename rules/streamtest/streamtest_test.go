@@ -14,6 +14,7 @@ import (
 	"github.com/lakelint/lakelint/rules/ll203"
 	"github.com/lakelint/lakelint/rules/ll204"
 	"github.com/lakelint/lakelint/rules/ll302"
+	"github.com/lakelint/lakelint/rules/ll401"
 	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
@@ -25,5 +26,5 @@ func TestProject(t *testing.T) {
 // given as bound methods, lambdas and functools.partial, and helpers that
 // call the function they are given: each finding once, where it is fixed.
 func TestObjects(t *testing.T) {
-	ruletest.Run(t, ll201.Rule, "testdata/objects", ll202.Rule, ll203.Rule, ll204.Rule, ll302.Rule, ll101.Rule, ll102.Rule, ll103.Rule)
+	ruletest.Run(t, ll201.Rule, "testdata/objects", ll202.Rule, ll203.Rule, ll204.Rule, ll302.Rule, ll101.Rule, ll102.Rule, ll103.Rule, ll401.Rule)
 }

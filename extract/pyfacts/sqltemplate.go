@@ -1,0 +1,120 @@
+package pyfacts
+
+import (
+	"bytes"
+
+	"github.com/lakelint/lakelint/extract/sqlfacts"
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// SQL built from a function's parameters: spark.sql(f"VACUUM {table}
+// RETAIN {hours} HOURS") or "OPTIMIZE {}".format(table). The statement is
+// read once with each parameter's place held by a stand-in of the same
+// length, and its maintenance and settings become the function's facts
+// with those places as holes: the link step fills them at each call that
+// passes known values. A statement that uses a parameter anywhere else
+// (part of a name, a column list) is left out: unknown is never guessed.
+
+// noteStringHole remembers that the placeholder written at sp, left open
+// in a string, is the current function's parameter v.
+func (x *extractor) noteStringHole(sp facts.Span, v val) {
+	r, ok := x.paramRefOf(v)
+	if !ok {
+		return
+	}
+	if x.fn.strHoles == nil {
+		x.fn.strHoles = make(map[facts.Span]paramRef)
+	}
+	x.fn.strHoles[sp] = r
+}
+
+// sqlTemplate reads the SQL d, passed to spark.sql in a function, whose
+// holes are all parameters.
+func (x *extractor) sqlTemplate(d python.Decoded) {
+	f := x.fn
+	if f == nil || len(d.Holes) == 0 || f.strHoles == nil {
+		return
+	}
+	text := []byte(d.Text)
+	holes := make([]facts.Span, 0, len(d.Holes))
+	for _, h := range d.Holes {
+		sp := x.textSpan(d.Map, h.Start, h.End)
+		r, ok := f.strHoles[sp]
+		if !ok || h.End-h.Start < 1 {
+			return
+		}
+		standIn(text, h.Start, h.End)
+		holes = append(holes, sp)
+		if f.spans == nil {
+			f.spans = make(map[facts.Span]paramRef)
+		}
+		f.spans[sp] = r
+	}
+	out := sqlfacts.Extract(&document.Region{Lang: document.SQL, Text: text, Map: d.Map, Cell: x.r.Cell, Embedded: true, KeepGaps: d.KeepGaps})
+	for _, m := range out.Maintenance {
+		at := []*facts.Span{&m.Target.Span, &m.Retain.Span}
+		if !onlyAt(m.Span, holes, at) {
+			continue
+		}
+		if hasSpan(holes, m.Target.Span) {
+			m.Target = facts.Target{Span: m.Target.Span}
+		}
+		if hasSpan(holes, m.Retain.Span) {
+			m.Retain = facts.Value{Span: m.Retain.Span}
+		}
+		f.sum.Maintenance = append(f.sum.Maintenance, m)
+	}
+	for _, s := range out.Settings {
+		if !onlyAt(s.Span, holes, []*facts.Span{&s.Value.Span}) {
+			continue
+		}
+		if hasSpan(holes, s.Value.Span) {
+			s.Value = facts.Value{Span: s.Value.Span}
+		}
+		f.sum.Settings = append(f.sum.Settings, s)
+	}
+}
+
+// standIn fills text[start:end] with a stand-in of its length: digits
+// after RETAIN, a name elsewhere.
+func standIn(text []byte, start, end int) {
+	c := byte('x')
+	before := bytes.TrimRight(text[:start], " \t\r\n")
+	if i := bytes.LastIndexAny(before, " \t\r\n("); len(before) >= 6 && bytes.EqualFold(before[i+1:], []byte("retain")) {
+		c = '1'
+	}
+	for i := start; i < end; i++ {
+		text[i] = c
+		if c == 'x' && i > start {
+			text[i] = '_'
+		}
+	}
+}
+
+// onlyAt reports whether every hole inside span is exactly one of at.
+func onlyAt(span facts.Span, holes []facts.Span, at []*facts.Span) bool {
+	for _, h := range holes {
+		if h.End <= span.Start || h.Start >= span.End {
+			continue
+		}
+		found := false
+		for _, a := range at {
+			found = found || *a == h
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func hasSpan(s []facts.Span, sp facts.Span) bool {
+	for _, x := range s {
+		if x == sp {
+			return true
+		}
+	}
+	return false
+}
