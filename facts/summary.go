@@ -126,6 +126,11 @@ type Hole struct {
 	// parameter (self.table), known where the parameter is an object
 	// (ArgObject) whose class's __init__ sets it.
 	Attr string
+	// Parts, when set, say the field is a string built from parameters
+	// (f"{catalog}.{schema}.events"): literal text (ArgValue) and
+	// parameters (ArgParam), joined in order; Param is the first of them.
+	// It is filled when every part is known.
+	Parts []Arg
 }
 
 // Call is a call of a function the file does not define as part of Spark:

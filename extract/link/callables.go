@@ -142,3 +142,43 @@ func (s site) through(c *facts.Call, home string) site {
 	s.batch = &facts.Call{Kind: c.Kind, Span: at, At: c.At, Callee: c.Callee}
 	return s
 }
+
+// joined is a string built from parameters (see facts.Hole.Parts), known
+// when every part is a string or a number. It stands at the one argument
+// a caller passes for it (the first, when several), and is the function's,
+// at its first default, when only defaults fill it; it is never edited.
+func (in *instance) joined(parts []facts.Arg) bound {
+	var b strings.Builder
+	var at, first bound
+	for _, p := range parts {
+		if p.Kind == facts.ArgValue {
+			b.WriteString(p.Value.Str)
+			continue
+		}
+		if p.Param < 0 || p.Param >= len(in.args) {
+			return bound{}
+		}
+		a := in.args[p.Param]
+		if p.Attr != "" {
+			a = in.arg(facts.Hole{Param: p.Param, Attr: p.Attr})
+		}
+		if !a.ok || a.a.Kind != facts.ArgValue || (a.a.Value.Kind != facts.String && a.a.Value.Kind != facts.Int) {
+			return bound{}
+		}
+		b.WriteString(a.a.Value.Str)
+		if !first.ok {
+			first = a
+		}
+		if !a.deflt && !at.ok {
+			at = a
+		}
+	}
+	if !at.ok {
+		at = first
+	}
+	if !at.ok {
+		return bound{} // no parameter: nothing to fill
+	}
+	v := facts.Value{Kind: facts.String, Str: b.String(), Span: at.a.Span, ReadOnly: true}
+	return bound{a: facts.Arg{Kind: facts.ArgValue, Value: v, Span: at.a.Span}, home: at.home, ok: true, deflt: at.deflt}
+}

@@ -61,6 +61,9 @@ func (in *instance) holesOf(kind facts.FactKind, i int) []facts.Hole {
 // arg is what fills hole h: the argument bound to its parameter, or the
 // attribute of that argument the hole reads (self.table).
 func (in *instance) arg(h facts.Hole) bound {
+	if h.Parts != nil {
+		return in.joined(h.Parts)
+	}
 	if h.Attr == "" {
 		return in.args[h.Param]
 	}

@@ -38,6 +38,9 @@ type fnState struct {
 	// strHoles are the placeholders left open in strings, by where they
 	// are written, that are parameters (see sqltemplate.go)
 	strHoles map[facts.Span]paramRef
+	// templates are the string arguments, by where they are written,
+	// built from parameters: their parts (see facts.Hole.Parts)
+	templates map[facts.Span][]facts.Arg
 	// class is the class a method is defined in ("" for a plain function,
 	// a static method or one nested in another function): its first
 	// parameter is the instance.
@@ -102,6 +105,8 @@ func (x *extractor) noteParamArg(g *arg) {
 			x.fn.spans = make(map[facts.Span]paramRef)
 		}
 		x.fn.spans[x.spanOf(g.n)] = r
+	} else if g.v.kind == kStr && x.fn.strHoles != nil {
+		x.noteTemplate(g)
 	}
 }
 
@@ -240,6 +245,8 @@ func (x *extractor) holes(f *fnState) {
 				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
 					w.TargetFromCaller = true
 				}
+			} else if parts, ok := f.templates[r.span]; ok {
+				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: parts[0].Param, Key: r.key, Parts: parts[1:]})
 			} else if g, ok := x.globals[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: -1, Key: r.key, Global: g, Span: r.span})
 			}

@@ -118,3 +118,38 @@ func hasSpan(s []facts.Span, sp facts.Span) bool {
 	}
 	return false
 }
+
+// noteTemplate remembers a string argument whose open placeholders are all
+// parameters, as its parts (see facts.Hole.Parts); the first item held is
+// the first parameter, for the hole's Param.
+func (x *extractor) noteTemplate(g *arg) {
+	d := g.v.str()
+	if len(d.Holes) == 0 {
+		return
+	}
+	parts := []facts.Arg{{}}
+	first := -1
+	run := 0
+	for _, h := range d.Holes {
+		r, ok := x.fn.strHoles[x.textSpan(d.Map, h.Start, h.End)]
+		if !ok {
+			return
+		}
+		if h.Start > run {
+			parts = append(parts, facts.Arg{Kind: facts.ArgValue, Value: facts.Value{Kind: facts.String, Str: d.Text[run:h.Start]}})
+		}
+		parts = append(parts, facts.Arg{Kind: facts.ArgParam, Param: r.i, Attr: r.attr})
+		if first < 0 {
+			first = r.i
+		}
+		run = h.End
+	}
+	if run < len(d.Text) {
+		parts = append(parts, facts.Arg{Kind: facts.ArgValue, Value: facts.Value{Kind: facts.String, Str: d.Text[run:]}})
+	}
+	parts[0].Param = first
+	if x.fn.templates == nil {
+		x.fn.templates = make(map[facts.Span][]facts.Arg)
+	}
+	x.fn.templates[x.spanOf(g.n)] = parts
+}
