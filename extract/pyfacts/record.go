@@ -35,12 +35,9 @@ type fnState struct {
 	roots map[*hist]int
 	// zorder are Z-orderings whose columns are a parameter.
 	zorder map[*facts.Maintenance]paramRef
-	// strHoles are the placeholders left open in strings, by where they
-	// are written, that are parameters (see sqltemplate.go)
-	strHoles map[facts.Span]paramRef
-	// templates are the string arguments, by where they are written,
-	// built from parameters: their parts (see facts.Hole.Parts)
-	templates map[facts.Span][]facts.Arg
+	// strings are the strings built with parameters (see sqltemplate.go),
+	// made when first needed
+	strings *fnStrings
 	// class is the class a method is defined in ("" for a plain function,
 	// a static method or one nested in another function): its first
 	// parameter is the instance.
@@ -105,8 +102,10 @@ func (x *extractor) noteParamArg(g *arg) {
 			x.fn.spans = make(map[facts.Span]paramRef)
 		}
 		x.fn.spans[x.spanOf(g.n)] = r
-	} else if g.v.kind == kStr && x.fn.strHoles != nil {
-		x.noteTemplate(g)
+	} else if s := x.fn.strings; g.v.kind == kStr && s != nil {
+		if d, ok := g.v.ref.(*python.Decoded); ok && len(d.Holes) > 0 {
+			s.templates = append(s.templates, template{x.spanOf(g.n), d})
+		}
 	}
 }
 
@@ -245,7 +244,7 @@ func (x *extractor) holes(f *fnState) {
 				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
 					w.TargetFromCaller = true
 				}
-			} else if parts, ok := f.templates[r.span]; ok {
+			} else if parts := x.templateAt(f, r.span); parts != nil {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: parts[0].Param, Key: r.key, Parts: parts[1:]})
 			} else if g, ok := x.globals[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: -1, Key: r.key, Global: g, Span: r.span})

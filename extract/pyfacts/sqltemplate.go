@@ -2,6 +2,7 @@ package pyfacts
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/lakelint/lakelint/extract/sqlfacts"
 	"github.com/lakelint/lakelint/facts"
@@ -24,24 +25,24 @@ func (x *extractor) noteStringHole(sp facts.Span, v val) {
 	if !ok {
 		return
 	}
-	if x.fn.strHoles == nil {
-		x.fn.strHoles = make(map[facts.Span]paramRef)
+	if x.fn.strings == nil {
+		x.fn.strings = &fnStrings{}
 	}
-	x.fn.strHoles[sp] = r
+	x.fn.strings.holes = append(x.fn.strings.holes, strHole{sp, r})
 }
 
 // sqlTemplate reads the SQL d, passed to spark.sql in a function, whose
 // holes are all parameters.
 func (x *extractor) sqlTemplate(d python.Decoded) {
 	f := x.fn
-	if f == nil || len(d.Holes) == 0 || f.strHoles == nil {
+	if f == nil || len(d.Holes) == 0 || f.strings == nil || !maintenanceSQL(d.Text) {
 		return
 	}
 	text := []byte(d.Text)
 	holes := make([]facts.Span, 0, len(d.Holes))
 	for _, h := range d.Holes {
 		sp := x.textSpan(d.Map, h.Start, h.End)
-		r, ok := f.strHoles[sp]
+		r, ok := f.holeParam(sp)
 		if !ok || h.End-h.Start < 1 {
 			return
 		}
@@ -119,21 +120,64 @@ func hasSpan(s []facts.Span, sp facts.Span) bool {
 	return false
 }
 
-// noteTemplate remembers a string argument whose open placeholders are all
-// parameters, as its parts (see facts.Hole.Parts); the first item held is
-// the first parameter, for the hole's Param.
-func (x *extractor) noteTemplate(g *arg) {
-	d := g.v.str()
-	if len(d.Holes) == 0 {
-		return
+// fnStrings are a function's placeholders left open in strings that are
+// its parameters, and its string arguments built with open placeholders,
+// by where they are written; the parts of those (see facts.Hole.Parts) are
+// worked out only for the ones a fact's field is.
+type fnStrings struct {
+	holes     []strHole
+	templates []template
+}
+
+// strHole is a placeholder left open in a string, where it is written,
+// that is a parameter.
+type strHole struct {
+	span facts.Span
+	p    paramRef
+}
+
+// template is a string argument with open placeholders.
+type template struct {
+	span facts.Span
+	d    *python.Decoded
+}
+
+// holeParam is the parameter the open placeholder written at sp is.
+func (f *fnState) holeParam(sp facts.Span) (paramRef, bool) {
+	if f.strings == nil {
+		return paramRef{}, false
+	}
+	for _, h := range f.strings.holes {
+		if h.span == sp {
+			return h.p, true
+		}
+	}
+	return paramRef{}, false
+}
+
+// templateAt returns the parts of the string argument written at sp when
+// its open placeholders are all parameters (see facts.Hole.Parts), with
+// the first parameter held in the first item; nil otherwise.
+func (x *extractor) templateAt(f *fnState, sp facts.Span) []facts.Arg {
+	if f.strings == nil {
+		return nil
+	}
+	var d *python.Decoded
+	for _, t := range f.strings.templates {
+		if t.span == sp {
+			d = t.d
+		}
+	}
+	if d == nil {
+		return nil
 	}
 	parts := []facts.Arg{{}}
 	first := -1
 	run := 0
 	for _, h := range d.Holes {
-		r, ok := x.fn.strHoles[x.textSpan(d.Map, h.Start, h.End)]
+		r, ok := f.holeParam(x.textSpan(d.Map, h.Start, h.End))
 		if !ok {
-			return
+			return nil
 		}
 		if h.Start > run {
 			parts = append(parts, facts.Arg{Kind: facts.ArgValue, Value: facts.Value{Kind: facts.String, Str: d.Text[run:h.Start]}})
@@ -148,8 +192,18 @@ func (x *extractor) noteTemplate(g *arg) {
 		parts = append(parts, facts.Arg{Kind: facts.ArgValue, Value: facts.Value{Kind: facts.String, Str: d.Text[run:]}})
 	}
 	parts[0].Param = first
-	if x.fn.templates == nil {
-		x.fn.templates = make(map[facts.Span][]facts.Arg)
+	return parts
+}
+
+// maintenanceSQL reports whether SQL text starts with a statement whose
+// facts a template keeps: VACUUM, OPTIMIZE or SET. Others are not read
+// twice.
+func maintenanceSQL(s string) bool {
+	s = strings.TrimLeft(s, " \t\r\n(")
+	for _, k := range []string{"vacuum", "optimize", "set"} {
+		if len(s) > len(k) && strings.EqualFold(s[:len(k)], k) && strings.IndexByte(" \t\r\n", s[len(k)]) >= 0 {
+			return true
+		}
 	}
-	x.fn.templates[x.spanOf(g.n)] = parts
+	return false
 }
