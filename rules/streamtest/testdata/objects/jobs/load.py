@@ -21,6 +21,8 @@ TableWriter("main.web.clicks_slow", ["event_date"], trigger="5 minutes").stream(
 
 updates = spark.readStream.format("kafka").option("subscribe", "order-updates").load()
 Upserter("main.sales.audit", "id").start(updates)  # want: LL302 "the stream into main.sales.audit makes one or more commits each time the job runs"
+Upserter("main.sales.audit", "id").start_each(updates)  # want: LL302 "the stream into main.sales.audit"
+Upserter("main.sales.elsewhere", "id").start_each(updates)
 
 # values nobody knows here: silent
 cols = spark.conf.get("lake.partitions").split(",")

@@ -60,3 +60,7 @@ class Upserter:
 
     def start(self, stream):
         return stream.writeStream.foreachBatch(self.append).trigger(availableNow=True).start()
+
+    def start_each(self, stream):
+        # the lambda closes over self, as pipeline frameworks write it
+        return stream.writeStream.foreachBatch(lambda df, _: self.append(df, _)).trigger(availableNow=True).start()
