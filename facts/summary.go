@@ -187,7 +187,8 @@ type Arg struct {
 	// ArgFunc, the arguments bound to the function (functools.partial, a
 	// bound method's instance): positional ones first, then keywords.
 	Args []Arg
-	// Attr is, for ArgParam, the parameter's attribute passed (self.table).
+	// Attr is, for ArgParam, the parameter's attribute passed (self.table)
+	// and, for ArgObject, the instance's attribute passed (spec.table).
 	Attr string
 }
 

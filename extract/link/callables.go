@@ -21,10 +21,19 @@ func (l *linker) calleeOf(home string, c *facts.Call, args []bound) (string, *fa
 		return h, fn, c.Args, args
 	}
 	i := c.CalleeParam - 1
-	if i >= len(args) || !args[i].ok || args[i].a.Kind != facts.ArgFunc {
+	if i >= len(args) || !args[i].ok {
 		return "", nil, nil, nil
 	}
 	f := args[i]
+	if f.a.Kind == facts.ArgObject && f.a.Attr != "" {
+		// a method of an instance: w.write
+		self := f.a
+		self.Attr, self.Name = "", ""
+		f.a = facts.Arg{Kind: facts.ArgFunc, Func: self.Func + "." + f.a.Attr, Args: []facts.Arg{self}, Span: f.a.Span}
+	}
+	if f.a.Kind != facts.ArgFunc {
+		return "", nil, nil, nil
+	}
 	h, fn := l.resolve(f.home, f.a.Func)
 	if fn == nil {
 		return "", nil, nil, nil
@@ -181,4 +190,22 @@ func (in *instance) joined(parts []facts.Arg) bound {
 	}
 	v := facts.Value{Kind: facts.String, Str: b.String(), Span: at.a.Span, ReadOnly: true}
 	return bound{a: facts.Arg{Kind: facts.ArgValue, Value: v, Span: at.a.Span}, home: at.home, ok: true, deflt: at.deflt}
+}
+
+// argAt is argument a of a call made in file p as a binding: a module
+// constant it names resolved, and an instance's attribute (spec.table)
+// read from its class when the value is the constructor's argument
+// written in p; what the class itself supplies is not followed there.
+func (l *linker) argAt(p string, a facts.Arg) bound {
+	if a.Kind != facts.ArgObject || a.Attr == "" {
+		return bound{a: l.value(p, a), home: p, ok: true}
+	}
+	obj := a
+	obj.Attr = ""
+	b := l.attr(bound{a: obj, home: p, ok: true}, a.Attr)
+	if !b.ok || b.home != p || b.deflt {
+		return bound{}
+	}
+	b.a.Name, b.a.Splat = a.Name, a.Splat
+	return b
 }

@@ -229,7 +229,7 @@ func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
 		if a.Kind == facts.ArgParam {
 			return bound{} // the enclosing function's parameter: unknown here
 		}
-		return bound{a: l.value(p, a), home: p, ok: true}
+		return l.argAt(p, a)
 	})
 	l.apply(home, fn, args, site{file: p, call: c}, []*facts.Func{fn})
 }
@@ -343,7 +343,7 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 				}
 				return bound{}
 			}
-			return bound{a: l.value(home, a), home: home, ok: true}
+			return l.argAt(home, a)
 		})
 		l.apply(h, callee, inner, s.through(c, home), append(stack, callee))
 	}

@@ -36,6 +36,14 @@ type boundRef struct {
 	args   []facts.Arg
 }
 
+// objAttr is an attribute of an instance that its class does not show
+// here (a kUnknown's ref): a method, or a value the link step reads from
+// the class's __init__ (spec.table of an imported dataclass).
+type objAttr struct {
+	obj  *objRef
+	name string
+}
+
 // batchLambda is a foreachBatch call whose function is being read as a
 // lambda: the lambda's first parameter is the micro-batch.
 type batchLambda struct {
@@ -115,7 +123,7 @@ func (x *extractor) member(obj val, name string) (val, bool) {
 		if w := x.wellKnownMember(name); w.kind != kUnknown {
 			return w, true
 		}
-		return val{ref: &boundRef{callee: r.cls + "." + name, args: []facts.Arg{r.self()}}}, true
+		return val{ref: &objAttr{r, name}}, true
 	}
 	return val{}, false
 }
@@ -131,6 +139,8 @@ func (x *extractor) callable(v val) (callee string, calleeParam int, bound []fac
 		switch r := v.ref.(type) {
 		case *boundRef:
 			return r.callee, 0, r.args, true
+		case *objAttr:
+			return r.obj.cls + "." + r.name, 0, []facts.Arg{r.obj.self()}, true
 		case *param:
 			switch {
 			case x.fn == nil || r.fn != x.fn:
@@ -152,6 +162,10 @@ func (x *extractor) callableArg(v val, a *facts.Arg) {
 		*a = facts.Arg{Kind: facts.ArgObject, Func: r.cls, Args: r.args, Span: a.Span}
 	case *boundRef:
 		*a = facts.Arg{Kind: facts.ArgFunc, Func: r.callee, Args: r.args, Span: a.Span}
+	case *objAttr:
+		sp := a.Span
+		*a = r.obj.self()
+		a.Attr, a.Span = r.name, sp // the instance's attribute, read where the argument is written
 	}
 }
 

@@ -373,6 +373,9 @@ func (x *extractor) class(n python.Node, sc *scope) {
 			ci = &classInfo{opaque: true}
 		}
 		ci.name = name
+		if len(ci.fields) > 0 {
+			x.fieldsInit(name, ci)
+		}
 		v = val{kind: kClass, ref: ci}
 	}
 	sc.set(name, v)
