@@ -39,9 +39,12 @@ func (e *encoder) fn(f *Func) {
 		e.str(h.Key)
 		e.str(h.Global)
 		e.span(&h.Span)
+		e.str(h.Attr)
+		putSlice(e, h.Parts, (*encoder).arg)
 	})
 	putPtrs(e, f.Calls, (*encoder).call)
 	e.arg(&f.Returns)
+	putSlice(e, f.Attrs, func(e *encoder, c *Const) { e.str(c.Name); e.arg(&c.Value) })
 }
 
 func (e *encoder) call(c *Call) {
@@ -51,6 +54,7 @@ func (e *encoder) call(c *Call) {
 	putSlice(e, c.Args, (*encoder).arg)
 	e.str(c.Kind)
 	e.span(&c.Loop)
+	e.int(c.CalleeParam)
 }
 
 func (e *encoder) arg(a *Arg) {
@@ -64,6 +68,8 @@ func (e *encoder) arg(a *Arg) {
 	e.int(a.Param)
 	e.str(a.Func)
 	e.span(&a.Span)
+	putSlice(e, a.Args, (*encoder).arg)
+	e.str(a.Attr)
 }
 
 func (d *decoder) summary(s *Summary) {
@@ -103,9 +109,12 @@ func (d *decoder) fn(f *Func) {
 		h.Key = d.str()
 		h.Global = d.str()
 		d.span(&h.Span)
+		h.Attr = d.str()
+		h.Parts = getSlice(d, (*decoder).arg)
 	})
 	f.Calls = getPtrs(d, (*decoder).call)
 	d.arg(&f.Returns)
+	f.Attrs = getSlice(d, func(d *decoder, c *Const) { c.Name = d.str(); d.arg(&c.Value) })
 }
 
 func (d *decoder) call(c *Call) {
@@ -115,6 +124,7 @@ func (d *decoder) call(c *Call) {
 	c.Args = getSlice(d, (*decoder).arg)
 	c.Kind = d.str()
 	d.span(&c.Loop)
+	c.CalleeParam = d.int()
 }
 
 func (d *decoder) arg(a *Arg) {
@@ -128,4 +138,6 @@ func (d *decoder) arg(a *Arg) {
 	a.Param = d.int()
 	a.Func = d.str()
 	d.span(&a.Span)
+	a.Args = getSlice(d, (*decoder).arg)
+	a.Attr = d.str()
 }

@@ -15,6 +15,9 @@ import (
 
 // fill sets every field reachable from v to a non-zero value, different per
 // field, with two elements in every slice and map.
+// filling counts the structs of each type being filled, outermost first.
+var filling = map[reflect.Type]int{}
+
 func fill(v reflect.Value, n *int) {
 	*n++
 	switch v.Kind() {
@@ -38,6 +41,12 @@ func fill(v reflect.Value, n *int) {
 		v.Set(reflect.New(v.Type().Elem()))
 		fill(v.Elem(), n)
 	case reflect.Struct:
+		// a type that holds itself (an Arg's Args) is filled two levels deep
+		if filling[v.Type()] >= 2 {
+			return
+		}
+		filling[v.Type()]++
+		defer func() { filling[v.Type()]-- }()
 		for i := range v.NumField() {
 			fill(v.Field(i), n)
 		}

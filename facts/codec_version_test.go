@@ -17,6 +17,7 @@ var codecShapes = map[int]string{
 	1: "2f662780bf7a56e6",
 	2: "d9bcdfdaba9c37ed",
 	3: "b6ab809e470d9242", // Span.File (a FileID, written as its path), Write.WriterIn
+	4: "2c4ee949a8594cea", // self attributes, callables and objects in summaries
 }
 
 // shape describes a type by its fields, recursively, in declaration order.

@@ -79,6 +79,10 @@ type Via struct {
 	// ForeachBatch is true when the function is given to foreachBatch at
 	// Call: the write is made by the stream whose foreachBatch(...) is there.
 	ForeachBatch bool
+	// Site is the call the write was applied at (the first of a chain of
+	// calls): a stream applied there sees the writes of its foreachBatch
+	// function applied at the same site.
+	Site Span
 }
 
 // Applied reports whether a write is a helper's, added at a call.

@@ -20,6 +20,6 @@ func (e *encoder) insertAt(i *Insertion) { e.int(i.At); e.str(i.Newline) }
 
 func (d *decoder) insertAt(i *Insertion) { i.At = d.int(); i.Newline = d.str() }
 
-func (e *encoder) via(v *Via) { e.span(&v.Call); e.bool(v.ForeachBatch) }
+func (e *encoder) via(v *Via) { e.span(&v.Call); e.bool(v.ForeachBatch); e.span(&v.Site) }
 
-func (d *decoder) via(v *Via) { d.span(&v.Call); v.ForeachBatch = d.bool() }
+func (d *decoder) via(v *Via) { d.span(&v.Call); v.ForeachBatch = d.bool(); d.span(&v.Site) }

@@ -66,6 +66,10 @@ type Func struct {
 	Calls []*Call
 	// Returns is what every return statement agrees the function returns.
 	Returns Arg
+	// Attrs are the attributes a method sets on its instance (self.x =
+	// value), in the order written: the value is a parameter (ArgParam), a
+	// constant, or unknown when the store is conditional or not followed.
+	Attrs []Const
 }
 
 // Param is a function parameter.
@@ -118,6 +122,15 @@ type Hole struct {
 	// instead of a parameter (Param is then -1); Span is where it is written.
 	Global string
 	Span   Span
+	// Attr, when set, says the field comes from attribute Attr of the
+	// parameter (self.table), known where the parameter is an object
+	// (ArgObject) whose class's __init__ sets it.
+	Attr string
+	// Parts, when set, say the field is a string built from parameters
+	// (f"{catalog}.{schema}.events"): literal text (ArgValue) and
+	// parameters (ArgParam), joined in order; Param is the first of them.
+	// It is filled when every part is known.
+	Parts []Arg
 }
 
 // Call is a call of a function the file does not define as part of Spark:
@@ -137,6 +150,10 @@ type Call struct {
 	Kind string
 	// Loop is the header of the innermost loop the call is made in (see Write.Loop).
 	Loop Span
+	// CalleeParam is 1 + the enclosing function's parameter that is called
+	// (def run(df, sink): sink(df)), with Callee ""; 0 when none. The link
+	// step calls what the caller passes for it.
+	CalleeParam int
 }
 
 // ArgKind is what is known of an argument.
@@ -149,7 +166,8 @@ const (
 	ArgFrame           // a DataFrame with its transforms
 	ArgSession         // a SparkSession
 	ArgParam           // the enclosing function's parameter Param
-	ArgFunc            // a function (Func names it as a Call's Callee would)
+	ArgFunc            // a function (Func names it as a Call's Callee would; Args bound to it)
+	ArgObject          // an instance of the class Func, made with the arguments Args
 )
 
 // Arg is an argument at a call site, a parameter's default or a function's
@@ -165,6 +183,13 @@ type Arg struct {
 	Param      int
 	Func       string
 	Span       Span // the argument's value as written
+	// Args are, for ArgObject, the constructor's arguments and, for
+	// ArgFunc, the arguments bound to the function (functools.partial, a
+	// bound method's instance): positional ones first, then keywords.
+	Args []Arg
+	// Attr is, for ArgParam, the parameter's attribute passed (self.table)
+	// and, for ArgObject, the instance's attribute passed (spec.table).
+	Attr string
 }
 
 // Known reports whether the argument is something a hole can take.
@@ -172,7 +197,7 @@ func (a *Arg) Known() bool {
 	switch a.Kind {
 	case ArgValue:
 		return a.Value.Known()
-	case ArgList, ArgFrame, ArgSession, ArgFunc:
+	case ArgList, ArgFrame, ArgSession, ArgFunc, ArgObject:
 		return true
 	}
 	return false

@@ -14,6 +14,8 @@ type instance struct {
 	fn   *facts.Func
 	args []bound
 	s    site
+	// attrs are the attributes of arguments the holes read, once looked up
+	attrs map[attrKey]bound
 }
 
 // foreign reports whether spans of file f must stand at the call instead.
@@ -66,6 +68,35 @@ func (in *instance) holesOf(kind facts.FactKind, i int) []facts.Hole {
 	return out
 }
 
+// arg is what fills hole h: the argument bound to its parameter, or the
+// attribute of that argument the hole reads (self.table).
+func (in *instance) arg(h facts.Hole) bound {
+	if h.Parts != nil {
+		return in.joined(h.Parts)
+	}
+	if h.Attr == "" {
+		return in.args[h.Param]
+	}
+	if in.attrs == nil {
+		in.attrs = map[attrKey]bound{}
+	}
+	k := attrKey{h.Param, h.Attr}
+	b, ok := in.attrs[k]
+	if !ok {
+		b = in.l.attr(in.args[h.Param], h.Attr)
+		if b.ok && b.home == "" {
+			b.home = in.home
+		}
+		in.attrs[k] = b
+	}
+	return b
+}
+
+type attrKey struct {
+	param int
+	attr  string
+}
+
 // fillGlobals fills the holes of fact i that the module constants it
 // imports fill, seen from the function's file, for file dst.
 func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
@@ -90,7 +121,7 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	holes := in.holesOf(kind, i)
 	byCaller, byDefault := 0, 0
 	for _, h := range holes {
-		b := in.args[h.Param]
+		b := in.arg(h)
 		switch {
 		case !b.ok || !b.a.Known():
 		case b.deflt:
@@ -125,7 +156,10 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 					w.Loop = loop
 				}
 				if in.l.b.OnWrite != nil {
-					in.l.b.OnWrite(in.s.call, w)
+					in.l.b.OnWrite(in.s.via(), w)
+					if w.Via != nil {
+						w.Via.Site = in.s.call.Span
+					}
 				}
 			}
 			add(e, v)
@@ -156,7 +190,7 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 	v := copyFact(tmpl, foreignTo(in.home, dst), in.at())
 	in.fillGlobals(kind, i, v, dst)
 	for _, h := range holes {
-		b := in.args[h.Param]
+		b := in.arg(h)
 		if !b.ok || !b.a.Known() || (onlyDefaults && !b.deflt) {
 			continue
 		}

@@ -276,14 +276,20 @@ type bound struct {
 }
 
 // site is the call the facts go to: the first call in a chain, in file.
+// batch, when set, is the foreachBatch call the chain went through, as the
+// site's file sees it (see via).
 type site struct {
-	file string
-	call *facts.Call
+	file  string
+	call  *facts.Call
+	batch *facts.Call
 }
 
 // site applies the call c, made in file p (in the body of in, or at module
 // level when in is nil), at its own place.
 func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
+	if c.CalleeParam > 0 {
+		return // calls what the caller passes: known only through a call (see apply)
+	}
 	home, fn := l.resolve(p, c.Callee)
 	if fn == nil {
 		return
@@ -292,7 +298,7 @@ func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
 		if a.Kind == facts.ArgParam {
 			return bound{} // the enclosing function's parameter: unknown here
 		}
-		return bound{a: l.value(p, a), home: p, ok: true}
+		return l.argAt(p, a)
 	})
 	l.apply(home, fn, args, site{file: p, call: c}, []*facts.Func{fn})
 }
@@ -387,25 +393,28 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 				passes = true
 			}
 		}
-		if !passes {
+		if !passes && c.CalleeParam == 0 {
 			continue // applied at its own place (see site)
 		}
-		h, callee := l.resolve(home, c.Callee)
+		h, callee, cargs, outer := l.calleeOf(home, c, args)
 		if callee == nil || slices.Contains(stack, callee) {
 			continue
 		}
-		inner := l.bind(callee, c.Args, func(a facts.Arg) bound {
+		inner := l.bind(callee, cargs, func(a facts.Arg) bound {
 			if a.Kind == facts.ArgParam {
-				if a.Param < len(args) {
-					b := args[a.Param]
+				if a.Param < len(outer) {
+					b := outer[a.Param]
+					if a.Attr != "" {
+						return l.attr(b, a.Attr)
+					}
 					b.deflt = false
 					return b
 				}
 				return bound{}
 			}
-			return bound{a: l.value(home, a), home: home, ok: true}
+			return l.argAt(home, a)
 		})
-		l.apply(h, callee, inner, s, append(stack, callee))
+		l.apply(h, callee, inner, s.through(c, home), append(stack, callee))
 	}
 }
 
@@ -474,6 +483,9 @@ func (l *linker) find(p, callee string, has func(file, name string) bool) string
 	dots := len(callee) - len(strings.TrimLeft(callee, "."))
 	name := callee[dots:]
 	parts := strings.Split(name, ".")
+	if dots == 0 && len(parts) == 2 && has(p, name) {
+		return p // a method of a class of the file: Writer.run
+	}
 	if dots == 0 && len(parts) == 1 {
 		if has(p, name) {
 			return p

@@ -99,6 +99,9 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 		}
 		return v
 	case "lambda":
+		if x.isBatchLambda(n) {
+			return x.batchFunction(n, sc, x.batch)
+		}
 		ls := newScope(sc)
 		if params := n.ChildByField("parameters"); params.Valid() {
 			for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
@@ -188,7 +191,12 @@ func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
 		return x.plainString(text, at)
 	}
 	d, ok := python.DecodeString(n, func(expr python.Node) (string, bool) {
-		return x.eval(expr, sc).pyText()
+		v := x.eval(expr, sc)
+		s, known := v.pyText()
+		if !known && x.fn != nil {
+			x.noteStringHole(x.spanOf(expr.Parent()), v)
+		}
+		return s, known
 	})
 	if !ok {
 		return val{}
@@ -412,11 +420,20 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 	switch fn.Type() {
 	case "attribute":
 		recv := x.evalField(fn, "object", sc)
+		c := callSite{call: n, fn: fn, name: x.text(fn.ChildByField("attribute"))}
+		outer := x.batch
+		if c.name == "foreachBatch" && recv.kind == kWriter {
+			x.batch = x.startBatch(recv, n, fn)
+		}
 		a := x.args(n.ChildByField("arguments"), sc)
+		x.batch = outer
 		if recv.kind == kDict || recv.kind == kList {
 			x.forgetMutated(recv, fn, sc)
 		}
-		return x.method(recv, callSite{call: n, fn: fn, name: x.text(fn.ChildByField("attribute"))}, a)
+		if callee, bound, ok := x.methodOf(recv, c.name); ok {
+			x.recordCallable(callee, 0, bound, c, a)
+		}
+		return x.method(recv, c, a)
 	case "identifier":
 		callee := x.lookup(fn, sc)
 		a := x.args(n.ChildByField("arguments"), sc)

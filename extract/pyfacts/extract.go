@@ -107,6 +107,12 @@ type extractor struct {
 	// inLoop is the header of the innermost loop being read, in the current
 	// function or at module level (see facts.Write.Loop)
 	inLoop facts.Span
+	// static is set while a static or class method's def is read: its
+	// first parameter is not an instance
+	static bool
+	// batch is the foreachBatch call whose arguments are being read, and
+	// batchBody the one whose lambda's body is (see callables.go)
+	batch, batchBody *batchLambda
 }
 
 type sqlKey struct {

@@ -163,6 +163,9 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 			return val{kind: kSession}
 		}
 		if obj.kind == kUnknown {
+			if v, ok := x.member(obj, name); ok {
+				return v
+			}
 			return x.wellKnownMember(name)
 		}
 		return val{}
@@ -304,7 +307,14 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		return val{kind: kSession}
 	case kClass:
 		if ci, ok := callee.ref.(*classInfo); ok {
-			return ci.instance(a)
+			obj := val{}
+			if !ci.opaque {
+				obj = ci.instance(a)
+			}
+			if ci.name == "" {
+				return obj
+			}
+			return x.newObject(ci.name, c, a, obj)
 		}
 	case kFunc:
 		if name, ok := x.calleeName(callee); ok {
@@ -315,11 +325,20 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		if v, ok := x.deltaRSCall(callee.name, c, a); ok {
 			return v
 		}
+		if callee.name == "functools.partial" {
+			return x.partial(a)
+		}
 		if name, ok := x.calleeName(callee); ok {
 			x.recordCall(name, c, a)
+			if isClassName(name) {
+				return x.newObject(name, c, a, val{})
+			}
 		}
 		return x.sessionMaker(callee.name)
 	case kUnknown:
+		if x.callValue(callee, c, a) {
+			return val{}
+		}
 		return x.sessionMaker(c.name)
 	}
 	return val{}

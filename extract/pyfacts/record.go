@@ -26,14 +26,28 @@ type fnState struct {
 	ret    val
 	rets   int // return statements seen
 	// spans are the arguments, by where they are written, that are this
-	// function's parameters: a fact field at such a span is a hole.
-	spans map[facts.Span]int
+	// function's parameters (or their attributes): a fact field at such a
+	// span is a hole.
+	spans map[facts.Span]paramRef
 	// parts are partitionings whose columns are a parameter.
-	parts map[*facts.Partitioning]int
+	parts map[*facts.Partitioning]paramRef
 	// roots are DataFrame histories that start from a parameter.
 	roots map[*hist]int
 	// zorder are Z-orderings whose columns are a parameter.
-	zorder map[*facts.Maintenance]int
+	zorder map[*facts.Maintenance]paramRef
+	// strings are the strings built with parameters (see sqltemplate.go),
+	// made when first needed
+	strings *fnStrings
+	// class is the class a method is defined in ("" for a plain function,
+	// a static method or one nested in another function): its first
+	// parameter is the instance.
+	class string
+}
+
+// paramRef is a parameter, or an attribute of one (self.table).
+type paramRef struct {
+	i    int
+	attr string
 }
 
 // noteZOrderParam marks m's Z-order columns, read as partitioning p, as a
@@ -44,17 +58,18 @@ func (x *extractor) noteZOrderParam(m *facts.Maintenance, p *facts.Partitioning)
 	}
 	if i, ok := x.fn.parts[p]; ok {
 		if x.fn.zorder == nil {
-			x.fn.zorder = make(map[*facts.Maintenance]int)
+			x.fn.zorder = make(map[*facts.Maintenance]paramRef)
 		}
 		x.fn.zorder[m] = i
 	}
 }
 
 // param is the value of a parameter inside its function's body: unknown,
-// but known to be that parameter.
+// but known to be that parameter; with attr, that parameter's attribute.
 type param struct {
-	fn *fnState
-	i  int
+	fn   *fnState
+	i    int
+	attr string
 }
 
 // paramOf returns the index of the current function's parameter that v is.
@@ -62,29 +77,45 @@ func (x *extractor) paramOf(v val) (int, bool) {
 	if x.fn == nil {
 		return 0, false
 	}
-	if p, ok := v.ref.(*param); ok && p.fn == x.fn {
+	if p, ok := v.ref.(*param); ok && p.fn == x.fn && p.attr == "" {
 		return p.i, true
 	}
 	return 0, false
 }
 
+// paramRefOf returns the current function's parameter, or parameter
+// attribute, that v is.
+func (x *extractor) paramRefOf(v val) (paramRef, bool) {
+	if x.fn == nil || v.kind != kUnknown {
+		return paramRef{}, false
+	}
+	if p, ok := v.ref.(*param); ok && p.fn == x.fn {
+		return paramRef{p.i, p.attr}, true
+	}
+	return paramRef{}, false
+}
+
 // noteParamArg remembers that the argument written at g is a parameter.
 func (x *extractor) noteParamArg(g *arg) {
-	if i, ok := x.paramOf(g.v); ok {
+	if r, ok := x.paramRefOf(g.v); ok {
 		if x.fn.spans == nil {
-			x.fn.spans = make(map[facts.Span]int)
+			x.fn.spans = make(map[facts.Span]paramRef)
 		}
-		x.fn.spans[x.spanOf(g.n)] = i
+		x.fn.spans[x.spanOf(g.n)] = r
+	} else if s := x.fn.strings; g.v.kind == kStr && s != nil {
+		if d, ok := g.v.ref.(*python.Decoded); ok && len(d.Holes) > 0 {
+			s.templates = append(s.templates, template{x.spanOf(g.n), d})
+		}
 	}
 }
 
 // notePartParam marks p's columns as coming from parameter v.
 func (x *extractor) notePartParam(p *facts.Partitioning, v val) {
-	if i, ok := x.paramOf(v); ok {
+	if r, ok := x.paramRefOf(v); ok {
 		if x.fn.parts == nil {
-			x.fn.parts = make(map[*facts.Partitioning]int)
+			x.fn.parts = make(map[*facts.Partitioning]paramRef)
 		}
-		x.fn.parts[p] = i
+		x.fn.parts[p] = r
 	}
 }
 
@@ -209,10 +240,12 @@ func (x *extractor) holes(f *fnState) {
 	mark := func(kind facts.FactKind, i int, fact any) {
 		for _, r := range fields(fact) {
 			if p, ok := f.spans[r.span]; ok {
-				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: p, Key: r.key})
+				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: p.i, Key: r.key, Attr: p.attr})
 				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
 					w.TargetFromCaller = true
 				}
+			} else if parts := x.templateAt(f, r.span); parts != nil {
+				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: parts[0].Param, Key: r.key, Parts: parts[1:]})
 			} else if g, ok := x.globals[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: -1, Key: r.key, Global: g, Span: r.span})
 			}
@@ -221,7 +254,7 @@ func (x *extractor) holes(f *fnState) {
 	for i, w := range f.sum.Writes {
 		mark(facts.FactWrite, i, w)
 		if p, ok := f.parts[w.PartitionBy]; ok && w.PartitionBy != nil {
-			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactWrite, Index: i, Field: facts.HolePartitionBy, Param: p})
+			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactWrite, Index: i, Field: facts.HolePartitionBy, Param: p.i, Attr: p.attr})
 		}
 	}
 	for i, r := range f.sum.Reads {
@@ -233,11 +266,11 @@ func (x *extractor) holes(f *fnState) {
 	for i, m := range f.sum.Maintenance {
 		mark(facts.FactMaintenance, i, m)
 		if p, ok := f.zorder[m]; ok {
-			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactMaintenance, Index: i, Field: facts.HoleZOrder, Param: p})
+			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactMaintenance, Index: i, Field: facts.HoleZOrder, Param: p.i, Attr: p.attr})
 		}
 	}
 	slices.SortStableFunc(f.sum.Holes, func(a, b facts.Hole) int {
-		return cmp.Or(cmp.Compare(a.Fact, b.Fact), cmp.Compare(a.Index, b.Index), cmp.Compare(a.Field, b.Field), strings.Compare(a.Key, b.Key))
+		return cmp.Or(cmp.Compare(a.Fact, b.Fact), cmp.Compare(a.Index, b.Index), cmp.Compare(a.Field, b.Field), strings.Compare(a.Key, b.Key), strings.Compare(a.Attr, b.Attr))
 	})
 }
 
@@ -338,6 +371,7 @@ func (x *extractor) recordCall(callee string, c callSite, a args) {
 			call.Args[i].Name, call.Args[i].Splat = g.name, uint8(g.splat)
 		}
 	}
+	x.markBatch(call, c)
 	x.addCall(call)
 }
 
@@ -370,8 +404,12 @@ func (x *extractor) addCall(call *facts.Call) {
 // factArg is what a call site passes, as facts.
 func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
 	a := facts.Arg{Span: sp}
-	if i, ok := x.paramOf(v); ok {
-		a.Kind, a.Param = facts.ArgParam, i
+	if r, ok := x.paramRefOf(v); ok {
+		a.Kind, a.Param, a.Attr = facts.ArgParam, r.i, r.attr
+		return a
+	}
+	if v.kind == kUnknown && v.ref != nil {
+		x.callableArg(v, &a)
 		return a
 	}
 	switch v.kind {
@@ -436,6 +474,9 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 		name = x.className + "." + name
 	}
 	st := &fnState{sum: &facts.Func{Name: name, At: at}, fn: fn, parent: x.fn}
+	if x.fn == nil && x.className != "" && !x.static {
+		st.class = x.className
+	}
 	fn.sum = st.sum
 	s := x.summary()
 	s.Funcs = append(s.Funcs, st.sum)

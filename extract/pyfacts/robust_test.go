@@ -135,6 +135,9 @@ func FuzzExtract(f *testing.F) {
 	}
 	f.Add("spark.sql(f'{x!r:{y}}')")
 	f.Add("df.write.partitionBy(*[*a, 'b']).save(**{**k})")
+	f.Add("class W:\n    def __init__(self, t, p=['a']):\n        self.t = t\n        if p: self.p = p\n    def run(self, df):\n        self.run(df)\n        df.write.partitionBy(*self.p).saveAsTable(self.t)\nW('x').run(df)\n")
+	f.Add("import functools\nu.writeStream.foreachBatch(functools.partial(f, t='x')).start()\nu.writeStream.foreachBatch(lambda d, i: (lambda: g(d))()).start()\n")
+	f.Add("def v(t, h=0, *c):\n    spark.sql(f'VACUUM {t} RETAIN {h} HOURS')\n    spark.sql('OPTIMIZE {} ZORDER BY ({})'.format(t, c))\n    df.write.saveAsTable(f'{t}.{h}')\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		doc := pyDoc(src)
 		extractDoc(t, doc)

@@ -22,6 +22,9 @@ func (x *extractor) embedSQL(v val) {
 		return
 	}
 	x.sqlSeen[key] = true
+	if x.fn != nil && len(d.Holes) > 0 {
+		x.sqlTemplate(d)
+	}
 	x.sql = append(x.sql, &document.Region{
 		Lang:       document.SQL,
 		Text:       []byte(d.Text),
@@ -97,6 +100,9 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 		text, known := "", false
 		if found && !spec {
 			text, known = g.v.pyText()
+			if !known && x.fn != nil {
+				x.noteStringHole(x.textSpan(t.Map, i, end), g.v)
+			}
 		}
 		if known {
 			b.Value(text)

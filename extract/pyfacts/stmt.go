@@ -96,7 +96,11 @@ func (x *extractor) assign(n python.Node, sc *scope) val {
 	case right.Valid():
 		v = x.eval(right, sc)
 	}
-	x.bind(n.ChildByField("left"), v, sc)
+	left := n.ChildByField("left")
+	if left.Is("attribute") && x.fn != nil {
+		x.storeAttr(left, right, v, sc, !right.Is("assignment"))
+	}
+	x.bind(left, v, sc)
 	return v
 }
 
@@ -104,6 +108,10 @@ func (x *extractor) augmented(n python.Node, sc *scope) {
 	left, right := n.ChildByField("left"), n.ChildByField("right")
 	r := x.eval(right, sc)
 	if !left.Is("identifier") {
+		if left.Is("attribute") {
+			x.storeAttr(left, right, r, sc, false)
+			x.forgetObject(left, sc)
+		}
 		x.eval(left, sc)
 		return
 	}
@@ -144,6 +152,9 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 	default:
 		// attribute and subscript targets: evaluate for what they contain
 		x.eval(target, sc)
+		if target.Is("attribute") {
+			x.forgetObject(target, sc)
+		}
 	}
 }
 
@@ -339,12 +350,35 @@ func (x *extractor) class(n python.Node, sc *scope) {
 	cs := newScope(sc)
 	cs.class = true
 	outer := x.className
+	funcs := 0
 	if x.fn == nil && outer == "" {
 		x.className = x.text(n.ChildByField("name"))
+		funcs = len(x.summary().Funcs)
 	}
 	x.block(n.ChildByField("body"), cs)
+	if x.fn == nil && outer == "" && !plainBases(n) {
+		// a base class may set any attribute: its instances' are not known
+		if fs := x.summary().Funcs[funcs:]; len(fs) > 0 {
+			fs[0].Attrs = append(fs[0].Attrs, facts.Const{Name: "*"})
+		}
+	}
 	x.className = outer
-	sc.set(x.text(n.ChildByField("name")), x.classValue(n, sc))
+	name := x.text(n.ChildByField("name"))
+	v := x.classValue(n, sc)
+	if x.fn == nil && outer == "" {
+		// a class of the module: calling it makes an instance the link
+		// step knows by the class's name
+		ci, _ := v.ref.(*classInfo)
+		if ci == nil {
+			ci = &classInfo{opaque: true}
+		}
+		ci.name = name
+		if len(ci.fields) > 0 {
+			x.fieldsInit(name, ci)
+		}
+		v = val{kind: kClass, ref: ci}
+	}
+	sc.set(name, v)
 }
 
 func (x *extractor) decorated(n python.Node, sc *scope) {
@@ -356,10 +390,16 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 		}
 	}
 	tables := len(x.file.Tables)
+	static := false
 	for _, d := range decorators {
 		x.stmt = d
 		x.decorator(d, def, sc)
+		t := d.Text()
+		static = static || string(t) == "@staticmethod" || string(t) == "@classmethod"
 	}
+	outerStatic := x.static
+	x.static = static
+	defer func() { x.static = outerStatic }()
 	switch def.Type() {
 	case "function_definition":
 		reads := len(x.file.Reads)
@@ -411,4 +451,18 @@ func (x *extractor) evalField(n python.Node, field string, sc *scope) val {
 		return x.eval(c, sc)
 	}
 	return val{}
+}
+
+// plainBases reports whether a class has no base class whose __init__
+// could set attributes: none, object, ABC or a NamedTuple.
+func plainBases(n python.Node) bool {
+	sup := n.ChildByField("superclasses")
+	if !sup.Valid() {
+		return true
+	}
+	switch string(sup.Text()) {
+	case "()", "(object)", "(ABC)", "(abc.ABC)", "(NamedTuple)", "(typing.NamedTuple)":
+		return true
+	}
+	return false
 }

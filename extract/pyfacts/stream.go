@@ -32,6 +32,23 @@ func (x *extractor) streamOf(w *writer, s *wstep, c callSite) *facts.Stream {
 // a name or a dotted attribute ("self.upsert"), as written.
 func (x *extractor) batchName(b *wstep, g arg) {
 	n := g.n
+	switch {
+	case n.Is("lambda"):
+		// the function the lambda calls: lambda df, i: upsert(df, i, "t")
+		if body := n.ChildByField("body"); body.Is("call") {
+			n = body.ChildByField("function")
+			if m := n.ChildByField("attribute"); n.Is("attribute") && !n.ChildByField("object").Is("identifier") {
+				b.ref = x.text(m) // Merger("t").merge(df, i): the method
+				return
+			}
+		}
+	case n.Is("call"):
+		// functools.partial(upsert, table="t")
+		if _, ok := g.v.ref.(*boundRef); ok {
+			n = n.ChildByField("arguments").NamedChild(0)
+		}
+	}
+	g.n = n
 	for n.Is("attribute") {
 		n = n.ChildByField("object")
 	}
@@ -102,18 +119,19 @@ func (x *extractor) keepConfigured(n python.Node, v val, sc *scope) {
 // micro-batch of the stream w writes: the link step then applies the
 // function's writes as the stream's, with the stream's DataFrame.
 func (x *extractor) foreachBatchCall(w *writer, c callSite, g arg) {
-	name, ok := x.calleeName(g.v)
+	name, param, bound, ok := x.callable(g.v)
 	if !ok {
 		return
 	}
 	x.addCall(&facts.Call{
-		Callee: name,
-		Kind:   "foreachBatch",
-		Span:   x.spanOf(c.call),
-		At:     x.span(c.nameStart(), c.fn.End()),
-		Args: []facts.Arg{
+		Callee:      name,
+		CalleeParam: param,
+		Kind:        "foreachBatch",
+		Span:        x.spanOf(c.call),
+		At:          x.span(c.nameStart(), c.fn.End()),
+		Args: withBound(bound, []facts.Arg{
 			{Kind: facts.ArgFrame, Transforms: w.hist.list(), Span: x.spanOf(g.n)},
 			{Span: x.spanOf(g.n)}, // the batch id
-		},
+		}),
 	})
 }

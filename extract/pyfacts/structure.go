@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
@@ -89,9 +90,19 @@ func (x *extractor) forgetMutated(recv val, fn python.Node, sc *scope) {
 // constructor's arguments as attributes: a dataclass, a NamedTuple, or a
 // class whose __init__ only stores its parameters (self.x = x).
 type classInfo struct {
+	name     string   // the class's name, for a class of the module
+	opaque   bool     // what instances hold is not known here
 	params   []string // the constructor's parameters, in order
 	defaults []val    // their defaults (kUnknown: none)
 	attrs    []string // the attribute each parameter is stored as ("" for none)
+	// fields are where a dataclass's or NamedTuple's fields are declared,
+	// with whether each has a default and where it is written
+	fields []fieldDecl
+}
+
+type fieldDecl struct {
+	at, def facts.Span
+	hasDef  bool
 }
 
 // instance is an instance made with arguments a; what is not known of an
@@ -166,10 +177,13 @@ func (x *extractor) classValue(n python.Node, sc *scope) val {
 			}
 			name := x.text(as.ChildByField("left"))
 			def := val{}
+			fd := fieldDecl{at: x.spanOf(as.ChildByField("left"))}
 			if r := as.ChildByField("right"); r.Valid() {
 				def = x.eval(r, sc)
+				fd.def, fd.hasDef = x.spanOf(r), true
 			}
 			ci.params, ci.attrs, ci.defaults = append(ci.params, name), append(ci.attrs, name), append(ci.defaults, def)
+			ci.fields = append(ci.fields, fd)
 		case !dataclass && c.Is("function_definition") && x.text(c.ChildByField("name")) == "__init__":
 			if !x.initStores(c, ci, sc) {
 				return val{}
@@ -227,4 +241,24 @@ func (x *extractor) initStores(def python.Node, ci *classInfo, sc *scope) bool {
 		ci.attrs[i] = x.text(left.ChildByField("attribute"))
 	}
 	return true
+}
+
+// fieldsInit adds to the summary the __init__ a dataclass or NamedTuple
+// gets from its fields, so that the link step reads an instance's
+// attributes in other modules as it reads a class's own __init__.
+func (x *extractor) fieldsInit(name string, ci *classInfo) {
+	if len(ci.fields) != len(ci.params) || len(ci.fields) == 0 {
+		return
+	}
+	fn := &facts.Func{Name: name + ".__init__", At: ci.fields[0].at, Params: []facts.Param{{Name: "self"}}}
+	for i, p := range ci.params {
+		fp := facts.Param{Name: p}
+		if fd := ci.fields[i]; fd.hasDef {
+			fp.Default, fp.HasDefault = x.factArg(ci.defaults[i], fd.def), true
+		}
+		fn.Params = append(fn.Params, fp)
+		fn.Attrs = append(fn.Attrs, facts.Const{Name: p, Value: facts.Arg{Kind: facts.ArgParam, Param: i + 1}})
+	}
+	s := x.summary()
+	s.Funcs = append(s.Funcs, fn)
 }

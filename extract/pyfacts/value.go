@@ -190,7 +190,8 @@ func same(a, b val) bool {
 	}
 	switch a.kind {
 	case kUnknown:
-		return false
+		_, obj := a.ref.(*objRef)
+		return obj && a.ref == b.ref
 	case kConst:
 		x, y := a.lit(), b.lit()
 		return x.Kind == y.Kind && x.Str == y.Str && x.Int == y.Int && x.Bool == y.Bool && x.Float == y.Float

@@ -37,9 +37,12 @@ var Rule = rule.New(Doc, check)
 var exportFormats = map[string]bool{"csv": true, "json": true, "text": true, "xml": true}
 
 func check(p *rule.Pass) {
+	// a helper's write and its copies applied at calls in the same file
+	// share the transform: it is reported once, as the helper's
+	seen := map[facts.Span]bool{}
 	for _, w := range p.Facts.Writes {
 		t := w.Feeding()
-		if t == nil || !single(t) {
+		if t == nil || !single(t) || seen[t.Span] {
 			continue
 		}
 		format := p.Format(w)
@@ -49,6 +52,7 @@ func check(p *rule.Pass) {
 		if !w.Target.Known() && !w.TargetFromCaller && format != "delta" {
 			continue // an unnamed path may be a one-file hand-off to another tool, not a table
 		}
+		seen[t.Span] = true
 		msg := fmt.Sprintf("%s makes one task write all of %s; drop it and let the writer (or optimized writes) size the files",
 			rule.TransformText(t), rule.TargetName(w.Target))
 		p.Report(t.Span, msg, rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})

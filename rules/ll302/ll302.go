@@ -46,7 +46,8 @@ func check(p *rule.Pass) {
 		if sessionCompacts(p, w.Span.Start) {
 			continue
 		}
-		for _, t := range targets(p, w) {
+		for _, tg := range targets(p, w) {
+			t := tg.t
 			where, known := lacks(t)
 			if !known {
 				continue
@@ -65,7 +66,7 @@ func check(p *rule.Pass) {
 			if d := localDef(p, t); d != nil {
 				fixes = append(fixes, propertyFix(d))
 			}
-			p.ReportRelated(w.At, msg, related, fixes...)
+			p.ReportRelated(tg.at, msg, related, fixes...)
 		}
 	}
 	for _, d := range p.Facts.Tables {
@@ -88,21 +89,35 @@ func check(p *rule.Pass) {
 // targets are the Delta tables stream w writes: its own, or those its
 // foreachBatch function appends to. A MERGE, UPDATE or DELETE is left out:
 // on Databricks they always compact.
-func targets(p *rule.Pass, w *facts.Write) []*catalog.Table {
+func targets(p *rule.Pass, w *facts.Write) []target {
 	writes := []*facts.Write{w}
 	if w.Stream.Batch != "" {
 		writes = p.BatchWrites(w)
 	}
-	var out []*catalog.Table
+	var out []target
 	for _, tw := range writes {
 		if tw.API.Rewrites() || p.Format(tw) != "delta" {
 			continue
 		}
-		if t := p.Table(tw.Target); t != nil && !slices.Contains(out, t) {
-			out = append(out, t)
+		t := p.Table(tw.Target)
+		if t == nil || slices.ContainsFunc(out, func(o target) bool { return o.t == t }) {
+			continue
 		}
+		at := w.At
+		if tw != w && w.Via != nil && w.Stream.TriggerInsert == nil && tw.TargetFromCaller && tw.Target.Span.End > tw.Target.Span.Start {
+			// a helper's stream in another file whose foreachBatch writes
+			// to a table the call names: reported where it is named
+			at = tw.Target.Span
+		}
+		out = append(out, target{t, at})
 	}
 	return out
+}
+
+// target is a table a stream writes and where a finding about it stands.
+type target struct {
+	t  *catalog.Table
+	at facts.Span
 }
 
 // Rate estimates a stream's commits from its trigger.

@@ -33,8 +33,11 @@ var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
 	min := float64(p.Config.Rules.VacuumMinRetentionHours)
+	// a helper's VACUUM and its copies applied at calls in the same file
+	// share the retention written in the helper: reported once, there
+	seen := map[facts.Span]bool{}
 	for _, m := range p.Facts.Maintenance {
-		if m.Kind != facts.Vacuum || !m.HasRetain || m.DryRun {
+		if m.Kind != facts.Vacuum || !m.HasRetain || m.DryRun || seen[m.Retain.Span] {
 			continue
 		}
 		hours, ok := m.Retain.Number()
@@ -49,6 +52,7 @@ func check(p *rule.Pass) {
 			fixes = append(fixes, rule.Fix{Title: "Retain " + want + " hours",
 				Edits: []facts.Edit{{Span: m.Retain.Span, NewText: want}}})
 		}
+		seen[m.Retain.Span] = true
 		p.Report(m.Retain.Span, msg, fixes...)
 	}
 }

@@ -1,0 +1,211 @@
+package link
+
+import (
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+// Code passed as a value (see extract/pyfacts/callables.go): a call of a
+// parameter that holds a function, functions with bound arguments, and
+// instances whose attributes a method reads (self.table).
+
+// calleeOf resolves the function call c, made in the body of a function
+// of file home whose arguments are args, calls: the function it names, or
+// the one the caller passes for the parameter it calls. It returns the
+// callee's file, the callee, the call's arguments with any bound to the
+// function first, and the bindings those arguments' parameters refer to.
+func (l *linker) calleeOf(home string, c *facts.Call, args []bound) (string, *facts.Func, []facts.Arg, []bound) {
+	if c.CalleeParam == 0 {
+		h, fn := l.resolve(home, c.Callee)
+		return h, fn, c.Args, args
+	}
+	i := c.CalleeParam - 1
+	if i >= len(args) || !args[i].ok {
+		return "", nil, nil, nil
+	}
+	f := args[i]
+	if f.a.Kind == facts.ArgObject && f.a.Attr != "" {
+		// a method of an instance: w.write
+		self := f.a
+		self.Attr, self.Name = "", ""
+		f.a = facts.Arg{Kind: facts.ArgFunc, Func: self.Func + "." + f.a.Attr, Args: []facts.Arg{self}, Span: f.a.Span}
+	}
+	if f.a.Kind != facts.ArgFunc {
+		return "", nil, nil, nil
+	}
+	h, fn := l.resolve(f.home, f.a.Func)
+	if fn == nil {
+		return "", nil, nil, nil
+	}
+	outer := args[:len(args):len(args)]
+	var pre []facts.Arg
+	for _, a := range f.a.Args {
+		b := bound{a: l.value(f.home, a), home: f.home, ok: true}
+		if a.Kind == facts.ArgParam {
+			b = bound{} // a parameter of the function that bound it: not known here
+		}
+		outer = append(outer, b)
+		pre = append(pre, facts.Arg{Kind: facts.ArgParam, Param: len(outer) - 1, Name: a.Name, Span: a.Span})
+	}
+	return h, fn, withBound(pre, c.Args), outer
+}
+
+// withBound puts arguments bound to a function before a call's: bound
+// positional ones, bound keywords, then the call's (whose keywords win).
+func withBound(bound, call []facts.Arg) []facts.Arg {
+	if len(bound) == 0 {
+		return call
+	}
+	out := make([]facts.Arg, 0, len(bound)+len(call))
+	for _, b := range bound {
+		if b.Name == "" {
+			out = append(out, b)
+		}
+	}
+	for _, b := range bound {
+		if b.Name != "" {
+			out = append(out, b)
+		}
+	}
+	return append(out, call...)
+}
+
+// attr is attribute name of the instance b: what its class's __init__
+// stores there, when __init__ is the one method of the class that sets it
+// and sets it on every path. A constructor argument is the caller's, at
+// the argument; a constant or a default is the class's, where it is
+// written (reported once, there).
+func (l *linker) attr(b bound, name string) bound {
+	if !b.ok || b.a.Kind != facts.ArgObject {
+		return bound{}
+	}
+	home, init := l.resolve(b.home, b.a.Func+".__init__")
+	if init == nil {
+		return bound{}
+	}
+	cls := strings.TrimSuffix(init.Name, "__init__")
+	var store *facts.Const
+	stores := 0
+	for _, fn := range l.b.files[home].Funcs {
+		if !strings.HasPrefix(fn.Name, cls) {
+			continue
+		}
+		for i := range fn.Attrs {
+			if a := &fn.Attrs[i]; a.Name == name || a.Name == "*" {
+				stores++
+				if fn == init && a.Name == name {
+					store = a
+				}
+			}
+		}
+	}
+	if stores != 1 || store == nil {
+		return bound{}
+	}
+	v := store.Value
+	if v.Kind != facts.ArgParam {
+		if !v.Known() {
+			return bound{}
+		}
+		return bound{a: v, home: home, ok: true, deflt: true}
+	}
+	args := append([]facts.Arg{{}}, b.a.Args...) // the instance itself first
+	bs := l.bind(init, args, func(a facts.Arg) bound {
+		if a.Kind == facts.ArgParam {
+			return bound{} // a parameter of the function that made the instance
+		}
+		return bound{a: l.value(b.home, a), home: b.home, ok: true}
+	})
+	if v.Param >= len(bs) || v.Attr != "" {
+		return bound{}
+	}
+	r := bs[v.Param]
+	if r.deflt {
+		r.home = home
+	}
+	return r
+}
+
+// via is the call a write the site adds is made at: the foreachBatch call
+// the chain went through, or the site's call.
+func (s site) via() *facts.Call {
+	if s.batch != nil {
+		return s.batch
+	}
+	return s.call
+}
+
+// through is the site as seen by call c of a function in file home: a
+// foreachBatch call there makes the writes below it the micro-batches' of
+// the stream it sits on. The stream's facts are at c when home is the
+// site's file, and at the site's call when they were moved there.
+func (s site) through(c *facts.Call, home string) site {
+	if c.Kind != "foreachBatch" {
+		return s
+	}
+	at := c.Span
+	if home != s.file {
+		at = s.call.Span
+	}
+	s.batch = &facts.Call{Kind: c.Kind, Span: at, At: c.At, Callee: c.Callee}
+	return s
+}
+
+// joined is a string built from parameters (see facts.Hole.Parts), known
+// when every part is a string or a number. It stands at the one argument
+// a caller passes for it (the first, when several), and is the function's,
+// at its first default, when only defaults fill it; it is never edited.
+func (in *instance) joined(parts []facts.Arg) bound {
+	var b strings.Builder
+	var at, first bound
+	for _, p := range parts {
+		if p.Kind == facts.ArgValue {
+			b.WriteString(p.Value.Str)
+			continue
+		}
+		if p.Param < 0 || p.Param >= len(in.args) {
+			return bound{}
+		}
+		a := in.args[p.Param]
+		if p.Attr != "" {
+			a = in.arg(facts.Hole{Param: p.Param, Attr: p.Attr})
+		}
+		if !a.ok || a.a.Kind != facts.ArgValue || (a.a.Value.Kind != facts.String && a.a.Value.Kind != facts.Int) {
+			return bound{}
+		}
+		b.WriteString(a.a.Value.Str)
+		if !first.ok {
+			first = a
+		}
+		if !a.deflt && !at.ok {
+			at = a
+		}
+	}
+	if !at.ok {
+		at = first
+	}
+	if !at.ok {
+		return bound{} // no parameter: nothing to fill
+	}
+	v := facts.Value{Kind: facts.String, Str: b.String(), Span: at.a.Span, ReadOnly: true}
+	return bound{a: facts.Arg{Kind: facts.ArgValue, Value: v, Span: at.a.Span}, home: at.home, ok: true, deflt: at.deflt}
+}
+
+// argAt is argument a of a call made in file p as a binding: a module
+// constant it names resolved, and an instance's attribute (spec.table)
+// read from its class when the value is the constructor's argument
+// written in p; what the class itself supplies is not followed there.
+func (l *linker) argAt(p string, a facts.Arg) bound {
+	if a.Kind != facts.ArgObject || a.Attr == "" {
+		return bound{a: l.value(p, a), home: p, ok: true}
+	}
+	obj := a
+	obj.Attr = ""
+	b := l.attr(bound{a: obj, home: p, ok: true}, a.Attr)
+	if !b.ok || b.home != p || b.deflt {
+		return bound{}
+	}
+	b.a.Name, b.a.Splat = a.Name, a.Splat
+	return b
+}
