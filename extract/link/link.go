@@ -76,7 +76,7 @@ type Extra struct {
 	// Fills are fields of the file's own facts that module constants it
 	// imports fill.
 	Fills   []Fill
-	seen    map[string]bool
+	seen    map[onceKey]bool
 	seconds func(string) (float64, bool)
 	// log lists, in order, each once-key a worker saw and the facts it
 	// added (from its marks to the next entry's), for the merge.
@@ -85,7 +85,7 @@ type Extra struct {
 
 // logged is one once-key of a worker's Extra: the list lengths before its facts.
 type logged struct {
-	key  string
+	key  onceKey
 	mark marks
 }
 
@@ -235,7 +235,7 @@ func (l *linker) file(p string) {
 func (r Result) absorb(d string, e *Extra, seconds func(string) (float64, bool)) {
 	m := r[d]
 	if m == nil {
-		m = &Extra{seen: map[string]bool{}, seconds: seconds}
+		m = &Extra{seen: map[onceKey]bool{}, seconds: seconds}
 		r[d] = m
 	}
 	m.Fills = append(m.Fills, e.Fills...)
@@ -263,6 +263,7 @@ type linker struct {
 	b     *Builder
 	out   Result
 	index map[string][]string // last module component → files
+	holes map[*facts.Func]map[holeAt][]facts.Hole
 }
 
 // bound is a parameter's value at a call: the argument (or default) and
@@ -437,7 +438,7 @@ func (l *linker) value(p string, a facts.Arg) facts.Arg {
 func (l *linker) extra(p string) *Extra {
 	e := l.out[p]
 	if e == nil {
-		e = &Extra{seen: map[string]bool{}, seconds: l.b.Seconds}
+		e = &Extra{seen: map[onceKey]bool{}, seconds: l.b.Seconds}
 		l.out[p] = e
 	}
 	return e

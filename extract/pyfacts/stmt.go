@@ -298,6 +298,7 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	st := x.defineFunction(fn, x.spanOf(nameNode))
 	if params := n.ChildByField("parameters"); params.Valid() {
 		fn.params = make([]string, 0, params.NamedChildCount())
+		st.sum.Params = make([]facts.Param, 0, params.NamedChildCount())
 		for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
 			pname := x.paramName(p)
 			if pname == "" {
