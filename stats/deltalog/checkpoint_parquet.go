@@ -3,12 +3,9 @@ package deltalog
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/parquet-go/parquet-go"
 )
 
 // Checkpoints are read in two passes over the same files: the first reads
@@ -39,14 +36,14 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 		}
 	}()
 
-	props := parquet.NewReaderProperties(memory.DefaultAllocator)
-	props.BufferedStreamEnabled = true // stream pages instead of loading whole column chunks
-	props.BufferSize = 1 << 20
-	pf, err := file.NewParquetReader(io.NewSectionReader(obj, 0, obj.Size()), file.WithReadProps(props))
+	// Column chunks are read through 1 MiB buffers, so an object store
+	// serves a checkpoint in few ranged reads; the page index and bloom
+	// filters are never needed.
+	pf, err := parquet.OpenFile(obj, obj.Size(),
+		parquet.ReadBufferSize(1<<20), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		return fmt.Errorf("%s: not a readable parquet file: %w", name, err)
 	}
-	defer func() { _ = pf.Close() }() // read-only: nothing to flush
 
 	cols := projectLeaves(pf, pass, r.parts != nil && len(r.parts.logical) > 0)
 	if len(cols) == 0 {
@@ -54,19 +51,20 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 	}
 	leaves := make([]*leaf, len(cols))
 	for i, c := range cols {
-		leaves[i] = newLeaf(pf.MetaData().Schema.Column(c))
+		leaves[i] = newLeaf(c)
 	}
-	v := newRowVisitor(r, leaves, pass)
-	for g := 0; g < pf.NumRowGroups(); g++ {
-		rg := pf.RowGroup(g)
-		for i, c := range cols {
-			cr, err := rg.Column(c)
-			if err != nil {
-				return fmt.Errorf("%s: corrupt parquet: %w", name, err)
-			}
-			leaves[i].reset(cr)
+	defer func() {
+		for _, l := range leaves {
+			l.close()
 		}
-		for row := int64(0); row < rg.NumRows(); row++ {
+	}()
+	v := newRowVisitor(r, leaves, pass)
+	for _, rg := range pf.RowGroups() {
+		chunks := rg.ColumnChunks()
+		for i, c := range cols {
+			leaves[i].reset(chunks[c.col.Index()])
+		}
+		for row := range rg.NumRows() {
 			if row%batchRows == 0 {
 				if err := ctx.Err(); err != nil {
 					return err
@@ -87,12 +85,11 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 
 // projectLeaves picks the leaf columns a pass needs. Reading add.stats (the
 // bulk of a checkpoint) is what this avoids.
-func projectLeaves(pf *file.Reader, pass cpPass, partitioned bool) []int {
-	sc := pf.MetaData().Schema
-	var leaves, parsed []int
+func projectLeaves(pf *parquet.File, pass cpPass, partitioned bool) []leafColumn {
+	var leaves, parsed []leafColumn
 	hasPartitionMap := false
-	for i := 0; i < sc.NumColumns(); i++ {
-		path := sc.Column(i).ColumnPath()
+	for _, i := range leafColumns(pf.Root()) {
+		path := i.path
 		if len(path) < 2 {
 			continue
 		}
@@ -224,7 +221,7 @@ func (v *rowVisitor) mapLeaves(prefix string) (key, value *leaf) {
 // listLeaf returns the element leaf of the list at prefix.
 func (v *rowVisitor) listLeaf(prefix string) *leaf {
 	for _, l := range v.under(prefix) {
-		if l.col.MaxRepetitionLevel() > 0 {
+		if l.maxRep > 0 {
 			return l
 		}
 	}
@@ -381,11 +378,11 @@ func (v *rowVisitor) parsedValues(parts *partResolver) {
 func eachMapEntry(key, value *leaf, fn func(k, v string, null bool)) {
 	keys, vals := key.entries(), value.entries()
 	for j, kc := range keys {
-		if kc.def != key.col.MaxDefinitionLevel() {
+		if kc.def != key.maxDef {
 			continue
 		}
 		k := key.format(kc)
-		if j < len(vals) && vals[j].def == value.col.MaxDefinitionLevel() {
+		if j < len(vals) && vals[j].def == value.maxDef {
 			fn(k, value.format(vals[j]), false)
 		} else {
 			fn(k, "", true)
@@ -402,7 +399,7 @@ func mapStrings(key, value *leaf) map[string]string {
 func listStrings(l *leaf) []string {
 	var out []string
 	for _, c := range l.entries() {
-		if c.def == l.col.MaxDefinitionLevel() {
+		if c.def == l.maxDef {
 			out = append(out, l.format(c))
 		}
 	}
