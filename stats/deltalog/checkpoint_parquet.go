@@ -39,8 +39,13 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 	// Column chunks are read through 1 MiB buffers, so an object store
 	// serves a checkpoint in few ranged reads; the page index and bloom
 	// filters are never needed.
-	pf, err := parquet.OpenFile(obj, obj.Size(),
-		parquet.ReadBufferSize(1<<20), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	pf, err := untilDone(ctx, func() (*parquet.File, error) {
+		return parquet.OpenFile(obj, obj.Size(),
+			parquet.ReadBufferSize(1<<20), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	})
+	if ctx.Err() != nil {
+		return fmt.Errorf("%s: %w", name, ctx.Err())
+	}
 	if err != nil {
 		return fmt.Errorf("%s: not a readable parquet file: %w", name, err)
 	}
@@ -62,7 +67,7 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 	for _, rg := range pf.RowGroups() {
 		chunks := rg.ColumnChunks()
 		for i, c := range cols {
-			leaves[i].reset(chunks[c.col.Index()])
+			leaves[i].reset(ctx, chunks[c.col.Index()])
 		}
 		for row := range rg.NumRows() {
 			if row%batchRows == 0 {
@@ -72,6 +77,9 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 			}
 			for _, l := range leaves {
 				if err := l.next(); err != nil {
+					if ctx.Err() != nil {
+						return fmt.Errorf("%s: %w", name, ctx.Err())
+					}
 					return fmt.Errorf("%s: corrupt parquet: %w", name, err)
 				}
 			}
@@ -81,6 +89,37 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 		}
 	}
 	return nil
+}
+
+// untilDone runs a decoding step of parquet-go, returning early when ctx
+// ends. Some damaged page headers make that decoder loop for minutes (its
+// Thrift reader does not report a short read of a double), and the stats
+// timeout must still hold; an abandoned step finishes in the background,
+// touching only its own reader. Its panics become errors, as the file's
+// fault.
+func untilDone[T any](ctx context.Context, step func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var res result
+		defer func() {
+			if p := recover(); p != nil {
+				res.err = fmt.Errorf("corrupt parquet: %v", p)
+			}
+			done <- res
+		}()
+		res.v, res.err = step()
+	}()
+	select {
+	case res := <-done:
+		return res.v, res.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
 
 // projectLeaves picks the leaf columns a pass needs. Reading add.stats (the

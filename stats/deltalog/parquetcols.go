@@ -1,6 +1,7 @@
 package deltalog
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -72,6 +73,7 @@ type leaf struct {
 	// repeated leaves).
 	entryDef int16
 
+	ctx   context.Context // of the read, which may abandon a page decode
 	pages parquet.Pages
 	page  parquet.Page
 	vals  parquet.ValueReader // of page; nil when it is used up
@@ -105,9 +107,9 @@ func newLeaf(lc leafColumn) *leaf {
 }
 
 // reset starts the leaf on a new row group's column chunk.
-func (l *leaf) reset(cc parquet.ColumnChunk) {
+func (l *leaf) reset(ctx context.Context, cc parquet.ColumnChunk) {
 	l.close()
-	l.pages, l.buf, l.pos, l.done, l.cur = cc.Pages(), l.buf[:0], 0, false, nil
+	l.ctx, l.pages, l.buf, l.pos, l.done, l.cur = ctx, cc.Pages(), l.buf[:0], 0, false, nil
 }
 
 // close releases the current column chunk's pages.
@@ -131,7 +133,12 @@ func (l *leaf) releasePage() {
 func (l *leaf) fill() error {
 	if l.vals == nil {
 		l.releasePage()
-		p, err := l.pages.ReadPage()
+		pages := l.pages
+		p, err := untilDone(l.ctx, pages.ReadPage)
+		if l.ctx.Err() != nil {
+			l.pages = nil // still in use by the abandoned decode
+			return l.ctx.Err()
+		}
 		if errors.Is(err, io.EOF) {
 			l.done = true
 			return nil

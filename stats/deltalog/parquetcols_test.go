@@ -2,6 +2,7 @@ package deltalog
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -66,7 +67,7 @@ func eachRow(t *testing.T, pf *parquetgo.File, cols []leafColumn, fn func(v *row
 	v := newRowVisitor(&replay{}, leaves, passFiles)
 	for _, rg := range pf.RowGroups() {
 		for i, c := range cols {
-			leaves[i].reset(rg.ColumnChunks()[c.col.Index()])
+			leaves[i].reset(context.Background(), rg.ColumnChunks()[c.col.Index()])
 		}
 		for range rg.NumRows() {
 			for _, l := range leaves {
