@@ -38,10 +38,11 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 
 	// Column chunks are read through 1 MiB buffers, so an object store
 	// serves a checkpoint in few ranged reads; the page index and bloom
-	// filters are never needed.
+	// filters are never needed, and the footer's magic number is checked
+	// without a read of the header's.
 	pf, err := untilDone(ctx, func() (*parquet.File, error) {
-		return parquet.OpenFile(obj, obj.Size(),
-			parquet.ReadBufferSize(1<<20), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+		return parquet.OpenFile(obj, obj.Size(), parquet.ReadBufferSize(1<<20),
+			parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true), parquet.SkipMagicBytes(true))
 	})
 	if ctx.Err() != nil {
 		return fmt.Errorf("%s: %w", name, ctx.Err())
