@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -98,5 +99,49 @@ func TestGCSServiceAccountKey(t *testing.T) {
 	checkStore(t, store, table)
 	if calls.Load() == 0 {
 		t.Error("no JWT was exchanged")
+	}
+}
+
+// On Google Cloud, with no credentials file, the token comes from the
+// metadata server (here a fake, as GCE_METADATA_HOST allows).
+func TestGCSMetadataServer(t *testing.T) {
+	table := "multi-part-checkpoint"
+	var calls atomic.Int32
+	md := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Metadata-Flavor") != "Google" {
+			http.Error(w, "no Metadata-Flavor", http.StatusForbidden)
+			return
+		}
+		switch r.URL.Path {
+		case "/computeMetadata/v1/instance/service-accounts/default/token":
+			calls.Add(1)
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"access_token":"fake-gcs-token","token_type":"Bearer","expires_in":3600}`))
+		case "/computeMetadata/v1/project/project-id":
+			_, _ = w.Write([]byte("p"))
+		case "/computeMetadata/v1/universe/universe-domain":
+			_, _ = w.Write([]byte("googleapis.com"))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer md.Close()
+	srv := fakeGCS(t, "bkt", loadTable(t, table, "a/b/"), "Bearer fake-gcs-token")
+	defer srv.Close()
+	old := gcsEndpoint
+	gcsEndpoint = srv.URL
+	defer func() { gcsEndpoint = old }()
+	home := t.TempDir() // no gcloud login to find
+	t.Setenv("HOME", home)
+	t.Setenv("STORAGE_EMULATOR_HOST", "")
+	t.Setenv("GOOGLE_APPLICATION_CREDENTIALS", "")
+	t.Setenv("GCE_METADATA_HOST", strings.TrimPrefix(md.URL, "http://"))
+	store, err := NewStorage(context.Background(), "gs://bkt/a/b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkStore(t, store, table)
+	if calls.Load() == 0 {
+		t.Error("the metadata server was never asked for a token")
 	}
 }
