@@ -2,6 +2,8 @@ package deltalog
 
 import (
 	"context"
+	"crypto/sha1"
+	"encoding/hex"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -84,5 +86,50 @@ func TestS3AssumeRoleProfile(t *testing.T) {
 	checkStore(t, store, table)
 	if calls.Load() == 0 {
 		t.Error("STS was never asked for the role's credentials")
+	}
+}
+
+// An IAM Identity Center (SSO) profile: the SDK trades the token cached by
+// `aws sso login` for role credentials at the SSO portal (here a fake).
+func TestS3SSOProfile(t *testing.T) {
+	table := "multi-part-checkpoint"
+	srv := fakeS3(t, "bkt", loadTable(t, table, "lake/t/"))
+	defer srv.Close()
+	var calls atomic.Int32
+	portal := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		if r.URL.Path != "/federation/credentials" || q.Get("account_id") != "123456789012" || q.Get("role_name") != "Reader" ||
+			r.Header.Get("X-Amz-Sso_bearer_token") != "fake-sso-token" {
+			t.Errorf("unexpected SSO call %s, token %q", r.URL, r.Header.Get("X-Amz-Sso_bearer_token"))
+			http.Error(w, `{"message":"denied"}`, http.StatusUnauthorized)
+			return
+		}
+		calls.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"roleCredentials":{"accessKeyId":"AKIDFAKE","secretAccessKey":"fake-secret","sessionToken":"fake-session","expiration":4102444800000}}`)
+	}))
+	defer portal.Close()
+	const startURL = "https://lakelint.awsapps.com/start"
+	s3Env(t, srv, "[profile sso]\nsso_start_url = "+startURL+"\nsso_region = eu-west-1\nsso_account_id = 123456789012\nsso_role_name = Reader\n", "")
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	cache := filepath.Join(home, ".aws", "sso", "cache")
+	if err := os.MkdirAll(cache, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha1.Sum([]byte(startURL))
+	tok := `{"accessToken":"fake-sso-token","expiresAt":"2099-01-01T00:00:00Z","region":"eu-west-1","startUrl":"` + startURL + `"}`
+	if err := os.WriteFile(filepath.Join(cache, hex.EncodeToString(sum[:])+".json"), []byte(tok), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("AWS_ENDPOINT_URL_SSO", portal.URL)
+	t.Setenv("AWS_PROFILE", "sso")
+	store, err := NewStorage(context.Background(), "s3://bkt/lake/t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkStore(t, store, table)
+	if calls.Load() == 0 {
+		t.Error("the SSO portal was never asked for role credentials")
 	}
 }
