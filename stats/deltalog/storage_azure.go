@@ -44,7 +44,11 @@ func newAzureStore(loc blobLocation, opts *container.ClientOptions) (*azureStore
 	if cs := connectionString(); cs != "" {
 		return newAzureStoreFromConnectionString(cs, loc, opts)
 	}
-	cred, err := azidentity.NewDefaultAzureCredential(nil)
+	var credOpts *azidentity.DefaultAzureCredentialOptions
+	if opts != nil {
+		credOpts = &azidentity.DefaultAzureCredentialOptions{ClientOptions: opts.ClientOptions}
+	}
+	cred, err := azidentity.NewDefaultAzureCredential(credOpts)
 	if err != nil {
 		return nil, err
 	}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/base64"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
@@ -43,9 +45,13 @@ func sasSignature(sig string) func(*http.Request) bool {
 // azureAt serves a table's container at https://<any host>/lake through a
 // TLS fake that every host dials, and records the hosts asked for.
 func azureAt(t *testing.T, table string, authorized func(*http.Request) bool) (*container.ClientOptions, *[]string) {
+	return azureAtHandler(t, fakeAzureHandler(t, "/lake", loadTable(t, table, "tables/t/"), authorized))
+}
+
+// azureAtHandler serves h over TLS to every host, recording the hosts.
+func azureAtHandler(t *testing.T, h http.Handler) (*container.ClientOptions, *[]string) {
 	var mu sync.Mutex
 	var hosts []string
-	h := fakeAzureHandler(t, "/lake", loadTable(t, table, "tables/t/"), authorized)
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		hosts = append(hosts, r.Host)
@@ -161,4 +167,64 @@ func TestAzureConnectionString(t *testing.T) {
 			t.Fatalf("err = %v, want one naming the variable, not quoting it", err)
 		}
 	})
+}
+
+// With no storage key, SAS or connection string, azidentity's default
+// chain signs in; here its first link, a service principal in AZURE_*
+// variables, gets a token from a fake Microsoft Entra ID.
+func TestAzureDefaultChainServicePrincipal(t *testing.T) {
+	table := "dv-partitioned-with-checkpoint"
+	clearAzureEnv(t)
+	t.Setenv("AZURE_TENANT_ID", "00000000-0000-0000-0000-000000000001")
+	t.Setenv("AZURE_CLIENT_ID", "fake-client")
+	t.Setenv("AZURE_CLIENT_SECRET", "fake-secret")
+	t.Setenv("AZURE_AUTHORITY_HOST", "")
+	var tokens atomic.Int32
+	blobs := fakeAzureHandler(t, "/lake", loadTable(t, table, "tables/t/"), func(r *http.Request) bool {
+		return r.Header.Get("Authorization") == "Bearer fake-azure-token"
+	})
+	opts, hosts := azureAtHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Host != "login.microsoftonline.com" {
+			blobs.ServeHTTP(w, r)
+			return
+		}
+		tenant := "https://login.microsoftonline.com/00000000-0000-0000-0000-000000000001"
+		w.Header().Set("Content-Type", "application/json")
+		switch {
+		case r.URL.Path == "/common/discovery/instance":
+			_, _ = io.WriteString(w, `{"api-version":"1.1","tenant_discovery_endpoint":"`+tenant+`/v2.0/.well-known/openid-configuration",`+
+				`"metadata":[{"preferred_network":"login.microsoftonline.com","preferred_cache":"login.windows.net","aliases":["login.microsoftonline.com","login.windows.net"]}]}`)
+		case strings.HasSuffix(r.URL.Path, "/.well-known/openid-configuration"):
+			_, _ = io.WriteString(w, `{"token_endpoint":"`+tenant+`/oauth2/v2.0/token","authorization_endpoint":"`+tenant+
+				`/oauth2/v2.0/authorize","issuer":"`+tenant+`/v2.0"}`)
+		case strings.HasSuffix(r.URL.Path, "/oauth2/v2.0/token"):
+			_ = r.ParseForm()
+			if r.PostForm.Get("client_id") != "fake-client" || r.PostForm.Get("client_secret") != "fake-secret" ||
+				!strings.Contains(r.PostForm.Get("scope"), "https://storage.azure.com/.default") {
+				t.Errorf("unexpected token request %v", r.PostForm)
+				http.Error(w, `{"error":"invalid_client"}`, http.StatusUnauthorized)
+				return
+			}
+			tokens.Add(1)
+			_, _ = io.WriteString(w, `{"token_type":"Bearer","expires_in":3600,"ext_expires_in":3600,"access_token":"fake-azure-token"}`)
+		default:
+			t.Errorf("unexpected sign-in request %s", r.URL)
+			http.NotFound(w, r)
+		}
+	}))
+	az, err := newAzureStore(azureLoc, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkStore(t, &blobStorage{store: az, prefix: azureLoc.prefix}, table)
+	if tokens.Load() == 0 {
+		t.Error("no token was asked for")
+	}
+	var blobHosts []string
+	for _, h := range *hosts {
+		if h != "login.microsoftonline.com" {
+			blobHosts = append(blobHosts, h)
+		}
+	}
+	checkAzureHosts(t, blobHosts, "acct.blob.core.windows.net")
 }
