@@ -3,12 +3,9 @@ package deltalog
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/parquet-go/parquet-go"
 )
 
 // Checkpoints are read in two passes over the same files: the first reads
@@ -39,14 +36,20 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 		}
 	}()
 
-	props := parquet.NewReaderProperties(memory.DefaultAllocator)
-	props.BufferedStreamEnabled = true // stream pages instead of loading whole column chunks
-	props.BufferSize = 1 << 20
-	pf, err := file.NewParquetReader(io.NewSectionReader(obj, 0, obj.Size()), file.WithReadProps(props))
+	// Column chunks are read through 1 MiB buffers, so an object store
+	// serves a checkpoint in few ranged reads; the page index and bloom
+	// filters are never needed, and the footer's magic number is checked
+	// without a read of the header's.
+	pf, err := untilDone(ctx, func() (*parquet.File, error) {
+		return parquet.OpenFile(obj, obj.Size(), parquet.ReadBufferSize(1<<20),
+			parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true), parquet.SkipMagicBytes(true))
+	})
+	if ctx.Err() != nil {
+		return fmt.Errorf("%s: %w", name, ctx.Err())
+	}
 	if err != nil {
 		return fmt.Errorf("%s: not a readable parquet file: %w", name, err)
 	}
-	defer func() { _ = pf.Close() }() // read-only: nothing to flush
 
 	cols := projectLeaves(pf, pass, r.parts != nil && len(r.parts.logical) > 0)
 	if len(cols) == 0 {
@@ -54,19 +57,20 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 	}
 	leaves := make([]*leaf, len(cols))
 	for i, c := range cols {
-		leaves[i] = newLeaf(pf.MetaData().Schema.Column(c))
+		leaves[i] = newLeaf(c)
 	}
-	v := newRowVisitor(r, leaves, pass)
-	for g := 0; g < pf.NumRowGroups(); g++ {
-		rg := pf.RowGroup(g)
-		for i, c := range cols {
-			cr, err := rg.Column(c)
-			if err != nil {
-				return fmt.Errorf("%s: corrupt parquet: %w", name, err)
-			}
-			leaves[i].reset(cr)
+	defer func() {
+		for _, l := range leaves {
+			l.close()
 		}
-		for row := int64(0); row < rg.NumRows(); row++ {
+	}()
+	v := newRowVisitor(r, leaves, pass)
+	for _, rg := range pf.RowGroups() {
+		chunks := rg.ColumnChunks()
+		for i, c := range cols {
+			leaves[i].reset(ctx, chunks[c.col.Index()])
+		}
+		for row := range rg.NumRows() {
 			if row%batchRows == 0 {
 				if err := ctx.Err(); err != nil {
 					return err
@@ -74,6 +78,9 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 			}
 			for _, l := range leaves {
 				if err := l.next(); err != nil {
+					if ctx.Err() != nil {
+						return fmt.Errorf("%s: %w", name, ctx.Err())
+					}
 					return fmt.Errorf("%s: corrupt parquet: %w", name, err)
 				}
 			}
@@ -85,14 +92,44 @@ func readParquetActions(ctx context.Context, store Storage, name string, pass cp
 	return nil
 }
 
+// untilDone runs a decoding step of parquet-go, returning early when ctx
+// ends. Some damaged page headers make that decoder loop for minutes (its
+// Thrift reader does not report a short read of a double), and the stats
+// timeout must still hold; an abandoned step finishes in the background,
+// touching only its own reader. Its panics become errors, as the file's
+// fault.
+func untilDone[T any](ctx context.Context, step func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var res result
+		defer func() {
+			if p := recover(); p != nil {
+				res.err = fmt.Errorf("corrupt parquet: %v", p)
+			}
+			done <- res
+		}()
+		res.v, res.err = step()
+	}()
+	select {
+	case res := <-done:
+		return res.v, res.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}
+
 // projectLeaves picks the leaf columns a pass needs. Reading add.stats (the
 // bulk of a checkpoint) is what this avoids.
-func projectLeaves(pf *file.Reader, pass cpPass, partitioned bool) []int {
-	sc := pf.MetaData().Schema
-	var leaves, parsed []int
+func projectLeaves(pf *parquet.File, pass cpPass, partitioned bool) []leafColumn {
+	var leaves, parsed []leafColumn
 	hasPartitionMap := false
-	for i := 0; i < sc.NumColumns(); i++ {
-		path := sc.Column(i).ColumnPath()
+	for _, i := range leafColumns(pf.Root()) {
+		path := i.path
 		if len(path) < 2 {
 			continue
 		}
@@ -224,7 +261,7 @@ func (v *rowVisitor) mapLeaves(prefix string) (key, value *leaf) {
 // listLeaf returns the element leaf of the list at prefix.
 func (v *rowVisitor) listLeaf(prefix string) *leaf {
 	for _, l := range v.under(prefix) {
-		if l.col.MaxRepetitionLevel() > 0 {
+		if l.maxRep > 0 {
 			return l
 		}
 	}
@@ -381,11 +418,11 @@ func (v *rowVisitor) parsedValues(parts *partResolver) {
 func eachMapEntry(key, value *leaf, fn func(k, v string, null bool)) {
 	keys, vals := key.entries(), value.entries()
 	for j, kc := range keys {
-		if kc.def != key.col.MaxDefinitionLevel() {
+		if kc.def != key.maxDef {
 			continue
 		}
 		k := key.format(kc)
-		if j < len(vals) && vals[j].def == value.col.MaxDefinitionLevel() {
+		if j < len(vals) && vals[j].def == value.maxDef {
 			fn(k, value.format(vals[j]), false)
 		} else {
 			fn(k, "", true)
@@ -402,7 +439,7 @@ func mapStrings(key, value *leaf) map[string]string {
 func listStrings(l *leaf) []string {
 	var out []string
 	for _, c := range l.entries() {
-		if c.def == l.col.MaxDefinitionLevel() {
+		if c.def == l.maxDef {
 			out = append(out, l.format(c))
 		}
 	}

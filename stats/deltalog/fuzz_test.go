@@ -2,10 +2,12 @@ package deltalog_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lakelint/lakelint/stats/deltalog"
 )
@@ -37,15 +39,49 @@ func FuzzCorruptCheckpoint(f *testing.F) {
 		if err := os.WriteFile(name, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := deltalog.Open(context.Background(), dir); err != nil && !strings.Contains(err.Error(), cpName) {
+		// A damaged page header can make the decoder loop; the timeout, as
+		// the stats fetch has one, must end the read.
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		if _, err := deltalog.Open(ctx, dir); err != nil && !strings.Contains(err.Error(), cpName) {
 			t.Errorf("err = %v, want it to name the checkpoint", err)
 		}
 	})
 }
 
-// TestDecoderPanicIsAnError damages a checkpoint where arrow-go v18.8.0
-// panics (a nil dereference while reading a page header): the reader must
-// turn that into an error naming the file.
+// TestLoopingDecoderIsAbandoned damages a page header so that parquet-go
+// v0.32.0 skips a huge list of doubles past the end of the column chunk
+// without noticing, which takes seconds to minutes: Open must give up when
+// its context ends and say which file it was reading.
+func TestLoopingDecoderIsAbandoned(t *testing.T) {
+	const cpName = "00000000000000000010.checkpoint.parquet"
+	dir := copyTable(t, "dv-partitioned-with-checkpoint")
+	name := logFile(dir, cpName)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 4019; i < 4027; i++ {
+		data[i] ^= '<'
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = deltalog.Open(ctx, dir)
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), cpName) {
+		t.Fatalf("err = %v, want the deadline, naming %s", err, cpName)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Open took %v after its deadline", d)
+	}
+}
+
+// TestDecoderPanicIsAnError damages a page header (where arrow-go, the
+// earlier decoder, panicked): the reader must turn that into an error naming
+// the file.
 func TestDecoderPanicIsAnError(t *testing.T) {
 	dir := copyTable(t, "dv-partitioned-with-checkpoint")
 	name := logFile(dir, "00000000000000000010.checkpoint.parquet")

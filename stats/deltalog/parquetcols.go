@@ -1,24 +1,26 @@
 package deltalog
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/schema"
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 )
 
-// Checkpoints are read with arrow-go's column chunk readers, which decode
-// pages and hand back values with their definition and repetition levels.
-// A leaf streams one column row by row; the levels say which of the
-// enclosing structs, maps and lists are present. Writers disagree on
-// physical types (int32 vs int64), so values are read tolerantly.
+// Checkpoints are read with parquet-go's page readers, which decode pages
+// and hand back values with their definition and repetition levels. A leaf
+// streams one column row by row; the levels say which of the enclosing
+// structs, maps and lists are present. Writers disagree on physical types
+// (int32 vs int64), so values are read tolerantly.
 
 // cell is one level of a leaf column: a value when def is the column's
 // maximum, otherwise a null at some depth.
@@ -32,46 +34,70 @@ type cell struct {
 // levelChunk is how many levels one read decodes.
 const levelChunk = 4096
 
+// leafColumn is a leaf of a file's schema with the nodes above it.
+type leafColumn struct {
+	col   *parquet.Column
+	path  []string
+	nodes []*parquet.Column // from the top-level field down to the leaf
+}
+
+// leafColumns lists the leaves of a schema in column order.
+func leafColumns(root *parquet.Column) []leafColumn {
+	var out []leafColumn
+	var walk func(c *parquet.Column, nodes []*parquet.Column)
+	walk = func(c *parquet.Column, nodes []*parquet.Column) {
+		nodes = append(nodes[:len(nodes):len(nodes)], c)
+		if c.Leaf() {
+			out = append(out, leafColumn{col: c, path: c.Path(), nodes: nodes})
+			return
+		}
+		for _, child := range c.Columns() {
+			walk(child, nodes)
+		}
+	}
+	for _, c := range root.Columns() {
+		walk(c, nil)
+	}
+	return out
+}
+
 // leaf streams one leaf column of the current row group.
 type leaf struct {
-	col  *schema.Column
-	path []string
+	col            *parquet.Column
+	path           []string
+	kind           parquet.Kind
+	maxDef, maxRep int16
 	// depthDef[k] is the definition level at which path[:k+1] is non-null.
 	depthDef []int16
 	// entryDef is the level at which a list or map entry exists (for
 	// repeated leaves).
 	entryDef int16
 
-	rdr  file.ColumnChunkReader
-	buf  []cell
-	pos  int
-	done bool
-	cur  []cell // the current row's levels
-
-	defs, reps []int16
-	bytes      []parquet.ByteArray
-	flbas      []parquet.FixedLenByteArray
-	i32s       []int32
-	i64s       []int64
-	f32s       []float32
-	f64s       []float64
-	bools      []bool
+	ctx   context.Context // of the read, which may abandon a page decode
+	pages parquet.Pages
+	page  parquet.Page
+	vals  parquet.ValueReader // of page; nil when it is used up
+	vbuf  []parquet.Value
+	buf   []cell
+	pos   int
+	done  bool
+	cur   []cell // the current row's levels
 }
 
-func newLeaf(col *schema.Column) *leaf {
-	l := &leaf{col: col, path: col.ColumnPath()}
-	// Walk from the leaf up to the root, then count optional and repeated
-	// nodes on the way down.
-	var nodes []schema.Node
-	for n := col.SchemaNode(); n != nil && n.Parent() != nil; n = n.Parent() {
-		nodes = append(nodes, n)
+func newLeaf(lc leafColumn) *leaf {
+	l := &leaf{
+		col:    lc.col,
+		path:   lc.path,
+		kind:   lc.col.Type().Kind(),
+		maxDef: int16(lc.col.MaxDefinitionLevel()),
+		maxRep: int16(lc.col.MaxRepetitionLevel()),
 	}
 	var def int16
-	for i := len(nodes) - 1; i >= 0; i-- {
-		switch nodes[i].RepetitionType() {
-		case parquet.Repetitions.Optional:
+	for _, n := range lc.nodes {
+		switch {
+		case n.Optional():
 			def++
-		case parquet.Repetitions.Repeated:
+		case n.Repeated():
 			def++
 			l.entryDef = def
 		}
@@ -81,87 +107,87 @@ func newLeaf(col *schema.Column) *leaf {
 }
 
 // reset starts the leaf on a new row group's column chunk.
-func (l *leaf) reset(rdr file.ColumnChunkReader) {
-	l.rdr, l.buf, l.pos, l.done, l.cur = rdr, l.buf[:0], 0, false, nil
+func (l *leaf) reset(ctx context.Context, cc parquet.ColumnChunk) {
+	l.close()
+	l.ctx, l.pages, l.buf, l.pos, l.done, l.cur = ctx, cc.Pages(), l.buf[:0], 0, false, nil
 }
 
-// fill decodes the next chunk of levels onto buf.
+// close releases the current column chunk's pages.
+func (l *leaf) close() {
+	l.releasePage()
+	if l.pages != nil {
+		_ = l.pages.Close() // read-only: nothing to flush
+		l.pages = nil
+	}
+}
+
+func (l *leaf) releasePage() {
+	if l.page != nil {
+		parquet.Release(l.page)
+		l.page, l.vals = nil, nil
+	}
+}
+
+// fill decodes the next values onto buf, moving to the next page when the
+// current one is used up.
 func (l *leaf) fill() error {
-	n := levelChunk
-	if cap(l.defs) < n {
-		l.defs, l.reps = make([]int16, n), make([]int16, n)
-	}
-	defs, reps := l.defs[:n], l.reps[:n]
-	clear(defs)
-	clear(reps)
-	var total int64
-	var err error
-	var val func(vi int, c *cell)
-	switch r := l.rdr.(type) {
-	case *file.ByteArrayColumnChunkReader:
-		l.bytes = grow(l.bytes, n)
-		total, _, err = r.ReadBatch(int64(n), l.bytes, defs, reps)
-		val = func(vi int, c *cell) { c.str = string(l.bytes[vi]) } // copied: pages are reused
-	case *file.FixedLenByteArrayColumnChunkReader:
-		l.flbas = grow(l.flbas, n)
-		total, _, err = r.ReadBatch(int64(n), l.flbas, defs, reps)
-		val = func(vi int, c *cell) { c.str = string(l.flbas[vi]) }
-	case *file.Int32ColumnChunkReader:
-		l.i32s = grow(l.i32s, n)
-		total, _, err = r.ReadBatch(int64(n), l.i32s, defs, reps)
-		val = func(vi int, c *cell) { c.num = int64(l.i32s[vi]) }
-	case *file.Int64ColumnChunkReader:
-		l.i64s = grow(l.i64s, n)
-		total, _, err = r.ReadBatch(int64(n), l.i64s, defs, reps)
-		val = func(vi int, c *cell) { c.num = l.i64s[vi] }
-	case *file.Float32ColumnChunkReader:
-		l.f32s = grow(l.f32s, n)
-		total, _, err = r.ReadBatch(int64(n), l.f32s, defs, reps)
-		val = func(vi int, c *cell) { c.flt = float64(l.f32s[vi]) }
-	case *file.Float64ColumnChunkReader:
-		l.f64s = grow(l.f64s, n)
-		total, _, err = r.ReadBatch(int64(n), l.f64s, defs, reps)
-		val = func(vi int, c *cell) { c.flt = l.f64s[vi] }
-	case *file.BooleanColumnChunkReader:
-		l.bools = grow(l.bools, n)
-		total, _, err = r.ReadBatch(int64(n), l.bools, defs, reps)
-		val = func(vi int, c *cell) {
-			if l.bools[vi] {
-				c.num = 1
-			}
+	if l.vals == nil {
+		l.releasePage()
+		pages := l.pages
+		p, err := untilDone(l.ctx, pages.ReadPage)
+		if l.ctx.Err() != nil {
+			l.pages = nil // still in use by the abandoned decode
+			return l.ctx.Err()
 		}
-	case *file.Int96ColumnChunkReader: // legacy timestamps: no value lakelint reads
-		i96 := make([]parquet.Int96, n)
-		total, _, err = r.ReadBatch(int64(n), i96, defs, reps)
-		val = func(int, *cell) {}
-	default:
-		return fmt.Errorf("column %s: unsupported physical type %s", strings.Join(l.path, "."), l.col.PhysicalType())
-	}
-	if err != nil {
-		return err
-	}
-	maxDef, vi := l.col.MaxDefinitionLevel(), 0
-	for j := range int(total) {
-		l.buf = append(l.buf, cell{def: defs[j], rep: reps[j]})
-		if defs[j] == maxDef {
-			val(vi, &l.buf[len(l.buf)-1]) // in place: a local cell would escape
-			vi++
+		if errors.Is(err, io.EOF) {
+			l.done = true
+			return nil
 		}
-	}
-	if total == 0 || !l.rdr.HasNext() {
-		l.done = true
-		if err := l.rdr.Err(); err != nil {
+		if err != nil {
 			return err
 		}
+		l.page, l.vals = p, p.Values()
+	}
+	if cap(l.vbuf) < levelChunk {
+		l.vbuf = make([]parquet.Value, levelChunk)
+	}
+	n, err := l.vals.ReadValues(l.vbuf[:levelChunk])
+	base := len(l.buf)
+	l.buf = slices.Grow(l.buf, n)[:base+n]
+	for i := range n {
+		v, c := &l.vbuf[i], &l.buf[base+i] // in place: the values are large
+		*c = cell{def: int16(v.DefinitionLevel()), rep: int16(v.RepetitionLevel())}
+		if c.def == l.maxDef {
+			switch l.kind {
+			case parquet.ByteArray, parquet.FixedLenByteArray:
+				c.str = string(v.ByteArray()) // copied: pages are reused
+			case parquet.Int32:
+				c.num = int64(v.Int32())
+			case parquet.Int64:
+				c.num = v.Int64()
+			case parquet.Float:
+				c.flt = float64(v.Float())
+			case parquet.Double:
+				c.flt = v.Double()
+			case parquet.Boolean:
+				if v.Boolean() {
+					c.num = 1
+				}
+			case parquet.Int96: // legacy timestamps: no value lakelint reads
+			default:
+				return fmt.Errorf("column %s: unsupported physical type %s", strings.Join(l.path, "."), l.kind)
+			}
+		}
+	}
+	switch {
+	case errors.Is(err, io.EOF):
+		l.vals = nil
+	case err != nil:
+		return err
+	case n == 0:
+		return fmt.Errorf("column %s: page yields no values", strings.Join(l.path, "."))
 	}
 	return nil
-}
-
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 var errShortColumn = errors.New("column chunk has fewer rows than its row group")
@@ -184,7 +210,7 @@ func (l *leaf) next() error {
 			}
 			continue
 		}
-		if l.col.MaxRepetitionLevel() == 0 {
+		if l.maxRep == 0 {
 			break
 		}
 		for end < len(l.buf) && l.buf[end].rep != 0 {
@@ -211,7 +237,7 @@ func (l *leaf) present(d int) bool {
 }
 
 func (l *leaf) value() (cell, bool) {
-	if l == nil || l.col.MaxRepetitionLevel() != 0 || l.cur[0].def != l.col.MaxDefinitionLevel() {
+	if l == nil || l.maxRep != 0 || l.cur[0].def != l.maxDef {
 		return cell{}, false
 	}
 	return l.cur[0], true
@@ -231,8 +257,8 @@ func (l *leaf) int() (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	switch l.col.PhysicalType() {
-	case parquet.Types.Int32, parquet.Types.Int64:
+	switch l.kind {
+	case parquet.Int32, parquet.Int64:
 		return c.num, true
 	}
 	return 0, false
@@ -240,13 +266,13 @@ func (l *leaf) int() (int64, bool) {
 
 func (l *leaf) bool() bool {
 	c, ok := l.value()
-	return ok && l.col.PhysicalType() == parquet.Types.Boolean && c.num != 0
+	return ok && l.kind == parquet.Boolean && c.num != 0
 }
 
 // entries returns the row's list or map entries: the cells at or below
 // entry level, nulls included.
 func (l *leaf) entries() []cell {
-	if l == nil || l.col.MaxRepetitionLevel() == 0 {
+	if l == nil || l.maxRep == 0 {
 		return nil
 	}
 	if len(l.cur) == 1 && l.cur[0].def < l.entryDef {
@@ -258,38 +284,48 @@ func (l *leaf) entries() []cell {
 // format renders a typed partition value as Delta writes it in the string
 // partitionValues map.
 func (l *leaf) format(c cell) string {
-	phys := l.col.PhysicalType()
-	switch lt := l.col.LogicalType().(type) {
-	case schema.DateLogicalType, *schema.DateLogicalType:
+	phys := l.kind
+	var logical format.LogicalTypeValue
+	if lt := l.col.Type().LogicalType(); lt != nil {
+		logical = lt.Value
+	}
+	switch lt := logical.(type) {
+	case *format.DateType:
 		return time.Unix(c.num*86400, 0).UTC().Format(time.DateOnly)
-	case interface{ TimeUnit() schema.TimeUnitType }:
-		if phys != parquet.Types.Int64 {
+	case *format.TimestampType, *format.TimeType:
+		if phys != parquet.Int64 {
 			break
 		}
+		var unit format.TimeUnitValue
+		if ts, ok := lt.(*format.TimestampType); ok {
+			unit = ts.Unit.Value
+		} else {
+			unit = lt.(*format.TimeType).Unit.Value
+		}
 		var t time.Time
-		switch lt.TimeUnit() {
-		case schema.TimeUnitMillis:
+		switch unit.(type) {
+		case *format.MilliSeconds:
 			t = time.UnixMilli(c.num)
-		case schema.TimeUnitNanos:
+		case *format.NanoSeconds:
 			t = time.Unix(0, c.num)
 		default:
 			t = time.UnixMicro(c.num)
 		}
 		return t.UTC().Format("2006-01-02 15:04:05.999999")
-	case interface{ Scale() int32 }:
+	case *format.DecimalType:
 		switch phys {
-		case parquet.Types.Int32, parquet.Types.Int64:
-			return decimalString(big.NewInt(c.num), int(lt.Scale()))
-		case parquet.Types.FixedLenByteArray, parquet.Types.ByteArray:
-			return decimalString(twosComplement([]byte(c.str)), int(lt.Scale()))
+		case parquet.Int32, parquet.Int64:
+			return decimalString(big.NewInt(c.num), int(lt.Scale))
+		case parquet.FixedLenByteArray, parquet.ByteArray:
+			return decimalString(twosComplement([]byte(c.str)), int(lt.Scale))
 		}
 	}
-	switch l.col.PhysicalType() {
-	case parquet.Types.Int32, parquet.Types.Int64:
+	switch phys {
+	case parquet.Int32, parquet.Int64:
 		return strconv.FormatInt(c.num, 10)
-	case parquet.Types.Boolean:
+	case parquet.Boolean:
 		return strconv.FormatBool(c.num != 0)
-	case parquet.Types.Float, parquet.Types.Double:
+	case parquet.Float, parquet.Double:
 		if math.IsInf(c.flt, 0) || math.IsNaN(c.flt) {
 			return strconv.FormatFloat(c.flt, 'g', -1, 64)
 		}

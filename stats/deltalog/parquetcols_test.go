@@ -2,6 +2,7 @@ package deltalog
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -11,8 +12,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	parquetgo "github.com/parquet-go/parquet-go"
 )
 
 func tupleStrings(vals []*string) []string {
@@ -28,7 +29,7 @@ func tupleStrings(vals []*string) []string {
 }
 
 // writeParquet writes one record batch as a Parquet file in memory.
-func writeParquet(t *testing.T, rec arrow.RecordBatch) *file.Reader {
+func writeParquet(t *testing.T, rec arrow.RecordBatch) *parquetgo.File {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := pqarrow.NewFileWriter(rec.Schema(), &buf, parquet.NewWriterProperties(parquet.WithMaxRowGroupLength(2)), pqarrow.DefaultWriterProps())
@@ -41,7 +42,14 @@ func writeParquet(t *testing.T, rec arrow.RecordBatch) *file.Reader {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	pf, err := file.NewParquetReader(bytes.NewReader(buf.Bytes()))
+	return openParquet(t, buf.Bytes())
+}
+
+// openParquet opens a Parquet file held in memory with the reader's
+// library.
+func openParquet(t *testing.T, data []byte) *parquetgo.File {
+	t.Helper()
+	pf, err := parquetgo.OpenFile(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,21 +58,16 @@ func writeParquet(t *testing.T, rec arrow.RecordBatch) *file.Reader {
 
 // eachRow runs fn on every row of pf with the leaves at cols, as
 // readParquetActions does.
-func eachRow(t *testing.T, pf *file.Reader, cols []int, fn func(v *rowVisitor)) {
+func eachRow(t *testing.T, pf *parquetgo.File, cols []leafColumn, fn func(v *rowVisitor)) {
 	t.Helper()
 	leaves := make([]*leaf, len(cols))
 	for i, c := range cols {
-		leaves[i] = newLeaf(pf.MetaData().Schema.Column(c))
+		leaves[i] = newLeaf(c)
 	}
 	v := newRowVisitor(&replay{}, leaves, passFiles)
-	for g := 0; g < pf.NumRowGroups(); g++ {
-		rg := pf.RowGroup(g)
+	for _, rg := range pf.RowGroups() {
 		for i, c := range cols {
-			cr, err := rg.Column(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			leaves[i].reset(cr)
+			leaves[i].reset(context.Background(), rg.ColumnChunks()[c.col.Index()])
 		}
 		for range rg.NumRows() {
 			for _, l := range leaves {
@@ -74,6 +77,9 @@ func eachRow(t *testing.T, pf *file.Reader, cols []int, fn func(v *rowVisitor)) 
 			}
 			fn(v)
 		}
+	}
+	for _, l := range leaves {
+		l.close()
 	}
 }
 
@@ -188,12 +194,9 @@ func TestLeafMapsAndLists(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	pf, err := file.NewParquetReader(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if pf.NumRowGroups() < 2 {
-		t.Fatalf("want several row groups, got %d", pf.NumRowGroups())
+	pf := openParquet(t, buf.Bytes())
+	if len(pf.RowGroups()) < 2 {
+		t.Fatalf("want several row groups, got %d", len(pf.RowGroups()))
 	}
 	i := 0
 	eachRow(t, pf, projectLeaves(pf, passFiles, true), func(v *rowVisitor) {

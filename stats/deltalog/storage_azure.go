@@ -2,6 +2,7 @@ package deltalog
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/url"
@@ -21,28 +22,64 @@ type azureStore struct {
 }
 
 // newAzureStore signs in with, in order: a shared key in AZURE_STORAGE_KEY,
-// a SAS token in AZURE_STORAGE_SAS_TOKEN, or azidentity's default chain
-// (environment service principal, workload identity, managed identity,
-// Azure CLI, Azure Developer CLI).
-func newAzureStore(loc blobLocation) (*azureStore, error) {
+// a SAS token in AZURE_STORAGE_SAS_TOKEN, a connection string in
+// AZURE_STORAGE_CONNECTION_STRING (account key or SAS; its BlobEndpoint,
+// e.g. Azurite's, replaces the account's endpoint), or azidentity's default
+// chain (environment service principal, workload identity, managed
+// identity, Azure CLI, Azure Developer CLI). opts is nil but in tests.
+func newAzureStore(loc blobLocation, opts *container.ClientOptions) (*azureStore, error) {
 	containerURL := "https://" + loc.account + "." + loc.domain + "/" + url.PathEscape(loc.bucket)
 	if key := os.Getenv("AZURE_STORAGE_KEY"); key != "" {
 		cred, err := blob.NewSharedKeyCredential(loc.account, key)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("AZURE_STORAGE_KEY: %w", err)
 		}
-		c, err := container.NewClientWithSharedKeyCredential(containerURL, cred, nil)
+		c, err := container.NewClientWithSharedKeyCredential(containerURL, cred, opts)
 		return &azureStore{client: c}, err
 	}
 	if sas := os.Getenv("AZURE_STORAGE_SAS_TOKEN"); sas != "" {
-		c, err := container.NewClientWithNoCredential(containerURL+"?"+strings.TrimPrefix(sas, "?"), nil)
+		c, err := container.NewClientWithNoCredential(containerURL+"?"+strings.TrimPrefix(sas, "?"), opts)
 		return &azureStore{client: c}, err
 	}
-	cred, err := azidentity.NewDefaultAzureCredential(nil)
+	if cs := connectionString(); cs != "" {
+		return newAzureStoreFromConnectionString(cs, loc, opts)
+	}
+	var credOpts *azidentity.DefaultAzureCredentialOptions
+	if opts != nil {
+		credOpts = &azidentity.DefaultAzureCredentialOptions{ClientOptions: opts.ClientOptions}
+	}
+	cred, err := azidentity.NewDefaultAzureCredential(credOpts)
 	if err != nil {
 		return nil, err
 	}
-	return newAzureStoreWith(containerURL, cred, nil)
+	return newAzureStoreWith(containerURL, cred, opts)
+}
+
+// connectionString is the storage connection string from the environment,
+// under either of the names Azure's tools use.
+func connectionString() string {
+	if cs := os.Getenv("AZURE_STORAGE_CONNECTION_STRING"); cs != "" {
+		return cs
+	}
+	return os.Getenv("AZURE_STORAGEBLOB_CONNECTIONSTRING")
+}
+
+// newAzureStoreFromConnectionString opens loc's container with the account
+// and endpoint a connection string names. Its messages never quote the
+// string, which holds a key or a signature.
+func newAzureStoreFromConnectionString(cs string, loc blobLocation, opts *container.ClientOptions) (*azureStore, error) {
+	c, err := container.NewClientFromConnectionString(cs, loc.bucket, opts)
+	if err != nil {
+		return nil, fmt.Errorf("AZURE_STORAGE_CONNECTION_STRING: %w", err)
+	}
+	// Without a BlobEndpoint the string names an account; reading another
+	// account's container of the same name would be a wrong table.
+	if u, err := url.Parse(c.URL()); err == nil {
+		if account, rest, ok := strings.Cut(u.Hostname(), "."); ok && strings.HasPrefix(rest, "blob.") && !strings.EqualFold(account, loc.account) {
+			return nil, fmt.Errorf("AZURE_STORAGE_CONNECTION_STRING is for storage account %q, the table is in %q", account, loc.account)
+		}
+	}
+	return &azureStore{client: c}, nil
 }
 
 func newAzureStoreWith(containerURL string, cred azcore.TokenCredential, opts *container.ClientOptions) (*azureStore, error) {

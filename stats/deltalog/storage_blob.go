@@ -90,7 +90,7 @@ func newBlobStorage(ctx context.Context, location string) (*blobStorage, error) 
 	case "gs":
 		store, err = newGCSStore(ctx, loc.bucket)
 	case "azure":
-		store, err = newAzureStore(loc)
+		store, err = newAzureStore(loc, nil)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", location, err)

@@ -160,12 +160,21 @@ func fakeS3(t *testing.T, bucket string, objs fakeObjects) *httptest.Server {
 // fakeAzure speaks the Blob service: List Blobs with a delimiter, Get Blob
 // Properties and ranged Get Blob, over TLS as bearer tokens require.
 func fakeAzure(t *testing.T, containerName string, objs fakeObjects) *httptest.Server {
-	return httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Authorization") != "Bearer fake-azure-token" {
-			http.Error(w, "no token", http.StatusForbidden)
+	return httptest.NewTLSServer(fakeAzureHandler(t, "/"+containerName, objs, func(r *http.Request) bool {
+		return r.Header.Get("Authorization") == "Bearer fake-azure-token"
+	}))
+}
+
+// fakeAzureHandler serves the container at containerPath ("/name", or
+// "/account/name" as Azurite has it) to requests that authorized accepts.
+func fakeAzureHandler(t *testing.T, containerPath string, objs fakeObjects, authorized func(*http.Request) bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !authorized(r) {
+			w.Header().Set("x-ms-error-code", "AuthenticationFailed")
+			http.Error(w, "not authorized", http.StatusForbidden)
 			return
 		}
-		key, ok := strings.CutPrefix(r.URL.Path, "/"+containerName)
+		key, ok := strings.CutPrefix(r.URL.Path, containerPath)
 		if !ok {
 			w.Header().Set("x-ms-error-code", "ContainerNotFound")
 			w.WriteHeader(http.StatusNotFound)
@@ -213,7 +222,7 @@ func fakeAzure(t *testing.T, containerName string, objs fakeObjects) *httptest.S
 		}
 		w.Header().Set("x-ms-blob-type", "BlockBlob")
 		objs.serve(w, r, key)
-	}))
+	})
 }
 
 // fakeGCS speaks the Cloud Storage JSON API: objects.list, objects.get

@@ -28,6 +28,9 @@ type gcsStore struct {
 
 const gcsReadScope = "https://www.googleapis.com/auth/devstorage.read_only"
 
+// gcsEndpoint is the JSON API's host; tests point it at a fake.
+var gcsEndpoint = "https://storage.googleapis.com"
+
 func newGCSStore(ctx context.Context, bucket string) (*gcsStore, error) {
 	// STORAGE_EMULATOR_HOST is the convention of Google's own clients for a
 	// local emulator, which takes no credentials.
@@ -41,7 +44,7 @@ func newGCSStore(ctx context.Context, bucket string) (*gcsStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newGCSStoreWith(client, "https://storage.googleapis.com", bucket), nil
+	return newGCSStoreWith(client, gcsEndpoint, bucket), nil
 }
 
 func newGCSStoreWith(client *http.Client, endpoint, bucket string) *gcsStore {
