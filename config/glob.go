@@ -142,6 +142,41 @@ func (c *Config) Excluded(path string) bool {
 	return false
 }
 
+// ExcludedBelow is Excluded for a path that a walk from root found: a name
+// pattern ("build", "__pycache__") matches only names at or below root,
+// never a directory above it that the user named (a checkout under
+// /srv/build, say). Anchored patterns match as in Excluded.
+func (c *Config) ExcludedBelow(path, root string) bool {
+	return matchBelow(c, path, root, c.exclude, c.extendExclude)
+}
+
+// matchBelow reports whether one of the globs matches path, name patterns
+// against its part below root.
+func matchBelow(base *Config, path, root string, lists ...[]glob) bool {
+	rel := base.relative(path)
+	below := rel
+	if root != "" {
+		if r, err := filepath.Rel(root, path); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			below = relPath{inside: rel.inside}
+			if s := strings.Trim(filepath.ToSlash(r), "/"); s != "." && s != "" {
+				below.segs = strings.Split(s, "/")
+			}
+		}
+	}
+	for _, list := range lists {
+		for _, g := range list {
+			p := below
+			if g.anchored {
+				p = rel
+			}
+			if g.match(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Globs is a list of exclude-style globs (see glob) relative to a
 // directory, for patterns given outside a config file (--exclude).
 type Globs struct {
@@ -171,8 +206,17 @@ func NewGlobs(dir string, patterns []string) (*Globs, error) {
 
 // Match reports whether a glob matches the path or one of its directories.
 func (g *Globs) Match(p string) bool {
+	return g.MatchBelow(p, "")
+}
+
+// MatchBelow is Match for a path a walk from root found (see
+// Config.ExcludedBelow).
+func (g *Globs) MatchBelow(p, root string) bool {
 	if g == nil || len(g.gs) == 0 {
 		return false
+	}
+	if root != "" {
+		return matchBelow(g.base, p, root, g.gs)
 	}
 	rel := g.base.relative(p)
 	for _, x := range g.gs {

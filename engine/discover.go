@@ -38,7 +38,10 @@ type ignoreLayer struct {
 // Discover lists the files to lint below the given paths, in a stable order.
 // A path named on the command line is linted even when ignored; files found
 // by walking honour .gitignore files and the excluded predicate.
-func Discover(paths []string, excluded func(path string, isDir bool) bool) ([]string, error) {
+//
+// excluded is asked of each path below a named directory (root): name
+// patterns are to be matched against its part below root only.
+func Discover(paths []string, excluded func(root, path string, isDir bool) bool) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
 	add := func(p string) {
@@ -61,7 +64,7 @@ func Discover(paths []string, excluded func(path string, isDir bool) bool) ([]st
 			continue
 		}
 		layers := parentIgnores(root)
-		err = walk(root, layers, excluded, add)
+		err = walk(root, root, layers, excluded, add)
 		if err != nil {
 			return nil, err
 		}
@@ -70,7 +73,7 @@ func Discover(paths []string, excluded func(path string, isDir bool) bool) ([]st
 	return out, nil
 }
 
-func walk(dir string, layers []ignoreLayer, excluded func(string, bool) bool, add func(string)) error {
+func walk(root, dir string, layers []ignoreLayer, excluded func(string, string, bool) bool, add func(string)) error {
 	if m, err := gitignore.CompileIgnoreFile(filepath.Join(dir, ".gitignore")); err == nil {
 		layers = append(layers[:len(layers):len(layers)], ignoreLayer{dir: dir, m: m})
 	}
@@ -87,11 +90,11 @@ func walk(dir string, layers []ignoreLayer, excluded func(string, bool) bool, ad
 		if isDir && skippedDirs[e.Name()] {
 			continue
 		}
-		if ignored(layers, p, isDir) || (excluded != nil && excluded(p, isDir)) {
+		if ignored(layers, p, isDir) || (excluded != nil && excluded(root, p, isDir)) {
 			continue
 		}
 		if isDir {
-			if err := walk(p, layers, excluded, add); err != nil {
+			if err := walk(root, p, layers, excluded, add); err != nil {
 				return err
 			}
 		} else if e.Type().IsRegular() && lintable(e.Name()) {

@@ -124,17 +124,17 @@ func New(configs *config.Resolver, opts Options) *Linter {
 // Discover lists the lintable files below paths, honouring .gitignore,
 // --exclude and each directory's configured excludes.
 func (l *Linter) Discover(paths []string) ([]string, error) {
-	excluded := func(p string, isDir bool) bool {
-		if l.opts.Exclude.Match(p) {
+	excluded := func(root, p string, isDir bool) bool {
+		if l.opts.Exclude.MatchBelow(p, root) {
 			return true
 		}
 		cfg, err := l.configs.For(p)
-		return err == nil && cfg.Excluded(p)
+		return err == nil && cfg.ExcludedBelow(p, root)
 	}
 	if l.opts.ForceExclude {
 		kept := paths[:0:0]
 		for _, p := range paths {
-			if info, err := os.Stat(p); err == nil && !info.IsDir() && excluded(p, false) {
+			if info, err := os.Stat(p); err == nil && !info.IsDir() && excluded("", p, false) {
 				continue
 			}
 			kept = append(kept, p)

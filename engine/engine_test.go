@@ -218,7 +218,7 @@ func TestDiscoverHonoursGitignoreAndExcludes(t *testing.T) {
 	write(t, dir, "sql/a.sql", "")
 	write(t, dir, "nb/b.ipynb", "{}")
 	write(t, dir, "vendor/c.py", "")
-	files, err := engine.Discover([]string{dir}, func(p string, isDir bool) bool { return filepath.Base(p) == "vendor" })
+	files, err := engine.Discover([]string{dir}, func(_, p string, isDir bool) bool { return filepath.Base(p) == "vendor" })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,5 +278,38 @@ func TestEmitStreamsFindingsInOrder(t *testing.T) {
 	}
 	if files < 3 || !reflect.DeepEqual(got, want.Findings) {
 		t.Errorf("emitted %d findings in %d files, want the %d of a run without Emit, in the same order", len(got), files, len(want.Findings))
+	}
+}
+
+// A project inside a directory whose name is a default exclude ("build",
+// "dist": a CI checkout under /srv/build, say) is linted: name patterns
+// match only below the directory named, and still skip its own build/.
+func TestDiscoverIgnoresExcludedNamesAboveTheRoot(t *testing.T) {
+	top := t.TempDir()
+	proj := filepath.Join(top, "build", "proj")
+	write(t, proj, "jobs/a.py", "")
+	write(t, proj, "build/lib/b.py", "")
+	write(t, proj, "dist/c.py", "")
+	t.Chdir(top)
+	configs, err := config.NewResolver(config.ResolverOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, named := range []string{proj, filepath.Join("build", "proj")} {
+		files, err := engine.New(configs, engine.Options{}).Discover([]string{named})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(files) != 1 || filepath.Base(files[0]) != "a.py" {
+			t.Errorf("%s: discovered %v, want jobs/a.py alone", named, files)
+		}
+	}
+	excl, err := config.NewGlobs("", []string{"build"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := engine.New(configs, engine.Options{Exclude: excl}).Discover([]string{proj})
+	if len(files) != 1 {
+		t.Errorf("--exclude build: discovered %v, want jobs/a.py alone", files)
 	}
 }
