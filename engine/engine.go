@@ -405,19 +405,18 @@ func (u *loaded) abs() string {
 // With a run record, a file whose check key is the previous record's takes
 // its findings from there, and what the rules find is recorded.
 func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice, rec recorded) (out []finding.Finding, notes []Note) {
+	if rec.r != nil {
+		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat)
+		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {
+			return fs, nil
+		}
+		defer func() { rec.r.add(rec.i, un.src.Path, key, out) }()
+	}
 	f, err := store.get(un.stored)
 	if err != nil {
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
 	un.extra.Merge(f)
-	if rec.r != nil {
-		key := rec.r.checkKey(rec.i, f, rec.catalog, plat)
-		if fs, ok := rec.r.reuse(un.src.Path, key); ok {
-			rec.r.add(rec.i, un.src.Path, key, fs)
-			return fs, nil
-		}
-		defer func() { rec.r.add(rec.i, un.src.Path, key, out) }()
-	}
 	other := newOtherFiles(un.run, un.src.Path, un.size)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other}
 	// the text is read again only when a finding or a message needs a position

@@ -29,12 +29,14 @@ package engine
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/gob"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -44,6 +46,7 @@ import (
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 )
@@ -68,12 +71,14 @@ type runRecord struct {
 	local  []string // table paths live stats would read once they hold a log
 }
 
-// recordedGroup is one file's findings, with what they were checked from.
+// recordedGroup is one file's findings, with what they were checked from:
+// encoded (findingcodec.go), so that a file whose findings are reused is
+// written again without encoding them again.
 type recordedGroup struct {
 	Index    int // the source's, in the run
 	Path     string
 	Check    [32]byte // the file's check key (checkKey)
-	Findings []finding.Finding
+	Findings []byte
 }
 
 // recordedRun is the rest of the result: what Result holds but findings,
@@ -194,13 +199,23 @@ func (r *runRecord) replay(emit func([]finding.Finding)) (*Result, bool) {
 	os.Chtimes(r.path, now, now) //nolint:errcheck // the newest kept first: a failure only ages it
 	rr := rec.run
 	res := &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}
-	for _, g := range rec.groups {
+	groups := make([][]finding.Finding, len(rec.groups))
+	for i, g := range rec.groups {
+		fs, err := decodeFindings(g.Findings)
+		if err != nil {
+			r.c.ignore("a run record", errRecord.Error())
+			os.Remove(r.path)
+			return nil, false
+		}
+		groups[i] = fs
+	}
+	for _, fs := range groups {
 		switch {
-		case len(g.Findings) == 0:
+		case len(fs) == 0:
 		case emit != nil:
-			emit(g.Findings)
+			emit(fs)
 		default:
-			res.Findings = append(res.Findings, g.Findings...)
+			res.Findings = append(res.Findings, fs...)
 		}
 	}
 	r.c.mu.Lock()
@@ -246,8 +261,21 @@ func decodeRecord(data []byte) (*record, error) {
 	}
 	rec := &record{}
 	copy(rec.project[:], body[32:64])
-	dec := gob.NewDecoder(bytes.NewReader(body[64:]))
-	if dec.Decode(&rec.groups) != nil || dec.Decode(&rec.run) != nil {
+	d := &fdec{b: body[64:]}
+	n := d.count(1)
+	rec.groups = make([]recordedGroup, n)
+	for i := range rec.groups {
+		g := &rec.groups[i]
+		g.Index, g.Path = d.int(), d.str()
+		if len(d.b) < 32 {
+			return nil, errRecord
+		}
+		copy(g.Check[:], d.b)
+		d.b = d.b[32:]
+		m := d.count(1)
+		g.Findings, d.b = d.b[:m:m], d.b[m:]
+	}
+	if d.err != nil || gob.NewDecoder(bytes.NewReader(d.b)).Decode(&rec.run) != nil {
 		return nil, errRecord
 	}
 	return rec, nil
@@ -289,24 +317,33 @@ func (r *runRecord) sameProject(path string) bool {
 }
 
 // checkKey names everything a file's rule pass reads: its bytes (for
-// positions, noqa and fixes), its facts with what the link step added, its
-// config, the catalog and the platform.
-func (r *runRecord) checkKey(i int, f *facts.File, catalogDigest [32]byte, plat platformChoice) [32]byte {
+// positions, noqa and fixes, and its own facts, which the bytes decide: the
+// record's key of the file is its cache key), what the link step added to
+// its facts, its config, the catalog and the platform.
+func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platformChoice) [32]byte {
 	h := sha256.New()
 	h.Write(r.keys[i][:])
 	h.Write(r.cfgs[i][:])
 	h.Write(catalogDigest[:])
 	writeField(h, string(plat.platform))
 	writeField(h, plat.why)
-	h.Write(f.AppendRuleFacts(nil))
+	if extra != nil {
+		buf := encodeBuffers.Get().(*[]byte)
+		added := &facts.File{Writes: extra.Writes, Reads: extra.Reads, Tables: extra.Tables, Settings: extra.Settings, Maintenance: extra.Maintenance}
+		*buf = added.AppendRuleFacts((*buf)[:0])
+		h.Write(*buf)
+		encodeBuffers.Put(buf)
+		d := &digester{h: h, seen: map[uintptr]bool{}}
+		d.value(reflect.ValueOf(extra.Fills))
+	}
 	var k [32]byte
 	h.Sum(k[:0])
 	return k
 }
 
-// reuse returns the findings the previous record has for source i checked
-// with key k, if any.
-func (r *runRecord) reuse(path string, k [32]byte) ([]finding.Finding, bool) {
+// reuse returns the findings the previous record has for the file at path
+// checked with key k, if any, and records them for this run.
+func (r *runRecord) reuse(i int, path string, k [32]byte) ([]finding.Finding, bool) {
 	if r == nil || r.prev == nil {
 		return nil, false
 	}
@@ -314,10 +351,15 @@ func (r *runRecord) reuse(path string, k [32]byte) ([]finding.Finding, bool) {
 	if !ok || g.Check != k {
 		return nil, false
 	}
+	fs, err := decodeFindings(g.Findings)
+	if err != nil {
+		return nil, false
+	}
 	r.c.mu.Lock()
 	r.c.stats.FilesReused++
 	r.c.mu.Unlock()
-	return g.Findings, true
+	r.addEncoded(i, path, k, g.Findings)
+	return fs, true
 }
 
 // add records one file's findings, checked with key k.
@@ -325,9 +367,13 @@ func (r *runRecord) add(i int, path string, k [32]byte, fs []finding.Finding) {
 	if r == nil {
 		return
 	}
+	r.addEncoded(i, path, k, appendFindings(nil, fs))
+}
+
+func (r *runRecord) addEncoded(i int, path string, k [32]byte, b []byte) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.groups = append(r.groups, recordedGroup{Index: i, Path: path, Check: k, Findings: fs})
+	r.groups = append(r.groups, recordedGroup{Index: i, Path: path, Check: k, Findings: b})
 }
 
 // live keeps the record only when live stats read nothing for cat.
@@ -363,12 +409,23 @@ func (r *runRecord) finish(res *Result) {
 		return
 	}
 	sort.Slice(r.groups, func(i, j int) bool { return r.groups[i].Index < r.groups[j].Index })
-	var buf bytes.Buffer
-	buf.Write(r.key[:])
-	buf.Write(r.project[:])
-	enc := gob.NewEncoder(&buf)
+	size := 64 + binary.MaxVarintLen64
+	for _, g := range r.groups {
+		size += 3*binary.MaxVarintLen64 + len(g.Path) + 32 + len(g.Findings)
+	}
+	e := &fenc{b: make([]byte, 0, size+64<<10)}
+	e.b = append(append(e.b, r.key[:]...), r.project[:]...)
+	e.int(len(r.groups))
+	for _, g := range r.groups {
+		e.int(g.Index)
+		e.str(g.Path)
+		e.b = append(e.b, g.Check[:]...)
+		e.int(len(g.Findings))
+		e.b = append(e.b, g.Findings...)
+	}
+	buf := bytes.NewBuffer(e.b)
 	run := recordedRun{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: r.local}
-	if enc.Encode(r.groups) != nil || enc.Encode(run) != nil {
+	if gob.NewEncoder(buf).Encode(run) != nil {
 		return
 	}
 	if int64(buf.Len()) > r.c.max/runRecordsKept {

@@ -269,3 +269,30 @@ func TestRunRecordReusesUnchangedFiles(t *testing.T) {
 		t.Errorf("after the catalog changed: %+v, want no file reused", s)
 	}
 }
+
+// A caller whose findings come from a helper's summary is checked again
+// when the helper changes, though its own bytes and the catalog did not.
+func TestRunRecordFollowsTheHelper(t *testing.T) {
+	files := map[string]string{
+		"lib/io.py":      "def write_table(df, table, cols):\n    df.write.mode(\"append\").partitionBy(*cols).saveAsTable(table)\n",
+		"jobs/a.py":      "from lib.io import write_table\ndf = spark.read.table(\"main.raw.a\")\nwrite_table(df, \"main.web.a\", [\"user_id\"])\n",
+		"jobs/b.py":      "df = spark.read.table(\"main.raw.b\")\ndf.write.mode(\"append\").saveAsTable(\"main.web.b\")\n",
+		".lakelint.yaml": "platform: oss\n",
+	}
+	dir := writeProject(t, files)
+	cacheDir := t.TempDir()
+	first := runOnce(t, dir, openCache(t, cacheDir), true)
+	if !has(lines(dir, first.Findings), "jobs/a.py:3") {
+		t.Fatalf("want a finding at the call's argument: %v", lines(dir, first.Findings))
+	}
+	write(t, dir, "lib/io.py", "def write_table(df, table, cols):\n    df.write.mode(\"append\").saveAsTable(table)\n")
+	c := openCache(t, cacheDir)
+	got := runOnce(t, dir, c, true)
+	want := runOnce(t, dir, nil, true)
+	if !reflect.DeepEqual(got.Findings, want.Findings) || has(lines(dir, got.Findings), "jobs/a.py:3") {
+		t.Errorf("after the helper changed:\n got %v\nwant %v", lines(dir, got.Findings), lines(dir, want.Findings))
+	}
+	if s := c.Stats(); s.FilesReused > 1 {
+		t.Errorf("reused %d files; only jobs/b.py may be", s.FilesReused)
+	}
+}
