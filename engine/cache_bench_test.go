@@ -24,20 +24,7 @@ import (
 //
 //	go test ./engine -run '^$' -bench '^BenchmarkCache$' -benchtime 3x
 func BenchmarkCache(b *testing.B) {
-	src, total := corpusDir(b, 20)
-	dir := filepath.Join(b.TempDir(), "corpus")
-	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-		b.Fatal(err)
-	}
-	files, err := engine.Discover([]string{dir}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	edited := files[len(files)/2]
-	original, err := os.ReadFile(edited)
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir, edited, original, total := editableCorpus(b)
 	b.SetBytes(total)
 	var cold, warm, edit, none time.Duration
 	var coldCPU, warmCPU, editCPU time.Duration
@@ -117,20 +104,7 @@ func BenchmarkCacheWarm(b *testing.B) {
 // BenchmarkCacheEdit is a run after one file was edited, alone, for
 // profiling: each iteration edits the file again.
 func BenchmarkCacheEdit(b *testing.B) {
-	src, _ := corpusDir(b, 20)
-	dir := filepath.Join(b.TempDir(), "corpus")
-	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-		b.Fatal(err)
-	}
-	files, err := engine.Discover([]string{dir}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	edited := files[len(files)/2]
-	original, err := os.ReadFile(edited)
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir, edited, original, _ := editableCorpus(b)
 	cache := filepath.Join(b.TempDir(), "cache")
 	timeCheck(b, dir, cache)
 	b.ResetTimer()
@@ -140,4 +114,23 @@ func BenchmarkCacheEdit(b *testing.B) {
 		}
 		timeCheck(b, dir, cache)
 	}
+}
+
+// editableCorpus copies the 20 MB corpus where it may be edited, and names
+// the file the benchmarks edit, with its bytes.
+func editableCorpus(b *testing.B) (dir, edited string, original []byte, total int64) {
+	src, total := corpusDir(b, 20)
+	dir = filepath.Join(b.TempDir(), "corpus")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		b.Fatal(err)
+	}
+	files, err := engine.Discover([]string{dir}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	edited = files[len(files)/2]
+	if original, err = os.ReadFile(edited); err != nil {
+		b.Fatal(err)
+	}
+	return dir, edited, original, total
 }

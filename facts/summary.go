@@ -202,3 +202,24 @@ func (a *Arg) Known() bool {
 	}
 	return false
 }
+
+// WithBound puts arguments bound to a function (functools.partial, a bound
+// method's instance) before those of a call: bound positional ones, bound
+// keywords, then the call's (whose keywords win, as in Python).
+func WithBound(bound, call []Arg) []Arg {
+	if len(bound) == 0 {
+		return call
+	}
+	out := make([]Arg, 0, len(bound)+len(call))
+	for _, b := range bound {
+		if b.Name == "" {
+			out = append(out, b)
+		}
+	}
+	for _, b := range bound {
+		if b.Name != "" {
+			out = append(out, b)
+		}
+	}
+	return append(out, call...)
+}

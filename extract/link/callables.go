@@ -48,27 +48,7 @@ func (l *linker) calleeOf(home string, c *facts.Call, args []bound) (string, *fa
 		outer = append(outer, b)
 		pre = append(pre, facts.Arg{Kind: facts.ArgParam, Param: len(outer) - 1, Name: a.Name, Span: a.Span})
 	}
-	return h, fn, withBound(pre, c.Args), outer
-}
-
-// withBound puts arguments bound to a function before a call's: bound
-// positional ones, bound keywords, then the call's (whose keywords win).
-func withBound(bound, call []facts.Arg) []facts.Arg {
-	if len(bound) == 0 {
-		return call
-	}
-	out := make([]facts.Arg, 0, len(bound)+len(call))
-	for _, b := range bound {
-		if b.Name == "" {
-			out = append(out, b)
-		}
-	}
-	for _, b := range bound {
-		if b.Name != "" {
-			out = append(out, b)
-		}
-	}
-	return append(out, call...)
+	return h, fn, facts.WithBound(pre, c.Args), outer
 }
 
 // attr is attribute name of the instance b: what its class's __init__

@@ -68,27 +68,6 @@ func (x *extractor) factArgs(a args) []facts.Arg {
 	return out
 }
 
-// withBound puts arguments bound to a function before those of a call:
-// bound positional ones, bound keywords, then the call's (whose keywords
-// win, as in Python).
-func withBound(bound, call []facts.Arg) []facts.Arg {
-	if len(bound) == 0 {
-		return call
-	}
-	out := make([]facts.Arg, 0, len(bound)+len(call))
-	for _, b := range bound {
-		if b.Name == "" {
-			out = append(out, b)
-		}
-	}
-	for _, b := range bound {
-		if b.Name != "" {
-			out = append(out, b)
-		}
-	}
-	return append(out, call...)
-}
-
 // newObject is an instance of class cls made by call c with arguments a.
 func (x *extractor) newObject(cls string, c callSite, a args, obj val) val {
 	return val{ref: &objRef{cls: cls, args: x.factArgs(a), obj: obj, span: x.spanOf(c.call)}}
@@ -190,7 +169,7 @@ func (x *extractor) methodOf(recv val, name string) (string, []facts.Arg, bool) 
 // recordCallable records call c of a callable value with arguments a.
 func (x *extractor) recordCallable(callee string, calleeParam int, bound []facts.Arg, c callSite, a args) {
 	call := &facts.Call{Callee: callee, CalleeParam: calleeParam, Span: x.spanOf(c.call), At: x.span(c.nameStart(), c.fn.End())}
-	call.Args = withBound(bound, x.factArgs(a))
+	call.Args = facts.WithBound(bound, x.factArgs(a))
 	x.markBatch(call, c)
 	x.addCall(call)
 }
@@ -222,7 +201,7 @@ func (x *extractor) partial(a args) val {
 			return val{}
 		}
 	}
-	return val{ref: &boundRef{callee: callee, args: withBound(bound, x.factArgs(a[1:]))}}
+	return val{ref: &boundRef{callee: callee, args: facts.WithBound(bound, x.factArgs(a[1:]))}}
 }
 
 // storeAttr records self.name = v in a method: a store the link step

@@ -129,7 +129,7 @@ func (x *extractor) foreachBatchCall(w *writer, c callSite, g arg) {
 		Kind:        "foreachBatch",
 		Span:        x.spanOf(c.call),
 		At:          x.span(c.nameStart(), c.fn.End()),
-		Args: withBound(bound, []facts.Arg{
+		Args: facts.WithBound(bound, []facts.Arg{
 			{Kind: facts.ArgFrame, Transforms: w.hist.list(), Span: x.spanOf(g.n)},
 			{Span: x.spanOf(g.n)}, // the batch id
 		}),
