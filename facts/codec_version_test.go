@@ -18,6 +18,7 @@ var codecShapes = map[int]string{
 	2: "d9bcdfdaba9c37ed",
 	3: "b6ab809e470d9242", // Span.File (a FileID, written as its path), Write.WriterIn
 	4: "2c4ee949a8594cea", // self attributes, callables and objects in summaries
+	5: "ad6325c1a1b8a772", // Value, Transform and Arg fields ordered to pack (the bytes written are those of 4)
 }
 
 // shape describes a type by its fields, recursively, in declaration order.

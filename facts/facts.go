@@ -53,12 +53,12 @@ const (
 
 // Value is a literal value as far as static analysis can tell.
 type Value struct {
-	Kind  ValueKind
 	Str   string // the string for String; the literal's source text otherwise
 	Int   int64
 	Float float64
-	Bool  bool
 	Span  Span // where the literal (or the expression standing for it) is
+	Kind  ValueKind
+	Bool  bool
 	// ReadOnly is true when the text at Span cannot be rewritten to change
 	// the value (an argument of a %-formatted string).
 	ReadOnly bool
@@ -145,15 +145,15 @@ func (p *Partitioning) Names() []string {
 // a SQL hint on the query that feeds an INSERT.
 type Transform struct {
 	Name string // method name as written ("repartition", "coalesce", "filter"); hint name upper-cased ("REPARTITION")
-	Hint bool   // a SQL /*+ ... */ hint
 	// NumPartitions is the literal partition count argument of
 	// repartition/coalesce (and their hints), Unknown when absent or unresolved.
 	NumPartitions Value
-	HasNum        bool // a partition count argument is present (resolved or not)
 	Columns       []Column
 	Span          Span // ".repartition(8)" from the dot to the closing parenthesis, or the hint
 	// Removal removes the transform and leaves valid code; nil when it cannot be removed.
 	Removal []Edit
+	Hint    bool // a SQL /*+ ... */ hint
+	HasNum  bool // a partition count argument is present (resolved or not)
 	// Nested is true for a SQL hint inside a subquery or common table
 	// expression rather than on the outermost SELECT that feeds the write:
 	// what the query does after it is not known. Such hints come first.

@@ -176,9 +176,9 @@ type Arg struct {
 	Name       string // keyword name; "" when positional
 	Splat      uint8  // 1 for *x, 2 for **x
 	Kind       ArgKind
+	Open       bool
 	Value      Value
 	Items      []Value
-	Open       bool
 	Transforms []Transform
 	Param      int
 	Func       string
