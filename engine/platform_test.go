@@ -53,6 +53,15 @@ func TestPlatformAuto(t *testing.T) {
 			"jobs/job.py":      job,
 			"requirements.txt": "delta-sparkle\npyspark\n",
 		}, "unknown: no evidence"},
+		// Azure Synapse and Microsoft Fabric notebooks have display(...) too
+		{"a Synapse notebook's display", map[string]string{
+			"jobs/job.py":      job,
+			"nb/explore.ipynb": notebookWithKernel("synapse_pyspark", "display(spark.read.table('x'))"),
+		}, "unknown: no evidence"},
+		{"a Jupyter notebook's display", map[string]string{
+			"jobs/job.py":      job,
+			"nb/explore.ipynb": notebookWithKernel("python3", "display(spark.read.table('x'))"),
+		}, "databricks: display(...) in "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,4 +153,11 @@ func TestRelatedEvidence(t *testing.T) {
 	if len(d.RelatedInformation) != 1 || d.RelatedInformation[0].Location.Range.Start.Line != 0 || !strings.HasPrefix(d.RelatedInformation[0].Location.URI, "file://") {
 		t.Errorf("LSP related %+v", d.RelatedInformation)
 	}
+}
+
+// notebookWithKernel is a one-cell Jupyter notebook of the given kernel.
+func notebookWithKernel(kernel, code string) string {
+	return `{"nbformat": 4, "nbformat_minor": 2, "metadata": {"kernelspec": {"name": "` + kernel +
+		`", "language": "Python", "display_name": "x"}}, "cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": ["` +
+		code + `"]}]}`
 }

@@ -2,6 +2,7 @@ package pyfacts
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/python"
@@ -29,11 +30,18 @@ var platformSigns = []struct {
 	{"display", "databricks", "display(...)", facts.RankDisplay, "call"},
 }
 
+// otherSparkKernels are Jupyter kernels of Spark services that are not
+// Databricks but have display(...) too: Azure Synapse and Microsoft Fabric.
+var otherSparkKernels = map[string]bool{"synapse_pyspark": true, "synapse_spark": true, "synapse_sparkr": true}
+
 // evidence records the platform signs of the region being read, each once per file.
 func (x *extractor) evidence() {
 	for i, s := range platformSigns {
 		if x.signs&(1<<i) != 0 {
 			continue
+		}
+		if s.text == "display" && otherSparkKernels[strings.ToLower(x.doc.Kernel)] {
+			continue // a Synapse or Fabric notebook's display(...) says nothing of Databricks
 		}
 		for off := 0; off < len(x.src); {
 			j := bytes.Index(x.src[off:], []byte(s.text))

@@ -135,6 +135,9 @@ type Document struct {
 	Cells   []Cell   // Jupyter only
 	// EOL is the file's line ending ("\n" or "\r\n"), for fixes that add lines.
 	EOL string
+	// Kernel is a Jupyter notebook's kernel name ("python3",
+	// "synapse_pyspark"); "" elsewhere.
+	Kernel string
 	// Notes are non-fatal remarks for --verbose (skipped cells, say).
 	Notes []string
 	// Render turns an edited Text back into file bytes; nil means Text is the file.

@@ -28,6 +28,7 @@ type jupyterFile struct {
 	cells    []jupyterCell
 	parts    []span // the strings of all sources, quotes included
 	language string
+	kernel   string // the kernelspec's name
 	nbformat float64
 	hasFmt   bool
 }
@@ -43,6 +44,7 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	doc := &document.Document{Path: path, Format: document.Jupyter}
 	doc.Text, doc.Cells = nb.buildText(src)
 	doc.EOL = LineEnding(doc.Text)
+	doc.Kernel = nb.kernel
 	lang, known := kernelLanguage(nb.language)
 	if !known {
 		doc.Notes = append(doc.Notes, fmt.Sprintf("notebook language %q: only %%%%sql cells read", nb.language))
@@ -87,7 +89,7 @@ func scanJupyter(src []byte) (*jupyterFile, error) {
 			return objectOrSkip(s, func(key []byte) error {
 				switch string(key) {
 				case "kernelspec":
-					return stringField(s, "language", &kernelspecLang)
+					return stringFields(s, map[string]*string{"language": &kernelspecLang, "name": &nb.kernel})
 				case "language_info":
 					return stringField(s, "name", &languageInfo)
 				case "application/vnd.databricks.v1+notebook":
@@ -235,10 +237,15 @@ func objectOrSkip(s *jsonScanner, member func(key []byte) error) error {
 
 // stringField reads the string member name of the object at the scanner into dst.
 func stringField(s *jsonScanner, name string, dst *string) error {
+	return stringFields(s, map[string]*string{name: dst})
+}
+
+// stringFields reads the string fields named in dst of an object.
+func stringFields(s *jsonScanner, dst map[string]*string) error {
 	return objectOrSkip(s, func(key []byte) error {
-		if string(key) == name {
+		if d, ok := dst[string(key)]; ok {
 			v, _, err := s.stringValue()
-			*dst = v
+			*d = v
 			return err
 		}
 		_, err := s.skip()
