@@ -104,6 +104,9 @@ func (c *Cache) Dir() string { return c.dir }
 
 // Stats returns what the cache has done so far.
 func (c *Cache) Stats() CacheStats {
+	if c == nil {
+		return CacheStats{}
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.stats

@@ -197,9 +197,11 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 // lintSources lints sources found below roots (the paths given to Lint,
 // where project files such as databricks.yml are looked for too).
 func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string) (*Result, error) {
+	before := l.opts.Cache.Stats()
 	record := l.runRecordFor(srcs, roots)
 	if res, ok := record.replay(l.opts.Emit); ok {
 		res.Notes = append(res.Notes, l.opts.Cache.notes()...)
+		res.Details = append(res.Details, Note{Message: "cache: nothing changed since a run with these inputs: its findings are shown again"})
 		sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
 		sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 		return res, nil
@@ -286,6 +288,11 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		record.finish(res)
 	}
 	res.Notes = append(res.Notes, l.opts.Cache.notes()...)
+	if c := l.opts.Cache; c != nil {
+		s := c.Stats()
+		res.Details = append(res.Details, Note{Message: fmt.Sprintf("cache: facts of %d file(s) from the cache, %d parsed; findings of %d file(s) reused",
+			s.Hits-before.Hits, s.Misses-before.Misses, s.FilesReused-before.FilesReused)})
+	}
 	sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	return res, nil

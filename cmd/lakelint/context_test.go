@@ -93,3 +93,26 @@ func TestCacheDirectoryDefaults(t *testing.T) {
 		}
 	}
 }
+
+// --verbose says what the cache did: parsed, then a whole run reused, then
+// after an edit, the other files' findings reused.
+func TestVerboseSaysWhatTheCacheDid(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.py"), filepath.Join(dir, "b.py")
+	os.WriteFile(a, []byte("spark.conf.set('spark.sql.adaptive.enabled', 'false')\n"), 0o644)
+	os.WriteFile(b, []byte("spark.sql('VACUUM t RETAIN 1 HOURS')\n"), 0o644)
+	cache := filepath.Join(t.TempDir(), "cache")
+	for i, want := range []string{
+		"cache: facts of 0 file(s) from the cache, 2 parsed; findings of 0 file(s) reused",
+		"cache: nothing changed since a run with these inputs",
+		"cache: facts of 1 file(s) from the cache, 1 parsed; findings of 1 file(s) reused",
+	} {
+		if i == 2 {
+			os.WriteFile(a, []byte("spark.conf.set('spark.sql.adaptive.enabled', 'false')\n# edited\n"), 0o644)
+		}
+		_, errOut, _ := runCLI(t, "", "check", "--verbose", "--cache-dir", cache, dir)
+		if !strings.Contains(errOut, want) {
+			t.Errorf("run %d: want %q in\n%s", i+1, want, errOut)
+		}
+	}
+}
