@@ -177,6 +177,10 @@ func (l *Linter) lookup(s Source, cfg *config.Config, known *knownKey) *lookup {
 		return nil
 	}
 	if known != nil {
+		if known.data != nil {
+			c.count(func(s *CacheStats) { s.Misses++ })
+			return &lookup{cache: c, key: known.key, data: known.data} // a miss, read once
+		}
 		if e := c.get(known.key); e != nil {
 			return &lookup{cache: c, key: known.key, entry: e}
 		}

@@ -83,6 +83,18 @@ type packWriter struct {
 	entries []packIndex
 }
 
+// has reports whether the cache holds an entry for k, reading none.
+func (c *Cache) has(k [32]byte) bool {
+	ps := &c.packs
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if !ps.loaded {
+		c.loadPacks()
+	}
+	_, ok := ps.index[k]
+	return ok
+}
+
 // get returns the entry for k, or nil. An entry that cannot be read is
 // noted and then treated as missing; the run writes it again.
 func (c *Cache) get(k [32]byte) *cacheEntry {

@@ -62,6 +62,7 @@ type runRecord struct {
 	project [32]byte // what runs of one project share: build, directory, rules, stats
 	path    string
 	keys    [][32]byte // each source's cache key, as the record's key has it
+	data    [][]byte   // the bytes of sources with no cache entry, read once for both
 	cfgs    [][32]byte // each source's config digest
 	prev    map[string]recordedGroup
 
@@ -98,6 +99,7 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 	}
 	keys := make([][32]byte, len(srcs))
 	cfgs := make([][32]byte, len(srcs))
+	kept := make([][]byte, len(srcs))
 	ok := make([]bool, len(srcs))
 	digests := sync.Map{} // *config.Config → its digest, made once
 	p := pool.New().WithMaxGoroutines(Workers())
@@ -115,6 +117,9 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 				return
 			}
 			keys[i] = c.key(cfg, s.Path, sha256.Sum256(data))
+			if !c.has(keys[i]) {
+				kept[i] = data // to be parsed: not read again
+			}
 			d, loaded := digests.Load(cfg)
 			if !loaded {
 				d, _ = digests.LoadOrStore(cfg, cfg.Digest())
@@ -130,7 +135,7 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 	if err != nil {
 		return nil
 	}
-	r := &runRecord{c: c, o: l.opts, keys: keys, cfgs: cfgs}
+	r := &runRecord{c: c, o: l.opts, keys: keys, cfgs: cfgs, data: kept}
 	h := sha256.New()
 	h.Write(c.base[:])
 	writeField(h, "run record")
@@ -154,18 +159,23 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 	return r
 }
 
-// knownKey is a source's cache key as the run record made it.
+// knownKey is a source's cache key as the run record made it, with the
+// bytes it was made of when the cache has no entry for them.
 type knownKey struct {
-	key [32]byte
-	r   *runRecord
+	key  [32]byte
+	data []byte // nil when the cache has an entry
+	r    *runRecord
 }
 
-// known is source i's key, nil without a record.
+// known is source i's key, nil without a record. The bytes go with it
+// once: the record keeps no reference to them.
 func (r *runRecord) known(i int) *knownKey {
 	if r == nil {
 		return nil
 	}
-	return &knownKey{key: r.keys[i], r: r}
+	k := &knownKey{key: r.keys[i], data: r.data[i], r: r}
+	r.data[i] = nil
+	return k
 }
 
 // changed says the file is not as the record's key has it (it changed
