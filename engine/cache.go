@@ -6,10 +6,10 @@ package engine
 // encoding's version, lakelint's version, the Python grammar and the build of
 // the running binary (so a rebuilt lakelint never reads what another build
 // wrote). A file's findings are never kept with its facts: the catalog and
-// every rule run again over the cached facts, so a finding that depends on
-// another file follows that file. Only a whole run over unchanged inputs
-// reuses its findings (runrecord.go). How entries are stored is in
-// cachepack.go.
+// the link step run again over the cached facts, so a finding that depends on
+// another file follows that file. Findings are kept by the run records
+// (runrecord.go), under keys that cover the catalog. How entries are stored
+// is in cachepack.go.
 
 import (
 	"bytes"
@@ -169,8 +169,9 @@ type lookup struct {
 // state, and there is nothing to gain from keeping them. A file that cannot
 // be read is left to readDocument to explain.
 //
-// known, when not nil, is the key the run record already made of the file:
-// an entry under it is taken without reading the file again.
+// known, when not nil, is the key the run record already made of the file,
+// with the bytes it hashed when the cache has no entry: either way the file
+// is not read again.
 func (l *Linter) lookup(s Source, cfg *config.Config, known *knownKey) *lookup {
 	c := l.opts.Cache
 	if c == nil || s.Data != nil {

@@ -202,8 +202,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	if res, ok := record.replay(l.opts.Emit); ok {
 		res.Notes = append(res.Notes, l.opts.Cache.notes()...)
 		res.Details = append(res.Details, Note{Message: "cache: nothing changed since a run with these inputs: its findings are shown again"})
-		sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
-		sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
+		sortResult(res)
 		return res, nil
 	}
 	store := &factStore{}
@@ -263,7 +262,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	if record != nil {
 		catDigest = digestCatalog(cat)
 	}
-	emit := l.emitter(units, l.opts.Emit)
+	emit := l.emitter(units)
 	p = pool.New().WithMaxGoroutines(Workers())
 	for i, u := range units {
 		if !u.linted {
@@ -293,16 +292,21 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		res.Details = append(res.Details, Note{Message: fmt.Sprintf("cache: facts of %d file(s) from the cache, %d parsed; findings of %d file(s) reused",
 			s.Hits-before.Hits, s.Misses-before.Misses, s.FilesReused-before.FilesReused)})
 	}
+	sortResult(res)
+	return res, nil
+}
+
+// sortResult puts findings and notes in the order they are reported.
+func sortResult(res *Result) {
 	sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
-	return res, nil
 }
 
 // emitter returns what hands each file's findings to Options.Emit in the
 // order of units, holding those that finish early; nil without Emit. It is
 // called with the run's lock held.
-func (l *Linter) emitter(units []*unit, emitTo func([]finding.Finding)) func(i int, fs []finding.Finding) {
-	if emitTo == nil {
+func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
+	if l.opts.Emit == nil {
 		return nil
 	}
 	waiting := map[int][]finding.Finding{}
@@ -317,7 +321,7 @@ func (l *Linter) emitter(units []*unit, emitTo func([]finding.Finding)) func(i i
 				}
 				delete(waiting, next)
 				if len(fs) > 0 {
-					emitTo(fs)
+					l.opts.Emit(fs)
 				}
 			}
 			next++
