@@ -143,17 +143,22 @@ func BenchmarkCheckVsParseOnly(b *testing.B) {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
 			dir, total := corpusDir(b, mb)
 			b.SetBytes(total)
-			var parseTime, checkTime time.Duration
+			var parseTime, checkTime, parseCPU, checkCPU time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				start := time.Now()
+				start, c0 := time.Now(), cpuTime()
 				parseAll(b, dir)
 				parseTime += time.Since(start)
-				start = time.Now()
+				parseCPU += cpuTime() - c0
+				start, c0 = time.Now(), cpuTime()
 				check(b, dir)
 				checkTime += time.Since(start)
+				checkCPU += cpuTime() - c0
 			}
 			b.ReportMetric(checkTime.Seconds()/parseTime.Seconds(), "check/parse")
+			// the same ratio in processor time: what the extra work costs,
+			// apart from how well it spreads over the cores
+			b.ReportMetric(checkCPU.Seconds()/parseCPU.Seconds(), "check-cpu/parse-cpu")
 			b.ReportMetric(float64(total)/(1<<20)/parseTime.Seconds()*float64(b.N), "parse-MB/s")
 			b.ReportMetric(float64(total)/(1<<20)/checkTime.Seconds()*float64(b.N), "check-MB/s")
 		})

@@ -160,15 +160,15 @@ var (
 	_ [C.sizeof_lake_node - unsafe.Sizeof(cnode{})]byte
 )
 
-// parser owns one tree-sitter parser; parsers are reused through a pool
+// parser owns one tree-sitter parser; parsers are reused (freelist.go)
 // because creating one allocates the grammar's lexer state.
 type parser struct{ c *C.TSParser }
 
-var parsers = sync.Pool{New: func() any {
+func newParser() *parser {
 	p := &parser{c: C.lake_parser_new()}
 	runtime.AddCleanup(p, func(c *C.TSParser) { C.ts_parser_delete(c) }, p.c)
 	return p
-}}
+}
 
 // ErrTooLarge is returned for input tree-sitter cannot address.
 var ErrTooLarge = errors.New("python: source larger than 2 GiB")
@@ -183,8 +183,8 @@ func parseC(src []byte) ([]cnode, error) {
 	if len(src) > math.MaxInt32 {
 		return nil, ErrTooLarge
 	}
-	p := parsers.Get().(*parser)
-	defer parsers.Put(p)
+	p := getParser()
+	defer putParser(p)
 	var text *C.char
 	if len(src) > 0 {
 		text = (*C.char)(unsafe.Pointer(&src[0]))
@@ -203,20 +203,6 @@ func parseC(src []byte) ([]cnode, error) {
 	}
 	n := C.lake_flatten(t, out, count)
 	return nodes[:int(n)], nil
-}
-
-// nodeBuffers holds node arrays of released trees for later parses: a run
-// parses thousands of files, and a tree's nodes take about ten times the
-// bytes of its source.
-var nodeBuffers sync.Pool // of *[]cnode
-
-// takeNodes returns an array of n nodes whose contents are undefined: the
-// parser overwrites every node it reports.
-func takeNodes(n int) []cnode {
-	if b, ok := nodeBuffers.Get().(*[]cnode); ok && cap(*b) >= n {
-		return (*b)[:n]
-	}
-	return make([]cnode, n)
 }
 
 var (

@@ -28,9 +28,9 @@ func (t *Tree) Release() {
 	if t.nodes == nil {
 		return
 	}
-	b := t.nodes[:0]
+	b := t.nodes
 	t.nodes = nil
-	nodeBuffers.Put(&b)
+	giveNodes(b)
 }
 
 // Root returns the module node (the zero Node for an empty tree).
