@@ -165,7 +165,9 @@ func (r *runFiles) positioner(p string) *positioner {
 	defer r.mu.Unlock()
 	pos, ok := r.pos[u.src.Path]
 	if !ok {
-		if doc, note := readDocument(u.src, 0); note == "" && len(doc.Text) == u.size {
+		if u.stored != nil && u.stored.doc != nil {
+			pos = newPositioner(u.stored.doc) // kept with its facts: not read again
+		} else if doc, note := readDocument(u.src, 0); note == "" && len(doc.Text) == u.size {
 			pos = newPositioner(doc) // a file changed since it was read has no places
 		}
 		r.pos[u.src.Path] = pos
