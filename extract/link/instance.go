@@ -231,7 +231,7 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 		}
 		a := b.a
 		if b.home != dst {
-			a = *copyFact(&a, b.home, in.at()).(*facts.Arg)
+			a = copyArg(a, b.home)
 		}
 		in.fillHole(v, h, a)
 	}
