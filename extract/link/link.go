@@ -76,10 +76,10 @@ type Extra struct {
 	// Fills are fields of the file's own facts that module constants it
 	// imports fill.
 	Fills   []Fill
-	seen    map[onceKey]bool
 	seconds func(string) (float64, bool)
-	// log lists, in order, each once-key a worker saw and the facts it
-	// added (from its marks to the next entry's), for the merge.
+	// log lists, in order, each once-key a worker saw for a file other
+	// than the one it links, and the facts it added (from its marks to the
+	// next entry's), for the merge: another file's calls may add them too.
 	log []logged
 }
 
@@ -183,13 +183,13 @@ func (b *Builder) Link() Result {
 			index[last[len(last)-1]] = append(index[last[len(last)-1]], p)
 		}
 	}
-	parts := make([]Result, len(paths))
+	parts := make([][]dest, len(paths))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(paths)) {
 		wg.Go(func() {
+			l := &linker{b: b, index: index, seen: map[onceKey]bool{}}
 			for i := int(next.Add(1)) - 1; i < len(paths); i = int(next.Add(1)) - 1 {
-				l := &linker{b: b, out: Result{}, index: index}
 				l.file(paths[i])
 				parts[i] = l.out
 			}
@@ -197,21 +197,26 @@ func (b *Builder) Link() Result {
 	}
 	wg.Wait()
 	out := Result{}
-	for _, part := range parts {
-		dests := make([]string, 0, len(part))
-		for d := range part {
-			dests = append(dests, d)
-		}
-		slices.Sort(dests)
-		for _, d := range dests {
-			out.absorb(d, part[d], b.Seconds)
+	seen := map[onceKey]bool{}
+	for i, part := range parts {
+		slices.SortFunc(part, func(a, b dest) int { return strings.Compare(a.path, b.path) })
+		for _, d := range part {
+			out.absorb(d.path, d.extra, d.path == paths[i], seen, b.Seconds)
 		}
 	}
 	return out
 }
 
-// file applies the calls file p makes.
+// dest is what linking one file adds to file path.
+type dest struct {
+	path  string
+	extra *Extra
+}
+
+// file applies the calls file p makes, into a new l.out.
 func (l *linker) file(p string) {
+	l.out = nil
+	clear(l.seen)
 	s := l.b.files[p]
 	for _, g := range s.Globals {
 		if a, ok := l.constant(p, g.Name); ok {
@@ -231,24 +236,33 @@ func (l *linker) file(p string) {
 }
 
 // absorb adds what one file's linking added to file d, skipping the facts
-// of once-keys another file added first.
-func (r Result) absorb(d string, e *Extra, seconds func(string) (float64, bool)) {
+// of once-keys another file added first. What a file's calls add to
+// itself (own) no other file's add: it is taken whole.
+func (r Result) absorb(d string, e *Extra, own bool, seen map[onceKey]bool, seconds func(string) (float64, bool)) {
 	m := r[d]
 	if m == nil {
-		m = &Extra{seen: map[onceKey]bool{}, seconds: seconds}
+		m = &Extra{seconds: seconds}
 		r[d] = m
 	}
 	m.Fills = append(m.Fills, e.Fills...)
+	if own {
+		m.Writes = append(m.Writes, e.Writes...)
+		m.Reads = append(m.Reads, e.Reads...)
+		m.Tables = append(m.Tables, e.Tables...)
+		m.Settings = append(m.Settings, e.Settings...)
+		m.Maintenance = append(m.Maintenance, e.Maintenance...)
+		return
+	}
 	end := e.marks()
 	for i, lg := range e.log {
 		to := end
 		if i+1 < len(e.log) {
 			to = e.log[i+1].mark
 		}
-		if m.seen[lg.key] {
+		if seen[lg.key] {
 			continue
 		}
-		m.seen[lg.key] = true
+		seen[lg.key] = true
 		m.Writes = append(m.Writes, e.Writes[lg.mark.w:to.w]...)
 		m.Reads = append(m.Reads, e.Reads[lg.mark.r:to.r]...)
 		m.Tables = append(m.Tables, e.Tables[lg.mark.t:to.t]...)
@@ -257,13 +271,20 @@ func (r Result) absorb(d string, e *Extra, seconds func(string) (float64, bool))
 	}
 }
 
-// linker links one file: index and the summaries are shared and only read;
-// out is its own.
+// linker links files one at a time: index and the summaries are shared
+// and only read; out is what the file it links adds, by file. The rest
+// is kept from file to file so that linking allocates little.
 type linker struct {
 	b     *Builder
-	out   Result
+	out   []dest
 	index map[string][]string // last module component → files
-	holes map[*facts.Func]map[holeAt][]facts.Hole
+	// seen are the once-keys of the file linked (see once); their file is
+	// known from the key.
+	seen map[onceKey]bool
+	// bounds is a stack the bindings of the calls being applied are cut
+	// from (see bind), holes a buffer for a fact's holes (see holesOf).
+	bounds []bound
+	holes  []facts.Hole
 }
 
 // bound is a parameter's value at a call: the argument (or default) and
@@ -295,19 +316,27 @@ func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
 	if fn == nil {
 		return
 	}
+	mark := len(l.bounds)
 	args := l.bind(fn, c.Args, func(a facts.Arg) bound {
 		if a.Kind == facts.ArgParam {
 			return bound{} // the enclosing function's parameter: unknown here
 		}
 		return l.argAt(p, a)
 	})
-	l.apply(home, fn, args, site{file: p, call: c}, []*facts.Func{fn})
+	var stack [maxDepth]*facts.Func
+	stack[0] = fn
+	l.apply(home, fn, args, site{file: p, call: c}, stack[:1])
+	l.bounds = l.bounds[:mark]
 }
 
 // bind matches a call's arguments to fn's parameters; arg turns each
-// argument into a binding.
+// argument into a binding. The bindings are cut from the top of l.bounds:
+// the caller drops them (l.bounds = l.bounds[:mark]) when done with them.
 func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) bound) []bound {
-	out := make([]bound, len(fn.Params))
+	n, k := len(l.bounds), len(fn.Params)
+	l.bounds = slices.Grow(l.bounds, k)[:n+k]
+	out := l.bounds[n : n+k : n+k]
+	clear(out)
 	var rest []facts.Value // extra positional arguments, for *args
 	restOpen, restHome := false, ""
 	pos := 0
@@ -401,6 +430,7 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 		if callee == nil || slices.Contains(stack, callee) {
 			continue
 		}
+		mark := len(l.bounds)
 		inner := l.bind(callee, cargs, func(a facts.Arg) bound {
 			if a.Kind == facts.ArgParam {
 				if a.Param < len(outer) {
@@ -416,6 +446,7 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 			return l.argAt(home, a)
 		})
 		l.apply(h, callee, inner, s.through(c, home), append(stack, callee))
+		l.bounds = l.bounds[:mark]
 	}
 }
 
@@ -436,11 +467,13 @@ func (l *linker) value(p string, a facts.Arg) facts.Arg {
 
 // extra is the Extra of file p.
 func (l *linker) extra(p string) *Extra {
-	e := l.out[p]
-	if e == nil {
-		e = &Extra{seen: map[onceKey]bool{}, seconds: l.b.Seconds}
-		l.out[p] = e
+	for _, d := range l.out {
+		if d.path == p {
+			return d.extra
+		}
 	}
+	e := &Extra{seconds: l.b.Seconds}
+	l.out = append(l.out, dest{p, e})
 	return e
 }
 
