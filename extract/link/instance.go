@@ -61,9 +61,9 @@ func (in *instance) facts() {
 func (in *instance) holesOf(kind facts.FactKind, i int) []facts.Hole {
 	fn := in.fn
 	out := in.l.holes[:0]
-	for _, h := range fn.Holes {
-		if h.Fact == kind && h.Index == i && h.Param >= 0 && h.Param < len(fn.Params) {
-			out = append(out, h)
+	for j := range fn.Holes {
+		if h := &fn.Holes[j]; h.Fact == kind && h.Index == i && h.Param >= 0 && h.Param < len(fn.Params) {
+			out = append(out, *h)
 		}
 	}
 	in.l.holes = out
@@ -102,7 +102,8 @@ type attrKey struct {
 // fillGlobals fills the holes of fact i that the module constants it
 // imports fill, seen from the function's file, for file dst.
 func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
-	for _, h := range in.fn.Holes {
+	for j := range in.fn.Holes {
+		h := &in.fn.Holes[j]
 		if h.Fact != kind || h.Index != i || h.Global == "" {
 			continue
 		}
@@ -115,7 +116,7 @@ func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
 			at = at.In(in.home)
 		}
 		a = placeArg(a, at)
-		fillField(v, h, a, in.l.b.Seconds, false)
+		fillField(v, *h, a, in.l.b.Seconds, false)
 	}
 }
 

@@ -171,16 +171,16 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 func (b *Builder) Link() Result {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	index := map[string][]string{}
+	index := map[string][]module{}
 	paths := make([]string, 0, len(b.files))
 	for p := range b.files {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
 	for _, p := range paths {
-		last := moduleParts(p)
-		if len(last) > 0 {
-			index[last[len(last)-1]] = append(index[last[len(last)-1]], p)
+		if parts := moduleParts(p); len(parts) > 0 {
+			last := parts[len(parts)-1]
+			index[last] = append(index[last], module{p, parts})
 		}
 	}
 	parts := make([][]dest, len(paths))
@@ -277,7 +277,8 @@ func (r Result) absorb(d string, e *Extra, own bool, seen map[onceKey]bool, seco
 type linker struct {
 	b     *Builder
 	out   []dest
-	index map[string][]string // last module component → files
+	index map[string][]module // by the last part of their name
+	parts []string            // a buffer for the parts of a name (see find)
 	// seen are the once-keys of the file linked (see once); their file is
 	// known from the key.
 	seen map[onceKey]bool
@@ -317,11 +318,11 @@ func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
 		return
 	}
 	mark := len(l.bounds)
-	args := l.bind(fn, c.Args, func(a facts.Arg) bound {
+	args := l.bind(fn, c.Args, func(a *facts.Arg) bound {
 		if a.Kind == facts.ArgParam {
 			return bound{} // the enclosing function's parameter: unknown here
 		}
-		return l.argAt(p, a)
+		return l.argAt(p, *a)
 	})
 	var stack [maxDepth]*facts.Func
 	stack[0] = fn
@@ -332,7 +333,7 @@ func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
 // bind matches a call's arguments to fn's parameters; arg turns each
 // argument into a binding. The bindings are cut from the top of l.bounds:
 // the caller drops them (l.bounds = l.bounds[:mark]) when done with them.
-func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) bound) []bound {
+func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(*facts.Arg) bound) []bound {
 	n, k := len(l.bounds), len(fn.Params)
 	l.bounds = slices.Grow(l.bounds, k)[:n+k]
 	out := l.bounds[n : n+k : n+k]
@@ -362,7 +363,8 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) boun
 			restOpen = true
 		}
 	}
-	for _, a := range args {
+	for i := range args {
+		a := &args[i]
 		switch {
 		case a.Splat == 1:
 			b := arg(a)
@@ -377,9 +379,9 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) boun
 		case a.Splat == 2:
 			unknownKw = true
 		case a.Name != "":
-			for i, p := range fn.Params {
-				if p.Name == a.Name && p.Star == 0 {
-					out[i] = arg(a)
+			for j := range fn.Params {
+				if p := &fn.Params[j]; p.Name == a.Name && p.Star == 0 {
+					out[j] = arg(a)
 				}
 			}
 		case unknownPos:
@@ -387,7 +389,8 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) boun
 			positional(arg(a))
 		}
 	}
-	for i, p := range fn.Params {
+	for i := range fn.Params {
+		p := &fn.Params[i]
 		switch {
 		case p.Star == 1:
 			if !unknownPos || len(rest) > 0 {
@@ -418,8 +421,8 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 	}
 	for _, c := range fn.Calls {
 		passes := false
-		for _, a := range c.Args {
-			if a.Kind == facts.ArgParam && a.Param < len(args) && args[a.Param].ok {
+		for i := range c.Args {
+			if a := &c.Args[i]; a.Kind == facts.ArgParam && a.Param < len(args) && args[a.Param].ok {
 				passes = true
 			}
 		}
@@ -431,7 +434,7 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 			continue
 		}
 		mark := len(l.bounds)
-		inner := l.bind(callee, cargs, func(a facts.Arg) bound {
+		inner := l.bind(callee, cargs, func(a *facts.Arg) bound {
 			if a.Kind == facts.ArgParam {
 				if a.Param < len(outer) {
 					b := outer[a.Param]
@@ -443,7 +446,7 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 				}
 				return bound{}
 			}
-			return l.argAt(home, a)
+			return l.argAt(home, *a)
 		})
 		l.apply(h, callee, inner, s.through(c, home), append(stack, callee))
 		l.bounds = l.bounds[:mark]
@@ -500,8 +503,8 @@ func (l *linker) constant(p, name string) (facts.Arg, bool) {
 		if s == nil {
 			return false
 		}
-		for _, c := range s.Consts {
-			if c.Name == n {
+		for i := range s.Consts {
+			if c := &s.Consts[i]; c.Name == n {
 				found, ok = c.Value, true
 				return true
 			}
@@ -511,38 +514,48 @@ func (l *linker) constant(p, name string) (facts.Arg, bool) {
 	return found, ok
 }
 
+// module is a Python file of the run and the parts of its dotted name.
+type module struct {
+	path  string
+	parts []string
+}
+
 // find resolves a name as the code names it (see facts.Call.Callee) from
 // file p: has reports whether a file defines a name. It returns the file.
 func (l *linker) find(p, callee string, has func(file, name string) bool) string {
 	dots := len(callee) - len(strings.TrimLeft(callee, "."))
 	name := callee[dots:]
-	parts := strings.Split(name, ".")
-	if dots == 0 && len(parts) == 2 && has(p, name) {
+	if dots == 0 && strings.Count(name, ".") == 1 && has(p, name) {
 		return p // a method of a class of the file: Writer.run
 	}
-	if dots == 0 && len(parts) == 1 {
+	if dots == 0 && !strings.Contains(name, ".") {
 		if has(p, name) {
 			return p
 		}
 		return l.viaRuns(p, name, map[string]bool{p: true}, has)
 	}
-	for cut := len(parts) - 1; cut >= 1; cut-- {
-		module, fname := parts[:cut], strings.Join(parts[cut:], ".")
-		var files []string
+	// the module is the name up to a dot, the function the rest: the
+	// longest module first
+	parts := l.parts[:0]
+	for part := range strings.SplitSeq(name, ".") {
+		parts = append(parts, part)
+	}
+	l.parts = parts
+	for cut, end := len(parts)-1, len(name); cut >= 1; cut-- {
+		end -= len(parts[cut]) + 1 // name[:end] is parts[:cut] joined
+		module, fname := parts[:cut], name[end+1:]
+		var file string
 		if dots > 0 {
 			dir := path.Dir(p)
 			for range dots - 1 {
 				dir = path.Dir(dir)
 			}
-			files = l.relative(dir, module)
+			file = l.relative(dir, module)
 		} else {
-			files = l.absolute(p, module)
+			file = l.absolute(p, module)
 		}
-		if len(files) != 1 {
-			continue
-		}
-		if has(files[0], fname) {
-			return files[0]
+		if file != "" && has(file, fname) {
+			return file
 		}
 	}
 	return ""
@@ -603,45 +616,46 @@ func (l *linker) runTarget(p, run string) string {
 	return ""
 }
 
-// relative finds the module named by parts under dir.
-func (l *linker) relative(dir string, parts []string) []string {
+// relative finds the module named by parts under dir; "" when none.
+func (l *linker) relative(dir string, parts []string) string {
 	base := path.Join(append([]string{dir}, parts...)...)
 	for _, c := range []string{base + ".py", base + "/__init__.py"} {
 		if _, ok := l.b.files[clean(c)]; ok {
-			return []string{clean(c)}
+			return clean(c)
 		}
 	}
-	return nil
+	return ""
 }
 
-// absolute finds the files that can be module parts, imported from p:
-// those whose path ends with the module's path. Of several, the nearest
-// to p wins; a tie is no answer.
-func (l *linker) absolute(p string, parts []string) []string {
-	var found []string
-	for _, f := range l.index[parts[len(parts)-1]] {
-		mp := moduleParts(f)
-		if len(mp) >= len(parts) && slices.Equal(mp[len(mp)-len(parts):], parts) {
-			found = append(found, f)
+// absolute finds the file that is module parts, imported from p: of
+// those whose path ends with the module's path, the nearest to p; ""
+// when none, or a tie.
+func (l *linker) absolute(p string, parts []string) string {
+	best, bestN, found, tie := "", -1, 0, false
+	for _, m := range l.index[parts[len(parts)-1]] {
+		mp := m.parts
+		if len(mp) < len(parts) || !slices.Equal(mp[len(mp)-len(parts):], parts) {
+			continue
 		}
-	}
-	if len(found) <= 1 {
-		return found
-	}
-	best, bestN, tie := "", -1, false
-	for _, f := range found {
-		n := commonDirs(p, f)
-		switch {
+		found++
+		if found == 1 {
+			best = m.path // one only needs no distance
+			continue
+		}
+		if bestN < 0 {
+			bestN = commonDirs(p, best)
+		}
+		switch n := commonDirs(p, m.path); {
 		case n > bestN:
-			best, bestN, tie = f, n, false
+			best, bestN, tie = m.path, n, false
 		case n == bestN:
 			tie = true
 		}
 	}
 	if tie {
-		return nil
+		return ""
 	}
-	return []string{best}
+	return best
 }
 
 // moduleParts are the dotted-name parts of a Python file's path:
