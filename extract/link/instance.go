@@ -195,11 +195,19 @@ const (
 )
 
 // once runs do with file p's Extra the first time key is seen there.
+// What the file linked adds to another file (p), the calls of other files
+// may add too, and the merge keeps what the first of them in path order
+// added: a linker takes files in path order, so once it added a key to p,
+// the files it links after need not.
 func (in *instance) once(p string, key onceKey, do func(*Extra)) {
-	if in.l.seen[key] {
+	seen := in.l.seen
+	if p != in.s.file {
+		seen = in.l.added
+	}
+	if seen[key] {
 		return
 	}
-	in.l.seen[key] = true
+	seen[key] = true
 	e := in.l.extra(p)
 	if p != in.s.file {
 		e.log = append(e.log, logged{key: key, mark: e.marks()})

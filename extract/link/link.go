@@ -188,7 +188,7 @@ func (b *Builder) Link() Result {
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(paths)) {
 		wg.Go(func() {
-			l := &linker{b: b, index: index, seen: map[onceKey]bool{}}
+			l := &linker{b: b, index: index, seen: map[onceKey]bool{}, added: map[onceKey]bool{}}
 			for i := int(next.Add(1)) - 1; i < len(paths); i = int(next.Add(1)) - 1 {
 				l.file(paths[i])
 				parts[i] = l.out
@@ -279,9 +279,10 @@ type linker struct {
 	out   []dest
 	index map[string][]module // by the last part of their name
 	parts []string            // a buffer for the parts of a name (see find)
-	// seen are the once-keys of the file linked (see once); their file is
+	// seen are the once-keys of the file linked (see once), added those it
+	// and the files linked before added to other files; a key's file is
 	// known from the key.
-	seen map[onceKey]bool
+	seen, added map[onceKey]bool
 	// bounds is a stack the bindings of the calls being applied are cut
 	// from (see bind), holes a buffer for a fact's holes (see holesOf).
 	bounds []bound
