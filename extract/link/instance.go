@@ -280,6 +280,9 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			switch a.Kind {
 			case facts.ArgList:
 				p.Dynamic = a.Open
+				if len(a.Items) > 0 {
+					p.Columns = make([]facts.Column, 0, len(a.Items))
+				}
 				for _, it := range a.Items {
 					c := facts.Column{Span: it.Span}
 					if it.Kind == facts.String {
@@ -314,7 +317,8 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			// a MERGE's source is joined, not written: its shape does not
 			// decide the files the MERGE writes
 			if a.Kind == facts.ArgFrame && !f.API.Rewrites() {
-				f.Transforms = append(append([]facts.Transform{}, a.Transforms...), f.Transforms...)
+				ts := make([]facts.Transform, 0, len(a.Transforms)+len(f.Transforms))
+				f.Transforms = append(append(ts, a.Transforms...), f.Transforms...)
 			}
 		case facts.HoleOption:
 			if a.Kind == facts.ArgValue {

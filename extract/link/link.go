@@ -240,6 +240,10 @@ func (l *linker) file(p string) {
 // itself (own) no other file's add: it is taken whole.
 func (r Result) absorb(d string, e *Extra, own bool, seen map[onceKey]bool, seconds func(string) (float64, bool)) {
 	m := r[d]
+	if m == nil && own {
+		r[d] = e // nothing before it: taken as it is
+		return
+	}
 	if m == nil {
 		m = &Extra{seconds: seconds}
 		r[d] = m
