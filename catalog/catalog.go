@@ -300,7 +300,14 @@ func contentKey(parts ...any) string {
 			b.WriteString(strings.Join(v, "\x01"))
 		case []Prop:
 			for _, pr := range v {
-				b.WriteString(pr.Key + "\x01" + strconv.Itoa(int(pr.Value.Kind)) + "\x01" + pr.Value.Str + "\x01" + pr.Value.Text() + "\x02")
+				b.WriteString(pr.Key)
+				b.WriteByte(1)
+				b.WriteString(strconv.Itoa(int(pr.Value.Kind)))
+				b.WriteByte(1)
+				b.WriteString(pr.Value.Str)
+				b.WriteByte(1)
+				b.WriteString(pr.Value.Text())
+				b.WriteByte(2)
 			}
 		}
 		b.WriteByte(0)
@@ -522,6 +529,9 @@ func (t *Table) sortByLastPlace() {
 }
 
 func sortRefs[T any](refs []Ref[T], at []place) {
+	if len(refs) < 2 {
+		return
+	}
 	idx := make([]int, len(refs))
 	for i := range idx {
 		idx[i] = i
