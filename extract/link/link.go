@@ -159,7 +159,7 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 	if len(add) == 0 {
 		return dst
 	}
-	out := append(slices.Clone(dst), add...)
+	out := append(append(make([]T, 0, len(dst)+len(add)), dst...), add...)
 	slices.SortStableFunc(out, func(a, b T) int { return start(a) - start(b) })
 	return out
 }
