@@ -283,9 +283,9 @@ type linker struct {
 	out   []dest
 	index map[string][]module // by the last part of their name
 	parts []string            // a buffer for the parts of a name (see find)
-	// seen are the once-keys of the file linked (see once), added those it
-	// and the files linked before added to other files; a key's file is
-	// known from the key.
+	// seen holds the once-keys of the file being linked (see once); added
+	// those that it and the files linked before it added to other files.
+	// A key names the file it is for.
 	seen, added map[onceKey]bool
 	// bounds is a stack the bindings of the calls being applied are cut
 	// from (see bind), holes a buffer for a fact's holes (see holesOf).
