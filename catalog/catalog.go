@@ -244,6 +244,7 @@ type Builder struct {
 	defs   map[pendingKey]*pending[Def]
 	alters map[pendingKey]*pending[Alter]
 	uses   map[[2]string]*pendingUse
+	mine   []pendingUse // a buffer for Add
 }
 
 // place is where something stands: a file and its position among that
@@ -299,7 +300,14 @@ func contentKey(parts ...any) string {
 			b.WriteString(strings.Join(v, "\x01"))
 		case []Prop:
 			for _, pr := range v {
-				b.WriteString(pr.Key + "\x01" + strconv.Itoa(int(pr.Value.Kind)) + "\x01" + pr.Value.Str + "\x01" + pr.Value.Text() + "\x02")
+				b.WriteString(pr.Key)
+				b.WriteByte(1)
+				b.WriteString(strconv.Itoa(int(pr.Value.Kind)))
+				b.WriteByte(1)
+				b.WriteString(pr.Value.Str)
+				b.WriteByte(1)
+				b.WriteString(pr.Value.Text())
+				b.WriteByte(2)
 			}
 		}
 		b.WriteByte(0)
@@ -326,46 +334,61 @@ type pendingUse struct {
 
 // Add takes from a file's facts what the catalog needs.
 func (b *Builder) Add(f *facts.File) {
-	var mine []*pendingUse
-	index := map[[2]string]*pendingUse{}
-	add := func(tg facts.Target, change func(*pendingUse)) {
-		key := [2]string{tg.Table, tg.Path}
-		u := index[key]
-		if u == nil {
-			u = &pendingUse{target: facts.Target{Table: tg.Table, Path: tg.Path}, first: place{path: f.Path, index: len(mine)}}
-			index[key] = u
-			mine = append(mine, u)
-		}
-		change(u)
-	}
-	for _, w := range f.Writes {
-		add(w.Target, func(u *pendingUse) {
-			u.WrittenIn = f.Path
-			u.Writes++
-			if w.API == facts.DataStreamWriter {
-				u.Streams++
+	b.mu.Lock() // what Add does is brief next to making the facts: one lock, no copies
+	defer b.mu.Unlock()
+	// what the file does to each target it names, in the order first named
+	mine := b.mine[:0]
+	var index map[[2]string]int // made when mine grows long; a short one is searched
+	of := func(tg facts.Target) *pendingUse {
+		i := -1
+		if index != nil {
+			if j, ok := index[[2]string{tg.Table, tg.Path}]; ok {
+				i = j
 			}
-			if w.API.Rewrites() {
-				u.Rewrites++
-				if u.RewrittenIn == "" {
-					u.RewrittenIn, u.rewrittenAt = f.Path, w.At
+		} else {
+			i = findUse(mine, tg)
+		}
+		if i < 0 {
+			i = len(mine)
+			mine = append(mine, pendingUse{target: facts.Target{Table: tg.Table, Path: tg.Path}, first: place{path: f.Path, index: i}})
+			switch {
+			case index != nil:
+				index[[2]string{tg.Table, tg.Path}] = i
+			case len(mine) > 32:
+				index = make(map[[2]string]int, 2*len(mine))
+				for j := range mine {
+					index[[2]string{mine[j].target.Table, mine[j].target.Path}] = j
 				}
 			}
-			if p := w.PartitionBy; p != nil && !p.Dynamic && w.Mode.Str == "overwrite" && u.overwriteIn == "" {
-				u.OverwritePartitions = append([]string{}, p.Names()...)
-				u.overwriteIn = f.Path
+		}
+		return &mine[i]
+	}
+	for _, w := range f.Writes {
+		u := of(w.Target)
+		u.WrittenIn = f.Path
+		u.Writes++
+		if w.API == facts.DataStreamWriter {
+			u.Streams++
+		}
+		if w.API.Rewrites() {
+			u.Rewrites++
+			if u.RewrittenIn == "" {
+				u.RewrittenIn, u.rewrittenAt = f.Path, w.At
 			}
-		})
+		}
+		if p := w.PartitionBy; p != nil && !p.Dynamic && w.Mode.Str == "overwrite" && u.overwriteIn == "" {
+			u.OverwritePartitions = p.Names()
+			u.overwriteIn = f.Path
+		}
 	}
 	for _, r := range f.Reads {
-		add(r.Target, func(u *pendingUse) { u.ReadIn = f.Path })
+		of(r.Target).ReadIn = f.Path
 	}
 	for _, m := range f.Maintenance {
-		add(m.Target, func(u *pendingUse) { u.MaintainedIn = f.Path })
+		of(m.Target).MaintainedIn = f.Path
 	}
 
-	b.mu.Lock()
-	defer b.mu.Unlock()
+	b.mine = mine
 	if b.defs == nil {
 		b.defs, b.alters = map[pendingKey]*pending[Def]{}, map[pendingKey]*pending[Alter]{}
 	}
@@ -382,14 +405,27 @@ func (b *Builder) Add(f *facts.File) {
 	if b.uses == nil {
 		b.uses = map[[2]string]*pendingUse{}
 	}
-	for _, u := range mine {
+	for i := range mine {
+		u := &mine[i]
 		key := [2]string{u.target.Table, u.target.Path}
 		if have := b.uses[key]; have != nil {
 			have.merge(u)
 		} else {
-			b.uses[key] = u
+			kept := *u
+			b.uses[key] = &kept
 		}
 	}
+	clear(mine) // let go of the file's strings
+}
+
+// findUse is the index of target tg's use in list, -1 when none.
+func findUse(list []pendingUse, tg facts.Target) int {
+	for i := range list {
+		if t := &list[i].target; t.Table == tg.Table && t.Path == tg.Path {
+			return i
+		}
+	}
+	return -1
 }
 
 // merge adds another file's use of the same target.
@@ -493,6 +529,9 @@ func (t *Table) sortByLastPlace() {
 }
 
 func sortRefs[T any](refs []Ref[T], at []place) {
+	if len(refs) < 2 {
+		return
+	}
 	idx := make([]int, len(refs))
 	for i := range idx {
 		idx[i] = i

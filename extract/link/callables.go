@@ -91,12 +91,14 @@ func (l *linker) attr(b bound, name string) bound {
 		return bound{a: v, home: home, ok: true, deflt: true}
 	}
 	args := append([]facts.Arg{{}}, b.a.Args...) // the instance itself first
-	bs := l.bind(init, args, func(a facts.Arg) bound {
+	mark := len(l.bounds)
+	bs := l.bind(init, args, func(a *facts.Arg) bound {
 		if a.Kind == facts.ArgParam {
 			return bound{} // a parameter of the function that made the instance
 		}
-		return bound{a: l.value(b.home, a), home: b.home, ok: true}
+		return bound{a: l.value(b.home, *a), home: b.home, ok: true}
 	})
+	defer func() { l.bounds = l.bounds[:mark] }()
 	if v.Param >= len(bs) || v.Attr != "" {
 		return bound{}
 	}

@@ -56,35 +56,18 @@ func (in *instance) facts() {
 	}
 }
 
-// holesOf are the holes of fact i of list kind.
+// holesOf are the holes of fact i of list kind that a parameter fills,
+// in the linker's buffer: valid until the next call.
 func (in *instance) holesOf(kind facts.FactKind, i int) []facts.Hole {
-	return in.l.holeIndex(in.fn)[holeAt{kind, i}]
-}
-
-// holeAt names a fact of a function: its list and index.
-type holeAt struct {
-	kind facts.FactKind
-	i    int
-}
-
-// holeIndex is fn's holes that a parameter fills, by fact, made once per
-// function and linker: every call of fn asks for each of its facts.
-func (l *linker) holeIndex(fn *facts.Func) map[holeAt][]facts.Hole {
-	if ix, ok := l.holes[fn]; ok {
-		return ix
-	}
-	ix := map[holeAt][]facts.Hole{}
-	for _, h := range fn.Holes {
-		if h.Param >= 0 && h.Param < len(fn.Params) {
-			k := holeAt{h.Fact, h.Index}
-			ix[k] = append(ix[k], h)
+	fn := in.fn
+	out := in.l.holes[:0]
+	for j := range fn.Holes {
+		if h := &fn.Holes[j]; h.Fact == kind && h.Index == i && h.Param >= 0 && h.Param < len(fn.Params) {
+			out = append(out, *h)
 		}
 	}
-	if l.holes == nil {
-		l.holes = map[*facts.Func]map[holeAt][]facts.Hole{}
-	}
-	l.holes[fn] = ix
-	return ix
+	in.l.holes = out
+	return out
 }
 
 // arg is what fills hole h: the argument bound to its parameter, or the
@@ -119,7 +102,8 @@ type attrKey struct {
 // fillGlobals fills the holes of fact i that the module constants it
 // imports fill, seen from the function's file, for file dst.
 func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
-	for _, h := range in.fn.Holes {
+	for j := range in.fn.Holes {
+		h := &in.fn.Holes[j]
 		if h.Fact != kind || h.Index != i || h.Global == "" {
 			continue
 		}
@@ -132,7 +116,7 @@ func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
 			at = at.In(in.home)
 		}
 		a = placeArg(a, at)
-		fillField(v, h, a, in.l.b.Seconds, false)
+		fillField(v, *h, a, in.l.b.Seconds, false)
 	}
 }
 
@@ -159,12 +143,12 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	if kind == facts.FactSetting && foreign {
 		// a call of a function in another file sets it there too: a finding
 		// about the setting itself is reported once, in the function
-		in.once(in.home, onceKey{home: in.home, fn: in.fn.Name, kind: kind, i: i, tag: onceHome}, func(e *Extra) {
+		in.once(in.home, onceKey{fn: in.fn, kind: kind, i: i, tag: onceHome}, func(e *Extra) {
 			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
 		})
 	}
 	if byCaller > 0 || kind == facts.FactSetting || (!foreign && byDefault > 0) || inLoop {
-		key := onceKey{home: in.home, fn: in.fn.Name, kind: kind, i: i, at: in.s.call.At, tag: onceCall}
+		key := onceKey{fn: in.fn, kind: kind, i: i, at: in.s.call.At, tag: onceCall}
 		in.once(in.s.file, key, func(e *Extra) {
 			v := in.fill(kind, i, tmpl, holes, in.s.file, false)
 			if w, ok := v.(*facts.Write); ok {
@@ -186,20 +170,22 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	}
 	if foreign && byDefault > 0 && kind != facts.FactSetting {
 		// what the defaults fill: once, in the function's file, at the default
-		in.once(in.home, onceKey{home: in.home, fn: in.fn.Name, kind: kind, i: i, tag: onceDefaults}, func(e *Extra) {
+		in.once(in.home, onceKey{fn: in.fn, kind: kind, i: i, tag: onceDefaults}, func(e *Extra) {
 			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
 		})
 	}
 }
 
 // onceKey names what a call adds to a file once: fact i of list kind of
-// function fn in file home, applied at a call (at) or once for the file.
+// function fn, applied at a call (at), in the calling file, or once for
+// the file fn is in (a function resolves only when its file defines it
+// once: fn names the file and the function).
 type onceKey struct {
-	home, fn string
-	kind     facts.FactKind
-	i        int
-	at       facts.Span
-	tag      uint8
+	fn   *facts.Func
+	kind facts.FactKind
+	i    int
+	at   facts.Span
+	tag  uint8
 }
 
 const (
@@ -209,13 +195,23 @@ const (
 )
 
 // once runs do with file p's Extra the first time key is seen there.
+// What the file linked adds to another file (p), the calls of other files
+// may add too, and the merge keeps what the first of them in path order
+// added: a linker takes files in path order, so once it added a key to p,
+// the files it links after need not.
 func (in *instance) once(p string, key onceKey, do func(*Extra)) {
-	e := in.l.extra(p)
-	if e.seen[key] {
+	seen := in.l.seen
+	if p != in.s.file {
+		seen = in.l.added
+	}
+	if seen[key] {
 		return
 	}
-	e.seen[key] = true
-	e.log = append(e.log, logged{key: key, mark: e.marks()})
+	seen[key] = true
+	e := in.l.extra(p)
+	if p != in.s.file {
+		e.log = append(e.log, logged{key: key, mark: e.marks()})
+	}
 	do(e)
 }
 
@@ -231,7 +227,7 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 		}
 		a := b.a
 		if b.home != dst {
-			a = *copyFact(&a, b.home, in.at()).(*facts.Arg)
+			a = copyArg(a, b.home)
 		}
 		in.fillHole(v, h, a)
 	}
@@ -284,6 +280,9 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			switch a.Kind {
 			case facts.ArgList:
 				p.Dynamic = a.Open
+				if len(a.Items) > 0 {
+					p.Columns = make([]facts.Column, 0, len(a.Items))
+				}
 				for _, it := range a.Items {
 					c := facts.Column{Span: it.Span}
 					if it.Kind == facts.String {
@@ -318,7 +317,8 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			// a MERGE's source is joined, not written: its shape does not
 			// decide the files the MERGE writes
 			if a.Kind == facts.ArgFrame && !f.API.Rewrites() {
-				f.Transforms = append(append([]facts.Transform{}, a.Transforms...), f.Transforms...)
+				ts := make([]facts.Transform, 0, len(a.Transforms)+len(f.Transforms))
+				f.Transforms = append(append(ts, a.Transforms...), f.Transforms...)
 			}
 		case facts.HoleOption:
 			if a.Kind == facts.ArgValue {

@@ -76,10 +76,10 @@ type Extra struct {
 	// Fills are fields of the file's own facts that module constants it
 	// imports fill.
 	Fills   []Fill
-	seen    map[onceKey]bool
 	seconds func(string) (float64, bool)
-	// log lists, in order, each once-key a worker saw and the facts it
-	// added (from its marks to the next entry's), for the merge.
+	// log lists, in order, each once-key a worker saw for a file other
+	// than the one it links, and the facts it added (from its marks to the
+	// next entry's), for the merge: another file's calls may add them too.
 	log []logged
 }
 
@@ -159,7 +159,7 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 	if len(add) == 0 {
 		return dst
 	}
-	out := append(slices.Clone(dst), add...)
+	out := append(append(make([]T, 0, len(dst)+len(add)), dst...), add...)
 	slices.SortStableFunc(out, func(a, b T) int { return start(a) - start(b) })
 	return out
 }
@@ -171,25 +171,25 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 func (b *Builder) Link() Result {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	index := map[string][]string{}
+	index := map[string][]module{}
 	paths := make([]string, 0, len(b.files))
 	for p := range b.files {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
 	for _, p := range paths {
-		last := moduleParts(p)
-		if len(last) > 0 {
-			index[last[len(last)-1]] = append(index[last[len(last)-1]], p)
+		if parts := moduleParts(p); len(parts) > 0 {
+			last := parts[len(parts)-1]
+			index[last] = append(index[last], module{p, parts})
 		}
 	}
-	parts := make([]Result, len(paths))
+	parts := make([][]dest, len(paths))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(paths)) {
 		wg.Go(func() {
+			l := &linker{b: b, index: index, seen: map[onceKey]bool{}, added: map[onceKey]bool{}}
 			for i := int(next.Add(1)) - 1; i < len(paths); i = int(next.Add(1)) - 1 {
-				l := &linker{b: b, out: Result{}, index: index}
 				l.file(paths[i])
 				parts[i] = l.out
 			}
@@ -197,21 +197,26 @@ func (b *Builder) Link() Result {
 	}
 	wg.Wait()
 	out := Result{}
-	for _, part := range parts {
-		dests := make([]string, 0, len(part))
-		for d := range part {
-			dests = append(dests, d)
-		}
-		slices.Sort(dests)
-		for _, d := range dests {
-			out.absorb(d, part[d], b.Seconds)
+	seen := map[onceKey]bool{}
+	for i, part := range parts {
+		slices.SortFunc(part, func(a, b dest) int { return strings.Compare(a.path, b.path) })
+		for _, d := range part {
+			out.absorb(d.path, d.extra, d.path == paths[i], seen, b.Seconds)
 		}
 	}
 	return out
 }
 
-// file applies the calls file p makes.
+// dest is what linking one file adds to file path.
+type dest struct {
+	path  string
+	extra *Extra
+}
+
+// file applies the calls file p makes, into a new l.out.
 func (l *linker) file(p string) {
+	l.out = nil
+	clear(l.seen)
 	s := l.b.files[p]
 	for _, g := range s.Globals {
 		if a, ok := l.constant(p, g.Name); ok {
@@ -231,24 +236,37 @@ func (l *linker) file(p string) {
 }
 
 // absorb adds what one file's linking added to file d, skipping the facts
-// of once-keys another file added first.
-func (r Result) absorb(d string, e *Extra, seconds func(string) (float64, bool)) {
+// of once-keys another file added first. What a file's calls add to
+// itself (own) no other file's add: it is taken whole.
+func (r Result) absorb(d string, e *Extra, own bool, seen map[onceKey]bool, seconds func(string) (float64, bool)) {
 	m := r[d]
+	if m == nil && own {
+		r[d] = e // nothing before it: taken as it is
+		return
+	}
 	if m == nil {
-		m = &Extra{seen: map[onceKey]bool{}, seconds: seconds}
+		m = &Extra{seconds: seconds}
 		r[d] = m
 	}
 	m.Fills = append(m.Fills, e.Fills...)
+	if own {
+		m.Writes = append(m.Writes, e.Writes...)
+		m.Reads = append(m.Reads, e.Reads...)
+		m.Tables = append(m.Tables, e.Tables...)
+		m.Settings = append(m.Settings, e.Settings...)
+		m.Maintenance = append(m.Maintenance, e.Maintenance...)
+		return
+	}
 	end := e.marks()
 	for i, lg := range e.log {
 		to := end
 		if i+1 < len(e.log) {
 			to = e.log[i+1].mark
 		}
-		if m.seen[lg.key] {
+		if seen[lg.key] {
 			continue
 		}
-		m.seen[lg.key] = true
+		seen[lg.key] = true
 		m.Writes = append(m.Writes, e.Writes[lg.mark.w:to.w]...)
 		m.Reads = append(m.Reads, e.Reads[lg.mark.r:to.r]...)
 		m.Tables = append(m.Tables, e.Tables[lg.mark.t:to.t]...)
@@ -257,13 +275,22 @@ func (r Result) absorb(d string, e *Extra, seconds func(string) (float64, bool))
 	}
 }
 
-// linker links one file: index and the summaries are shared and only read;
-// out is its own.
+// linker links files one at a time: index and the summaries are shared
+// and only read; out is what the file it links adds, by file. The rest
+// is kept from file to file so that linking allocates little.
 type linker struct {
 	b     *Builder
-	out   Result
-	index map[string][]string // last module component → files
-	holes map[*facts.Func]map[holeAt][]facts.Hole
+	out   []dest
+	index map[string][]module // by the last part of their name
+	parts []string            // a buffer for the parts of a name (see find)
+	// seen holds the once-keys of the file being linked (see once); added
+	// those that it and the files linked before it added to other files.
+	// A key names the file it is for.
+	seen, added map[onceKey]bool
+	// bounds is a stack the bindings of the calls being applied are cut
+	// from (see bind), holes a buffer for a fact's holes (see holesOf).
+	bounds []bound
+	holes  []facts.Hole
 }
 
 // bound is a parameter's value at a call: the argument (or default) and
@@ -295,19 +322,27 @@ func (l *linker) site(p string, c *facts.Call, in *facts.Func) {
 	if fn == nil {
 		return
 	}
-	args := l.bind(fn, c.Args, func(a facts.Arg) bound {
+	mark := len(l.bounds)
+	args := l.bind(fn, c.Args, func(a *facts.Arg) bound {
 		if a.Kind == facts.ArgParam {
 			return bound{} // the enclosing function's parameter: unknown here
 		}
-		return l.argAt(p, a)
+		return l.argAt(p, *a)
 	})
-	l.apply(home, fn, args, site{file: p, call: c}, []*facts.Func{fn})
+	var stack [maxDepth]*facts.Func
+	stack[0] = fn
+	l.apply(home, fn, args, site{file: p, call: c}, stack[:1])
+	l.bounds = l.bounds[:mark]
 }
 
 // bind matches a call's arguments to fn's parameters; arg turns each
-// argument into a binding.
-func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) bound) []bound {
-	out := make([]bound, len(fn.Params))
+// argument into a binding. The bindings are cut from the top of l.bounds:
+// the caller drops them (l.bounds = l.bounds[:mark]) when done with them.
+func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(*facts.Arg) bound) []bound {
+	n, k := len(l.bounds), len(fn.Params)
+	l.bounds = slices.Grow(l.bounds, k)[:n+k]
+	out := l.bounds[n : n+k : n+k]
+	clear(out)
 	var rest []facts.Value // extra positional arguments, for *args
 	restOpen, restHome := false, ""
 	pos := 0
@@ -333,7 +368,8 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) boun
 			restOpen = true
 		}
 	}
-	for _, a := range args {
+	for i := range args {
+		a := &args[i]
 		switch {
 		case a.Splat == 1:
 			b := arg(a)
@@ -348,9 +384,9 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) boun
 		case a.Splat == 2:
 			unknownKw = true
 		case a.Name != "":
-			for i, p := range fn.Params {
-				if p.Name == a.Name && p.Star == 0 {
-					out[i] = arg(a)
+			for j := range fn.Params {
+				if p := &fn.Params[j]; p.Name == a.Name && p.Star == 0 {
+					out[j] = arg(a)
 				}
 			}
 		case unknownPos:
@@ -358,7 +394,8 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(facts.Arg) boun
 			positional(arg(a))
 		}
 	}
-	for i, p := range fn.Params {
+	for i := range fn.Params {
+		p := &fn.Params[i]
 		switch {
 		case p.Star == 1:
 			if !unknownPos || len(rest) > 0 {
@@ -389,8 +426,8 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 	}
 	for _, c := range fn.Calls {
 		passes := false
-		for _, a := range c.Args {
-			if a.Kind == facts.ArgParam && a.Param < len(args) && args[a.Param].ok {
+		for i := range c.Args {
+			if a := &c.Args[i]; a.Kind == facts.ArgParam && a.Param < len(args) && args[a.Param].ok {
 				passes = true
 			}
 		}
@@ -401,7 +438,8 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 		if callee == nil || slices.Contains(stack, callee) {
 			continue
 		}
-		inner := l.bind(callee, cargs, func(a facts.Arg) bound {
+		mark := len(l.bounds)
+		inner := l.bind(callee, cargs, func(a *facts.Arg) bound {
 			if a.Kind == facts.ArgParam {
 				if a.Param < len(outer) {
 					b := outer[a.Param]
@@ -413,9 +451,10 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 				}
 				return bound{}
 			}
-			return l.argAt(home, a)
+			return l.argAt(home, *a)
 		})
 		l.apply(h, callee, inner, s.through(c, home), append(stack, callee))
+		l.bounds = l.bounds[:mark]
 	}
 }
 
@@ -436,11 +475,13 @@ func (l *linker) value(p string, a facts.Arg) facts.Arg {
 
 // extra is the Extra of file p.
 func (l *linker) extra(p string) *Extra {
-	e := l.out[p]
-	if e == nil {
-		e = &Extra{seen: map[onceKey]bool{}, seconds: l.b.Seconds}
-		l.out[p] = e
+	for _, d := range l.out {
+		if d.path == p {
+			return d.extra
+		}
 	}
+	e := &Extra{seconds: l.b.Seconds}
+	l.out = append(l.out, dest{p, e})
 	return e
 }
 
@@ -467,8 +508,8 @@ func (l *linker) constant(p, name string) (facts.Arg, bool) {
 		if s == nil {
 			return false
 		}
-		for _, c := range s.Consts {
-			if c.Name == n {
+		for i := range s.Consts {
+			if c := &s.Consts[i]; c.Name == n {
 				found, ok = c.Value, true
 				return true
 			}
@@ -478,38 +519,48 @@ func (l *linker) constant(p, name string) (facts.Arg, bool) {
 	return found, ok
 }
 
+// module is a Python file of the run and the parts of its dotted name.
+type module struct {
+	path  string
+	parts []string
+}
+
 // find resolves a name as the code names it (see facts.Call.Callee) from
 // file p: has reports whether a file defines a name. It returns the file.
 func (l *linker) find(p, callee string, has func(file, name string) bool) string {
 	dots := len(callee) - len(strings.TrimLeft(callee, "."))
 	name := callee[dots:]
-	parts := strings.Split(name, ".")
-	if dots == 0 && len(parts) == 2 && has(p, name) {
+	if dots == 0 && strings.Count(name, ".") == 1 && has(p, name) {
 		return p // a method of a class of the file: Writer.run
 	}
-	if dots == 0 && len(parts) == 1 {
+	if dots == 0 && !strings.Contains(name, ".") {
 		if has(p, name) {
 			return p
 		}
 		return l.viaRuns(p, name, map[string]bool{p: true}, has)
 	}
-	for cut := len(parts) - 1; cut >= 1; cut-- {
-		module, fname := parts[:cut], strings.Join(parts[cut:], ".")
-		var files []string
+	// the module is the name up to a dot, the function the rest: the
+	// longest module first
+	parts := l.parts[:0]
+	for part := range strings.SplitSeq(name, ".") {
+		parts = append(parts, part)
+	}
+	l.parts = parts
+	for cut, end := len(parts)-1, len(name); cut >= 1; cut-- {
+		end -= len(parts[cut]) + 1 // name[:end] is parts[:cut] joined
+		module, fname := parts[:cut], name[end+1:]
+		var file string
 		if dots > 0 {
 			dir := path.Dir(p)
 			for range dots - 1 {
 				dir = path.Dir(dir)
 			}
-			files = l.relative(dir, module)
+			file = l.relative(dir, module)
 		} else {
-			files = l.absolute(p, module)
+			file = l.absolute(p, module)
 		}
-		if len(files) != 1 {
-			continue
-		}
-		if has(files[0], fname) {
-			return files[0]
+		if file != "" && has(file, fname) {
+			return file
 		}
 	}
 	return ""
@@ -570,45 +621,46 @@ func (l *linker) runTarget(p, run string) string {
 	return ""
 }
 
-// relative finds the module named by parts under dir.
-func (l *linker) relative(dir string, parts []string) []string {
+// relative finds the module named by parts under dir; "" when none.
+func (l *linker) relative(dir string, parts []string) string {
 	base := path.Join(append([]string{dir}, parts...)...)
 	for _, c := range []string{base + ".py", base + "/__init__.py"} {
 		if _, ok := l.b.files[clean(c)]; ok {
-			return []string{clean(c)}
+			return clean(c)
 		}
 	}
-	return nil
+	return ""
 }
 
-// absolute finds the files that can be module parts, imported from p:
-// those whose path ends with the module's path. Of several, the nearest
-// to p wins; a tie is no answer.
-func (l *linker) absolute(p string, parts []string) []string {
-	var found []string
-	for _, f := range l.index[parts[len(parts)-1]] {
-		mp := moduleParts(f)
-		if len(mp) >= len(parts) && slices.Equal(mp[len(mp)-len(parts):], parts) {
-			found = append(found, f)
+// absolute finds the file that is module parts, imported from p: of
+// those whose path ends with the module's path, the nearest to p; ""
+// when none, or a tie.
+func (l *linker) absolute(p string, parts []string) string {
+	best, bestN, found, tie := "", -1, 0, false
+	for _, m := range l.index[parts[len(parts)-1]] {
+		mp := m.parts
+		if len(mp) < len(parts) || !slices.Equal(mp[len(mp)-len(parts):], parts) {
+			continue
 		}
-	}
-	if len(found) <= 1 {
-		return found
-	}
-	best, bestN, tie := "", -1, false
-	for _, f := range found {
-		n := commonDirs(p, f)
-		switch {
+		found++
+		if found == 1 {
+			best = m.path // one only needs no distance
+			continue
+		}
+		if bestN < 0 {
+			bestN = commonDirs(p, best)
+		}
+		switch n := commonDirs(p, m.path); {
 		case n > bestN:
-			best, bestN, tie = f, n, false
+			best, bestN, tie = m.path, n, false
 		case n == bestN:
 			tie = true
 		}
 	}
 	if tie {
-		return nil
+		return ""
 	}
-	return []string{best}
+	return best
 }
 
 // moduleParts are the dotted-name parts of a Python file's path:

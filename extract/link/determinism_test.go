@@ -1,0 +1,60 @@
+package link_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/lakelint/lakelint/extract"
+	"github.com/lakelint/lakelint/extract/link"
+	"github.com/lakelint/lakelint/extract/pyfacts"
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/internal/corpusgen"
+	"github.com/lakelint/lakelint/parsers"
+)
+
+// Files are linked in parallel, and each worker skips what the files it
+// linked before added to other files: whatever the number of workers, and
+// however files fall to them, linking adds the same facts in the same order.
+func TestLinkDoesNotDependOnWorkers(t *testing.T) {
+	var paths []string
+	var sums []*facts.Summary
+	for i, src := range corpusgen.Files(5, 600<<10) {
+		p := fmt.Sprintf("corpus/pkg%02d/job_%04d.py", i/100, i)
+		doc, err := parsers.Load(p, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+		sums = append(sums, extract.File(doc).Summary)
+	}
+	linked := func(procs int) []byte {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		b := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
+		for i := len(paths) - 1; i >= 0; i-- {
+			b.Add(paths[i], sums[i])
+		}
+		res := b.Link()
+		var out bytes.Buffer
+		for _, p := range paths {
+			data, err := json.Marshal(res.For(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out.Write(data)
+			out.WriteByte('\n')
+		}
+		return out.Bytes()
+	}
+	want := linked(1)
+	if !bytes.Contains(want, []byte(`"Via":{`)) {
+		t.Fatal("the corpus calls its helpers: linking adds writes")
+	}
+	for _, procs := range []int{2, 3, 8} {
+		if got := linked(procs); !bytes.Equal(got, want) {
+			t.Errorf("with %d workers linking adds other facts than with one", procs)
+		}
+	}
+}
