@@ -14,14 +14,19 @@ const maxDepth = 400
 
 // eval evaluates an expression once, recording the facts of every call in it.
 func (x *extractor) eval(n python.Node, sc *scope) val {
-	if !n.Valid() {
+	if !n.Valid() || x.depth >= maxDepth {
 		return val{}
 	}
+	// no defer: evalNode has too many returns for one to be cheap, and a
+	// panic ends the whole extraction anyway
 	x.depth++
-	defer func() { x.depth-- }()
-	if x.depth > maxDepth {
-		return val{}
-	}
+	v := x.evalNode(n, sc)
+	x.depth--
+	return v
+}
+
+// evalNode is eval's work on a valid node.
+func (x *extractor) evalNode(n python.Node, sc *scope) val {
 	switch n.Type() {
 	case "identifier":
 		return x.lookup(n, sc)
@@ -246,7 +251,7 @@ func inlineDecoded(text string, at int) python.Decoded {
 func (x *extractor) plainString(text []byte, at int) val {
 	if m := x.r.Map; len(m) == 1 && m[0].Region <= at && at+len(text) <= m[0].Region+m[0].Len {
 		if off := at + m[0].File - m[0].Region; off <= math.MaxInt32 {
-			return val{kind: kStr, at: int32(off), name: string(text)}
+			return val{kind: kStr, at: int32(off), name: x.intern(text)}
 		}
 	}
 	p := &x.plainLits.take(12)[0] // 40 bytes each

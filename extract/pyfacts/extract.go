@@ -52,6 +52,8 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	if x.eol == "" {
 		x.eol = "\n"
 	}
+	x.takeBuffers()
+	defer x.giveBuffers()
 	for _, r := range regions {
 		if r.Lang == document.Python {
 			x.regions = append(x.regions, r)
@@ -88,9 +90,15 @@ type extractor struct {
 	depth int
 	// numbers are the number constants read, by spelling (see number)
 	numbers map[string]*facts.Value
+	// names are the file's short texts, each kept once (see intern)
+	names map[string]string
+	strs  stringArena // where names' strings are
 	// scratch buffers: a name being looked up, a transform's columns
 	scratch []byte
 	cols    []facts.Column
+	// fieldBuf holds the fields of the fact being looked at (see fields)
+	fieldBuf []fieldRef
+	buf      *buffers // where the buffers above came from (see takeBuffers)
 	// the most common small objects, allocated in batches
 	plainLits batch[plainLit]
 	// argStack holds the arguments of the calls being applied (see args)

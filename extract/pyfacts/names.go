@@ -1,16 +1,57 @@
 package pyfacts
 
-import "github.com/lakelint/lakelint/parsers/python"
+import (
+	"strings"
 
-// text returns the source text of a name. The Spark and Python names nearly
-// every file uses come from one table for all files; a file's own names are
-// copied at each use, which costs fewer bytes than a table of them would.
-func (x *extractor) text(n python.Node) string {
-	b := n.Text()
-	if s, ok := commonNames[string(b)]; ok {
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// text returns the source text of a name (see intern).
+func (x *extractor) text(n python.Node) string { return x.intern(n.Text()) }
+
+// maxInterned is the longest text intern keeps: names and short literals
+// repeat within a file, long strings (SQL) hardly ever.
+const maxInterned = 64
+
+// intern returns b as a string, the same string for the same short text
+// throughout the file: a file uses its names and keys again and again, and
+// one copy of each costs fewer allocations than a copy per use. The Spark
+// and Python names nearly every file uses come from one table for all files.
+func (x *extractor) intern(b []byte) string {
+	if len(b) > maxInterned {
+		return string(b)
+	}
+	if s, ok := x.names[string(b)]; ok {
 		return s
 	}
-	return string(b)
+	s, ok := commonNames[string(b)]
+	if !ok {
+		s = x.strs.add(b)
+	}
+	if x.names == nil {
+		x.names = make(map[string]string, 64)
+	}
+	x.names[s] = s
+	return s
+}
+
+// stringArena copies short texts into shared blocks, one allocation for
+// many. A strings.Builder never changes what it has written, so the strings
+// it returned stay valid as it grows; a block is kept alive by any of its
+// strings, which are all of one file.
+type stringArena struct{ b strings.Builder }
+
+// arenaBlock is the size of a block.
+const arenaBlock = 1024
+
+func (a *stringArena) add(p []byte) string {
+	if a.b.Cap()-a.b.Len() < len(p) {
+		a.b = strings.Builder{}
+		a.b.Grow(max(arenaBlock, len(p)))
+	}
+	start := a.b.Len()
+	a.b.Write(p)
+	return a.b.String()[start:]
 }
 
 // commonNames interns the names of the PySpark API, of the methods this

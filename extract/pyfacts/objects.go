@@ -62,10 +62,7 @@ func (x *extractor) qualified(prefix, name string) val {
 	if prefix == "" {
 		return val{kind: kModule, name: name}
 	}
-	if s, ok := commonNames[string(q)]; ok {
-		return val{kind: kModule, name: s}
-	}
-	return val{kind: kModule, name: string(q)}
+	return val{kind: kModule, name: x.intern(q)}
 }
 
 func (x *extractor) functionsMember(name string) val {
@@ -75,7 +72,9 @@ func (x *extractor) functionsMember(name string) val {
 	case partitionTransforms[name]:
 		return val{kind: kPartFunc, name: name}
 	}
-	return val{kind: kModule, name: "pyspark.sql.functions." + name}
+	q := append(append(x.scratch[:0], "pyspark.sql.functions."...), name...)
+	x.scratch = q
+	return val{kind: kModule, name: x.intern(q)}
 }
 
 // wellKnown is what an unbound name conventionally stands for in Spark code

@@ -200,9 +200,9 @@ type fieldRef struct {
 	key   string
 }
 
-// fields are the fillable fields of a fact, by where their value is written.
-func fields(fact any) []fieldRef {
-	var out []fieldRef
+// fields appends to out the fillable fields of a fact, by where their value
+// is written.
+func fields(out []fieldRef, fact any) []fieldRef {
 	add := func(sp facts.Span, f facts.HoleField, key string) {
 		if sp != (facts.Span{}) {
 			out = append(out, fieldRef{sp, f, key})
@@ -238,7 +238,8 @@ func fields(fact any) []fieldRef {
 // retention is set after the fact is recorded, say).
 func (x *extractor) holes(f *fnState) {
 	mark := func(kind facts.FactKind, i int, fact any) {
-		for _, r := range fields(fact) {
+		x.fieldBuf = fields(x.fieldBuf[:0], fact)
+		for _, r := range x.fieldBuf {
 			if p, ok := f.spans[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: p.i, Key: r.key, Attr: p.attr})
 				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
@@ -299,7 +300,8 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 // that imported constants fill, to the summary.
 func (x *extractor) finishSummary() {
 	each := func(kind facts.FactKind, fact any, at facts.Span) {
-		for _, r := range fields(fact) {
+		x.fieldBuf = fields(x.fieldBuf[:0], fact)
+		for _, r := range x.fieldBuf {
 			if g, ok := x.globals[r.span]; ok {
 				s := x.summary()
 				s.Globals = append(s.Globals, facts.Global{Fact: kind, At: at, Field: r.field, Key: r.key, Name: g, Span: r.span})
