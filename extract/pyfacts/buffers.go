@@ -11,22 +11,21 @@ import (
 // costs more than the work they serve. They hold nothing of the file they
 // served once returned.
 type buffers struct {
-	names    map[string]string
+	names    *[internSlots]string
 	argStack []arg
 	scratch  []byte
 	cols     []facts.Column
 	fieldBuf []fieldRef
 }
 
-// maxKeptNames bounds the names table kept for the next extraction, so one
-// huge file does not keep its table for the rest of the run.
-const maxKeptNames = 4096
-
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
 
 // takeBuffers gives x the buffers of an earlier extraction.
 func (x *extractor) takeBuffers() {
 	b := bufferPool.Get().(*buffers)
+	if b.names == nil {
+		b.names = new([internSlots]string)
+	}
 	x.names, x.argStack, x.scratch, x.cols, x.fieldBuf = b.names, b.argStack, b.scratch, b.cols, b.fieldBuf
 	*b = buffers{}
 	x.buf = b
@@ -35,10 +34,8 @@ func (x *extractor) takeBuffers() {
 // giveBuffers empties x's buffers and keeps them for the next extraction.
 func (x *extractor) giveBuffers() {
 	b := x.buf
-	if len(x.names) <= maxKeptNames {
-		clear(x.names)
-		b.names = x.names
-	}
+	clear(x.names[:])
+	b.names = x.names
 	clear(x.argStack[:cap(x.argStack)]) // a panic may have left some
 	b.argStack = x.argStack[:0]
 	clear(x.cols[:cap(x.cols)])

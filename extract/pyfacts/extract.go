@@ -91,7 +91,7 @@ type extractor struct {
 	// numbers are the number constants read, by spelling (see number)
 	numbers map[string]*facts.Value
 	// names are the file's short texts, each kept once (see intern)
-	names map[string]string
+	names *[internSlots]string
 	strs  stringArena // where names' strings are
 	// scratch buffers: a name being looked up, a transform's columns
 	scratch []byte
@@ -101,6 +101,8 @@ type extractor struct {
 	buf      *buffers // where the buffers above came from (see takeBuffers)
 	// the most common small objects, allocated in batches
 	plainLits batch[plainLit]
+	hists     batch[hist]
+	columns   batch[facts.Column] // the columns of transforms
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg
 	// signs marks the platform signs found so far (see evidence)
@@ -227,6 +229,21 @@ func (b *batch[T]) take(n int) []T {
 	one := b.free[:1:1]
 	b.free = b.free[1:]
 	return one
+}
+
+// clone returns a copy of src, cut from blocks of n when it is short. The
+// copy's capacity ends with it, so appending to it never reaches another's.
+func (b *batch[T]) clone(src []T, n int) []T {
+	if len(src) > n/4 {
+		return slices.Clone(src)
+	}
+	if len(b.free) < len(src) {
+		b.free = make([]T, n)
+	}
+	out := b.free[:len(src):len(src)]
+	copy(out, src)
+	b.free = b.free[len(src):]
+	return out
 }
 
 // indentStart returns the start of the line holding off when only spaces

@@ -13,25 +13,32 @@ func (x *extractor) text(n python.Node) string { return x.intern(n.Text()) }
 // repeat within a file, long strings (SQL) hardly ever.
 const maxInterned = 64
 
-// intern returns b as a string, the same string for the same short text
-// throughout the file: a file uses its names and keys again and again, and
-// one copy of each costs fewer allocations than a copy per use. The Spark
-// and Python names nearly every file uses come from one table for all files.
+// internSlots is the size of the table of recent texts (a power of two).
+const internSlots = 1024
+
+// intern returns b as a string, mostly the same string for the same short
+// text throughout the file: a file uses its names and keys again and again,
+// and one copy of each costs fewer allocations than a copy per use. The
+// table remembers one text per slot, by hash; a text whose slot another
+// took is copied again, which only costs a little memory. The Spark and
+// Python names nearly every file uses come from one table for all files.
 func (x *extractor) intern(b []byte) string {
 	if len(b) > maxInterned {
 		return string(b)
 	}
-	if s, ok := x.names[string(b)]; ok {
-		return s
+	h := uint32(2166136261) // FNV-1a
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	slot := &x.names[h&(internSlots-1)]
+	if *slot == string(b) {
+		return *slot
 	}
 	s, ok := commonNames[string(b)]
 	if !ok {
 		s = x.strs.add(b)
 	}
-	if x.names == nil {
-		x.names = make(map[string]string, 64)
-	}
-	x.names[s] = s
+	*slot = s
 	return s
 }
 
@@ -41,13 +48,18 @@ func (x *extractor) intern(b []byte) string {
 // strings, which are all of one file.
 type stringArena struct{ b strings.Builder }
 
-// arenaBlock is the size of a block.
-const arenaBlock = 1024
+// The first block is small, for the many small files; each next one is
+// twice as large, up to maxArenaBlock.
+const (
+	firstArenaBlock = 256
+	maxArenaBlock   = 4096
+)
 
 func (a *stringArena) add(p []byte) string {
 	if a.b.Cap()-a.b.Len() < len(p) {
+		size := min(max(2*a.b.Cap(), firstArenaBlock), maxArenaBlock)
 		a.b = strings.Builder{}
-		a.b.Grow(max(arenaBlock, len(p)))
+		a.b.Grow(max(size, len(p)))
 	}
 	start := a.b.Len()
 	a.b.Write(p)

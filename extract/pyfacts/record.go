@@ -322,8 +322,28 @@ func (x *extractor) finishSummary() {
 			each(facts.FactMaintenance, m, m.Span)
 		}
 	}
+	// only strings, numbers and lists can be constants: those are counted,
+	// to allocate the list once, and only their names sorted
+	candidate := func(v *val) bool { return v.kind == kStr || v.kind == kConst || v.kind == kList }
+	m := x.module
+	n := 0
+	for _, b := range m.few {
+		if candidate(b.v) {
+			n++
+		}
+	}
+	var names []string
+	for name, v := range m.vars {
+		if candidate(v) {
+			names = append(names, name)
+		}
+	}
+	if n += len(names); n == 0 {
+		return
+	}
+	consts := make([]facts.Const, 0, n)
 	add := func(name string, v *val) {
-		if v.kind != kStr && v.kind != kConst && v.kind != kList {
+		if !candidate(v) {
 			return
 		}
 		a := x.factArg(*v, facts.Span{})
@@ -335,22 +355,17 @@ func (x *extractor) finishSummary() {
 				return
 			}
 		}
-		s := x.summary()
-		s.Consts = append(s.Consts, facts.Const{Name: name, Value: a})
+		consts = append(consts, facts.Const{Name: name, Value: a})
 	}
-	m := x.module
 	for _, b := range m.few {
 		add(b.name, b.v)
 	}
-	if m.vars != nil {
-		names := make([]string, 0, len(m.vars))
-		for n := range m.vars {
-			names = append(names, n)
-		}
-		slices.Sort(names)
-		for _, n := range names {
-			add(n, m.vars[n])
-		}
+	slices.Sort(names)
+	for _, name := range names {
+		add(name, m.vars[name])
+	}
+	if len(consts) > 0 {
+		x.summary().Consts = consts
 	}
 }
 

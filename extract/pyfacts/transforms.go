@@ -1,7 +1,6 @@
 package pyfacts
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -103,7 +102,8 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 
 func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	start := c.dot()
-	h := &hist{name: c.name}
+	h := &x.hists.take(4)[0] // 120 bytes each
+	h.name = c.name
 	if naDot >= 0 {
 		start, h.name = naDot, "na"
 	}
@@ -119,7 +119,7 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	}
 	x.cols = cols
 	if len(cols) > 0 {
-		h.cols = slices.Clone(cols)
+		h.cols = x.columns.clone(cols, 12) // 40 bytes each
 	}
 	h.removal, h.canCut = x.removal(start, c.call.End())
 	return h
