@@ -16,6 +16,9 @@ type buffers struct {
 	scratch  []byte
 	cols     []facts.Column
 	fieldBuf []fieldRef
+	scopes   scopeStore
+	hists    recycled[hist]
+	lits     recycled[plainLit]
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
@@ -27,8 +30,9 @@ func (x *extractor) takeBuffers() {
 		b.names = new([internSlots]string)
 	}
 	x.names, x.argStack, x.scratch, x.cols, x.fieldBuf = b.names, b.argStack, b.scratch, b.cols, b.fieldBuf
-	*b = buffers{}
+	b.names, b.argStack, b.scratch, b.cols, b.fieldBuf = nil, nil, nil, nil, nil
 	x.buf = b
+	x.module = moduleScope(&b.scopes)
 }
 
 // giveBuffers empties x's buffers and keeps them for the next extraction.
@@ -43,6 +47,48 @@ func (x *extractor) giveBuffers() {
 	clear(x.fieldBuf[:cap(x.fieldBuf)])
 	b.fieldBuf = x.fieldBuf[:0]
 	b.scratch = x.scratch[:0]
+	b.scopes.reset(x.module)
+	b.hists.reset()
+	b.lits.reset()
 	x.names, x.argStack, x.scratch, x.cols, x.fieldBuf, x.buf = nil, nil, nil, nil, nil, nil
 	bufferPool.Put(b)
+}
+
+// recycled hands out zeroed Ts cut from blocks of n, like batch, for
+// objects no fact points to: the blocks are zeroed and handed out again by
+// the next extraction.
+type recycled[T any] struct {
+	blocks [][]T // every block, those handed out first
+	used   int   // how many blocks have been handed out
+	free   []T   // what is left of the last one
+}
+
+// take returns a new zero T.
+func (r *recycled[T]) take(n int) *T {
+	if len(r.free) == 0 {
+		if r.used == len(r.blocks) {
+			r.blocks = append(r.blocks, make([]T, n))
+		}
+		r.free = r.blocks[r.used]
+		r.used++
+	}
+	p := &r.free[0]
+	r.free = r.free[1:]
+	return p
+}
+
+// maxKeptBlocks bounds the blocks kept for the next extraction, so that a
+// huge file does not keep its memory for the rest of the run.
+const maxKeptBlocks = 256
+
+// reset zeroes what was handed out, to hand it out again.
+func (r *recycled[T]) reset() {
+	for _, b := range r.blocks[:r.used] {
+		clear(b)
+	}
+	if len(r.blocks) > maxKeptBlocks {
+		clear(r.blocks[maxKeptBlocks:])
+		r.blocks = r.blocks[:maxKeptBlocks]
+	}
+	r.used, r.free = 0, nil
 }

@@ -254,7 +254,7 @@ func (x *extractor) plainString(text []byte, at int) val {
 			return val{kind: kStr, at: int32(off), name: x.intern(text)}
 		}
 	}
-	p := &x.plainLits.take(12)[0] // 40 bytes each
+	p := x.buf.lits.take(12) // 40 bytes each
 	*p = plainLit{text: string(text), at: at, r: x.r}
 	return val{kind: kStr, ref: p}
 }

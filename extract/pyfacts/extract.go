@@ -46,7 +46,6 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 		opts:   opts,
 		doc:    doc,
 		file:   &facts.File{Path: doc.Path, Format: doc.Format},
-		module: newScope(nil),
 		eol:    doc.EOL,
 	}
 	if x.eol == "" {
@@ -100,8 +99,6 @@ type extractor struct {
 	fieldBuf []fieldRef
 	buf      *buffers // where the buffers above came from (see takeBuffers)
 	// the most common small objects, allocated in batches
-	plainLits batch[plainLit]
-	hists     batch[hist]
 	columns   batch[facts.Column] // the columns of transforms
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg

@@ -102,7 +102,7 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 
 func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	start := c.dot()
-	h := &x.hists.take(4)[0] // 120 bytes each
+	h := x.buf.hists.take(4) // 120 bytes each
 	h.name = c.name
 	if naDot >= 0 {
 		start, h.name = naDot, "na"
