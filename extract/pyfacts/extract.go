@@ -43,10 +43,10 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 		opts.SQLReceiver = defaultSQLReceiver
 	}
 	x := &extractor{
-		opts:   opts,
-		doc:    doc,
-		file:   &facts.File{Path: doc.Path, Format: doc.Format},
-		eol:    doc.EOL,
+		opts: opts,
+		doc:  doc,
+		file: &facts.File{Path: doc.Path, Format: doc.Format},
+		eol:  doc.EOL,
 	}
 	if x.eol == "" {
 		x.eol = "\n"
@@ -99,7 +99,7 @@ type extractor struct {
 	fieldBuf []fieldRef
 	buf      *buffers // where the buffers above came from (see takeBuffers)
 	// the most common small objects, allocated in batches
-	columns   batch[facts.Column] // the columns of transforms
+	columns batch[facts.Column] // the columns of transforms
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg
 	// signs marks the platform signs found so far (see evidence)
