@@ -19,6 +19,14 @@ type buffers struct {
 	scopes   scopeStore
 	hists    recycled[hist]
 	lits     recycled[plainLit]
+	fns      recycled[fnState]
+	funcs    recycled[function]
+	params   recycled[param]
+	readers  recycled[reader]
+	writers  recycled[writer]
+	wsteps   recycled[wstep]
+	lists    recycled[list]
+	counts   recycled[facts.Value] // partition counts of transforms
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
@@ -50,6 +58,14 @@ func (x *extractor) giveBuffers() {
 	b.scopes.reset(x.module)
 	b.hists.reset()
 	b.lits.reset()
+	b.fns.reset()
+	b.funcs.reset()
+	b.params.reset()
+	b.readers.reset()
+	b.writers.reset()
+	b.wsteps.reset()
+	b.lists.reset()
+	b.counts.reset()
 	x.names, x.argStack, x.scratch, x.cols, x.fieldBuf, x.buf = nil, nil, nil, nil, nil, nil
 	bufferPool.Put(b)
 }

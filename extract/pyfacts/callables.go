@@ -94,7 +94,9 @@ func (x *extractor) member(obj val, name string) (val, bool) {
 		if w := x.wellKnownMember(name); w.kind != kUnknown {
 			return w, true
 		}
-		return val{ref: &param{fn: r.fn, i: r.i, attr: name}}, true
+		p := x.buf.params.take(16)
+		p.fn, p.i, p.attr = r.fn, r.i, name
+		return val{ref: p}, true
 	case *objRef:
 		if v, ok := dictGet(r.obj, name); ok {
 			return v, true

@@ -80,7 +80,7 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 			}
 			items = append(items, item{x.eval(c, sc), x.spanOf(c)})
 		}
-		return v.withItems(items)
+		return x.withItems(v, items)
 	case "dictionary":
 		return x.dictionary(n, sc)
 	case "subscript":
@@ -168,7 +168,7 @@ func (x *extractor) dictionary(n python.Node, sc *scope) val {
 			v.open = true
 		}
 	}
-	return v.withItems(items)
+	return x.withItems(v, items)
 }
 
 // lookup evaluates a name: its binding when one is known, else what the name

@@ -131,9 +131,9 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 	case kSession:
 		switch name {
 		case "read":
-			return newReader(false)
+			return x.newReader(false)
 		case "readStream":
-			return newReader(true)
+			return x.newReader(true)
 		case "conf":
 			return val{kind: kConf}
 		case "sparkContext":

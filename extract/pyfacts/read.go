@@ -14,8 +14,10 @@ type reader struct {
 	options       *options
 }
 
-func newReader(stream bool) val {
-	return val{kind: kReader, ref: &reader{stream: stream}}
+func (x *extractor) newReader(stream bool) val {
+	rd := x.buf.readers.take(4)
+	rd.stream = stream
+	return val{kind: kReader, ref: rd}
 }
 
 // readerSinks are the reader methods that return a DataFrame, with the

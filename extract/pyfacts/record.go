@@ -490,7 +490,8 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 	case x.className != "":
 		name = x.className + "." + name
 	}
-	st := &fnState{sum: &facts.Func{Name: name, At: at}, fn: fn, parent: x.fn}
+	st := x.buf.fns.take(4)
+	st.sum, st.fn, st.parent = &facts.Func{Name: name, At: at}, fn, x.fn
 	if x.fn == nil && x.className != "" && !x.static {
 		st.class = x.className
 	}
@@ -508,7 +509,9 @@ func (x *extractor) paramValue(st *fnState, i int, p python.Node) val {
 			return val{kind: kSession}
 		}
 	}
-	return val{kind: kUnknown, ref: &param{fn: st, i: i}}
+	ref := x.buf.params.take(16)
+	ref.fn, ref.i = st, i
+	return val{kind: kUnknown, ref: ref}
 }
 
 // returned folds what a return statement returns into the function's result.

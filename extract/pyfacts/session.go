@@ -15,7 +15,7 @@ func (x *extractor) sessionMethod(c callSite, a args) val {
 		}
 		return val{kind: kFrame}
 	case "table":
-		rd := &reader{}
+		rd := x.buf.readers.take(4)
 		x.finishRead(rd, c, a, "table")
 		return val{kind: kFrame}
 	case "newSession":

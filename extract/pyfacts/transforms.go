@@ -145,11 +145,12 @@ func (x *extractor) partitionCount(c callSite, a args) *facts.Value {
 	if !ok {
 		return nil
 	}
-	n := facts.Value{Span: x.spanOf(g.n)}
+	n := x.buf.counts.take(8)
+	n.Span = x.spanOf(g.n)
 	if _, isInt := g.v.intValue(); isInt {
-		n = g.v.value(x.spanOf(g.n))
+		*n = g.v.value(x.spanOf(g.n))
 	}
-	return &n
+	return n
 }
 
 // columnLike reports whether an expression's last name says it holds columns.

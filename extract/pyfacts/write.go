@@ -80,7 +80,8 @@ func (s *wstep) props() map[string]facts.Value {
 }
 
 func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
-	w := &writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df)}
+	w := x.buf.writers.take(4)
+	*w = writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df)}
 	if prop == "writeStream" {
 		w.api = facts.DataStreamWriter
 	}
@@ -88,7 +89,8 @@ func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
 }
 
 func (x *extractor) newWriterV2(df val, c callSite, a args) val {
-	w := &writer{api: facts.DataFrameWriterV2, hist: df.history(), writerAt: x.at(c.dot()), param: x.frameParam(df)}
+	w := x.buf.writers.take(4)
+	*w = writer{api: facts.DataFrameWriterV2, hist: df.history(), writerAt: x.at(c.dot()), param: x.frameParam(df)}
 	if g, ok := a.get(0, "table"); ok {
 		w.target = x.tableTarget(g)
 	}
@@ -145,7 +147,8 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 			return val{}
 		}
 	}
-	next := &wstep{w: w, prev: s}
+	next := x.buf.wsteps.take(8)
+	next.w, next.prev = w, s
 	name := x.span(c.nameStart(), c.call.End())
 	switch c.name {
 	case "format", "using", "mode", "outputMode":
@@ -172,7 +175,9 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 		next.kind, next.ref = wFormat, strings.ToLower(c.name)
 		next.span = x.span(c.nameStart(), c.fn.End())
 		if g, ok := a.get(0, "func"); ok && c.name == "foreachBatch" {
-			next = &wstep{w: w, prev: next, kind: wBatch, v: g.v, span: x.spanOf(g.n)}
+			step := x.buf.wsteps.take(8)
+			*step = wstep{w: w, prev: next, kind: wBatch, v: g.v, span: x.spanOf(g.n)}
+			next = step
 			x.batchName(next, g)
 			x.foreachBatchCall(w, c, g)
 		}
