@@ -8,10 +8,11 @@ import (
 
 // buffers are the working buffers of an extraction, kept for the next one:
 // a run extracts thousands of small files, and making them anew for each
-// costs more than the work they serve. They hold nothing of the file they
-// served once returned.
+// costs more than the work they serve. Once given back they hold nothing
+// of the file they served but the short texts it interned (see intern).
 type buffers struct {
-	names    *[internSlots]string
+	names    *[internSlots]string // kept as they are (see intern)
+	strs     stringArena
 	argStack []arg
 	scratch  []byte
 	cols     []facts.Column
@@ -37,17 +38,16 @@ func (x *extractor) takeBuffers() {
 	if b.names == nil {
 		b.names = new([internSlots]string)
 	}
-	x.names, x.argStack, x.scratch, x.cols, x.fieldBuf = b.names, b.argStack, b.scratch, b.cols, b.fieldBuf
-	b.names, b.argStack, b.scratch, b.cols, b.fieldBuf = nil, nil, nil, nil, nil
 	x.buf = b
+	x.names, x.strs = b.names, &b.strs
+	x.argStack, x.scratch, x.cols, x.fieldBuf = b.argStack, b.scratch, b.cols, b.fieldBuf
+	b.argStack, b.scratch, b.cols, b.fieldBuf = nil, nil, nil, nil
 	x.module = moduleScope(&b.scopes)
 }
 
 // giveBuffers empties x's buffers and keeps them for the next extraction.
 func (x *extractor) giveBuffers() {
 	b := x.buf
-	clear(x.names[:])
-	b.names = x.names
 	clear(x.argStack[:cap(x.argStack)]) // a panic may have left some
 	b.argStack = x.argStack[:0]
 	clear(x.cols[:cap(x.cols)])
@@ -66,7 +66,7 @@ func (x *extractor) giveBuffers() {
 	b.wsteps.reset()
 	b.lists.reset()
 	b.counts.reset()
-	x.names, x.argStack, x.scratch, x.cols, x.fieldBuf, x.buf = nil, nil, nil, nil, nil, nil
+	x.names, x.strs, x.argStack, x.scratch, x.cols, x.fieldBuf, x.buf = nil, nil, nil, nil, nil, nil, nil
 	bufferPool.Put(b)
 }
 

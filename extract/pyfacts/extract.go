@@ -91,7 +91,7 @@ type extractor struct {
 	numbers map[string]*facts.Value
 	// names are the file's short texts, each kept once (see intern)
 	names *[internSlots]string
-	strs  stringArena // where names' strings are
+	strs  *stringArena // where names' strings are
 	// scratch buffers: a name being looked up, a transform's columns
 	scratch []byte
 	cols    []facts.Column

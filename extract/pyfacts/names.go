@@ -17,11 +17,12 @@ const maxInterned = 64
 const internSlots = 1024
 
 // intern returns b as a string, mostly the same string for the same short
-// text throughout the file: a file uses its names and keys again and again,
-// and one copy of each costs fewer allocations than a copy per use. The
-// table remembers one text per slot, by hash; a text whose slot another
-// took is copied again, which only costs a little memory. The Spark and
-// Python names nearly every file uses come from one table for all files.
+// text: a file uses its names and keys again and again, and the files of a
+// project each other's, and one copy of each costs fewer allocations than a
+// copy per use. The table remembers one text per slot, by hash, from one
+// extraction to the next; a text whose slot another took is copied again,
+// which only costs a little memory. The Spark and Python names nearly every
+// file uses come from one table for all files.
 func (x *extractor) intern(b []byte) string {
 	if len(b) > maxInterned {
 		return string(b)
@@ -45,21 +46,17 @@ func (x *extractor) intern(b []byte) string {
 // stringArena copies short texts into shared blocks, one allocation for
 // many. A strings.Builder never changes what it has written, so the strings
 // it returned stay valid as it grows; a block is kept alive by any of its
-// strings, which are all of one file.
+// strings. Extractions pass the arena on (see buffers), so a block holds
+// the texts of a few files, whose facts a run keeps alike.
 type stringArena struct{ b strings.Builder }
 
-// The first block is small, for the many small files; each next one is
-// twice as large, up to maxArenaBlock.
-const (
-	firstArenaBlock = 256
-	maxArenaBlock   = 4096
-)
+// arenaBlock is the size of a block.
+const arenaBlock = 4096
 
 func (a *stringArena) add(p []byte) string {
 	if a.b.Cap()-a.b.Len() < len(p) {
-		size := min(max(2*a.b.Cap(), firstArenaBlock), maxArenaBlock)
 		a.b = strings.Builder{}
-		a.b.Grow(max(size, len(p)))
+		a.b.Grow(arenaBlock)
 	}
 	start := a.b.Len()
 	a.b.Write(p)
