@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"bytes"
 	"slices"
 	"testing"
 )
@@ -28,6 +29,23 @@ func TestPlatformEvidence(t *testing.T) {
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%q: evidence %v, want %v", tt.src, got, tt.want)
+		}
+	}
+}
+
+// indexFrom finds what bytes.Index finds, from any offset.
+func TestIndexFrom(t *testing.T) {
+	src := []byte("/Volumes//Volumes/Volumes/ dbutils.dbutils display(displaydisplay) dbfs:/dbfs: V")
+	for _, s := range platformSigns {
+		a := anchorOf(s.text)
+		for off := 0; off <= len(src); off++ {
+			want := bytes.Index(src[off:], []byte(s.text))
+			if want >= 0 {
+				want += off
+			}
+			if got := indexFrom(src, off, s.text, a); got != want {
+				t.Errorf("indexFrom(%d, %q) = %d, want %d", off, s.text, got, want)
+			}
 		}
 	}
 }
