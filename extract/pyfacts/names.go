@@ -1,6 +1,8 @@
 package pyfacts
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/parsers/python"
@@ -19,29 +21,52 @@ const internSlots = 1024
 // intern returns b as a string, mostly the same string for the same short
 // text: a file uses its names and keys again and again, and the files of a
 // project each other's, and one copy of each costs fewer allocations than a
-// copy per use. The table remembers one text per slot, by hash, from one
-// extraction to the next; a text whose slot another took is copied again,
-// which only costs a little memory. The Spark and Python names nearly every
-// file uses come from one table for all files.
+// copy per use. The Spark and Python names nearly every file uses come from
+// one table for all files (commonSlots); the others from a table that
+// remembers one text per slot, by hash, from one extraction to the next. A
+// text whose slot another took is copied again, which only costs a little
+// memory.
 func (x *extractor) intern(b []byte) string {
 	if len(b) > maxInterned {
 		return string(b)
 	}
-	h := uint32(2166136261) // FNV-1a
+	h := textHash(b)
+	if s := commonSlots[h&(commonSlotCount-1)]; s == string(b) {
+		return s
+	}
+	slot := &x.names[h&(internSlots-1)]
+	if *slot != string(b) {
+		*slot = x.strs.add(b)
+	}
+	return *slot
+}
+
+// textHash is the FNV-1a hash of b.
+func textHash(b []byte) uint32 {
+	h := uint32(2166136261)
 	for _, c := range b {
 		h = (h ^ uint32(c)) * 16777619
 	}
-	slot := &x.names[h&(internSlots-1)]
-	if *slot == string(b) {
-		return *slot
-	}
-	s, ok := commonNames[string(b)]
-	if !ok {
-		s = x.strs.add(b)
-	}
-	*slot = s
-	return s
+	return h
 }
+
+// commonSlotCount is the size of commonSlots (a power of two), several
+// times the number of common names so that few share a slot.
+const commonSlotCount = 4096
+
+// commonSlots are the common names by hash; of names that share a slot,
+// the first in sorted order has it. It is never changed after init, so
+// extractors share it.
+var commonSlots = func() *[commonSlotCount]string {
+	names := slices.Sorted(maps.Keys(internTable()))
+	t := new([commonSlotCount]string)
+	for _, n := range names {
+		if i := textHash([]byte(n)) & (commonSlotCount - 1); t[i] == "" {
+			t[i] = n
+		}
+	}
+	return t
+}()
 
 // stringArena copies short texts into shared blocks, one allocation for
 // many. A strings.Builder never changes what it has written, so the strings
@@ -63,11 +88,8 @@ func (a *stringArena) add(p []byte) string {
 	return a.b.String()[start:]
 }
 
-// commonNames interns the names of the PySpark API, of the methods this
-// package reads and of Python's most used builtins. It is never changed
-// after init, so extractors share it.
-var commonNames = internTable()
-
+// internTable holds the names of the PySpark API, of the methods this
+// package reads and of Python's most used builtins.
 func internTable() map[string]string {
 	t := make(map[string]string)
 	add := func(names ...string) {
