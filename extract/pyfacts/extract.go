@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
-	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -31,8 +30,7 @@ type Options struct {
 }
 
 func defaultSQLReceiver(name string) bool {
-	l := strings.ToLower(name)
-	return strings.Contains(l, "spark") || strings.Contains(l, "session") || strings.Contains(l, "sqlcontext")
+	return containsLower(name, "spark") || containsLower(name, "session") || containsLower(name, "sqlcontext")
 }
 
 // Extract reads the Python regions among regions, in order, and returns their
@@ -95,6 +93,8 @@ type extractor struct {
 	// scratch buffers: a name being looked up, a transform's columns
 	scratch []byte
 	cols    []facts.Column
+	// lowerBuf holds a text being lower-cased (see lower)
+	lowerBuf []byte
 	// fieldBuf holds the fields of the fact being looked at (see fields)
 	fieldBuf []fieldRef
 	buf      *buffers // where the buffers above came from (see takeBuffers)

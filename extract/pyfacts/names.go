@@ -155,3 +155,57 @@ func internTable() map[string]string {
 	)
 	return t
 }
+
+// lower is strings.ToLower(s), interned, without allocating for the ASCII
+// text nearly all names and keys are.
+func (x *extractor) lower(s string) string {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return strings.ToLower(s)
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		}
+	}
+	if !upper {
+		return s
+	}
+	b := x.lowerBuf[:0]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	x.lowerBuf = b
+	return x.intern(b)
+}
+
+// containsLower reports whether strings.ToLower(s) contains sub, which is
+// lower-case ASCII, without allocating when s is ASCII.
+func containsLower(s, sub string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return strings.Contains(strings.ToLower(s), sub)
+		}
+	}
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && lowerASCII(s[i+j]) == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}

@@ -111,7 +111,7 @@ func (x *extractor) wellKnown(name string) val {
 // spelling may still be a DataFrame ("sessions", "spark_df"): the session's
 // methods treat what is not theirs as DataFrame methods.
 func (x *extractor) wellKnownMember(name string) val {
-	l := strings.ToLower(name)
+	l := x.lower(name)
 	switch {
 	case l == "conf":
 		return val{kind: kConf}

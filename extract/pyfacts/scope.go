@@ -24,6 +24,7 @@ type scope struct {
 type scopeStore struct {
 	vals   recycled[val]
 	scopes recycled[scope]
+	fews   recycled[[maxFew]binding]
 	// spareVars is an emptied map for the first scope that outgrows few,
 	// the module's mostly
 	spareVars map[string]*val
@@ -41,6 +42,7 @@ func (st *scopeStore) reset(module *scope) {
 	}
 	st.vals.reset()
 	st.scopes.reset()
+	st.fews.reset()
 }
 
 type binding struct {
@@ -73,7 +75,7 @@ func (s *scope) add(name string) *val {
 		s.vars[name] = p
 	case len(s.few) < maxFew:
 		if s.few == nil {
-			s.few = make([]binding, 0, 4)
+			s.few = s.store.fews.take(4)[:0] // never outgrown
 		}
 		s.few = append(s.few, binding{name, p})
 	default:

@@ -2,7 +2,6 @@ package pyfacts
 
 import (
 	"maps"
-	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -172,7 +171,7 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 		next.kind, next.ref = wTrigger, x.trigger(a, name)
 	case "foreachBatch", "foreach":
 		// Spark records these as the sink's format
-		next.kind, next.ref = wFormat, strings.ToLower(c.name)
+		next.kind, next.ref = wFormat, x.lower(c.name)
 		next.span = x.span(c.nameStart(), c.fn.End())
 		if g, ok := a.get(0, "func"); ok && c.name == "foreachBatch" {
 			step := x.buf.wsteps.take(8)
@@ -279,7 +278,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 			}
 		case "url", "properties", "rowTag":
 		default:
-			put(strings.ToLower(name), g.v.value(sp))
+			put(x.lower(name), g.v.value(sp))
 		}
 	}
 	if fw.Target.Path == "" && fw.Target.Table == "" {
@@ -386,7 +385,7 @@ func (x *extractor) withProperty(props map[string]facts.Value, a args, keyParam,
 		out = make(map[string]facts.Value)
 	}
 	if v, ok := a.get(1, valueParam); ok {
-		out[strings.ToLower(key)] = v.v.value(x.spanOf(v.n))
+		out[x.lower(key)] = v.v.value(x.spanOf(v.n))
 	}
 	return out
 }
