@@ -17,6 +17,7 @@ type buffers struct {
 	scratch  []byte
 	cols     []facts.Column
 	fieldBuf []fieldRef
+	sqlSeen  map[sqlKey]bool // emptied
 	scopes   scopeStore
 	hists    recycled[hist]
 	lits     recycled[plainLit]
@@ -55,6 +56,10 @@ func (x *extractor) giveBuffers() {
 	clear(x.fieldBuf[:cap(x.fieldBuf)])
 	b.fieldBuf = x.fieldBuf[:0]
 	b.scratch = x.scratch[:0]
+	if m := x.sqlSeen; m != nil && len(m) <= maxKeptVars {
+		clear(m)
+		b.sqlSeen = m
+	}
 	b.scopes.reset(x.module)
 	b.hists.reset()
 	b.lits.reset()

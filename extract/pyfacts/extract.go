@@ -100,6 +100,7 @@ type extractor struct {
 	buf      *buffers // where the buffers above came from (see takeBuffers)
 	// the most common small objects, allocated in batches
 	columns batch[facts.Column] // the columns of transforms
+	edits   batch[facts.Edit]   // the removals of transforms
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg
 	// signs marks the platform signs found so far (see evidence)
@@ -226,6 +227,20 @@ func (b *batch[T]) take(n int) []T {
 	one := b.free[:1:1]
 	b.free = b.free[1:]
 	return one
+}
+
+// slice returns n new zero Ts, cut from blocks of block when n is small.
+// Its capacity ends with it, so appending to it never reaches another's.
+func (b *batch[T]) slice(n, block int) []T {
+	if n > block/4 {
+		return make([]T, n)
+	}
+	if len(b.free) < n {
+		b.free = make([]T, block)
+	}
+	out := b.free[:n:n]
+	b.free = b.free[n:]
+	return out
 }
 
 // clone returns a copy of src, cut from blocks of n when it is short. The

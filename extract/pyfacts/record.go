@@ -440,7 +440,7 @@ func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
 			a.Items = append(a.Items, it.value(it.span))
 		}
 	case kFrame:
-		a.Kind, a.Transforms = facts.ArgFrame, v.history().list()
+		a.Kind, a.Transforms = facts.ArgFrame, v.history().list(&x.edits)
 	case kSession:
 		a.Kind = facts.ArgSession
 	case kFunc:

@@ -30,8 +30,9 @@ type hist struct {
 // list returns the transforms oldest first, back to the last one that
 // reshapes the data (a join, an aggregation, a cache: see facts.Write.Transforms).
 // What came before it cannot decide how the write is partitioned, and
-// every write would otherwise copy its DataFrame's whole history.
-func (h *hist) list() []facts.Transform {
+// every write would otherwise copy its DataFrame's whole history. The
+// removals' edits come from edits.
+func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 	n, cuts := 0, 0
 	for p := h; p != nil && p.source == nil; p = p.prev {
 		n++
@@ -46,7 +47,7 @@ func (h *hist) list() []facts.Transform {
 		return nil
 	}
 	out := make([]facts.Transform, n)
-	edits := make([]facts.Edit, cuts)
+	cut := edits.slice(cuts, 12) // 40 bytes each
 	for p, i := h, n-1; i >= 0; p, i = p.prev, i-1 {
 		t := &out[i]
 		t.Name, t.Span, t.Columns = p.name, p.span, p.cols
@@ -55,8 +56,8 @@ func (h *hist) list() []facts.Transform {
 		}
 		if p.canCut {
 			cuts--
-			edits[cuts].Span = p.removal
-			t.Removal = edits[cuts : cuts+1 : cuts+1]
+			cut[cuts].Span = p.removal
+			t.Removal = cut[cuts : cuts+1 : cuts+1]
 		}
 	}
 	return out

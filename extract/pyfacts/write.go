@@ -331,7 +331,7 @@ func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 		At:         x.span(c.nameStart(), c.call.End()),
 		Sink:       c.name,
 		Target:     w.target,
-		Transforms: w.hist.list(),
+		Transforms: w.hist.list(&x.edits),
 		WriterAt:   w.writerAt,
 	}
 	var seen [wKinds]bool
