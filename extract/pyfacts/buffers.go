@@ -11,6 +11,7 @@ import (
 // costs more than the work they serve. Once given back they hold nothing
 // of the file they served but the short texts it interned (see intern).
 type buffers struct {
+	x        extractor            // the extractor itself, emptied
 	names    *[internSlots]string // kept as they are (see intern)
 	strs     stringArena
 	argStack []arg
@@ -18,6 +19,8 @@ type buffers struct {
 	cols     []facts.Column
 	fieldBuf []fieldRef
 	sqlSeen  map[sqlKey]bool // emptied
+	globals  map[facts.Span]string
+	spanMaps []map[facts.Span]paramRef // emptied, for fnState.spans
 	scopes   scopeStore
 	hists    recycled[hist]
 	lits     recycled[plainLit]
@@ -33,17 +36,20 @@ type buffers struct {
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
 
-// takeBuffers gives x the buffers of an earlier extraction.
-func (x *extractor) takeBuffers() {
+// takeBuffers returns an empty extractor with the buffers of an earlier
+// extraction.
+func takeBuffers() *extractor {
 	b := bufferPool.Get().(*buffers)
 	if b.names == nil {
 		b.names = new([internSlots]string)
 	}
+	x := &b.x
 	x.buf = b
 	x.names, x.strs = b.names, &b.strs
 	x.argStack, x.scratch, x.cols, x.fieldBuf = b.argStack, b.scratch, b.cols, b.fieldBuf
 	b.argStack, b.scratch, b.cols, b.fieldBuf = nil, nil, nil, nil
 	x.module = moduleScope(&b.scopes)
+	return x
 }
 
 // giveBuffers empties x's buffers and keeps them for the next extraction.
@@ -60,6 +66,16 @@ func (x *extractor) giveBuffers() {
 		clear(m)
 		b.sqlSeen = m
 	}
+	if m := x.globals; m != nil && len(m) <= maxKeptVars {
+		clear(m)
+		b.globals = m
+	}
+	b.fns.each(func(st *fnState) {
+		if m := st.spans; m != nil && len(m) <= maxKeptVars && len(b.spanMaps) < maxKeptBlocks {
+			clear(m)
+			b.spanMaps = append(b.spanMaps, m)
+		}
+	})
 	b.scopes.reset(x.module)
 	b.hists.reset()
 	b.lits.reset()
@@ -71,7 +87,7 @@ func (x *extractor) giveBuffers() {
 	b.wsteps.reset()
 	b.lists.reset()
 	b.counts.reset()
-	x.names, x.strs, x.argStack, x.scratch, x.cols, x.fieldBuf, x.buf = nil, nil, nil, nil, nil, nil, nil
+	*x = extractor{} // let go of the file
 	bufferPool.Put(b)
 }
 
@@ -96,6 +112,29 @@ func (r *recycled[T]) take(n int) *T {
 	p := &r.free[0]
 	r.free = r.free[1:]
 	return p
+}
+
+// each calls f with each T handed out.
+func (r *recycled[T]) each(f func(*T)) {
+	for i, b := range r.blocks[:r.used] {
+		if i == r.used-1 {
+			b = b[:len(b)-len(r.free)]
+		}
+		for j := range b {
+			f(&b[j])
+		}
+	}
+}
+
+// spanMap returns an empty map for fnState.spans.
+func (x *extractor) spanMap() map[facts.Span]paramRef {
+	if n := len(x.buf.spanMaps); n > 0 {
+		m := x.buf.spanMaps[n-1]
+		x.buf.spanMaps[n-1] = nil
+		x.buf.spanMaps = x.buf.spanMaps[:n-1]
+		return m
+	}
+	return make(map[facts.Span]paramRef)
 }
 
 // maxKeptBlocks bounds the blocks kept for the next extraction, so that a

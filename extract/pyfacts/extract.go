@@ -40,17 +40,13 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	if opts.SQLReceiver == nil {
 		opts.SQLReceiver = defaultSQLReceiver
 	}
-	x := &extractor{
-		opts: opts,
-		doc:  doc,
-		file: &facts.File{Path: doc.Path, Format: doc.Format},
-		eol:  doc.EOL,
-	}
+	x := takeBuffers()
+	defer x.giveBuffers()
+	x.opts, x.doc, x.eol = opts, doc, doc.EOL
+	x.file = &facts.File{Path: doc.Path, Format: doc.Format}
 	if x.eol == "" {
 		x.eol = "\n"
 	}
-	x.takeBuffers()
-	defer x.giveBuffers()
 	for _, r := range regions {
 		if r.Lang == document.Python {
 			x.regions = append(x.regions, r)

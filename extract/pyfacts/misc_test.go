@@ -399,8 +399,7 @@ func TestRepartitionArgument(t *testing.T) {
 
 // lower and containsLower agree with strings.ToLower.
 func TestLowerAgreesWithToLower(t *testing.T) {
-	x := &extractor{}
-	x.takeBuffers()
+	x := takeBuffers()
 	defer x.giveBuffers()
 	for _, s := range []string{"", "spark", "SparkSession", "mySQLContext", "maxRecordsPerFile", "Ünïcode", "\u212Aey", "a_B-c.D"} {
 		if got, want := x.lower(s), strings.ToLower(s); got != want {

@@ -99,7 +99,7 @@ func (x *extractor) paramRefOf(v val) (paramRef, bool) {
 func (x *extractor) noteParamArg(g *arg) {
 	if r, ok := x.paramRefOf(g.v); ok {
 		if x.fn.spans == nil {
-			x.fn.spans = make(map[facts.Span]paramRef)
+			x.fn.spans = x.spanMap()
 		}
 		x.fn.spans[x.spanOf(g.n)] = r
 	} else if s := x.fn.strings; g.v.kind == kStr && s != nil {
@@ -291,7 +291,10 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 		return
 	}
 	if x.globals == nil {
-		x.globals = make(map[facts.Span]string)
+		x.globals, x.buf.globals = x.buf.globals, nil
+		if x.globals == nil {
+			x.globals = make(map[facts.Span]string)
+		}
 	}
 	x.globals[x.spanOf(g.n)] = name
 }
