@@ -32,6 +32,7 @@ type buffers struct {
 	wsteps   recycled[wstep]
 	lists    recycled[list]
 	counts   recycled[facts.Value] // partition counts of transforms
+	items    slab[item]
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
@@ -87,6 +88,7 @@ func (x *extractor) giveBuffers() {
 	b.wsteps.reset()
 	b.lists.reset()
 	b.counts.reset()
+	b.items.reset()
 	*x = extractor{} // let go of the file
 	bufferPool.Put(b)
 }
@@ -135,6 +137,43 @@ func (x *extractor) spanMap() map[facts.Span]paramRef {
 		return m
 	}
 	return make(map[facts.Span]paramRef)
+}
+
+// slab hands out short slices cut from blocks of n, for what no fact points
+// to; like recycled, the next extraction reuses the blocks.
+type slab[T any] struct {
+	blocks [][]T
+	used   int
+	free   []T
+}
+
+// take returns an empty slice of capacity c, whose capacity ends there.
+func (s *slab[T]) take(c, n int) []T {
+	if c > n/4 {
+		return make([]T, 0, c)
+	}
+	if len(s.free) < c {
+		if s.used == len(s.blocks) {
+			s.blocks = append(s.blocks, make([]T, n))
+		}
+		s.free = s.blocks[s.used]
+		s.used++
+	}
+	out := s.free[:0:c]
+	s.free = s.free[c:]
+	return out
+}
+
+// reset zeroes what was handed out, to hand it out again.
+func (s *slab[T]) reset() {
+	for _, b := range s.blocks[:s.used] {
+		clear(b)
+	}
+	if len(s.blocks) > maxKeptBlocks {
+		clear(s.blocks[maxKeptBlocks:])
+		s.blocks = s.blocks[:maxKeptBlocks]
+	}
+	s.used, s.free = 0, nil
 }
 
 // maxKeptBlocks bounds the blocks kept for the next extraction, so that a
