@@ -43,6 +43,7 @@ func takeBuffers() *extractor {
 	b := bufferPool.Get().(*buffers)
 	if b.names == nil {
 		b.names = new([internSlots]string)
+		*b.names = *commonSlots
 	}
 	x := &b.x
 	x.buf = b

@@ -15,26 +15,21 @@ func (x *extractor) text(n python.Node) string { return x.intern(n.Text()) }
 // repeat within a file, long strings (SQL) hardly ever.
 const maxInterned = 64
 
-// internSlots is the size of the table of recent texts (a power of two).
-const internSlots = 1024
+// internSlots is the size of the table of texts (a power of two).
+const internSlots = 2048
 
 // intern returns b as a string, mostly the same string for the same short
 // text: a file uses its names and keys again and again, and the files of a
 // project each other's, and one copy of each costs fewer allocations than a
-// copy per use. The Spark and Python names nearly every file uses come from
-// one table for all files (commonSlots); the others from a table that
-// remembers one text per slot, by hash, from one extraction to the next. A
-// text whose slot another took is copied again, which only costs a little
-// memory.
+// copy per use. The table remembers one text per slot, by hash, from one
+// extraction to the next; it starts with the Spark and Python names nearly
+// every file uses. A text whose slot another took is copied again, which
+// only costs a little memory.
 func (x *extractor) intern(b []byte) string {
 	if len(b) > maxInterned {
 		return string(b)
 	}
-	h := textHash(b)
-	if s := commonSlots[h&(commonSlotCount-1)]; s == string(b) {
-		return s
-	}
-	slot := &x.names[h&(internSlots-1)]
+	slot := &x.names[textHash(b)&(internSlots-1)]
 	if *slot != string(b) {
 		*slot = x.strs.add(b)
 	}
@@ -50,18 +45,14 @@ func textHash(b []byte) uint32 {
 	return h
 }
 
-// commonSlotCount is the size of commonSlots (a power of two), several
-// times the number of common names so that few share a slot.
-const commonSlotCount = 4096
-
-// commonSlots are the common names by hash; of names that share a slot,
-// the first in sorted order has it. It is never changed after init, so
-// extractors share it.
-var commonSlots = func() *[commonSlotCount]string {
+// commonSlots are the common names by hash, which a new table of texts
+// starts with; of names that share a slot, the first in sorted order has
+// it. It is never changed after init.
+var commonSlots = func() *[internSlots]string {
 	names := slices.Sorted(maps.Keys(internTable()))
-	t := new([commonSlotCount]string)
+	t := new([internSlots]string)
 	for _, n := range names {
-		if i := textHash([]byte(n)) & (commonSlotCount - 1); t[i] == "" {
+		if i := textHash([]byte(n)) & (internSlots - 1); t[i] == "" {
 			t[i] = n
 		}
 	}
