@@ -32,7 +32,7 @@ type buffers struct {
 	wsteps   recycled[wstep]
 	lists    recycled[list]
 	counts   recycled[facts.Value] // partition counts of transforms
-	items    slab[item]
+	items    recycled[item]
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
@@ -94,87 +94,48 @@ func (x *extractor) giveBuffers() {
 	bufferPool.Put(b)
 }
 
-// recycled hands out zeroed Ts cut from blocks of n, like batch, for
-// objects no fact points to: the blocks are zeroed and handed out again by
-// the next extraction.
+// recycled hands out zeroed Ts, and short slices of them, cut from blocks,
+// for what no fact points to: the next extraction zeroes the blocks and
+// hands them out again.
 type recycled[T any] struct {
 	blocks [][]T // every block, those handed out first
 	used   int   // how many blocks have been handed out
 	free   []T   // what is left of the last one
 }
 
-// take returns a new zero T.
+// take returns a new zero T, from blocks of n.
 func (r *recycled[T]) take(n int) *T {
-	if len(r.free) == 0 {
+	return &r.slice(1, n)[:1][0]
+}
+
+// slice returns an empty slice of capacity c, from blocks of n when c is
+// small. Its capacity ends there, so appending to it never reaches another's.
+func (r *recycled[T]) slice(c, n int) []T {
+	switch {
+	case c == 0:
+		return nil
+	case c > n/4:
+		return make([]T, 0, c)
+	}
+	if len(r.free) < c {
 		if r.used == len(r.blocks) {
 			r.blocks = append(r.blocks, make([]T, n))
 		}
 		r.free = r.blocks[r.used]
 		r.used++
 	}
-	p := &r.free[0]
-	r.free = r.free[1:]
-	return p
+	out := r.free[:0:c]
+	r.free = r.free[c:]
+	return out
 }
 
-// each calls f with each T handed out.
+// each calls f with each T of the blocks handed out.
 func (r *recycled[T]) each(f func(*T)) {
-	for i, b := range r.blocks[:r.used] {
-		if i == r.used-1 {
-			b = b[:len(b)-len(r.free)]
-		}
+	for _, b := range r.blocks[:r.used] {
 		for j := range b {
 			f(&b[j])
 		}
 	}
-}
-
-// spanMap returns an empty map for fnState.spans.
-func (x *extractor) spanMap() map[facts.Span]paramRef {
-	if n := len(x.buf.spanMaps); n > 0 {
-		m := x.buf.spanMaps[n-1]
-		x.buf.spanMaps[n-1] = nil
-		x.buf.spanMaps = x.buf.spanMaps[:n-1]
-		return m
-	}
-	return make(map[facts.Span]paramRef)
-}
-
-// slab hands out short slices cut from blocks of n, for what no fact points
-// to; like recycled, the next extraction reuses the blocks.
-type slab[T any] struct {
-	blocks [][]T
-	used   int
-	free   []T
-}
-
-// take returns an empty slice of capacity c, whose capacity ends there.
-func (s *slab[T]) take(c, n int) []T {
-	if c > n/4 {
-		return make([]T, 0, c)
-	}
-	if len(s.free) < c {
-		if s.used == len(s.blocks) {
-			s.blocks = append(s.blocks, make([]T, n))
-		}
-		s.free = s.blocks[s.used]
-		s.used++
-	}
-	out := s.free[:0:c]
-	s.free = s.free[c:]
-	return out
-}
-
-// reset zeroes what was handed out, to hand it out again.
-func (s *slab[T]) reset() {
-	for _, b := range s.blocks[:s.used] {
-		clear(b)
-	}
-	if len(s.blocks) > maxKeptBlocks {
-		clear(s.blocks[maxKeptBlocks:])
-		s.blocks = s.blocks[:maxKeptBlocks]
-	}
-	s.used, s.free = 0, nil
 }
 
 // maxKeptBlocks bounds the blocks kept for the next extraction, so that a
@@ -191,4 +152,15 @@ func (r *recycled[T]) reset() {
 		r.blocks = r.blocks[:maxKeptBlocks]
 	}
 	r.used, r.free = 0, nil
+}
+
+// spanMap returns an empty map for fnState.spans.
+func (x *extractor) spanMap() map[facts.Span]paramRef {
+	if n := len(x.buf.spanMaps); n > 0 {
+		m := x.buf.spanMaps[n-1]
+		x.buf.spanMaps[n-1] = nil
+		x.buf.spanMaps = x.buf.spanMaps[:n-1]
+		return m
+	}
+	return make(map[facts.Span]paramRef)
 }

@@ -68,7 +68,7 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 		return val{}
 	case "list", "tuple", "expression_list", "set":
 		v := val{kind: kList}
-		items := x.buf.items.take(n.NamedChildCount(), 32) // 64 bytes each
+		items := x.buf.items.slice(n.NamedChildCount(), 32) // 64 bytes each
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if !c.IsNamed() || c.IsExtra() {
 				continue
@@ -155,7 +155,7 @@ func (x *extractor) comprehension(n python.Node, sc *scope) val {
 
 func (x *extractor) dictionary(n python.Node, sc *scope) val {
 	v := val{kind: kDict}
-	items := x.buf.items.take(2*n.NamedChildCount(), 32)
+	items := x.buf.items.slice(2*n.NamedChildCount(), 32)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("pair"):
