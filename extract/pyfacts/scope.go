@@ -25,6 +25,8 @@ type scopeStore struct {
 	vals   recycled[val]
 	scopes recycled[scope]
 	fews   recycled[[maxFew]binding]
+	// armLists are emptied lists for armBindings (see branches)
+	armLists [][]armBinding
 	// spareVars is an emptied map for the first scope that outgrows few,
 	// the module's mostly
 	spareVars map[string]*val
@@ -176,7 +178,7 @@ func (s *scope) enclosing() *scope {
 func branches(s *scope, skippable bool, arms ...func()) {
 	start := len(s.journal)
 	s.depth++
-	var bound armBindings
+	bound := armBindings{list: s.store.takeArmList()}
 	ran := 0
 	for _, arm := range arms {
 		if arm == nil {
@@ -220,6 +222,27 @@ func branches(s *scope, skippable bool, arms ...func()) {
 			merged = agree(merged, before)
 		}
 		s.set(b.name, merged)
+	}
+	s.store.giveArmList(bound.list)
+}
+
+// takeArmList returns an empty list for armBindings, reused.
+func (st *scopeStore) takeArmList() []armBinding {
+	n := len(st.armLists)
+	if n == 0 {
+		return nil
+	}
+	l := st.armLists[n-1]
+	st.armLists[n-1] = nil
+	st.armLists = st.armLists[:n-1]
+	return l
+}
+
+// giveArmList keeps l for the next branches.
+func (st *scopeStore) giveArmList(l []armBinding) {
+	if cap(l) > 0 && len(st.armLists) < maxKeptBlocks {
+		clear(l)
+		st.armLists = append(st.armLists, l[:0])
 	}
 }
 
