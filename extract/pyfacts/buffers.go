@@ -16,6 +16,7 @@ type buffers struct {
 	strs     stringArena
 	argStack []arg
 	scratch  []byte
+	lowerBuf []byte
 	cols     []facts.Column
 	fieldBuf []fieldRef
 	sqlSeen  map[sqlKey]bool // emptied
@@ -48,8 +49,8 @@ func takeBuffers() *extractor {
 	x := &b.x
 	x.buf = b
 	x.names, x.strs = b.names, &b.strs
-	x.argStack, x.scratch, x.cols, x.fieldBuf = b.argStack, b.scratch, b.cols, b.fieldBuf
-	b.argStack, b.scratch, b.cols, b.fieldBuf = nil, nil, nil, nil
+	x.argStack, x.scratch, x.lowerBuf, x.cols, x.fieldBuf = b.argStack, b.scratch, b.lowerBuf, b.cols, b.fieldBuf
+	b.argStack, b.scratch, b.lowerBuf, b.cols, b.fieldBuf = nil, nil, nil, nil, nil
 	x.module = moduleScope(&b.scopes)
 	return x
 }
@@ -63,7 +64,7 @@ func (x *extractor) giveBuffers() {
 	b.cols = x.cols[:0]
 	clear(x.fieldBuf[:cap(x.fieldBuf)])
 	b.fieldBuf = x.fieldBuf[:0]
-	b.scratch = x.scratch[:0]
+	b.scratch, b.lowerBuf = x.scratch[:0], x.lowerBuf[:0]
 	if m := x.sqlSeen; m != nil && len(m) <= maxKeptVars {
 		clear(m)
 		b.sqlSeen = m
