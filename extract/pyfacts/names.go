@@ -147,6 +147,13 @@ func internTable() map[string]string {
 	return t
 }
 
+// join is a + "." + b, interned.
+func (x *extractor) join(a, b string) string {
+	q := append(append(append(x.scratch[:0], a...), '.'), b...)
+	x.scratch = q
+	return x.intern(q)
+}
+
 // lower is strings.ToLower(s), interned, without allocating for the ASCII
 // text nearly all names and keys are.
 func (x *extractor) lower(s string) string {

@@ -491,7 +491,7 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 	case x.fn != nil:
 		name = x.fn.sum.Name + ".<locals>." + name
 	case x.className != "":
-		name = x.className + "." + name
+		name = x.join(x.className, name)
 	}
 	st := x.buf.fns.take(4)
 	st.sum, st.fn, st.parent = &facts.Func{Name: name, At: at}, fn, x.fn
