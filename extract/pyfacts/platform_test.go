@@ -3,6 +3,7 @@ package pyfacts
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,16 @@ func TestIndexFrom(t *testing.T) {
 			if got := indexFrom(src, off, s.text, a); got != want {
 				t.Errorf("indexFrom(%d, %q) = %d, want %d", off, s.text, got, want)
 			}
+		}
+	}
+}
+
+// indexNoqa finds the first "noqa" in any case, as a plain search would.
+func TestIndexNoqa(t *testing.T) {
+	for _, s := range []string{"", "q", "Q", "noqa", "x # NOQA", "qQ nOqA", "no qa noQ NoQa", "qqqq", "nonoqa", "QnoQA", "aqaqanoqa"} {
+		want := strings.Index(strings.ToLower(s), "noqa")
+		if got := indexNoqa([]byte(s)); got != want {
+			t.Errorf("indexNoqa(%q) = %d, want %d", s, got, want)
 		}
 	}
 }
