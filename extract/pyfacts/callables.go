@@ -94,7 +94,9 @@ func (x *extractor) member(obj val, name string) (val, bool) {
 		if w := x.wellKnownMember(name); w.kind != kUnknown {
 			return w, true
 		}
-		return val{ref: &param{fn: r.fn, i: r.i, attr: name}}, true
+		p := x.buf.params.take(16)
+		p.fn, p.i, p.attr = r.fn, r.i, name
+		return val{ref: p}, true
 	case *objRef:
 		if v, ok := dictGet(r.obj, name); ok {
 			return v, true
@@ -127,7 +129,7 @@ func (x *extractor) callable(v val) (callee string, calleeParam int, bound []fac
 				return "", r.i + 1, nil, true
 			case r.i == 0 && x.fn.class != "":
 				// self.upsert: the method of the instance's class
-				return x.fn.class + "." + r.attr, 0, []facts.Arg{{Kind: facts.ArgParam}}, true
+				return x.join(x.fn.class, r.attr), 0, []facts.Arg{{Kind: facts.ArgParam}}, true
 			}
 		}
 	}
@@ -158,7 +160,7 @@ func (x *extractor) methodOf(recv val, name string) (string, []facts.Arg, bool) 
 	switch r := recv.ref.(type) {
 	case *param:
 		if x.fn != nil && r.fn == x.fn && r.attr == "" && r.i == 0 && x.fn.class != "" {
-			return x.fn.class + "." + name, []facts.Arg{{Kind: facts.ArgParam}}, true
+			return x.join(x.fn.class, name), []facts.Arg{{Kind: facts.ArgParam}}, true
 		}
 	case *objRef:
 		return r.cls + "." + name, []facts.Arg{r.self()}, true

@@ -14,14 +14,19 @@ const maxDepth = 400
 
 // eval evaluates an expression once, recording the facts of every call in it.
 func (x *extractor) eval(n python.Node, sc *scope) val {
-	if !n.Valid() {
+	if !n.Valid() || x.depth >= maxDepth {
 		return val{}
 	}
+	// no defer: evalNode has too many returns for one to be cheap, and a
+	// panic ends the whole extraction anyway
 	x.depth++
-	defer func() { x.depth-- }()
-	if x.depth > maxDepth {
-		return val{}
-	}
+	v := x.evalNode(n, sc)
+	x.depth--
+	return v
+}
+
+// evalNode is eval's work on a valid node.
+func (x *extractor) evalNode(n python.Node, sc *scope) val {
 	switch n.Type() {
 	case "identifier":
 		return x.lookup(n, sc)
@@ -63,7 +68,7 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 		return val{}
 	case "list", "tuple", "expression_list", "set":
 		v := val{kind: kList}
-		items := make([]item, 0, n.NamedChildCount())
+		items := x.buf.items.slice(n.NamedChildCount(), 32) // 64 bytes each
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if !c.IsNamed() || c.IsExtra() {
 				continue
@@ -75,7 +80,7 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 			}
 			items = append(items, item{x.eval(c, sc), x.spanOf(c)})
 		}
-		return v.withItems(items)
+		return x.withItems(v, items)
 	case "dictionary":
 		return x.dictionary(n, sc)
 	case "subscript":
@@ -150,7 +155,7 @@ func (x *extractor) comprehension(n python.Node, sc *scope) val {
 
 func (x *extractor) dictionary(n python.Node, sc *scope) val {
 	v := val{kind: kDict}
-	items := make([]item, 0, 2*n.NamedChildCount())
+	items := x.buf.items.slice(2*n.NamedChildCount(), 32)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("pair"):
@@ -163,7 +168,7 @@ func (x *extractor) dictionary(n python.Node, sc *scope) val {
 			v.open = true
 		}
 	}
-	return v.withItems(items)
+	return x.withItems(v, items)
 }
 
 // lookup evaluates a name: its binding when one is known, else what the name
@@ -246,10 +251,10 @@ func inlineDecoded(text string, at int) python.Decoded {
 func (x *extractor) plainString(text []byte, at int) val {
 	if m := x.r.Map; len(m) == 1 && m[0].Region <= at && at+len(text) <= m[0].Region+m[0].Len {
 		if off := at + m[0].File - m[0].Region; off <= math.MaxInt32 {
-			return val{kind: kStr, at: int32(off), name: string(text)}
+			return val{kind: kStr, at: int32(off), name: x.intern(text)}
 		}
 	}
-	p := &x.plainLits.take(12)[0] // 40 bytes each
+	p := x.buf.lits.take(12) // 40 bytes each
 	*p = plainLit{text: string(text), at: at, r: x.r}
 	return val{kind: kStr, ref: p}
 }

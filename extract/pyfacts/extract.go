@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
-	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -31,8 +30,7 @@ type Options struct {
 }
 
 func defaultSQLReceiver(name string) bool {
-	l := strings.ToLower(name)
-	return strings.Contains(l, "spark") || strings.Contains(l, "session") || strings.Contains(l, "sqlcontext")
+	return containsLower(name, "spark") || containsLower(name, "session") || containsLower(name, "sqlcontext")
 }
 
 // Extract reads the Python regions among regions, in order, and returns their
@@ -42,13 +40,10 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	if opts.SQLReceiver == nil {
 		opts.SQLReceiver = defaultSQLReceiver
 	}
-	x := &extractor{
-		opts:   opts,
-		doc:    doc,
-		file:   &facts.File{Path: doc.Path, Format: doc.Format},
-		module: newScope(nil),
-		eol:    doc.EOL,
-	}
+	x := takeBuffers()
+	defer x.giveBuffers()
+	x.opts, x.doc, x.eol = opts, doc, doc.EOL
+	x.file = &facts.File{Path: doc.Path, Format: doc.Format}
 	if x.eol == "" {
 		x.eol = "\n"
 	}
@@ -88,11 +83,20 @@ type extractor struct {
 	depth int
 	// numbers are the number constants read, by spelling (see number)
 	numbers map[string]*facts.Value
+	// names are the file's short texts, each kept once (see intern)
+	names *[internSlots]string
+	strs  *stringArena // where names' strings are
 	// scratch buffers: a name being looked up, a transform's columns
 	scratch []byte
 	cols    []facts.Column
+	// lowerBuf holds a text being lower-cased (see lower)
+	lowerBuf []byte
+	// fieldBuf holds the fields of the fact being looked at (see fields)
+	fieldBuf []fieldRef
+	buf      *buffers // where the buffers above came from (see takeBuffers)
 	// the most common small objects, allocated in batches
-	plainLits batch[plainLit]
+	columns batch[facts.Column] // the columns of transforms
+	edits   batch[facts.Edit]   // the removals of transforms
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg
 	// signs marks the platform signs found so far (see evidence)
@@ -206,19 +210,39 @@ func (x *extractor) sortFacts() {
 	slices.SortStableFunc(f.Suppressions, func(a, b facts.Suppression) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 }
 
-// batch hands out small objects made by the thousand, allocating n at a
-// time. Batches should fit 512 bytes, the largest allocation of objects
-// with pointers that needs no header.
+// batch hands out short slices of the facts, made by the thousand, cut
+// from blocks. Blocks should fit 512 bytes, the largest allocation of
+// objects with pointers that needs no header. (What no fact points to
+// comes from recycled blocks instead.)
 type batch[T any] struct{ free []T }
 
-// take returns a new zero T as a slice of one, whose capacity ends with it.
-func (b *batch[T]) take(n int) []T {
-	if len(b.free) == 0 {
+// slice returns n new zero Ts, cut from blocks of block when n is small.
+// Its capacity ends with it, so appending to it never reaches another's.
+func (b *batch[T]) slice(n, block int) []T {
+	if n > block/4 {
+		return make([]T, n)
+	}
+	if len(b.free) < n {
+		b.free = make([]T, block)
+	}
+	out := b.free[:n:n]
+	b.free = b.free[n:]
+	return out
+}
+
+// clone returns a copy of src, cut from blocks of n when it is short. The
+// copy's capacity ends with it, so appending to it never reaches another's.
+func (b *batch[T]) clone(src []T, n int) []T {
+	if len(src) > n/4 {
+		return slices.Clone(src)
+	}
+	if len(b.free) < len(src) {
 		b.free = make([]T, n)
 	}
-	one := b.free[:1:1]
-	b.free = b.free[1:]
-	return one
+	out := b.free[:len(src):len(src)]
+	copy(out, src)
+	b.free = b.free[len(src):]
+	return out
 }
 
 // indentStart returns the start of the line holding off when only spaces

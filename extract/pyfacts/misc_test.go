@@ -396,3 +396,19 @@ func TestRepartitionArgument(t *testing.T) {
 		}
 	}
 }
+
+// lower and containsLower agree with strings.ToLower.
+func TestLowerAgreesWithToLower(t *testing.T) {
+	x := takeBuffers()
+	defer x.giveBuffers()
+	for _, s := range []string{"", "spark", "SparkSession", "mySQLContext", "maxRecordsPerFile", "Ünïcode", "\u212Aey", "a_B-c.D"} {
+		if got, want := x.lower(s), strings.ToLower(s); got != want {
+			t.Errorf("lower(%q) = %q, want %q", s, got, want)
+		}
+		for _, sub := range []string{"spark", "session", "sqlcontext", "key", ""} {
+			if got, want := containsLower(s, sub), strings.Contains(strings.ToLower(s), sub); got != want {
+				t.Errorf("containsLower(%q, %q) = %v, want %v", s, sub, got, want)
+			}
+		}
+	}
+}

@@ -1,23 +1,86 @@
 package pyfacts
 
-import "github.com/lakelint/lakelint/parsers/python"
+import (
+	"maps"
+	"slices"
+	"strings"
 
-// text returns the source text of a name. The Spark and Python names nearly
-// every file uses come from one table for all files; a file's own names are
-// copied at each use, which costs fewer bytes than a table of them would.
-func (x *extractor) text(n python.Node) string {
-	b := n.Text()
-	if s, ok := commonNames[string(b)]; ok {
-		return s
+	"github.com/lakelint/lakelint/parsers/python"
+)
+
+// text returns the source text of a name (see intern).
+func (x *extractor) text(n python.Node) string { return x.intern(n.Text()) }
+
+// maxInterned is the longest text intern keeps: names and short literals
+// repeat within a file, long strings (SQL) hardly ever.
+const maxInterned = 64
+
+// internSlots is the size of the table of texts (a power of two).
+const internSlots = 2048
+
+// intern returns b as a string, mostly the same string for the same short
+// text: a file uses its names and keys again and again, and the files of a
+// project each other's, and one copy of each costs fewer allocations than a
+// copy per use. The table remembers one text per slot, by hash, from one
+// extraction to the next; it starts with the Spark and Python names nearly
+// every file uses. A text whose slot another took is copied again, which
+// only costs a little memory.
+func (x *extractor) intern(b []byte) string {
+	if len(b) > maxInterned {
+		return string(b)
 	}
-	return string(b)
+	slot := &x.names[textHash(b)&(internSlots-1)]
+	if *slot != string(b) {
+		*slot = x.strs.add(b)
+	}
+	return *slot
 }
 
-// commonNames interns the names of the PySpark API, of the methods this
-// package reads and of Python's most used builtins. It is never changed
-// after init, so extractors share it.
-var commonNames = internTable()
+// textHash is the FNV-1a hash of b.
+func textHash(b []byte) uint32 {
+	h := uint32(2166136261)
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	return h
+}
 
+// commonSlots are the common names by hash, which a new table of texts
+// starts with; of names that share a slot, the first in sorted order has
+// it. It is never changed after init.
+var commonSlots = func() *[internSlots]string {
+	names := slices.Sorted(maps.Keys(internTable()))
+	t := new([internSlots]string)
+	for _, n := range names {
+		if i := textHash([]byte(n)) & (internSlots - 1); t[i] == "" {
+			t[i] = n
+		}
+	}
+	return t
+}()
+
+// stringArena copies short texts into shared blocks, one allocation for
+// many. A strings.Builder never changes what it has written, so the strings
+// it returned stay valid as it grows; a block is kept alive by any of its
+// strings. Extractions pass the arena on (see buffers), so a block holds
+// the texts of a few files, whose facts a run keeps alike.
+type stringArena struct{ b strings.Builder }
+
+// arenaBlock is the size of a block.
+const arenaBlock = 4096
+
+func (a *stringArena) add(p []byte) string {
+	if a.b.Cap()-a.b.Len() < len(p) {
+		a.b = strings.Builder{}
+		a.b.Grow(arenaBlock)
+	}
+	start := a.b.Len()
+	a.b.Write(p)
+	return a.b.String()[start:]
+}
+
+// internTable holds the names of the PySpark API, of the methods this
+// package reads and of Python's most used builtins.
 func internTable() map[string]string {
 	t := make(map[string]string)
 	add := func(names ...string) {
@@ -82,4 +145,65 @@ func internTable() map[string]string {
 		"delta", "delta.tables",
 	)
 	return t
+}
+
+// join is a + "." + b, interned.
+func (x *extractor) join(a, b string) string {
+	q := append(append(append(x.scratch[:0], a...), '.'), b...)
+	x.scratch = q
+	return x.intern(q)
+}
+
+// lower is strings.ToLower(s), interned, without allocating for the ASCII
+// text nearly all names and keys are.
+func (x *extractor) lower(s string) string {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return strings.ToLower(s)
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		}
+	}
+	if !upper {
+		return s
+	}
+	b := x.lowerBuf[:0]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	x.lowerBuf = b
+	return x.intern(b)
+}
+
+// containsLower reports whether strings.ToLower(s) contains sub, which is
+// lower-case ASCII, without allocating when s is ASCII.
+func containsLower(s, sub string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return strings.Contains(strings.ToLower(s), sub)
+		}
+	}
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && lowerASCII(s[i+j]) == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }

@@ -32,18 +32,28 @@ func (x *extractor) suppressions() {
 	}
 }
 
-// indexNoqa finds "noqa" in any case. It looks for the rare "q" first.
+// indexNoqa finds "noqa" in any case. It looks for the rare "q" first,
+// each case apart: two byte scans are faster than one for either.
 func indexNoqa(b []byte) int {
-	for i := 0; i < len(b); {
-		j := bytes.IndexAny(b[i:], "qQ")
-		if j < 0 {
+	next := func(from int, c byte) int {
+		if j := bytes.IndexByte(b[from:], c); j >= 0 {
+			return from + j
+		}
+		return len(b)
+	}
+	lower, upper := next(0, 'q'), next(0, 'Q')
+	for {
+		q := min(lower, upper)
+		if q == len(b) {
 			return -1
 		}
-		q := i + j
 		if q >= 2 && q+2 <= len(b) && strings.EqualFold(string(b[q-2:q+2]), "noqa") {
 			return q - 2
 		}
-		i = q + 1
+		if q == lower {
+			lower = next(q+1, 'q')
+		} else {
+			upper = next(q+1, 'Q')
+		}
 	}
-	return -1
 }

@@ -62,10 +62,7 @@ func (x *extractor) qualified(prefix, name string) val {
 	if prefix == "" {
 		return val{kind: kModule, name: name}
 	}
-	if s, ok := commonNames[string(q)]; ok {
-		return val{kind: kModule, name: s}
-	}
-	return val{kind: kModule, name: string(q)}
+	return val{kind: kModule, name: x.intern(q)}
 }
 
 func (x *extractor) functionsMember(name string) val {
@@ -75,7 +72,9 @@ func (x *extractor) functionsMember(name string) val {
 	case partitionTransforms[name]:
 		return val{kind: kPartFunc, name: name}
 	}
-	return val{kind: kModule, name: "pyspark.sql.functions." + name}
+	q := append(append(x.scratch[:0], "pyspark.sql.functions."...), name...)
+	x.scratch = q
+	return val{kind: kModule, name: x.intern(q)}
 }
 
 // wellKnown is what an unbound name conventionally stands for in Spark code
@@ -112,7 +111,7 @@ func (x *extractor) wellKnown(name string) val {
 // spelling may still be a DataFrame ("sessions", "spark_df"): the session's
 // methods treat what is not theirs as DataFrame methods.
 func (x *extractor) wellKnownMember(name string) val {
-	l := strings.ToLower(name)
+	l := x.lower(name)
 	switch {
 	case l == "conf":
 		return val{kind: kConf}
@@ -132,9 +131,9 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 	case kSession:
 		switch name {
 		case "read":
-			return newReader(false)
+			return x.newReader(false)
 		case "readStream":
-			return newReader(true)
+			return x.newReader(true)
 		case "conf":
 			return val{kind: kConf}
 		case "sparkContext":

@@ -30,6 +30,45 @@ var platformSigns = []struct {
 	{"display", "databricks", "display(...)", facts.RankDisplay, "call"},
 }
 
+// signAnchors are, for each sign, where in its text the byte least common
+// in code is: looking for that byte skips the most text at once.
+var signAnchors = func() []int {
+	out := make([]int, len(platformSigns))
+	for i, s := range platformSigns {
+		out[i] = anchorOf(s.text)
+	}
+	return out
+}()
+
+// anchorOf picks the first capital letter of text, or else its first byte
+// among a few rare in code, or else its first byte.
+func anchorOf(text string) int {
+	if i := strings.IndexFunc(text, func(r rune) bool { return r >= 'A' && r <= 'Z' }); i >= 0 {
+		return i
+	}
+	if i := strings.IndexAny(text, "qjzxkvwyb:"); i >= 0 {
+		return i
+	}
+	return 0
+}
+
+// indexFrom is the first offset at or after off where text is in src, or
+// -1: bytes.Index(src[off:], text)+off, found by looking for text's byte at
+// anchor.
+func indexFrom(src []byte, off int, text string, anchor int) int {
+	for i := off + anchor; i < len(src); i++ {
+		k := bytes.IndexByte(src[i:], text[anchor])
+		if k < 0 {
+			return -1
+		}
+		i += k
+		if j := i - anchor; j+len(text) <= len(src) && string(src[j:j+len(text)]) == text {
+			return j
+		}
+	}
+	return -1
+}
+
 // otherSparkKernels are Jupyter kernels of Spark services that are not
 // Databricks but have display(...) too: Azure Synapse and Microsoft Fabric.
 var otherSparkKernels = map[string]bool{"synapse_pyspark": true, "synapse_spark": true, "synapse_sparkr": true}
@@ -44,11 +83,10 @@ func (x *extractor) evidence() {
 			continue // a Synapse or Fabric notebook's display(...) says nothing of Databricks
 		}
 		for off := 0; off < len(x.src); {
-			j := bytes.Index(x.src[off:], []byte(s.text))
+			j := indexFrom(x.src, off, s.text, signAnchors[i])
 			if j < 0 {
 				break
 			}
-			j += off
 			off = j + len(s.text)
 			if n, ok := signAt(x.tree.NodeAt(j), s.text, s.in); ok {
 				x.signs |= 1 << i

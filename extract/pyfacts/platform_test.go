@@ -1,7 +1,9 @@
 package pyfacts
 
 import (
+	"bytes"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -28,6 +30,33 @@ func TestPlatformEvidence(t *testing.T) {
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%q: evidence %v, want %v", tt.src, got, tt.want)
+		}
+	}
+}
+
+// indexFrom finds what bytes.Index finds, from any offset.
+func TestIndexFrom(t *testing.T) {
+	src := []byte("/Volumes//Volumes/Volumes/ dbutils.dbutils display(displaydisplay) dbfs:/dbfs: V")
+	for _, s := range platformSigns {
+		a := anchorOf(s.text)
+		for off := 0; off <= len(src); off++ {
+			want := bytes.Index(src[off:], []byte(s.text))
+			if want >= 0 {
+				want += off
+			}
+			if got := indexFrom(src, off, s.text, a); got != want {
+				t.Errorf("indexFrom(%d, %q) = %d, want %d", off, s.text, got, want)
+			}
+		}
+	}
+}
+
+// indexNoqa finds the first "noqa" in any case, as a plain search would.
+func TestIndexNoqa(t *testing.T) {
+	for _, s := range []string{"", "q", "Q", "noqa", "x # NOQA", "qQ nOqA", "no qa noQ NoQa", "qqqq", "nonoqa", "QnoQA", "aqaqanoqa"} {
+		want := strings.Index(strings.ToLower(s), "noqa")
+		if got := indexNoqa([]byte(s)); got != want {
+			t.Errorf("indexNoqa(%q) = %d, want %d", s, got, want)
 		}
 	}
 }

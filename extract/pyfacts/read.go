@@ -14,8 +14,10 @@ type reader struct {
 	options       *options
 }
 
-func newReader(stream bool) val {
-	return val{kind: kReader, ref: &reader{stream: stream}}
+func (x *extractor) newReader(stream bool) val {
+	rd := x.buf.readers.take(4)
+	rd.stream = stream
+	return val{kind: kReader, ref: rd}
 }
 
 // readerSinks are the reader methods that return a DataFrame, with the
@@ -86,7 +88,7 @@ func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) *fac
 // formatName lower-cases a format argument; unknown is true when it does not resolve.
 func (x *extractor) formatName(v val) (name string, unknown bool) {
 	if s, ok := v.literalString(); ok {
-		return strings.ToLower(strings.TrimSpace(s)), false
+		return x.lower(strings.TrimSpace(s)), false
 	}
 	return "", true
 }
@@ -164,7 +166,7 @@ func (x *extractor) withOption(opts *options, a args) *options {
 	if !ok {
 		return opts.given()
 	}
-	return opts.with(strings.ToLower(key), v.v.value(x.spanOf(v.n)))
+	return opts.with(x.lower(key), v.v.value(x.spanOf(v.n)))
 }
 
 // withOptions returns opts plus .options(k=v, ...), .options(**{...}) and
@@ -182,13 +184,13 @@ func (x *extractor) withOptions(opts *options, a args) *options {
 func (x *extractor) optionArg(g arg, add func(key string, v facts.Value)) {
 	switch {
 	case g.name != "":
-		add(strings.ToLower(g.name), g.v.value(x.spanOf(g.n)))
+		add(x.lower(g.name), g.v.value(x.spanOf(g.n)))
 	case g.v.kind == kDict:
 		items := g.v.items()
 		for i := 0; i+1 < len(items); i += 2 {
 			if key, ok := items[i].literalString(); ok {
 				vv := items[i+1]
-				add(strings.ToLower(key), vv.value(vv.span))
+				add(x.lower(key), vv.value(vv.span))
 			}
 		}
 	}

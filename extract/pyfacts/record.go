@@ -99,7 +99,7 @@ func (x *extractor) paramRefOf(v val) (paramRef, bool) {
 func (x *extractor) noteParamArg(g *arg) {
 	if r, ok := x.paramRefOf(g.v); ok {
 		if x.fn.spans == nil {
-			x.fn.spans = make(map[facts.Span]paramRef)
+			x.fn.spans = x.spanMap()
 		}
 		x.fn.spans[x.spanOf(g.n)] = r
 	} else if s := x.fn.strings; g.v.kind == kStr && s != nil {
@@ -200,9 +200,9 @@ type fieldRef struct {
 	key   string
 }
 
-// fields are the fillable fields of a fact, by where their value is written.
-func fields(fact any) []fieldRef {
-	var out []fieldRef
+// fields appends to out the fillable fields of a fact, by where their value
+// is written.
+func fields(out []fieldRef, fact any) []fieldRef {
 	add := func(sp facts.Span, f facts.HoleField, key string) {
 		if sp != (facts.Span{}) {
 			out = append(out, fieldRef{sp, f, key})
@@ -238,7 +238,8 @@ func fields(fact any) []fieldRef {
 // retention is set after the fact is recorded, say).
 func (x *extractor) holes(f *fnState) {
 	mark := func(kind facts.FactKind, i int, fact any) {
-		for _, r := range fields(fact) {
+		x.fieldBuf = fields(x.fieldBuf[:0], fact)
+		for _, r := range x.fieldBuf {
 			if p, ok := f.spans[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: p.i, Key: r.key, Attr: p.attr})
 				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
@@ -290,7 +291,10 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 		return
 	}
 	if x.globals == nil {
-		x.globals = make(map[facts.Span]string)
+		x.globals, x.buf.globals = x.buf.globals, nil
+		if x.globals == nil {
+			x.globals = make(map[facts.Span]string)
+		}
 	}
 	x.globals[x.spanOf(g.n)] = name
 }
@@ -299,7 +303,8 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 // that imported constants fill, to the summary.
 func (x *extractor) finishSummary() {
 	each := func(kind facts.FactKind, fact any, at facts.Span) {
-		for _, r := range fields(fact) {
+		x.fieldBuf = fields(x.fieldBuf[:0], fact)
+		for _, r := range x.fieldBuf {
 			if g, ok := x.globals[r.span]; ok {
 				s := x.summary()
 				s.Globals = append(s.Globals, facts.Global{Fact: kind, At: at, Field: r.field, Key: r.key, Name: g, Span: r.span})
@@ -320,8 +325,28 @@ func (x *extractor) finishSummary() {
 			each(facts.FactMaintenance, m, m.Span)
 		}
 	}
+	// only strings, numbers and lists can be constants: those are counted,
+	// to allocate the list once, and only their names sorted
+	candidate := func(v *val) bool { return v.kind == kStr || v.kind == kConst || v.kind == kList }
+	m := x.module
+	n := 0
+	for _, b := range m.few {
+		if candidate(b.v) {
+			n++
+		}
+	}
+	var names []string
+	for name, v := range m.vars {
+		if candidate(v) {
+			names = append(names, name)
+		}
+	}
+	if n += len(names); n == 0 {
+		return
+	}
+	consts := make([]facts.Const, 0, n)
 	add := func(name string, v *val) {
-		if v.kind != kStr && v.kind != kConst && v.kind != kList {
+		if !candidate(v) {
 			return
 		}
 		a := x.factArg(*v, facts.Span{})
@@ -333,22 +358,17 @@ func (x *extractor) finishSummary() {
 				return
 			}
 		}
-		s := x.summary()
-		s.Consts = append(s.Consts, facts.Const{Name: name, Value: a})
+		consts = append(consts, facts.Const{Name: name, Value: a})
 	}
-	m := x.module
 	for _, b := range m.few {
 		add(b.name, b.v)
 	}
-	if m.vars != nil {
-		names := make([]string, 0, len(m.vars))
-		for n := range m.vars {
-			names = append(names, n)
-		}
-		slices.Sort(names)
-		for _, n := range names {
-			add(n, m.vars[n])
-		}
+	slices.Sort(names)
+	for _, name := range names {
+		add(name, m.vars[name])
+	}
+	if len(consts) > 0 {
+		x.summary().Consts = consts
 	}
 }
 
@@ -423,7 +443,7 @@ func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
 			a.Items = append(a.Items, it.value(it.span))
 		}
 	case kFrame:
-		a.Kind, a.Transforms = facts.ArgFrame, v.history().list()
+		a.Kind, a.Transforms = facts.ArgFrame, v.history().list(&x.edits)
 	case kSession:
 		a.Kind = facts.ArgSession
 	case kFunc:
@@ -471,9 +491,10 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 	case x.fn != nil:
 		name = x.fn.sum.Name + ".<locals>." + name
 	case x.className != "":
-		name = x.className + "." + name
+		name = x.join(x.className, name)
 	}
-	st := &fnState{sum: &facts.Func{Name: name, At: at}, fn: fn, parent: x.fn}
+	st := x.buf.fns.take(4)
+	st.sum, st.fn, st.parent = &facts.Func{Name: name, At: at}, fn, x.fn
 	if x.fn == nil && x.className != "" && !x.static {
 		st.class = x.className
 	}
@@ -491,7 +512,9 @@ func (x *extractor) paramValue(st *fnState, i int, p python.Node) val {
 			return val{kind: kSession}
 		}
 	}
-	return val{kind: kUnknown, ref: &param{fn: st, i: i}}
+	ref := x.buf.params.take(16)
+	ref.fn, ref.i = st, i
+	return val{kind: kUnknown, ref: ref}
 }
 
 // returned folds what a return statement returns into the function's result.

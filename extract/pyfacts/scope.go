@@ -5,17 +5,46 @@ type scope struct {
 	// The bindings are changed in place (lookups copy them). Most scopes
 	// (functions, lambdas, comprehensions) bind a few names, kept in few
 	// and searched in order; once there are many, vars indexes them
-	// instead. The bindings come in batches from store, which the scopes
-	// of a module share.
+	// instead. The bindings come from store, which the scopes of a module
+	// share.
 	few    []binding
 	vars   map[string]*val
-	store  *batch[val]
+	store  *scopeStore
 	parent *scope
 	// journal records what each assignment replaced while a branch is being
 	// analysed (depth > 0), so the branch can be undone and merged.
 	journal []undo
 	depth   int32
 	class   bool // class bodies are not visible from the methods inside them
+}
+
+// scopeStore is where the scopes of a module and their bindings come from.
+// Scopes end with their extraction, so the next one reuses their memory
+// (see buffers).
+type scopeStore struct {
+	vals   recycled[val]
+	scopes recycled[scope]
+	fews   recycled[[maxFew]binding]
+	// armLists are emptied lists for armBindings (see branches)
+	armLists [][]armBinding
+	// spareVars is an emptied map for the first scope that outgrows few,
+	// the module's mostly
+	spareVars map[string]*val
+}
+
+// maxKeptVars bounds the map kept for the next extraction.
+const maxKeptVars = 1024
+
+// reset empties the store for the next extraction; module is the scope the
+// last one read the module with.
+func (st *scopeStore) reset(module *scope) {
+	if m := module.vars; m != nil && len(m) <= maxKeptVars {
+		clear(m)
+		st.spareVars = m
+	}
+	st.vals.reset()
+	st.scopes.reset()
+	st.fews.reset()
 }
 
 type binding struct {
@@ -42,19 +71,23 @@ func (s *scope) get(name string) (*val, bool) {
 
 // add binds a new name here to a zero val and returns it.
 func (s *scope) add(name string) *val {
-	p := &s.store.take(12)[0] // 40 bytes each
+	p := s.store.vals.take(12) // 40 bytes each
 	switch {
 	case s.vars != nil:
 		s.vars[name] = p
 	case len(s.few) < maxFew:
 		if s.few == nil {
-			s.few = make([]binding, 0, 4)
+			s.few = s.store.fews.take(4)[:0] // never outgrown
 		}
 		s.few = append(s.few, binding{name, p})
 	default:
 		// a scope past a few names is mostly a module's, which binds dozens:
 		// sized for them at once, its map is not rebuilt as it grows
-		s.vars = make(map[string]*val, 32)
+		if s.vars = s.store.spareVars; s.vars != nil {
+			s.store.spareVars = nil
+		} else {
+			s.vars = make(map[string]*val, 32)
+		}
 		for _, b := range s.few {
 			s.vars[b.name] = b.v
 		}
@@ -87,13 +120,17 @@ type undo struct {
 	had  bool
 }
 
+// newScope is a scope inside parent.
 func newScope(parent *scope) *scope {
-	s := &scope{parent: parent}
-	if parent != nil {
-		s.store = parent.store
-	} else {
-		s.store = &batch[val]{}
-	}
+	s := parent.store.scopes.take(6) // 80 bytes each
+	s.parent, s.store = parent, parent.store
+	return s
+}
+
+// moduleScope is the scope of a module, whose scopes come from st.
+func moduleScope(st *scopeStore) *scope {
+	s := st.scopes.take(6)
+	s.store = st
 	return s
 }
 
@@ -141,7 +178,7 @@ func (s *scope) enclosing() *scope {
 func branches(s *scope, skippable bool, arms ...func()) {
 	start := len(s.journal)
 	s.depth++
-	var bound armBindings
+	bound := armBindings{list: s.store.takeArmList()}
 	ran := 0
 	for _, arm := range arms {
 		if arm == nil {
@@ -185,6 +222,27 @@ func branches(s *scope, skippable bool, arms ...func()) {
 			merged = agree(merged, before)
 		}
 		s.set(b.name, merged)
+	}
+	s.store.giveArmList(bound.list)
+}
+
+// takeArmList returns an empty list for armBindings, reused.
+func (st *scopeStore) takeArmList() []armBinding {
+	n := len(st.armLists)
+	if n == 0 {
+		return nil
+	}
+	l := st.armLists[n-1]
+	st.armLists[n-1] = nil
+	st.armLists = st.armLists[:n-1]
+	return l
+}
+
+// giveArmList keeps l for the next branches.
+func (st *scopeStore) giveArmList(l []armBinding) {
+	if cap(l) > 0 && len(st.armLists) < maxKeptBlocks {
+		clear(l)
+		st.armLists = append(st.armLists, l[:0])
 	}
 }
 

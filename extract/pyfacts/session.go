@@ -15,7 +15,7 @@ func (x *extractor) sessionMethod(c callSite, a args) val {
 		}
 		return val{kind: kFrame}
 	case "table":
-		rd := &reader{}
+		rd := x.buf.readers.take(4)
 		x.finishRead(rd, c, a, "table")
 		return val{kind: kFrame}
 	case "newSession":
@@ -79,7 +79,7 @@ func (x *extractor) setting(k, v arg, via string, span, at facts.Span) {
 		value = v.v.value(x.spanOf(v.n))
 	}
 	x.recordSetting(&facts.Setting{
-		Key: strings.ToLower(strings.TrimSpace(key)), Value: value, Via: via,
+		Key: x.lower(strings.TrimSpace(key)), Value: value, Via: via,
 		Lang: document.Python, Span: span, At: at,
 	})
 }
@@ -96,7 +96,7 @@ func (x *extractor) settingsFromDict(d val, via string, at facts.Span) {
 		}
 		vv := items[i+1]
 		x.recordSetting(&facts.Setting{
-			Key: strings.ToLower(strings.TrimSpace(key)), Value: vv.value(vv.span), Via: via,
+			Key: x.lower(strings.TrimSpace(key)), Value: vv.value(vv.span), Via: via,
 			Lang: document.Python, Span: at, At: at,
 		})
 	}

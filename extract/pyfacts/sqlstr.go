@@ -16,7 +16,10 @@ func (x *extractor) embedSQL(v val) {
 	}
 	key := sqlKey{start: d.Map.File(0), text: d.Text}
 	if x.sqlSeen == nil {
-		x.sqlSeen = make(map[sqlKey]bool)
+		x.sqlSeen, x.buf.sqlSeen = x.buf.sqlSeen, nil
+		if x.sqlSeen == nil {
+			x.sqlSeen = make(map[sqlKey]bool)
+		}
 	}
 	if x.sqlSeen[key] {
 		return

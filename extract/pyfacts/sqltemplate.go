@@ -49,7 +49,7 @@ func (x *extractor) sqlTemplate(d python.Decoded) {
 		standIn(text, h.Start, h.End)
 		holes = append(holes, sp)
 		if f.spans == nil {
-			f.spans = make(map[facts.Span]paramRef)
+			f.spans = x.spanMap()
 		}
 		f.spans[sp] = r
 	}
@@ -171,9 +171,19 @@ func (x *extractor) templateAt(f *fnState, sp facts.Span) []facts.Arg {
 	if d == nil {
 		return nil
 	}
-	parts := []facts.Arg{{}}
+	n, run := 1, 0 // the parts, counted to allocate them once
+	for _, h := range d.Holes {
+		if h.Start > run {
+			n++
+		}
+		n, run = n+1, h.End
+	}
+	if run < len(d.Text) {
+		n++
+	}
+	parts := make([]facts.Arg, 1, n)
 	first := -1
-	run := 0
+	run = 0
 	for _, h := range d.Holes {
 		r, ok := f.holeParam(x.textSpan(d.Map, h.Start, h.End))
 		if !ok {

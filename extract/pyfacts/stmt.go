@@ -294,7 +294,8 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	nameNode := n.ChildByField("name")
 	name := x.text(nameNode)
 	fs := newScope(sc.enclosing())
-	fn := &function{name: name}
+	fn := x.buf.funcs.take(8)
+	fn.name = name
 	st := x.defineFunction(fn, x.spanOf(nameNode))
 	if params := n.ChildByField("parameters"); params.Valid() {
 		fn.params = make([]string, 0, params.NamedChildCount())

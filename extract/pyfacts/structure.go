@@ -139,7 +139,11 @@ func (ci *classInfo) instance(a args) val {
 		}
 		items = append(items, item{val: val{kind: kStr, name: attr}}, item{val: v})
 	}
-	return val{kind: kObject}.withItems(items)
+	v := val{kind: kObject}
+	if len(items) > 0 {
+		v.ref = &list{items}
+	}
+	return v
 }
 
 // classValue is what a class definition binds its name to: a kClass when

@@ -1,7 +1,6 @@
 package pyfacts
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -31,8 +30,9 @@ type hist struct {
 // list returns the transforms oldest first, back to the last one that
 // reshapes the data (a join, an aggregation, a cache: see facts.Write.Transforms).
 // What came before it cannot decide how the write is partitioned, and
-// every write would otherwise copy its DataFrame's whole history.
-func (h *hist) list() []facts.Transform {
+// every write would otherwise copy its DataFrame's whole history. The
+// removals' edits come from edits.
+func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 	n, cuts := 0, 0
 	for p := h; p != nil && p.source == nil; p = p.prev {
 		n++
@@ -47,7 +47,7 @@ func (h *hist) list() []facts.Transform {
 		return nil
 	}
 	out := make([]facts.Transform, n)
-	edits := make([]facts.Edit, cuts)
+	cut := edits.slice(cuts, 12) // 40 bytes each
 	for p, i := h, n-1; i >= 0; p, i = p.prev, i-1 {
 		t := &out[i]
 		t.Name, t.Span, t.Columns = p.name, p.span, p.cols
@@ -56,8 +56,8 @@ func (h *hist) list() []facts.Transform {
 		}
 		if p.canCut {
 			cuts--
-			edits[cuts].Span = p.removal
-			t.Removal = edits[cuts : cuts+1 : cuts+1]
+			cut[cuts].Span = p.removal
+			t.Removal = cut[cuts : cuts+1 : cuts+1]
 		}
 	}
 	return out
@@ -103,7 +103,8 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 
 func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	start := c.dot()
-	h := &hist{name: c.name}
+	h := x.buf.hists.take(4) // 120 bytes each
+	h.name = c.name
 	if naDot >= 0 {
 		start, h.name = naDot, "na"
 	}
@@ -119,7 +120,7 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	}
 	x.cols = cols
 	if len(cols) > 0 {
-		h.cols = slices.Clone(cols)
+		h.cols = x.columns.clone(cols, 12) // 40 bytes each
 	}
 	h.removal, h.canCut = x.removal(start, c.call.End())
 	return h
@@ -145,11 +146,12 @@ func (x *extractor) partitionCount(c callSite, a args) *facts.Value {
 	if !ok {
 		return nil
 	}
-	n := facts.Value{Span: x.spanOf(g.n)}
+	n := x.buf.counts.take(8)
+	n.Span = x.spanOf(g.n)
 	if _, isInt := g.v.intValue(); isInt {
-		n = g.v.value(x.spanOf(g.n))
+		*n = g.v.value(x.spanOf(g.n))
 	}
-	return &n
+	return n
 }
 
 // columnLike reports whether an expression's last name says it holds columns.

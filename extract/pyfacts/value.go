@@ -106,9 +106,11 @@ func (v val) items() []item {
 }
 
 // withItems returns the kList or kDict v holding items.
-func (v val) withItems(items []item) val {
+func (x *extractor) withItems(v val, items []item) val {
 	if len(items) > 0 {
-		v.ref = &list{items}
+		l := x.buf.lists.take(16)
+		l.items = items
+		v.ref = l
 	}
 	return v
 }

@@ -2,7 +2,6 @@ package pyfacts
 
 import (
 	"maps"
-	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -80,7 +79,8 @@ func (s *wstep) props() map[string]facts.Value {
 }
 
 func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
-	w := &writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df)}
+	w := x.buf.writers.take(4)
+	*w = writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df)}
 	if prop == "writeStream" {
 		w.api = facts.DataStreamWriter
 	}
@@ -88,7 +88,8 @@ func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
 }
 
 func (x *extractor) newWriterV2(df val, c callSite, a args) val {
-	w := &writer{api: facts.DataFrameWriterV2, hist: df.history(), writerAt: x.at(c.dot()), param: x.frameParam(df)}
+	w := x.buf.writers.take(4)
+	*w = writer{api: facts.DataFrameWriterV2, hist: df.history(), writerAt: x.at(c.dot()), param: x.frameParam(df)}
 	if g, ok := a.get(0, "table"); ok {
 		w.target = x.tableTarget(g)
 	}
@@ -145,7 +146,8 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 			return val{}
 		}
 	}
-	next := &wstep{w: w, prev: s}
+	next := x.buf.wsteps.take(8)
+	next.w, next.prev = w, s
 	name := x.span(c.nameStart(), c.call.End())
 	switch c.name {
 	case "format", "using", "mode", "outputMode":
@@ -169,10 +171,12 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 		next.kind, next.ref = wTrigger, x.trigger(a, name)
 	case "foreachBatch", "foreach":
 		// Spark records these as the sink's format
-		next.kind, next.ref = wFormat, strings.ToLower(c.name)
+		next.kind, next.ref = wFormat, x.lower(c.name)
 		next.span = x.span(c.nameStart(), c.fn.End())
 		if g, ok := a.get(0, "func"); ok && c.name == "foreachBatch" {
-			next = &wstep{w: w, prev: next, kind: wBatch, v: g.v, span: x.spanOf(g.n)}
+			step := x.buf.wsteps.take(8)
+			*step = wstep{w: w, prev: next, kind: wBatch, v: g.v, span: x.spanOf(g.n)}
+			next = step
 			x.batchName(next, g)
 			x.foreachBatchCall(w, c, g)
 		}
@@ -274,7 +278,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 			}
 		case "url", "properties", "rowTag":
 		default:
-			put(strings.ToLower(name), g.v.value(sp))
+			put(x.lower(name), g.v.value(sp))
 		}
 	}
 	if fw.Target.Path == "" && fw.Target.Table == "" {
@@ -327,7 +331,7 @@ func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 		At:         x.span(c.nameStart(), c.call.End()),
 		Sink:       c.name,
 		Target:     w.target,
-		Transforms: w.hist.list(),
+		Transforms: w.hist.list(&x.edits),
 		WriterAt:   w.writerAt,
 	}
 	var seen [wKinds]bool
@@ -381,7 +385,7 @@ func (x *extractor) withProperty(props map[string]facts.Value, a args, keyParam,
 		out = make(map[string]facts.Value)
 	}
 	if v, ok := a.get(1, valueParam); ok {
-		out[strings.ToLower(key)] = v.v.value(x.spanOf(v.n))
+		out[x.lower(key)] = v.v.value(x.spanOf(v.n))
 	}
 	return out
 }
