@@ -62,14 +62,18 @@ func (e *encoder) arg(a *Arg) {
 	e.uint(uint64(a.Splat))
 	e.uint(uint64(a.Kind))
 	e.value(&a.Value)
-	putSlice(e, a.Items, (*encoder).value)
 	e.bool(a.Open)
-	putSlice(e, a.Transforms, (*encoder).transform)
 	e.int(a.Param)
-	e.str(a.Func)
 	e.span(&a.Span)
-	putSlice(e, a.Args, (*encoder).arg)
-	e.str(a.Attr)
+	putPtr(e, a.More, (*encoder).argMore)
+}
+
+func (e *encoder) argMore(m *ArgMore) {
+	putSlice(e, m.Items, (*encoder).value)
+	putSlice(e, m.Transforms, (*encoder).transform)
+	e.str(m.Func)
+	putSlice(e, m.Args, (*encoder).arg)
+	e.str(m.Attr)
 }
 
 func (d *decoder) summary(s *Summary) {
@@ -132,12 +136,16 @@ func (d *decoder) arg(a *Arg) {
 	a.Splat = d.u8()
 	a.Kind = ArgKind(d.u8())
 	d.value(&a.Value)
-	a.Items = getSlice(d, (*decoder).value)
 	a.Open = d.bool()
-	a.Transforms = getSlice(d, (*decoder).transform)
 	a.Param = d.int()
-	a.Func = d.str()
 	d.span(&a.Span)
-	a.Args = getSlice(d, (*decoder).arg)
-	a.Attr = d.str()
+	a.More = getPtr(d, (*decoder).argMore)
+}
+
+func (d *decoder) argMore(m *ArgMore) {
+	m.Items = getSlice(d, (*decoder).value)
+	m.Transforms = getSlice(d, (*decoder).transform)
+	m.Func = d.str()
+	m.Args = getSlice(d, (*decoder).arg)
+	m.Attr = d.str()
 }

@@ -171,18 +171,27 @@ const (
 )
 
 // Arg is an argument at a call site, a parameter's default or a function's
-// return value.
+// return value. What few arguments have (list items, transforms, a
+// function or an object) is in More, so that the many that are a name, a
+// constant or a parameter stay small: read it with the methods below.
+// Copies of an Arg share More: change it only through the Set methods,
+// which give the Arg a More of its own.
 type Arg struct {
-	Name       string // keyword name; "" when positional
-	Splat      uint8  // 1 for *x, 2 for **x
-	Kind       ArgKind
-	Open       bool
-	Value      Value
+	Name  string // keyword name; "" when positional
+	Value Value
+	Span  Span // the argument's value as written
+	Param int
+	More  *ArgMore // nil when none of its fields is set
+	Splat uint8    // 1 for *x, 2 for **x
+	Kind  ArgKind
+	Open  bool
+}
+
+// ArgMore is the part of an Arg that few arguments have.
+type ArgMore struct {
 	Items      []Value
 	Transforms []Transform
-	Param      int
 	Func       string
-	Span       Span // the argument's value as written
 	// Args are, for ArgObject, the constructor's arguments and, for
 	// ArgFunc, the arguments bound to the function (functools.partial, a
 	// bound method's instance): positional ones first, then keywords.
@@ -190,6 +199,107 @@ type Arg struct {
 	// Attr is, for ArgParam, the parameter's attribute passed (self.table)
 	// and, for ArgObject, the instance's attribute passed (spec.table).
 	Attr string
+}
+
+func (m *ArgMore) zero() bool {
+	return m.Items == nil && m.Transforms == nil && m.Func == "" && m.Args == nil && m.Attr == ""
+}
+
+// Items are an ArgList's values.
+func (a *Arg) Items() []Value {
+	if a.More == nil {
+		return nil
+	}
+	return a.More.Items
+}
+
+// Transforms are an ArgFrame's transforms.
+func (a *Arg) Transforms() []Transform {
+	if a.More == nil {
+		return nil
+	}
+	return a.More.Transforms
+}
+
+// Func names an ArgFunc's function or an ArgObject's class as a Call's
+// Callee would.
+func (a *Arg) Func() string {
+	if a.More == nil {
+		return ""
+	}
+	return a.More.Func
+}
+
+// Args are the arguments bound to an ArgFunc or an ArgObject's
+// constructor (see ArgMore.Args).
+func (a *Arg) Args() []Arg {
+	if a.More == nil {
+		return nil
+	}
+	return a.More.Args
+}
+
+// Attr is the attribute passed (see ArgMore.Attr).
+func (a *Arg) Attr() string {
+	if a.More == nil {
+		return ""
+	}
+	return a.More.Attr
+}
+
+// more is a copy of a's More, to change and give back with setMore: never
+// the one other copies of a may share.
+func (a *Arg) more() ArgMore {
+	if a.More == nil {
+		return ArgMore{}
+	}
+	return *a.More
+}
+
+// setMore sets a's More to m, nil when nothing in m is set.
+func (a *Arg) setMore(m ArgMore) {
+	if m.zero() {
+		a.More = nil
+		return
+	}
+	p := new(ArgMore)
+	*p = m
+	a.More = p
+}
+
+// SetItems sets Items, in a More of a's own.
+func (a *Arg) SetItems(items []Value) {
+	m := a.more()
+	m.Items = items
+	a.setMore(m)
+}
+
+// SetTransforms sets Transforms, in a More of a's own.
+func (a *Arg) SetTransforms(ts []Transform) {
+	m := a.more()
+	m.Transforms = ts
+	a.setMore(m)
+}
+
+// SetFunc sets Func, in a More of a's own.
+func (a *Arg) SetFunc(fn string) {
+	m := a.more()
+	m.Func = fn
+	a.setMore(m)
+}
+
+// SetArgs sets Args, in a More of a's own.
+func (a *Arg) SetArgs(args []Arg) {
+	m := a.more()
+	m.Args = args
+	a.setMore(m)
+}
+
+// SetAttr sets Attr, in a More of a's own.
+func (a *Arg) SetAttr(attr string) {
+	m := a.more()
+	m.Attr = attr
+	a.setMore(m)
 }
 
 // Known reports whether the argument is something a hole can take.

@@ -25,22 +25,24 @@ func (l *linker) calleeOf(home string, c *facts.Call, args []bound) (string, *fa
 		return "", nil, nil, nil
 	}
 	f := args[i]
-	if f.a.Kind == facts.ArgObject && f.a.Attr != "" {
+	if f.a.Kind == facts.ArgObject && f.a.Attr() != "" {
 		// a method of an instance: w.write
 		self := f.a
-		self.Attr, self.Name = "", ""
-		f.a = facts.Arg{Kind: facts.ArgFunc, Func: self.Func + "." + f.a.Attr, Args: []facts.Arg{self}, Span: f.a.Span}
+		self.Name = ""
+		self.SetAttr("")
+		fn := self.Func() + "." + f.a.Attr()
+		f.a = facts.Arg{Kind: facts.ArgFunc, More: &facts.ArgMore{Func: fn, Args: []facts.Arg{self}}, Span: f.a.Span}
 	}
 	if f.a.Kind != facts.ArgFunc {
 		return "", nil, nil, nil
 	}
-	h, fn := l.resolve(f.home, f.a.Func)
+	h, fn := l.resolve(f.home, f.a.Func())
 	if fn == nil {
 		return "", nil, nil, nil
 	}
 	outer := args[:len(args):len(args)]
 	var pre []facts.Arg
-	for _, a := range f.a.Args {
+	for _, a := range f.a.Args() {
 		b := bound{a: l.value(f.home, a), home: f.home, ok: true}
 		if a.Kind == facts.ArgParam {
 			b = bound{} // a parameter of the function that bound it: not known here
@@ -60,7 +62,7 @@ func (l *linker) attr(b bound, name string) bound {
 	if !b.ok || b.a.Kind != facts.ArgObject {
 		return bound{}
 	}
-	home, init := l.resolve(b.home, b.a.Func+".__init__")
+	home, init := l.resolve(b.home, b.a.Func()+".__init__")
 	if init == nil {
 		return bound{}
 	}
@@ -90,7 +92,7 @@ func (l *linker) attr(b bound, name string) bound {
 		}
 		return bound{a: v, home: home, ok: true, deflt: true}
 	}
-	args := append([]facts.Arg{{}}, b.a.Args...) // the instance itself first
+	args := append([]facts.Arg{{}}, b.a.Args()...) // the instance itself first
 	mark := len(l.bounds)
 	bs := l.bind(init, args, func(a *facts.Arg) bound {
 		if a.Kind == facts.ArgParam {
@@ -99,7 +101,7 @@ func (l *linker) attr(b bound, name string) bound {
 		return bound{a: l.value(b.home, *a), home: b.home, ok: true}
 	})
 	defer func() { l.bounds = l.bounds[:mark] }()
-	if v.Param >= len(bs) || v.Attr != "" {
+	if v.Param >= len(bs) || v.Attr() != "" {
 		return bound{}
 	}
 	r := bs[v.Param]
@@ -150,8 +152,8 @@ func (in *instance) joined(parts []facts.Arg) bound {
 			return bound{}
 		}
 		a := in.args[p.Param]
-		if p.Attr != "" {
-			a = in.arg(facts.Hole{Param: p.Param, Attr: p.Attr})
+		if p.Attr() != "" {
+			a = in.arg(facts.Hole{Param: p.Param, Attr: p.Attr()})
 		}
 		if !a.ok || a.a.Kind != facts.ArgValue || (a.a.Value.Kind != facts.String && a.a.Value.Kind != facts.Int) {
 			return bound{}
@@ -179,12 +181,12 @@ func (in *instance) joined(parts []facts.Arg) bound {
 // read from its class when the value is the constructor's argument
 // written in p; what the class itself supplies is not followed there.
 func (l *linker) argAt(p string, a facts.Arg) bound {
-	if a.Kind != facts.ArgObject || a.Attr == "" {
+	if a.Kind != facts.ArgObject || a.Attr() == "" {
 		return bound{a: l.value(p, a), home: p, ok: true}
 	}
 	obj := a
-	obj.Attr = ""
-	b := l.attr(bound{a: obj, home: p, ok: true}, a.Attr)
+	obj.SetAttr("")
+	b := l.attr(bound{a: obj, home: p, ok: true}, a.Attr())
 	if !b.ok || b.home != p || b.deflt {
 		return bound{}
 	}

@@ -8,15 +8,18 @@ import (
 
 // placeArg is a module constant's value as written at sp, where it is used.
 func placeArg(a facts.Arg, sp facts.Span) facts.Arg {
-	a.Span, a.Value.Span, a.Transforms = sp, sp, nil
+	a.Span, a.Value.Span = sp, sp
 	a.Value.ReadOnly = true // the constant is defined elsewhere: its use is no place to change it
-	items := make([]facts.Value, len(a.Items))
-	for i, it := range a.Items {
-		it.Span, it.ReadOnly = sp, true
-		items[i] = it
+	if a.Transforms() != nil {
+		a.SetTransforms(nil)
 	}
-	if a.Items != nil {
-		a.Items = items
+	if its := a.Items(); its != nil {
+		items := make([]facts.Value, len(its))
+		for i, it := range its {
+			it.Span, it.ReadOnly = sp, true
+			items[i] = it
+		}
+		a.SetItems(items)
 	}
 	return a
 }
@@ -210,15 +213,19 @@ func (h rehome) maintenance(m *facts.Maintenance) *facts.Maintenance {
 // arg is a deep copy of a.
 func (h rehome) arg(a facts.Arg) facts.Arg {
 	h.value(&a.Value)
-	a.Items = h.values(a.Items)
-	a.Transforms = h.transforms(a.Transforms)
 	h.span(&a.Span)
-	if a.Args != nil {
-		args := make([]facts.Arg, len(a.Args))
-		for i, b := range a.Args {
-			args[i] = h.arg(b)
+	if a.More != nil {
+		m := *a.More
+		m.Items = h.values(m.Items)
+		m.Transforms = h.transforms(m.Transforms)
+		if m.Args != nil {
+			args := make([]facts.Arg, len(m.Args))
+			for i, b := range m.Args {
+				args[i] = h.arg(b)
+			}
+			m.Args = args
 		}
-		a.Args = args
+		a.More = &m
 	}
 	return a
 }

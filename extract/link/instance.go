@@ -280,10 +280,10 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			switch a.Kind {
 			case facts.ArgList:
 				p.Dynamic = a.Open
-				if len(a.Items) > 0 {
-					p.Columns = make([]facts.Column, 0, len(a.Items))
+				if len(a.Items()) > 0 {
+					p.Columns = make([]facts.Column, 0, len(a.Items()))
 				}
-				for _, it := range a.Items {
+				for _, it := range a.Items() {
 					c := facts.Column{Span: it.Span}
 					if it.Kind == facts.String {
 						c.Name = strings.ReplaceAll(it.Str, "`", "")
@@ -317,8 +317,8 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			// a MERGE's source is joined, not written: its shape does not
 			// decide the files the MERGE writes
 			if a.Kind == facts.ArgFrame && !f.API.Rewrites() {
-				ts := make([]facts.Transform, 0, len(a.Transforms)+len(f.Transforms))
-				f.Transforms = append(append(ts, a.Transforms...), f.Transforms...)
+				ts := make([]facts.Transform, 0, len(a.Transforms())+len(f.Transforms))
+				f.Transforms = append(append(ts, a.Transforms()...), f.Transforms...)
 			}
 		case facts.HoleOption:
 			if a.Kind == facts.ArgValue {
@@ -345,7 +345,7 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 		case facts.HoleZOrder:
 			if a.Kind == facts.ArgList && !a.Open {
 				f.ZOrderBy = nil
-				for _, it := range a.Items {
+				for _, it := range a.Items() {
 					if it.Kind != facts.String {
 						f.ZOrderBy = nil
 						return

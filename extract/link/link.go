@@ -374,7 +374,7 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(*facts.Arg) bou
 		case a.Splat == 1:
 			b := arg(a)
 			if b.ok && b.a.Kind == facts.ArgList && !b.a.Open {
-				for _, it := range b.a.Items {
+				for _, it := range b.a.Items() {
 					positional(bound{a: facts.Arg{Kind: facts.ArgValue, Value: it, Span: it.Span}, home: b.home, ok: true})
 				}
 				continue
@@ -399,7 +399,9 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(*facts.Arg) bou
 		switch {
 		case p.Star == 1:
 			if !unknownPos || len(rest) > 0 {
-				out[i] = bound{a: facts.Arg{Kind: facts.ArgList, Items: rest, Open: restOpen || unknownPos}, home: restHome, ok: true}
+				list := facts.Arg{Kind: facts.ArgList, Open: restOpen || unknownPos}
+				list.SetItems(rest)
+				out[i] = bound{a: list, home: restHome, ok: true}
 			}
 		case out[i].ok || out[i].unknown:
 		case unknownPos || unknownKw:
@@ -443,8 +445,8 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 			if a.Kind == facts.ArgParam {
 				if a.Param < len(outer) {
 					b := outer[a.Param]
-					if a.Attr != "" {
-						return l.attr(b, a.Attr)
+					if a.Attr() != "" {
+						return l.attr(b, a.Attr())
 					}
 					b.deflt = false
 					return b
@@ -464,7 +466,7 @@ func (l *linker) value(p string, a facts.Arg) facts.Arg {
 	if a.Kind != facts.ArgFunc {
 		return a
 	}
-	c, ok := l.constant(p, a.Func)
+	c, ok := l.constant(p, a.Func())
 	if !ok {
 		return a
 	}

@@ -26,7 +26,7 @@ type objRef struct {
 
 // self is the instance as an argument.
 func (r *objRef) self() facts.Arg {
-	return facts.Arg{Kind: facts.ArgObject, Func: r.cls, Args: r.args, Span: r.span}
+	return facts.Arg{Kind: facts.ArgObject, More: &facts.ArgMore{Func: r.cls, Args: r.args}, Span: r.span}
 }
 
 // boundRef is a function with arguments bound to it (a kUnknown's ref):
@@ -140,13 +140,14 @@ func (x *extractor) callable(v val) (callee string, calleeParam int, bound []fac
 func (x *extractor) callableArg(v val, a *facts.Arg) {
 	switch r := v.ref.(type) {
 	case *objRef:
-		*a = facts.Arg{Kind: facts.ArgObject, Func: r.cls, Args: r.args, Span: a.Span}
+		*a = facts.Arg{Kind: facts.ArgObject, More: &facts.ArgMore{Func: r.cls, Args: r.args}, Span: a.Span}
 	case *boundRef:
-		*a = facts.Arg{Kind: facts.ArgFunc, Func: r.callee, Args: r.args, Span: a.Span}
+		*a = facts.Arg{Kind: facts.ArgFunc, More: &facts.ArgMore{Func: r.callee, Args: r.args}, Span: a.Span}
 	case *objAttr:
 		sp := a.Span
 		*a = r.obj.self()
-		a.Attr, a.Span = r.name, sp // the instance's attribute, read where the argument is written
+		a.Span = sp // the instance's attribute, read where the argument is written
+		a.SetAttr(r.name)
 	}
 }
 

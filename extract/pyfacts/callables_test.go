@@ -106,7 +106,7 @@ updates.writeStream.foreachBatch(lambda b, i: upsert(b, i, "main.v")).start()
 		calls[c.Callee] = c
 	}
 	if c := calls["lib.writers.Sink.write"]; c == nil || c.Args[0].Kind != facts.ArgObject ||
-		c.Args[0].Func != "lib.writers.Sink" || len(c.Args[0].Args) != 2 || len(c.Args) != 2 {
+		c.Args[0].Func() != "lib.writers.Sink" || len(c.Args[0].Args()) != 2 || len(c.Args) != 2 {
 		t.Errorf("s.write(df): %+v", c)
 	}
 	var batch []*facts.Call

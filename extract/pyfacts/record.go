@@ -353,7 +353,7 @@ func (x *extractor) finishSummary() {
 		if !a.Known() || a.Open {
 			return
 		}
-		for _, it := range a.Items {
+		for _, it := range a.Items() {
 			if !it.Known() {
 				return
 			}
@@ -421,12 +421,25 @@ func (x *extractor) addCall(call *facts.Call) {
 	s.Calls = append(s.Calls, call)
 }
 
+// paramArg is the parameter r (or its attribute) passed.
+func paramArg(r paramRef, sp facts.Span) facts.Arg {
+	a := facts.Arg{Kind: facts.ArgParam, Param: r.i, Span: sp}
+	a.SetAttr(r.attr)
+	return a
+}
+
+// frameArg is a DataFrame passed with its transforms.
+func frameArg(ts []facts.Transform, sp facts.Span) facts.Arg {
+	a := facts.Arg{Kind: facts.ArgFrame, Span: sp}
+	a.SetTransforms(ts)
+	return a
+}
+
 // factArg is what a call site passes, as facts.
 func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
 	a := facts.Arg{Span: sp}
 	if r, ok := x.paramRefOf(v); ok {
-		a.Kind, a.Param, a.Attr = facts.ArgParam, r.i, r.attr
-		return a
+		return paramArg(r, sp)
 	}
 	if v.kind == kUnknown && v.ref != nil {
 		x.callableArg(v, &a)
@@ -439,20 +452,24 @@ func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
 		}
 	case kList:
 		a.Kind, a.Open = facts.ArgList, v.open
-		for _, it := range v.items() {
-			a.Items = append(a.Items, it.value(it.span))
+		if its := v.items(); len(its) > 0 {
+			items := make([]facts.Value, len(its))
+			for i, it := range its {
+				items[i] = it.value(it.span)
+			}
+			a.More = &facts.ArgMore{Items: items}
 		}
 	case kFrame:
-		a.Kind, a.Transforms = facts.ArgFrame, v.history().list(&x.edits)
+		a = frameArg(v.history().list(&x.edits), sp)
 	case kSession:
 		a.Kind = facts.ArgSession
 	case kFunc:
 		if fn, ok := v.ref.(*function); ok && fn.sum != nil {
-			a.Kind, a.Func = facts.ArgFunc, fn.sum.Name
+			a.Kind, a.More = facts.ArgFunc, &facts.ArgMore{Func: fn.sum.Name}
 		}
 	case kModule:
 		if projectName(v.name) {
-			a.Kind, a.Func = facts.ArgFunc, v.name
+			a.Kind, a.More = facts.ArgFunc, &facts.ArgMore{Func: v.name}
 		}
 	}
 	return a

@@ -192,7 +192,7 @@ func (x *extractor) templateAt(f *fnState, sp facts.Span) []facts.Arg {
 		if h.Start > run {
 			parts = append(parts, facts.Arg{Kind: facts.ArgValue, Value: facts.Value{Kind: facts.String, Str: d.Text[run:h.Start]}})
 		}
-		parts = append(parts, facts.Arg{Kind: facts.ArgParam, Param: r.i, Attr: r.attr})
+		parts = append(parts, paramArg(r, facts.Span{}))
 		if first < 0 {
 			first = r.i
 		}

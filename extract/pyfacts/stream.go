@@ -130,7 +130,7 @@ func (x *extractor) foreachBatchCall(w *writer, c callSite, g arg) {
 		Span:        x.spanOf(c.call),
 		At:          x.span(c.nameStart(), c.fn.End()),
 		Args: facts.WithBound(bound, []facts.Arg{
-			{Kind: facts.ArgFrame, Transforms: w.hist.list(&x.edits), Span: x.spanOf(g.n)},
+			frameArg(w.hist.list(&x.edits), x.spanOf(g.n)),
 			{Span: x.spanOf(g.n)}, // the batch id
 		}),
 	})

@@ -80,8 +80,8 @@ for p in files:
 		t.Fatalf("calls: %+v", f.Summary)
 	}
 	c := f.Summary.Calls[0]
-	if c.Callee != "lib.io.save" || c.Args[0].Kind != facts.ArgFrame || len(c.Args[0].Transforms) != 1 ||
-		c.Args[1].Kind != facts.ArgList || len(c.Args[1].Items) != 2 || c.Args[2].Name != "n" || c.Args[2].Value.Int != 3 {
+	if c.Callee != "lib.io.save" || c.Args[0].Kind != facts.ArgFrame || len(c.Args[0].Transforms()) != 1 ||
+		c.Args[1].Kind != facts.ArgList || len(c.Args[1].Items()) != 2 || c.Args[2].Name != "n" || c.Args[2].Value.Int != 3 {
 		t.Errorf("first call: %+v", c)
 	}
 	if c := f.Summary.Calls[1]; c.Callee != "lib.jobs.run" || c.Args[0].Kind != facts.ArgSession {
