@@ -22,8 +22,7 @@ func (e *encoder) fn(f *Func) {
 	e.span(&f.At)
 	putSlice(e, f.Params, func(e *encoder, p *Param) {
 		e.str(p.Name)
-		e.arg(&p.Default)
-		e.bool(p.HasDefault)
+		putPtr(e, p.Default, (*encoder).arg)
 		e.uint(uint64(p.Star))
 	})
 	putPtrs(e, f.Writes, (*encoder).write)
@@ -96,8 +95,7 @@ func (d *decoder) fn(f *Func) {
 	d.span(&f.At)
 	f.Params = getSlice(d, func(d *decoder, p *Param) {
 		p.Name = d.str()
-		d.arg(&p.Default)
-		p.HasDefault = d.bool()
+		p.Default = getPtr(d, (*decoder).arg)
 		p.Star = d.u8()
 	})
 	f.Writes = getPtrs(d, (*decoder).write)

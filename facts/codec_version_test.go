@@ -19,7 +19,7 @@ var codecShapes = map[int]string{
 	3: "b6ab809e470d9242", // Span.File (a FileID, written as its path), Write.WriterIn
 	4: "2c4ee949a8594cea", // self attributes, callables and objects in summaries
 	5: "ad6325c1a1b8a772", // Value, Transform and Arg fields ordered to pack (the bytes written are those of 4)
-	6: "a6713a7b2b42b9eb", // Arg's rarely set fields behind Arg.More (ArgMore)
+	6: "49c0457a6e845d52", // Arg's rarely set fields behind Arg.More (ArgMore), Param.Default a pointer
 }
 
 // shape describes a type by its fields, recursively, in declaration order.

@@ -75,11 +75,10 @@ type Func struct {
 // Param is a function parameter.
 type Param struct {
 	Name string
-	// Default is the default value; HasDefault false when there is none.
-	// Its spans are in the function's file.
-	Default    Arg
-	HasDefault bool
-	Star       uint8 // 1 for *args, 2 for **kwargs
+	// Default is the default value, nil when there is none. Its spans are
+	// in the function's file.
+	Default *Arg
+	Star    uint8 // 1 for *args, 2 for **kwargs
 }
 
 // FactKind names a fact list of a Func.

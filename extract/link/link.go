@@ -406,8 +406,8 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(*facts.Arg) bou
 		case out[i].ok || out[i].unknown:
 		case unknownPos || unknownKw:
 			out[i].unknown = true
-		case p.HasDefault:
-			out[i] = bound{a: p.Default, home: "", ok: true, deflt: true}
+		case p.Default != nil:
+			out[i] = bound{a: *p.Default, home: "", ok: true, deflt: true}
 		}
 	}
 	return out

@@ -315,7 +315,8 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 			if d := p.ChildByField("value"); d.Valid() {
 				x.stmt = d
 				dv := x.eval(d, sc) // defaults are evaluated where the function is defined
-				fp.Default, fp.HasDefault = x.factArg(dv, x.spanOf(d)), true
+				def := x.factArg(dv, x.spanOf(d))
+				fp.Default = &def
 			}
 			fs.set(pname, x.paramValue(st, len(fn.params), p))
 			fn.params = append(fn.params, pname)

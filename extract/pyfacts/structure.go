@@ -258,7 +258,8 @@ func (x *extractor) fieldsInit(name string, ci *classInfo) {
 	for i, p := range ci.params {
 		fp := facts.Param{Name: p}
 		if fd := ci.fields[i]; fd.hasDef {
-			fp.Default, fp.HasDefault = x.factArg(ci.defaults[i], fd.def), true
+			def := x.factArg(ci.defaults[i], fd.def)
+			fp.Default = &def
 		}
 		fn.Params = append(fn.Params, fp)
 		fn.Attrs = append(fn.Attrs, facts.Const{Name: p, Value: facts.Arg{Kind: facts.ArgParam, Param: i + 1}})

@@ -26,7 +26,7 @@ class Job:
 		t.Fatalf("summary: %+v", f.Summary)
 	}
 	fn := f.Summary.Funcs[0]
-	if fn.Name != "write" || len(fn.Params) != 5 || fn.Params[2].Star != 1 || !fn.Params[3].HasDefault ||
+	if fn.Name != "write" || len(fn.Params) != 5 || fn.Params[2].Star != 1 || fn.Params[3].Default == nil ||
 		fn.Params[3].Default.Value.Str != "append" || textOf(doc, fn.Params[3].Default.Span) != `"append"` {
 		t.Fatalf("params: %+v", fn.Params)
 	}
