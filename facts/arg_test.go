@@ -18,7 +18,8 @@ func TestArgSetCopiesMore(t *testing.T) {
 	if c.Attr() != "" || c.Func() != "lib.Sink" || c.More == orig.More {
 		t.Errorf("copy after SetAttr: %+v", *c.More)
 	}
-	c.SetFunc("")
+	c.More = &facts.ArgMore{Attr: "t"}
+	c.SetAttr("")
 	if c.More != nil {
 		t.Errorf("nothing set, yet More is %+v", *c.More)
 	}

@@ -280,20 +280,6 @@ func (a *Arg) SetTransforms(ts []Transform) {
 	a.setMore(m)
 }
 
-// SetFunc sets Func, in a More of a's own.
-func (a *Arg) SetFunc(fn string) {
-	m := a.more()
-	m.Func = fn
-	a.setMore(m)
-}
-
-// SetArgs sets Args, in a More of a's own.
-func (a *Arg) SetArgs(args []Arg) {
-	m := a.more()
-	m.Args = args
-	a.setMore(m)
-}
-
 // SetAttr sets Attr, in a More of a's own.
 func (a *Arg) SetAttr(attr string) {
 	m := a.more()
