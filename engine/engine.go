@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/sourcegraph/conc/pool"
 	"golang.org/x/tools/go/analysis"
@@ -257,31 +256,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		}
 	}
 
-	var mu sync.Mutex
-	var catDigest [32]byte
-	if record != nil {
-		catDigest = digestCatalog(cat)
-	}
-	emit := l.emitter(units)
-	p = pool.New().WithMaxGoroutines(Workers())
-	for i, u := range units {
-		if !u.linted {
-			continue
-		}
-		p.Go(func() {
-			fs, notes := l.check(u, store, cat, plat, recorded{record, i, catDigest})
-			mu.Lock()
-			defer mu.Unlock()
-			res.Found += len(fs)
-			res.Notes = append(res.Notes, notes...)
-			if emit != nil {
-				emit(i, fs)
-			} else {
-				res.Findings = append(res.Findings, fs...)
-			}
-		})
-	}
-	p.Wait()
+	l.checkAll(units, store, cat, plat, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	if ctx.Err() == nil {
 		record.finish(res)
@@ -300,33 +275,6 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 func sortResult(res *Result) {
 	sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
-}
-
-// emitter returns what hands each file's findings to Options.Emit in the
-// order of units, holding those that finish early; nil without Emit. It is
-// called with the run's lock held.
-func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
-	if l.opts.Emit == nil {
-		return nil
-	}
-	waiting := map[int][]finding.Finding{}
-	next := 0
-	return func(i int, fs []finding.Finding) {
-		waiting[i] = fs
-		for next < len(units) {
-			if units[next].linted {
-				fs, ok := waiting[next]
-				if !ok {
-					return
-				}
-				delete(waiting, next)
-				if len(fs) > 0 {
-					l.opts.Emit(fs)
-				}
-			}
-			next++
-		}
-	}
 }
 
 // load reads, parses and extracts one file (or takes its facts from the
