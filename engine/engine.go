@@ -403,17 +403,15 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
 		in.Platform, in.PlatformWhy = p, "set in the configuration"
 	}
-	type diag struct {
-		r *rule.Rule
-		d analysis.Diagnostic
-	}
-	var diags []diag
+	buf := diagBuffers.Get().(*[]diag)
+	defer putDiags(buf)
+	diags := (*buf)[:0]
 	sel := u.cfg.File(u.src.Path)
 	// one pass serves every rule in turn: rules keep nothing of it
 	var current *rule.Rule
 	pass := &analysis.Pass{
 		ResultOf: map[*analysis.Analyzer]any{rule.InputAnalyzer: in},
-		Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{current, d}) },
+		Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{r: current, d: d}) },
 	}
 	for _, r := range l.rules {
 		if !sel.Enabled(r.Doc.Code, !r.Doc.Off) {
@@ -424,19 +422,27 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 			notes = append(notes, Note{Path: u.src.Path, Message: err.Error(), Error: true})
 		}
 	}
+	*buf = diags // grown: the next file starts with this room
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes
 	}
 	if positions() == nil {
 		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + posNote, Error: true})
 	}
-	out = make([]finding.Finding, 0, len(diags))
-	seen := map[diagKey]bool{}
-	for _, d := range diags {
-		if !l.keep(u, d.r, d.d, seen) {
-			continue
+	var seen diagSeen
+	n := 0
+	for i := range diags {
+		d := &diags[i]
+		d.keep = l.keep(u, d.r, d.d, &seen)
+		if d.keep {
+			n++
 		}
-		out = append(out, l.resolve(u, d.r, d.d, pos))
+	}
+	out = make([]finding.Finding, 0, n)
+	for i := range diags {
+		if d := &diags[i]; d.keep {
+			out = append(out, l.resolve(u, d.r, d.d, pos))
+		}
 	}
 	out = l.suppress(u, out, pos)
 	vetFixes(pos.doc, u.facts, out)
@@ -504,11 +510,17 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		app = finding.Unsafe
 	}
 	app, fixable := u.cfg.FixFor(r.Doc.Code, app) // fixable, unfixable, extend-(un)safe-fixes
+	if fixable && len(d.SuggestedFixes) > 0 {
+		f.Fixes = make([]finding.Fix, 0, len(d.SuggestedFixes))
+	}
 	for _, sf := range d.SuggestedFixes {
 		if !fixable {
 			break
 		}
 		fx := finding.Fix{Title: strings.Clone(sf.Message), Applicability: app}
+		if len(sf.TextEdits) > 0 {
+			fx.Edits = make([]finding.Edit, 0, len(sf.TextEdits))
+		}
 		for _, e := range sf.TextEdits {
 			s, _ := pos.position(u.tok.Offset(e.Pos))
 			en, _ := pos.position(u.tok.Offset(e.End))

@@ -23,10 +23,16 @@ func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loa
 		f.FileStart = s
 		f.FileEnd, _ = pos.filePosition(endOff)
 	}
+	if len(d.Related) > 0 {
+		f.Related = make([]finding.Related, 0, len(d.Related))
+	}
 	for _, r := range d.Related {
 		if rel, ok := relatedAt(u, r, pos); ok {
 			f.Related = append(f.Related, rel)
 		}
+	}
+	if len(f.Related) == 0 {
+		f.Related = nil // none could be placed: as if none were given
 	}
 }
 

@@ -4,9 +4,11 @@ import (
 	"sync"
 
 	"github.com/sourcegraph/conc/pool"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/rules/rule"
 )
 
 // checkAll is the rule pass: every linted unit is checked, and its findings
@@ -64,4 +66,59 @@ func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
 			next++
 		}
 	}
+}
+
+// diag is a rule's diagnostic waiting to be resolved.
+type diag struct {
+	r    *rule.Rule
+	d    analysis.Diagnostic
+	keep bool // reported: not a repeat, not at another file's place
+}
+
+// diagBuffers hold the diagnostics of one file's check, reused by the next.
+var diagBuffers = sync.Pool{New: func() any { return new([]diag) }}
+
+// putDiags gives a buffer back, emptied so that it keeps no message alive;
+// an unusually large one is left to the collector.
+func putDiags(buf *[]diag) {
+	if cap(*buf) > 4096 {
+		return
+	}
+	clear((*buf)[:cap(*buf)])
+	*buf = (*buf)[:0]
+	diagBuffers.Put(buf)
+}
+
+// diagSeen is the keys of a file's diagnostics so far: a list while it is
+// short, as it is for most files, a map beyond.
+type diagSeen struct {
+	list []diagKey
+	set  map[diagKey]bool
+}
+
+// add reports whether k is new, and keeps it.
+func (s *diagSeen) add(k diagKey) bool {
+	if s.set != nil {
+		if s.set[k] {
+			return false
+		}
+		s.set[k] = true
+		return true
+	}
+	for _, x := range s.list {
+		if x == k {
+			return false
+		}
+	}
+	if len(s.list) < 32 {
+		s.list = append(s.list, k)
+		return true
+	}
+	s.set = make(map[diagKey]bool, 2*len(s.list))
+	for _, x := range s.list {
+		s.set[x] = true
+	}
+	s.set[k] = true
+	s.list = nil
+	return true
 }

@@ -119,14 +119,17 @@ type Pass struct {
 	*analysis.Pass
 	*Input
 	Doc *Doc
+
+	url string // Doc.URL(), made once per rule rather than per report
 }
 
 // New makes a rule from its doc and its check.
 func New(doc *Doc, check func(*Pass)) *Rule {
+	url := doc.URL()
 	a := &analysis.Analyzer{
 		Name:     doc.Code,
 		Doc:      doc.Summary,
-		URL:      doc.URL(),
+		URL:      url,
 		Requires: []*analysis.Analyzer{InputAnalyzer},
 	}
 	a.Run = func(p *analysis.Pass) (any, error) {
@@ -134,7 +137,7 @@ func New(doc *Doc, check func(*Pass)) *Rule {
 		if in == nil {
 			return nil, fmt.Errorf("%s: no input", doc.Code)
 		}
-		check(&Pass{Pass: p, Input: in, Doc: doc})
+		check(&Pass{Pass: p, Input: in, Doc: doc, url: url})
 		return nil, nil
 	}
 	return &Rule{Doc: doc, Analyzer: a}
@@ -162,25 +165,35 @@ type Related struct {
 // ReportRelated reports a finding with the evidence its message cites.
 func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes ...Fix) {
 	pos, end := p.positions(at)
+	url := p.url
+	if url == "" {
+		url = p.Doc.URL()
+	}
 	d := analysis.Diagnostic{
 		Pos:      pos,
 		End:      end,
 		Category: p.Doc.Code,
 		Message:  msg,
-		URL:      p.Doc.URL(),
+		URL:      url,
 	}
 	if p.Doc.Fix != NoFix {
 		for _, f := range fixes {
 			if len(f.Edits) == 0 {
 				continue
 			}
-			sf := analysis.SuggestedFix{Message: f.Title}
+			if d.SuggestedFixes == nil {
+				d.SuggestedFixes = make([]analysis.SuggestedFix, 0, len(fixes))
+			}
+			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: make([]analysis.TextEdit, 0, len(f.Edits))}
 			for _, e := range f.Edits {
 				pos, end := p.positions(e.Span)
 				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(e.NewText)})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, sf)
 		}
+	}
+	if len(related) > 0 {
+		d.Related = make([]analysis.RelatedInformation, 0, len(related))
 	}
 	for _, r := range related {
 		pos, end := p.positions(r.At)
