@@ -10,7 +10,6 @@ import (
 	"os"
 	"runtime"
 	"sort"
-	"strings"
 
 	"github.com/sourcegraph/conc/pool"
 	"golang.org/x/tools/go/analysis"
@@ -180,6 +179,7 @@ type loaded struct {
 	tok     *token.File
 	other   *otherFiles // the run's other files, in tok's file set
 	absPath string
+	decoded bool // facts decoded from the store: their strings share one buffer
 }
 
 // Workers is how many files are worked on at once: two per processor, since
@@ -377,7 +377,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	}
 	un.extra.Merge(f)
 	other := newOtherFiles(un.run, un.src.Path, un.size)
-	u := &loaded{unit: un, facts: f, tok: other.self, other: other}
+	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
 	// the text is read again only when a finding or a message needs a position
 	var pos *positioner
 	var posNote string
@@ -499,7 +499,7 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		Rule:     r.Doc.Name,
 		URL:      d.URL, // rule.Report sets it
 		Severity: u.cfg.Severity(r.Doc.Code, r.Doc.Severity),
-		Message:  strings.Clone(d.Message), // never a slice of the file's decoded facts, which it would keep alive
+		Message:  u.own(d.Message),
 		Start:    start,
 		End:      end,
 		Cell:     cell,
@@ -517,7 +517,7 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		if !fixable {
 			break
 		}
-		fx := finding.Fix{Title: strings.Clone(sf.Message), Applicability: app}
+		fx := finding.Fix{Title: u.own(sf.Message), Applicability: app}
 		if len(sf.TextEdits) > 0 {
 			fx.Edits = make([]finding.Edit, 0, len(sf.TextEdits))
 		}

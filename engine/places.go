@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strings"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/facts"
@@ -60,7 +58,7 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 	if r.End.IsValid() && int(r.End) >= int(r.Pos) && int(r.End) <= tf.Base()+tf.Size() {
 		re, _ = pos.position(tf.Offset(r.End))
 	}
-	rel.Message, rel.Start, rel.End, rel.Cell = strings.Clone(r.Message), rs, re, cell
+	rel.Message, rel.Start, rel.End, rel.Cell = u.own(r.Message), rs, re, cell
 	if fs, ok := pos.filePosition(rs.Offset); ok {
 		rel.FileStart = fs
 		rel.FileEnd, _ = pos.filePosition(re.Offset)

@@ -28,12 +28,14 @@ func newPositioner(doc *document.Document) *positioner {
 
 func lineStarts(text []byte) []int {
 	lines := make([]int, 1, bytes.Count(text, []byte("\n"))+1)
-	for i, b := range text {
-		if b == '\n' {
-			lines = append(lines, i+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(text[i:], '\n')
+		if j < 0 {
+			return lines
 		}
+		i += j + 1
+		lines = append(lines, i)
 	}
-	return lines
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -92,18 +94,25 @@ func positionIn(text []byte, lines []int, off int) (finding.Position, int) {
 // lines, 0-based indexes), at most maxContext of them, without line endings.
 func (p *positioner) context(first, last int) []string {
 	last = min(last, first+maxContext-1, len(p.lines)-1)
+	end := len(p.doc.Text)
+	if last+1 < len(p.lines) {
+		end = p.lines[last+1]
+	}
+	// one string holds every line; each is a slice of it
+	text := string(p.doc.Text[p.lines[first]:end])
 	out := make([]string, 0, last-first+1)
 	for i := first; i <= last; i++ {
-		end := len(p.doc.Text)
+		start := p.lines[i] - p.lines[first]
+		stop := len(text)
 		if i+1 < len(p.lines) {
-			end = p.lines[i+1]
+			stop = p.lines[i+1] - p.lines[first]
 		}
-		line := p.doc.Text[p.lines[i]:end]
-		line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+		line := text[start:stop]
+		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 		if i == 0 {
-			line = bytes.TrimPrefix(line, bom)
+			line = strings.TrimPrefix(line, "\xEF\xBB\xBF") // bom
 		}
-		out = append(out, string(line))
+		out = append(out, line)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/sourcegraph/conc/pool"
@@ -121,4 +122,14 @@ func (s *diagSeen) add(k diagKey) bool {
 	s.set[k] = true
 	s.list = nil
 	return true
+}
+
+// own is s as a finding may keep it: never a slice of the file's decoded
+// facts, which it would keep alive (facts kept as extracted hold strings of
+// their own).
+func (u *loaded) own(s string) string {
+	if u.decoded {
+		return strings.Clone(s)
+	}
+	return s
 }

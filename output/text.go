@@ -45,22 +45,30 @@ func (t *textPrinter) paint(style, s string) string {
 
 func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 	paint := t.paint
+	colon := paint(dim, ":")
+	var num [20]byte
 	for _, f := range findings {
 		sev := severity(f)
 		t.counts[sev]++
 		t.total++
 		w.WriteString(paint(bold, printable(f.Path)))
-		w.WriteString(paint(dim, ":"))
+		w.WriteString(colon)
 		if f.Cell > 0 {
-			w.WriteString("cell " + strconv.Itoa(f.Cell))
-			w.WriteString(paint(dim, ":"))
+			w.WriteString("cell ")
+			w.Write(strconv.AppendInt(num[:0], int64(f.Cell), 10))
+			w.WriteString(colon)
 		}
-		fmt.Fprintf(w, "%d%s%d%s ", f.Start.Line, paint(dim, ":"), f.Start.Column, paint(dim, ":"))
+		w.Write(strconv.AppendInt(num[:0], int64(f.Start.Line), 10))
+		w.WriteString(colon)
+		w.Write(strconv.AppendInt(num[:0], int64(f.Start.Column), 10))
+		w.WriteString(colon)
+		w.WriteByte(' ')
 		w.WriteString(paint(severityStyle[sev], f.Code))
 		switch {
 		case fixable(f, t.opts):
 			t.fixes++
-			w.WriteString(" " + paint(cyan, "[*]"))
+			w.WriteByte(' ')
+			w.WriteString(paint(cyan, "[*]"))
 		case f.HasFix(finding.Unsafe):
 			t.unsafeOnly++
 		}
@@ -70,7 +78,9 @@ func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 			}
 			t.fixCodes[f.Code] = fx.Applicability
 		}
-		w.WriteString(" " + printable(f.Message) + "\n")
+		w.WriteByte(' ')
+		w.WriteString(printable(f.Message))
+		w.WriteByte('\n')
 	}
 	return nil
 }
