@@ -90,37 +90,36 @@ func putDiags(buf *[]diag) {
 	diagBuffers.Put(buf)
 }
 
-// diagSeen is the keys of a file's diagnostics so far: a list while it is
-// short, as it is for most files, a map beyond.
+// diagSeen is the keys of a file's diagnostics so far: in place while they
+// are few, as they are for most files, in a map beyond.
 type diagSeen struct {
-	list []diagKey
-	set  map[diagKey]bool
+	few [24]diagKey
+	n   int
+	set map[diagKey]bool
 }
 
 // add reports whether k is new, and keeps it.
 func (s *diagSeen) add(k diagKey) bool {
-	if s.set != nil {
-		if s.set[k] {
-			return false
+	if s.set == nil {
+		for _, x := range s.few[:s.n] {
+			if x == k {
+				return false
+			}
 		}
-		s.set[k] = true
-		return true
-	}
-	for _, x := range s.list {
-		if x == k {
-			return false
+		if s.n < len(s.few) {
+			s.few[s.n] = k
+			s.n++
+			return true
+		}
+		s.set = make(map[diagKey]bool, 2*len(s.few))
+		for _, x := range s.few {
+			s.set[x] = true
 		}
 	}
-	if len(s.list) < 32 {
-		s.list = append(s.list, k)
-		return true
-	}
-	s.set = make(map[diagKey]bool, 2*len(s.list))
-	for _, x := range s.list {
-		s.set[x] = true
+	if s.set[k] {
+		return false
 	}
 	s.set[k] = true
-	s.list = nil
 	return true
 }
 
