@@ -44,12 +44,12 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 		if tf == nil {
 			return rel, false
 		}
-		o := u.run.unit(tf.Name())
-		pos = u.run.positioner(tf.Name())
-		if o == nil || pos == nil {
+		o := u.other.other(tf)
+		if o.unit == nil || o.pos == nil {
 			return rel, false
 		}
-		rel.Path, rel.AbsPath = o.src.Path, absPath(o.src.Path)
+		pos = o.pos
+		rel.Path, rel.AbsPath = o.unit.src.Path, o.abs
 	} else if !r.Pos.IsValid() {
 		return rel, false // a place in no file of this run
 	}

@@ -78,6 +78,12 @@ func positionIn(text []byte, lines []int, off int) (finding.Position, int) {
 	}
 	col, char := 1, 0
 	for s := text[start:off]; len(s) > 0; {
+		if s[0] < utf8.RuneSelf { // ASCII, most text: one byte, one column
+			s = s[1:]
+			col++
+			char++
+			continue
+		}
 		r, n := utf8.DecodeRune(s)
 		s = s[n:]
 		col++
@@ -194,6 +200,16 @@ type otherFiles struct {
 	fset *token.FileSet
 	self *token.File
 	tok  map[string]*token.File
+	// seen are the other files that related places were found in
+	seen map[*token.File]otherFile
+}
+
+// otherFile is another file of the run as related places need it; a nil
+// unit or positioner when it cannot be read.
+type otherFile struct {
+	unit *unit
+	pos  *positioner
+	abs  string
 }
 
 func newOtherFiles(run *runFiles, path string, size int) *otherFiles {
@@ -206,7 +222,11 @@ func (o *otherFiles) file(p string) *token.File {
 	if tf, ok := o.tok[p]; ok {
 		return tf
 	}
+	if o.tok == nil {
+		o.tok = map[string]*token.File{}
+	}
 	if cleanPath(p) == cleanPath(o.self.Name()) {
+		o.tok[p] = o.self
 		return o.self // evidence that names the file itself
 	}
 	size := 0 // a file not of the run: every span there is at its start, still another file's
@@ -214,11 +234,25 @@ func (o *otherFiles) file(p string) *token.File {
 		size = u.size
 	}
 	tf := o.fset.AddFile(p, -1, size)
-	if o.tok == nil {
-		o.tok = map[string]*token.File{}
-	}
 	o.tok[p] = tf
 	return tf
+}
+
+// other is the run's file that tf stands for, looked up once per check.
+func (o *otherFiles) other(tf *token.File) otherFile {
+	if f, ok := o.seen[tf]; ok {
+		return f
+	}
+	var f otherFile
+	if f.unit = o.run.unit(tf.Name()); f.unit != nil {
+		f.pos = o.run.positioner(tf.Name())
+		f.abs = absPath(f.unit.src.Path)
+	}
+	if o.seen == nil {
+		o.seen = map[*token.File]otherFile{}
+	}
+	o.seen[tf] = f
+	return f
 }
 
 // foreign reports whether pos is in another file than the pass's own.
