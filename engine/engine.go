@@ -438,10 +438,12 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 			n++
 		}
 	}
-	out = make([]finding.Finding, 0, n)
+	out = make([]finding.Finding, n)
+	n = 0
 	for i := range diags {
 		if d := &diags[i]; d.keep {
-			out = append(out, l.resolve(u, d.r, d.d, pos))
+			l.resolve(&out[n], u, d.r, d.d, pos) // in place: a finding is large
+			n++
 		}
 	}
 	out = l.suppress(u, out, pos)
@@ -485,26 +487,21 @@ func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
 	return err
 }
 
-// resolve turns a diagnostic into a finding with positions and fixes.
-func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner) finding.Finding {
+// resolve turns a diagnostic into finding f (zero), with positions and fixes.
+func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner) {
 	start, cell := pos.position(u.tok.Offset(d.Pos))
 	end := start
 	if d.End.IsValid() {
 		end, _ = pos.position(u.tok.Offset(d.End))
 	}
-	f := finding.Finding{
-		Path:     u.src.Path,
-		AbsPath:  u.abs(),
-		Code:     r.Doc.Code,
-		Rule:     r.Doc.Name,
-		URL:      d.URL, // rule.Report sets it
-		Severity: u.cfg.Severity(r.Doc.Code, r.Doc.Severity),
-		Message:  u.own(d.Message),
-		Start:    start,
-		End:      end,
-		Cell:     cell,
-	}
-	l.addFilePlaces(&f, d, u, pos)
+	// f is zero: its fields are set one by one, with no finding copied
+	f.Path, f.AbsPath = u.src.Path, u.abs()
+	f.Code, f.Rule = r.Doc.Code, r.Doc.Name
+	f.URL = d.URL // rule.Report sets it
+	f.Severity = u.cfg.Severity(r.Doc.Code, r.Doc.Severity)
+	f.Message = u.own(d.Message)
+	f.Start, f.End, f.Cell = start, end, cell
+	l.addFilePlaces(f, d, u, pos)
 	app := finding.Safe
 	if r.Doc.Fix == rule.UnsafeFix {
 		app = finding.Unsafe
@@ -528,6 +525,5 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		}
 		f.Fixes = append(f.Fixes, fx)
 	}
-	addSource(&f, pos)
-	return f
+	addSource(f, pos)
 }
