@@ -150,10 +150,15 @@ type runFiles struct {
 
 	mu  sync.Mutex
 	pos map[string]*positioner // nil entry: could not be read
+	// fset holds the token.File of each file the rule pass gives positions
+	// in, by clean path: one for the run, not one per file checked
+	fset *token.FileSet
+	tok  map[string]*token.File
 }
 
 func newRunFiles(units []*unit) *runFiles {
-	r := &runFiles{byPath: make(map[string]*unit, len(units)), pos: map[string]*positioner{}}
+	r := &runFiles{byPath: make(map[string]*unit, len(units)), pos: map[string]*positioner{},
+		fset: token.NewFileSet(), tok: map[string]*token.File{}}
 	for _, u := range units {
 		if u != nil && u.size > 0 {
 			r.byPath[cleanPath(u.src.Path)] = u
@@ -190,16 +195,31 @@ func (r *runFiles) positioner(p string) *positioner {
 	return pos
 }
 
+// tokFile is the token.File of the file at p, whose clean path is clean,
+// of size bytes: added to the run's file set on first use.
+func (r *runFiles) tokFile(p, clean string, size int) *token.File {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	tf, ok := r.tok[clean]
+	if !ok {
+		tf = r.fset.AddFile(p, -1, size)
+		r.tok[clean] = tf
+	}
+	return tf
+}
+
 // cleanPath is a path as the link step and the catalog's callers compare it.
 func cleanPath(p string) string { return path.Clean(strings.ReplaceAll(p, "\\", "/")) }
 
 // otherFiles give a file's rule pass the positions of the run's other
-// files, in the file set of its own, each added on first use.
+// files, in the run's file set (a file set of its own without a run), each
+// added on first use.
 type otherFiles struct {
-	run  *runFiles
-	fset *token.FileSet
-	self *token.File
-	tok  map[string]*token.File
+	run       *runFiles
+	fset      *token.FileSet
+	self      *token.File
+	selfClean string
+	tok       map[string]*token.File
 	// seen are the other files that related places were found in
 	seen map[*token.File]otherFile
 }
@@ -213,8 +233,15 @@ type otherFile struct {
 }
 
 func newOtherFiles(run *runFiles, path string, size int) *otherFiles {
-	fset := token.NewFileSet()
-	return &otherFiles{run: run, fset: fset, self: fset.AddFile(path, -1, size)}
+	o := &otherFiles{run: run, selfClean: cleanPath(path)}
+	if run == nil {
+		o.fset = token.NewFileSet()
+		o.self = o.fset.AddFile(path, -1, size)
+	} else {
+		o.fset = run.fset
+		o.self = run.tokFile(path, o.selfClean, size)
+	}
+	return o
 }
 
 // file is the token.File of the run's file at p.
@@ -225,15 +252,21 @@ func (o *otherFiles) file(p string) *token.File {
 	if o.tok == nil {
 		o.tok = map[string]*token.File{}
 	}
-	if cleanPath(p) == cleanPath(o.self.Name()) {
+	clean := cleanPath(p)
+	if clean == o.selfClean {
 		o.tok[p] = o.self
 		return o.self // evidence that names the file itself
 	}
 	size := 0 // a file not of the run: every span there is at its start, still another file's
-	if u := o.run.unit(p); u != nil {
-		size = u.size
+	var tf *token.File
+	if o.run == nil {
+		tf = o.fset.AddFile(p, -1, size)
+	} else {
+		if u := o.run.byPath[clean]; u != nil {
+			size = u.size
+		}
+		tf = o.run.tokFile(p, clean, size)
 	}
-	tf := o.fset.AddFile(p, -1, size)
 	o.tok[p] = tf
 	return tf
 }
