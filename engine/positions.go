@@ -227,13 +227,14 @@ type otherFiles struct {
 	self      *token.File
 	selfClean string
 	tok       map[string]*token.File
-	// seen are the other files that related places were found in
-	seen map[*token.File]otherFile
+	// seen are the other files that related places were found in: few
+	seen []otherFile
 }
 
 // otherFile is another file of the run as related places need it; a nil
 // unit or positioner when it cannot be read.
 type otherFile struct {
+	tf   *token.File
 	unit *unit
 	pos  *positioner
 	abs  string
@@ -280,18 +281,17 @@ func (o *otherFiles) file(p string) *token.File {
 
 // other is the run's file that tf stands for, looked up once per check.
 func (o *otherFiles) other(tf *token.File) otherFile {
-	if f, ok := o.seen[tf]; ok {
-		return f
+	for _, f := range o.seen {
+		if f.tf == tf {
+			return f
+		}
 	}
-	var f otherFile
+	f := otherFile{tf: tf}
 	if f.unit = o.run.unit(tf.Name()); f.unit != nil {
 		f.pos = o.run.positioner(tf.Name())
 		f.abs = absPath(f.unit.src.Path)
 	}
-	if o.seen == nil {
-		o.seen = map[*token.File]otherFile{}
-	}
-	o.seen[tf] = f
+	o.seen = append(o.seen, f)
 	return f
 }
 

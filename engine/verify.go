@@ -195,10 +195,14 @@ func lineAt(text []byte, off int) int {
 func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 	var all []fixer.Fix
 	ok := map[int]bool{}
+	var sqlAt []facts.Span // made once, for the first fix
 	for i := range fs {
 		for j, fx := range fs[i].Fixes {
 			edits := toEdits(fx)
-			if !touchesSQL(doc, f, edits) {
+			if sqlAt == nil {
+				sqlAt = sqlSpans(doc, f)
+			}
+			if !touches(sqlAt, edits) {
 				if err := checkEditPlaces(doc, &sqlView{}, edits); err != nil {
 					continue // tried alone below, and refused
 				}
@@ -255,10 +259,10 @@ func toEdits(fx finding.Fix) []fixer.Edit {
 	return edits
 }
 
-// touchesSQL says whether an edit lies in SQL: a SQL region of the document
-// or a statement read from a spark.sql string.
-func touchesSQL(doc *document.Document, f *facts.File, edits []fixer.Edit) bool {
-	var spans []facts.Span
+// sqlSpans are where a document has SQL: its SQL regions and the
+// statements read from spark.sql strings; never nil.
+func sqlSpans(doc *document.Document, f *facts.File) []facts.Span {
+	spans := []facts.Span{}
 	for i := range doc.Regions {
 		if r := &doc.Regions[i]; r.Lang == document.SQL {
 			s, e := r.Span()
@@ -292,6 +296,11 @@ func touchesSQL(doc *document.Document, f *facts.File, edits []fixer.Edit) bool 
 			}
 		}
 	}
+	return spans
+}
+
+// touches says whether an edit lies in one of the spans.
+func touches(spans []facts.Span, edits []fixer.Edit) bool {
 	for _, e := range edits {
 		for _, s := range spans {
 			if e.Start <= s.End && e.End >= s.Start {
