@@ -45,10 +45,12 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 			return rel, false
 		}
 		o := u.other.other(tf)
-		if o.unit == nil || o.pos == nil {
+		if o == nil {
 			return rel, false
 		}
-		pos = o.pos
+		if pos = o.positioner(); pos == nil {
+			return rel, false
+		}
 		rel.Path, rel.AbsPath = o.unit.src.Path, o.abs
 	} else if !r.Pos.IsValid() {
 		return rel, false // a place in no file of this run

@@ -151,66 +151,101 @@ func (p *positioner) place(off int) string {
 // runFiles are a run's files by path, for the spans that name another file
 // (facts.Span.File): a helper's code applied at a call, a table's definition
 // cited as evidence. A file's text is read again only when a finding cites
-// a place in it, and then once per run.
+// a place in it, and then once per run. It is read by every check at once:
+// what it holds of the run's files is made before the rule pass, and each
+// file's positions once, without a lock on the others.
 type runFiles struct {
-	byPath map[string]*unit
+	byPath map[string]*runFile      // by clean path
+	byTok  map[*token.File]*runFile // the same files, by their token.File
+	fset   *token.FileSet           // positions of every file of the rule pass
+	mu     sync.Mutex               // guards others
+	others map[string]*token.File   // files not of the run that spans name, by clean path
+}
 
-	mu  sync.Mutex
-	pos map[string]*positioner // nil entry: could not be read
-	// fset holds the token.File of each file the rule pass gives positions
-	// in, by clean path: one for the run, not one per file checked
-	fset *token.FileSet
-	tok  map[string]*token.File
+// runFile is one file of the run.
+type runFile struct {
+	unit *unit
+	tok  *token.File // its positions in the run's file set
+	abs  string      // its absolute path
+
+	once sync.Once
+	pos  *positioner // nil when it cannot be read
 }
 
 func newRunFiles(units []*unit) *runFiles {
-	r := &runFiles{byPath: make(map[string]*unit, len(units)), pos: map[string]*positioner{},
-		fset: token.NewFileSet(), tok: map[string]*token.File{}}
+	r := &runFiles{byPath: make(map[string]*runFile, len(units)), byTok: make(map[*token.File]*runFile, len(units)),
+		fset: token.NewFileSet(), others: map[string]*token.File{}}
 	for _, u := range units {
 		if u != nil && u.size > 0 {
-			r.byPath[cleanPath(u.src.Path)] = u
+			f := &runFile{unit: u, tok: r.fset.AddFile(u.src.Path, -1, u.size)}
+			if old := r.byPath[cleanPath(u.src.Path)]; old != nil {
+				delete(r.byTok, old.tok)
+			}
+			r.byPath[cleanPath(u.src.Path)] = f
+			r.byTok[f.tok] = f
 		}
 	}
 	return r
 }
 
-// unit is the file at p, nil when it is not one of the run's.
-func (r *runFiles) unit(p string) *unit {
+// file is the run's file at p, nil when it is not one of the run's.
+func (r *runFiles) file(p string) *runFile {
 	if r == nil {
 		return nil
 	}
 	return r.byPath[cleanPath(p)]
 }
 
-// positioner reads the file at p for positions; nil when it cannot.
-func (r *runFiles) positioner(p string) *positioner {
-	u := r.unit(p)
-	if u == nil {
-		return nil
+// unit is the file at p, nil when it is not one of the run's.
+func (r *runFiles) unit(p string) *unit {
+	if f := r.file(p); f != nil {
+		return f.unit
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	pos, ok := r.pos[u.src.Path]
-	if !ok {
-		if u.stored != nil && u.stored.doc != nil {
-			pos = newPositioner(u.stored.doc) // kept with its facts: not read again
-		} else if doc, note := readDocument(u.src, 0); note == "" && len(doc.Text) == u.size {
-			pos = newPositioner(doc) // a file changed since it was read has no places
-		}
-		r.pos[u.src.Path] = pos
-	}
-	return pos
+	return nil
 }
 
-// tokFile is the token.File of the file at p, whose clean path is clean,
-// of size bytes: added to the run's file set on first use.
-func (r *runFiles) tokFile(p, clean string, size int) *token.File {
+// positioner reads the file at p for positions; nil when it cannot.
+func (r *runFiles) positioner(p string) *positioner {
+	if f := r.file(p); f != nil {
+		return f.positioner()
+	}
+	return nil
+}
+
+// positioner reads the file for positions, once; nil when it cannot.
+func (f *runFile) positioner() *positioner {
+	f.once.Do(func() {
+		u := f.unit
+		if u.stored != nil && u.stored.doc != nil {
+			f.pos = newPositioner(u.stored.doc) // kept with its facts: not read again
+		} else if doc, note := readDocument(u.src, 0); note == "" && len(doc.Text) == u.size {
+			f.pos = newPositioner(doc) // a file changed since it was read has no places
+		}
+		f.abs = absPath(u.src.Path)
+	})
+	return f.pos
+}
+
+// addFile adds a file to the run's file set.
+func (r *runFiles) addFile(p string, size int) *token.File {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	tf, ok := r.tok[clean]
+	return r.fset.AddFile(p, -1, size)
+}
+
+// tokFile is the token.File of the file at p, whose clean path is clean:
+// the run's file's, or one of size 0 added on first use for a file not of
+// the run, where every span is at its start, still another file's.
+func (r *runFiles) tokFile(p, clean string) *token.File {
+	if f := r.byPath[clean]; f != nil {
+		return f.tok
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	tf, ok := r.others[clean]
 	if !ok {
-		tf = r.fset.AddFile(p, -1, size)
-		r.tok[clean] = tf
+		tf = r.fset.AddFile(p, -1, 0)
+		r.others[clean] = tf
 	}
 	return tf
 }
@@ -219,35 +254,26 @@ func (r *runFiles) tokFile(p, clean string, size int) *token.File {
 func cleanPath(p string) string { return path.Clean(strings.ReplaceAll(p, "\\", "/")) }
 
 // otherFiles give a file's rule pass the positions of the run's other
-// files, in the run's file set (a file set of its own without a run), each
-// added on first use.
+// files, in the run's file set (a file set of its own without a run).
 type otherFiles struct {
 	run       *runFiles
 	fset      *token.FileSet
 	self      *token.File
 	selfClean string
-	tok       map[string]*token.File
-	// seen are the other files that related places were found in: few
-	seen []otherFile
+	tok       map[string]*token.File // what file has given, by path as spans name it
 }
 
-// otherFile is another file of the run as related places need it; a nil
-// unit or positioner when it cannot be read.
-type otherFile struct {
-	tf   *token.File
-	unit *unit
-	pos  *positioner
-	abs  string
-}
-
-func newOtherFiles(run *runFiles, path string, size int) *otherFiles {
+func newOtherFiles(un *unit) *otherFiles {
+	run, path := un.run, un.src.Path
 	o := &otherFiles{run: run, selfClean: cleanPath(path)}
-	if run == nil {
+	switch f := run.file(path); {
+	case f != nil && f.unit == un:
+		o.fset, o.self = run.fset, f.tok
+	case run != nil: // a file the run does not list (empty, or named twice)
+		o.fset, o.self = run.fset, run.addFile(path, un.size)
+	default:
 		o.fset = token.NewFileSet()
-		o.self = o.fset.AddFile(path, -1, size)
-	} else {
-		o.fset = run.fset
-		o.self = run.tokFile(path, o.selfClean, size)
+		o.self = o.fset.AddFile(path, -1, un.size)
 	}
 	return o
 }
@@ -261,38 +287,25 @@ func (o *otherFiles) file(p string) *token.File {
 		o.tok = map[string]*token.File{}
 	}
 	clean := cleanPath(p)
-	if clean == o.selfClean {
-		o.tok[p] = o.self
-		return o.self // evidence that names the file itself
-	}
-	size := 0 // a file not of the run: every span there is at its start, still another file's
 	var tf *token.File
-	if o.run == nil {
-		tf = o.fset.AddFile(p, -1, size)
-	} else {
-		if u := o.run.byPath[clean]; u != nil {
-			size = u.size
-		}
-		tf = o.run.tokFile(p, clean, size)
+	switch {
+	case clean == o.selfClean:
+		tf = o.self // evidence that names the file itself
+	case o.run == nil:
+		tf = o.fset.AddFile(p, -1, 0)
+	default:
+		tf = o.run.tokFile(p, clean)
 	}
 	o.tok[p] = tf
 	return tf
 }
 
-// other is the run's file that tf stands for, looked up once per check.
-func (o *otherFiles) other(tf *token.File) otherFile {
-	for _, f := range o.seen {
-		if f.tf == tf {
-			return f
-		}
+// other is the run's file that tf stands for; nil for none.
+func (o *otherFiles) other(tf *token.File) *runFile {
+	if o.run == nil {
+		return nil
 	}
-	f := otherFile{tf: tf}
-	if f.unit = o.run.unit(tf.Name()); f.unit != nil {
-		f.pos = o.run.positioner(tf.Name())
-		f.abs = absPath(f.unit.src.Path)
-	}
-	o.seen = append(o.seen, f)
-	return f
+	return o.run.byTok[tf]
 }
 
 // foreign reports whether pos is in another file than the pass's own.
