@@ -19,7 +19,9 @@ import (
 type positioner struct {
 	doc   *document.Document
 	lines []int // start offset of each line
-	// fileLines index doc.File, for notebooks; made on first use
+	// fileLines index doc.File, for notebooks; made on first use, once:
+	// the positions of a file other files cite serve every check at once
+	fileOnce  sync.Once
 	fileLines []int
 }
 
@@ -61,9 +63,7 @@ func (p *positioner) filePosition(off int) (pos finding.Position, ok bool) {
 	if p.doc.FileOffset == nil {
 		return finding.Position{}, false
 	}
-	if p.fileLines == nil {
-		p.fileLines = lineStarts(p.doc.File)
-	}
+	p.fileOnce.Do(func() { p.fileLines = lineStarts(p.doc.File) })
 	raw := max(0, min(p.doc.FileOffset(max(0, min(off, len(p.doc.Text)))), len(p.doc.File)))
 	pos, _ = positionIn(p.doc.File, p.fileLines, raw)
 	return pos, true
