@@ -40,7 +40,7 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 	tf := u.tok
 	var rel finding.Related
 	if u.other.foreign(r.Pos) {
-		tf = u.other.fset.File(r.Pos)
+		tf = u.other.fileOf(r.Pos)
 		if tf == nil {
 			return rel, false
 		}

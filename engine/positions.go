@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -261,6 +262,7 @@ type otherFiles struct {
 	self      *token.File
 	selfClean string
 	tok       map[string]*token.File // what file has given, by path as spans name it
+	named     []*token.File          // the same files, once each
 }
 
 func newOtherFiles(un *unit) *otherFiles {
@@ -296,8 +298,22 @@ func (o *otherFiles) file(p string) *token.File {
 	default:
 		tf = o.run.tokFile(p, clean)
 	}
+	if !slices.Contains(o.named, tf) {
+		o.named = append(o.named, tf)
+	}
 	o.tok[p] = tf
 	return tf
+}
+
+// fileOf is the token.File holding pos, a position in another file: one
+// that file has given, else any of the file set's; nil for none.
+func (o *otherFiles) fileOf(pos token.Pos) *token.File {
+	for _, tf := range o.named {
+		if int(pos) >= tf.Base() && int(pos) <= tf.Base()+tf.Size() {
+			return tf
+		}
+	}
+	return o.fset.File(pos)
 }
 
 // other is the run's file that tf stands for; nil for none.
