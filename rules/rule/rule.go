@@ -97,6 +97,25 @@ type Input struct {
 	// PlaceIn describes an offset of another file of the run for
 	// messages: "line 3 of lib/io.py".
 	PlaceIn func(path string, off int) string
+
+	// others are what Other gave, by file: spans name a few files many times
+	others map[facts.FileID]*token.File
+}
+
+// other is Other(id.Path()), asked once per file.
+func (in *Input) other(id facts.FileID) *token.File {
+	if tf, ok := in.others[id]; ok {
+		return tf
+	}
+	var tf *token.File
+	if in.Other != nil {
+		tf = in.Other(id.Path())
+	}
+	if in.others == nil {
+		in.others = map[facts.FileID]*token.File{}
+	}
+	in.others[id] = tf
+	return tf
 }
 
 // InputAnalyzer stands for the facts of a file. The driver does not run it: it
@@ -208,10 +227,7 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 func (p *Pass) positions(sp facts.Span) (token.Pos, token.Pos) {
 	tf := p.Tok
 	if sp.File != 0 {
-		tf = nil
-		if p.Other != nil {
-			tf = p.Other(sp.File.Path())
-		}
+		tf = p.other(sp.File)
 		if tf == nil { // a file the driver does not know: a place past Tok's, in no file of this run
 			fs := token.NewFileSet()
 			fs.AddFile("", -1, p.Tok.Base()+p.Tok.Size())
