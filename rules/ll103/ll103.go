@@ -60,9 +60,8 @@ func checkPartitioning(p *rule.Pass, part *facts.Partitioning, table string, see
 	seen[k] = true
 	for _, c := range part.Columns {
 		if c.Name != "" && p.Config.HighCardinality(c.Name) {
-			p.Report(c.Span, fmt.Sprintf(
-				"partition column %s of %s looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering (CLUSTER BY %s)",
-				rule.Quote(c.Name), table, c.Name))
+			p.Report(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
+				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering (CLUSTER BY "+c.Name+")")
 		}
 	}
 	if max := p.Config.Rules.MaxPartitionColumns; max > 0 && len(part.Columns) > max {

@@ -122,14 +122,19 @@ func turnedOn(sp facts.Span) []Related {
 // key, in whichever file: "the table's definition <does>" or "this ALTER
 // TABLE <does>"; nil when the project does not set it.
 func TablePropertyCited(t *catalog.Table, key, does string) []Related {
+	return tablePropertyCited(t, key, "this ALTER TABLE "+does, "the table's definition "+does)
+}
+
+// tablePropertyCited is TablePropertyCited with its two messages made.
+func tablePropertyCited(t *catalog.Table, key, byAlter, byDef string) []Related {
 	at, alter, ok := t.PropertyAt(key)
 	if !ok {
 		return nil
 	}
 	if alter {
-		return []Related{{At: at, Message: "this ALTER TABLE " + does}}
+		return []Related{{At: at, Message: byAlter}}
 	}
-	return []Related{{At: at, Message: "the table's definition " + does}}
+	return []Related{{At: at, Message: byDef}}
 }
 
 // optimizedWrites is OptimizedWritesCited; without detail it says only
@@ -171,7 +176,8 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 		if t.Live != nil && len(t.Defs) == 0 && len(t.Alters) == 0 {
 			why = "the live table's properties set delta.autoOptimize.optimizeWrite"
 		}
-		return true, why, TablePropertyCited(t, PropOptimizeWrite, "turns optimized writes on")
+		return true, why, tablePropertyCited(t, PropOptimizeWrite,
+			"this ALTER TABLE turns optimized writes on", "the table's definition turns optimized writes on")
 	}
 	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
@@ -203,28 +209,40 @@ func Quote(s string) string { return "`" + s + "`" }
 
 // TransformText is how a transform reads in a message: ".coalesce(1)" or "/*+ REPARTITION(8) */".
 func TransformText(t *facts.Transform) string {
-	args := ""
+	var b strings.Builder
+	if t.Hint {
+		b.WriteString("/*+ ")
+	} else {
+		b.WriteByte('.')
+	}
+	b.WriteString(t.Name)
+	b.WriteByte('(')
+	open := b.Len() // the arguments start here; a comma goes between those that are not empty
 	if t.HasNum {
 		if t.NumPartitions.Known() {
-			args = t.NumPartitions.Text()
+			b.WriteString(t.NumPartitions.Text())
 		} else {
-			args = "n"
+			b.WriteByte('n')
 		}
 	}
 	for _, c := range t.Columns {
-		if args != "" {
-			args += ", "
+		if b.Len() > open {
+			b.WriteString(", ")
 		}
 		if t.Hint {
-			args += c.Name
+			b.WriteString(c.Name)
 		} else {
-			args += `"` + c.Name + `"`
+			b.WriteByte('"')
+			b.WriteString(c.Name)
+			b.WriteByte('"')
 		}
 	}
 	if t.Hint {
-		return "/*+ " + t.Name + "(" + args + ") */"
+		b.WriteString(") */")
+	} else {
+		b.WriteByte(')')
 	}
-	return "." + t.Name + "(" + args + ")"
+	return b.String()
 }
 
 // canonicalKeys spell well-known keys the way the documentation does; facts
