@@ -55,19 +55,19 @@ func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 		w.WriteString(colon)
 		if f.Cell > 0 {
 			w.WriteString("cell ")
-			w.Write(strconv.AppendInt(num[:0], int64(f.Cell), 10))
+			writeInt(w, &num, f.Cell)
 			w.WriteString(colon)
 		}
-		w.Write(strconv.AppendInt(num[:0], int64(f.Start.Line), 10))
+		writeInt(w, &num, f.Start.Line)
 		w.WriteString(colon)
-		w.Write(strconv.AppendInt(num[:0], int64(f.Start.Column), 10))
+		writeInt(w, &num, f.Start.Column)
 		w.WriteString(colon)
-		w.WriteByte(' ')
+		w.WriteString(" ")
 		w.WriteString(paint(severityStyle[sev], f.Code))
 		switch {
 		case fixable(f, t.opts):
 			t.fixes++
-			w.WriteByte(' ')
+			w.WriteString(" ")
 			w.WriteString(paint(cyan, "[*]"))
 		case f.HasFix(finding.Unsafe):
 			t.unsafeOnly++
@@ -78,11 +78,16 @@ func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 			}
 			t.fixCodes[f.Code] = fx.Applicability
 		}
-		w.WriteByte(' ')
+		w.WriteString(" ")
 		w.WriteString(printable(f.Message))
-		w.WriteByte('\n')
+		w.WriteString("\n")
 	}
 	return nil
+}
+
+// writeInt writes n in decimal, with buf for its digits: no string is made.
+func writeInt(w *bufio.Writer, buf *[20]byte, n int) {
+	_, _ = w.Write(strconv.AppendInt(buf[:0], int64(n), 10)) // a bufio error sticks: Flush reports it
 }
 
 func (t *textPrinter) end(w *bufio.Writer) error {
