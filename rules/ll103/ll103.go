@@ -35,18 +35,41 @@ func check(p *rule.Pass) {
 	// writeTo(...).create() is both a write and a definition: report it
 	// once. A helper's partitioning applied at several calls is one clause
 	// with each call's columns: the columns tell the calls apart.
-	seen := map[partKey]bool{}
+	c := &checker{Pass: p, seen: map[partKey]bool{}}
 	for _, w := range p.Facts.Writes {
-		checkPartitioning(p, w.PartitionBy, rule.TargetName(w.Target), seen)
+		c.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target))
 	}
 	for _, d := range p.Facts.Tables {
-		checkPartitioning(p, d.PartitionBy, d.Name, seen)
+		c.checkPartitioning(d.PartitionBy, d.Name)
 	}
+}
+
+// checker is one file's check: the clauses reported so far, and what the
+// configured patterns say of the column names met so far (a file's writes
+// tend to partition by the same few).
+type checker struct {
+	*rule.Pass
+	seen map[partKey]bool
+	high map[string]bool
+}
+
+// highCardinality is Config.HighCardinality, asked once per column name.
+func (c *checker) highCardinality(name string) bool {
+	if v, ok := c.high[name]; ok {
+		return v
+	}
+	v := c.Config.HighCardinality(name)
+	if c.high == nil {
+		c.high = map[string]bool{}
+	}
+	c.high[name] = v
+	return v
 }
 
 type partKey struct{ clause, first facts.Span }
 
-func checkPartitioning(p *rule.Pass, part *facts.Partitioning, table string, seen map[partKey]bool) {
+func (ck *checker) checkPartitioning(part *facts.Partitioning, table string) {
+	p, seen := ck.Pass, ck.seen
 	if part == nil || part.Dynamic {
 		return
 	}
@@ -59,7 +82,7 @@ func checkPartitioning(p *rule.Pass, part *facts.Partitioning, table string, see
 	}
 	seen[k] = true
 	for _, c := range part.Columns {
-		if c.Name != "" && p.Config.HighCardinality(c.Name) {
+		if c.Name != "" && ck.highCardinality(c.Name) {
 			p.Report(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
 				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering (CLUSTER BY "+c.Name+")")
 		}
