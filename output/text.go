@@ -47,11 +47,15 @@ func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 	paint := t.paint
 	colon := paint(dim, ":")
 	var num [20]byte
-	for _, f := range findings {
+	path, shown := "", "" // the last path, as it is printed: findings come a file at a time
+	for i, f := range findings {
 		sev := severity(f)
 		t.counts[sev]++
 		t.total++
-		w.WriteString(paint(bold, printable(f.Path)))
+		if i == 0 || f.Path != path {
+			path, shown = f.Path, paint(bold, printable(f.Path))
+		}
+		w.WriteString(shown)
 		w.WriteString(colon)
 		if f.Cell > 0 {
 			w.WriteString("cell ")
