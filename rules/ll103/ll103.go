@@ -35,12 +35,12 @@ func check(p *rule.Pass) {
 	// writeTo(...).create() is both a write and a definition: report it
 	// once. A helper's partitioning applied at several calls is one clause
 	// with each call's columns: the columns tell the calls apart.
-	c := &checker{Pass: p, seen: map[partKey]bool{}}
+	ck := &checker{Pass: p, seen: map[partKey]bool{}}
 	for _, w := range p.Facts.Writes {
-		c.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target))
+		ck.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target))
 	}
 	for _, d := range p.Facts.Tables {
-		c.checkPartitioning(d.PartitionBy, d.Name)
+		ck.checkPartitioning(d.PartitionBy, d.Name)
 	}
 }
 
@@ -54,15 +54,15 @@ type checker struct {
 }
 
 // highCardinality is Config.HighCardinality, asked once per column name.
-func (c *checker) highCardinality(name string) bool {
-	if v, ok := c.high[name]; ok {
+func (ck *checker) highCardinality(name string) bool {
+	if v, ok := ck.high[name]; ok {
 		return v
 	}
-	v := c.Config.HighCardinality(name)
-	if c.high == nil {
-		c.high = map[string]bool{}
+	v := ck.Config.HighCardinality(name)
+	if ck.high == nil {
+		ck.high = map[string]bool{}
 	}
-	c.high[name] = v
+	ck.high[name] = v
 	return v
 }
 
