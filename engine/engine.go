@@ -10,8 +10,6 @@ import (
 	"os"
 	"runtime"
 	"sort"
-	"strings"
-	"sync"
 
 	"github.com/sourcegraph/conc/pool"
 	"golang.org/x/tools/go/analysis"
@@ -181,6 +179,7 @@ type loaded struct {
 	tok     *token.File
 	other   *otherFiles // the run's other files, in tok's file set
 	absPath string
+	decoded bool // facts decoded from the store: their strings share one buffer
 }
 
 // Workers is how many files are worked on at once: two per processor, since
@@ -257,31 +256,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		}
 	}
 
-	var mu sync.Mutex
-	var catDigest [32]byte
-	if record != nil {
-		catDigest = digestCatalog(cat)
-	}
-	emit := l.emitter(units)
-	p = pool.New().WithMaxGoroutines(Workers())
-	for i, u := range units {
-		if !u.linted {
-			continue
-		}
-		p.Go(func() {
-			fs, notes := l.check(u, store, cat, plat, recorded{record, i, catDigest})
-			mu.Lock()
-			defer mu.Unlock()
-			res.Found += len(fs)
-			res.Notes = append(res.Notes, notes...)
-			if emit != nil {
-				emit(i, fs)
-			} else {
-				res.Findings = append(res.Findings, fs...)
-			}
-		})
-	}
-	p.Wait()
+	l.checkAll(units, store, cat, plat, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	if ctx.Err() == nil {
 		record.finish(res)
@@ -300,33 +275,6 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 func sortResult(res *Result) {
 	sort.SliceStable(res.Findings, func(i, j int) bool { return finding.Less(&res.Findings[i], &res.Findings[j]) })
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
-}
-
-// emitter returns what hands each file's findings to Options.Emit in the
-// order of units, holding those that finish early; nil without Emit. It is
-// called with the run's lock held.
-func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
-	if l.opts.Emit == nil {
-		return nil
-	}
-	waiting := map[int][]finding.Finding{}
-	next := 0
-	return func(i int, fs []finding.Finding) {
-		waiting[i] = fs
-		for next < len(units) {
-			if units[next].linted {
-				fs, ok := waiting[next]
-				if !ok {
-					return
-				}
-				delete(waiting, next)
-				if len(fs) > 0 {
-					l.opts.Emit(fs)
-				}
-			}
-			next++
-		}
-	}
 }
 
 // load reads, parses and extracts one file (or takes its facts from the
@@ -428,8 +376,8 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
 	un.extra.Merge(f)
-	other := newOtherFiles(un.run, un.src.Path, un.size)
-	u := &loaded{unit: un, facts: f, tok: other.self, other: other}
+	other := newOtherFiles(un)
+	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
 	// the text is read again only when a finding or a message needs a position
 	var pos *positioner
 	var posNote string
@@ -455,17 +403,15 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
 		in.Platform, in.PlatformWhy = p, "set in the configuration"
 	}
-	type diag struct {
-		r *rule.Rule
-		d analysis.Diagnostic
-	}
-	var diags []diag
+	buf := diagBuffers.Get().(*[]diag)
+	defer putDiags(buf)
+	diags := (*buf)[:0]
 	sel := u.cfg.File(u.src.Path)
 	// one pass serves every rule in turn: rules keep nothing of it
 	var current *rule.Rule
 	pass := &analysis.Pass{
 		ResultOf: map[*analysis.Analyzer]any{rule.InputAnalyzer: in},
-		Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{current, d}) },
+		Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{r: current, d: d}) },
 	}
 	for _, r := range l.rules {
 		if !sel.Enabled(r.Doc.Code, !r.Doc.Off) {
@@ -476,19 +422,29 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 			notes = append(notes, Note{Path: u.src.Path, Message: err.Error(), Error: true})
 		}
 	}
+	*buf = diags // grown: the next file starts with this room
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes
 	}
 	if positions() == nil {
 		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + posNote, Error: true})
 	}
-	out = make([]finding.Finding, 0, len(diags))
-	seen := map[diagKey]bool{}
-	for _, d := range diags {
-		if !l.keep(u, d.r, d.d, seen) {
-			continue
+	var seen diagSeen
+	n := 0
+	for i := range diags {
+		d := &diags[i]
+		d.keep = l.keep(u, d.r, d.d, &seen)
+		if d.keep {
+			n++
 		}
-		out = append(out, l.resolve(u, d.r, d.d, pos))
+	}
+	out = make([]finding.Finding, n)
+	n = 0
+	for i := range diags {
+		if d := &diags[i]; d.keep {
+			l.resolve(&out[n], u, d.r, d.d, pos) // in place: a finding is large
+			n++
+		}
 	}
 	out = l.suppress(u, out, pos)
 	vetFixes(pos.doc, u.facts, out)
@@ -531,36 +487,37 @@ func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
 	return err
 }
 
-// resolve turns a diagnostic into a finding with positions and fixes.
-func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner) finding.Finding {
+// resolve turns a diagnostic into finding f (zero), with positions and fixes.
+func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner) {
 	start, cell := pos.position(u.tok.Offset(d.Pos))
 	end := start
 	if d.End.IsValid() {
 		end, _ = pos.position(u.tok.Offset(d.End))
 	}
-	f := finding.Finding{
-		Path:     u.src.Path,
-		AbsPath:  u.abs(),
-		Code:     r.Doc.Code,
-		Rule:     r.Doc.Name,
-		URL:      d.URL, // rule.Report sets it
-		Severity: u.cfg.Severity(r.Doc.Code, r.Doc.Severity),
-		Message:  strings.Clone(d.Message), // never a slice of the file's decoded facts, which it would keep alive
-		Start:    start,
-		End:      end,
-		Cell:     cell,
-	}
-	l.addFilePlaces(&f, d, u, pos)
+	// f is zero: its fields are set one by one, with no finding copied
+	f.Path, f.AbsPath = u.src.Path, u.abs()
+	f.Code, f.Rule = r.Doc.Code, r.Doc.Name
+	f.URL = d.URL // rule.Report sets it
+	f.Severity = u.cfg.Severity(r.Doc.Code, r.Doc.Severity)
+	f.Message = u.own(d.Message)
+	f.Start, f.End, f.Cell = start, end, cell
+	l.addFilePlaces(f, d, u, pos)
 	app := finding.Safe
 	if r.Doc.Fix == rule.UnsafeFix {
 		app = finding.Unsafe
 	}
 	app, fixable := u.cfg.FixFor(r.Doc.Code, app) // fixable, unfixable, extend-(un)safe-fixes
+	if fixable && len(d.SuggestedFixes) > 0 {
+		f.Fixes = make([]finding.Fix, 0, len(d.SuggestedFixes))
+	}
 	for _, sf := range d.SuggestedFixes {
 		if !fixable {
 			break
 		}
-		fx := finding.Fix{Title: strings.Clone(sf.Message), Applicability: app}
+		fx := finding.Fix{Title: u.own(sf.Message), Applicability: app}
+		if len(sf.TextEdits) > 0 {
+			fx.Edits = make([]finding.Edit, 0, len(sf.TextEdits))
+		}
 		for _, e := range sf.TextEdits {
 			s, _ := pos.position(u.tok.Offset(e.Pos))
 			en, _ := pos.position(u.tok.Offset(e.End))
@@ -568,6 +525,5 @@ func (l *Linter) resolve(u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *po
 		}
 		f.Fixes = append(f.Fixes, fx)
 	}
-	addSource(&f, pos)
-	return f
+	addSource(f, pos)
 }

@@ -41,12 +41,10 @@ type diagKey struct {
 // fact and its application in the same file can say the same), and not at
 // a place in another file (a helper's code applied at a call: the helper
 // reports it itself), nor with a fix that would edit another file.
-func (l *Linter) keep(u *loaded, r *rule.Rule, d analysis.Diagnostic, seen map[diagKey]bool) bool {
-	k := diagKey{r.Doc.Code, d.Pos, d.End, d.Message}
-	if seen[k] {
+func (l *Linter) keep(u *loaded, r *rule.Rule, d analysis.Diagnostic, seen *diagSeen) bool {
+	if !seen.add(diagKey{r.Doc.Code, d.Pos, d.End, d.Message}) {
 		return false
 	}
-	seen[k] = true
 	if u.other.foreign(d.Pos) || u.other.foreign(d.End) {
 		return false
 	}

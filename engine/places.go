@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strings"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/facts"
@@ -23,10 +21,16 @@ func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loa
 		f.FileStart = s
 		f.FileEnd, _ = pos.filePosition(endOff)
 	}
+	if len(d.Related) > 0 {
+		f.Related = make([]finding.Related, 0, len(d.Related))
+	}
 	for _, r := range d.Related {
 		if rel, ok := relatedAt(u, r, pos); ok {
 			f.Related = append(f.Related, rel)
 		}
+	}
+	if len(f.Related) == 0 {
+		f.Related = nil // none could be placed: as if none were given
 	}
 }
 
@@ -36,16 +40,18 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 	tf := u.tok
 	var rel finding.Related
 	if u.other.foreign(r.Pos) {
-		tf = u.other.fset.File(r.Pos)
+		tf = u.other.fileOf(r.Pos)
 		if tf == nil {
 			return rel, false
 		}
-		o := u.run.unit(tf.Name())
-		pos = u.run.positioner(tf.Name())
-		if o == nil || pos == nil {
+		o := u.other.other(tf)
+		if o == nil {
 			return rel, false
 		}
-		rel.Path, rel.AbsPath = o.src.Path, absPath(o.src.Path)
+		if pos = o.positioner(); pos == nil {
+			return rel, false
+		}
+		rel.Path, rel.AbsPath = o.unit.src.Path, o.abs
 	} else if !r.Pos.IsValid() {
 		return rel, false // a place in no file of this run
 	}
@@ -54,7 +60,7 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 	if r.End.IsValid() && int(r.End) >= int(r.Pos) && int(r.End) <= tf.Base()+tf.Size() {
 		re, _ = pos.position(tf.Offset(r.End))
 	}
-	rel.Message, rel.Start, rel.End, rel.Cell = strings.Clone(r.Message), rs, re, cell
+	rel.Message, rel.Start, rel.End, rel.Cell = u.own(r.Message), rs, re, cell
 	if fs, ok := pos.filePosition(rs.Offset); ok {
 		rel.FileStart = fs
 		rel.FileEnd, _ = pos.filePosition(re.Offset)

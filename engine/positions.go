@@ -2,9 +2,11 @@ package engine
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"go/token"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -18,7 +20,9 @@ import (
 type positioner struct {
 	doc   *document.Document
 	lines []int // start offset of each line
-	// fileLines index doc.File, for notebooks; made on first use
+	// fileLines index doc.File, for notebooks; made on first use, once:
+	// the positions of a file other files cite serve every check at once
+	fileOnce  sync.Once
 	fileLines []int
 }
 
@@ -28,12 +32,14 @@ func newPositioner(doc *document.Document) *positioner {
 
 func lineStarts(text []byte) []int {
 	lines := make([]int, 1, bytes.Count(text, []byte("\n"))+1)
-	for i, b := range text {
-		if b == '\n' {
-			lines = append(lines, i+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(text[i:], '\n')
+		if j < 0 {
+			return lines
 		}
+		i += j + 1
+		lines = append(lines, i)
 	}
-	return lines
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -58,9 +64,7 @@ func (p *positioner) filePosition(off int) (pos finding.Position, ok bool) {
 	if p.doc.FileOffset == nil {
 		return finding.Position{}, false
 	}
-	if p.fileLines == nil {
-		p.fileLines = lineStarts(p.doc.File)
-	}
+	p.fileOnce.Do(func() { p.fileLines = lineStarts(p.doc.File) })
 	raw := max(0, min(p.doc.FileOffset(max(0, min(off, len(p.doc.Text)))), len(p.doc.File)))
 	pos, _ = positionIn(p.doc.File, p.fileLines, raw)
 	return pos, true
@@ -76,6 +80,18 @@ func positionIn(text []byte, lines []int, off int) (finding.Position, int) {
 	}
 	col, char := 1, 0
 	for s := text[start:off]; len(s) > 0; {
+		if len(s) >= 8 && binary.LittleEndian.Uint64(s)&0x8080808080808080 == 0 {
+			s = s[8:] // eight ASCII bytes at once
+			col += 8
+			char += 8
+			continue
+		}
+		if s[0] < utf8.RuneSelf { // ASCII, most text: one byte, one column
+			s = s[1:]
+			col++
+			char++
+			continue
+		}
 		r, n := utf8.DecodeRune(s)
 		s = s[n:]
 		col++
@@ -92,18 +108,25 @@ func positionIn(text []byte, lines []int, off int) (finding.Position, int) {
 // lines, 0-based indexes), at most maxContext of them, without line endings.
 func (p *positioner) context(first, last int) []string {
 	last = min(last, first+maxContext-1, len(p.lines)-1)
+	end := len(p.doc.Text)
+	if last+1 < len(p.lines) {
+		end = p.lines[last+1]
+	}
+	// one string holds every line; each is a slice of it
+	text := string(p.doc.Text[p.lines[first]:end])
 	out := make([]string, 0, last-first+1)
 	for i := first; i <= last; i++ {
-		end := len(p.doc.Text)
+		start := p.lines[i] - p.lines[first]
+		stop := len(text)
 		if i+1 < len(p.lines) {
-			end = p.lines[i+1]
+			stop = p.lines[i+1] - p.lines[first]
 		}
-		line := p.doc.Text[p.lines[i]:end]
-		line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+		line := text[start:stop]
+		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 		if i == 0 {
-			line = bytes.TrimPrefix(line, bom)
+			line = strings.TrimPrefix(line, "\xEF\xBB\xBF") // bom
 		}
-		out = append(out, string(line))
+		out = append(out, line)
 	}
 	return out
 }
@@ -129,67 +152,132 @@ func (p *positioner) place(off int) string {
 // runFiles are a run's files by path, for the spans that name another file
 // (facts.Span.File): a helper's code applied at a call, a table's definition
 // cited as evidence. A file's text is read again only when a finding cites
-// a place in it, and then once per run.
+// a place in it, and then once per run. It is read by every check at once:
+// what it holds of the run's files is made before the rule pass, and each
+// file's positions once, without a lock on the others.
 type runFiles struct {
-	byPath map[string]*unit
+	byPath map[string]*runFile      // by clean path
+	byTok  map[*token.File]*runFile // the same files, by their token.File
+	fset   *token.FileSet           // positions of every file of the rule pass
+	mu     sync.Mutex               // guards others
+	others map[string]*token.File   // files not of the run that spans name, by clean path
+}
 
-	mu  sync.Mutex
-	pos map[string]*positioner // nil entry: could not be read
+// runFile is one file of the run.
+type runFile struct {
+	unit *unit
+	tok  *token.File // its positions in the run's file set
+	abs  string      // its absolute path
+
+	once sync.Once
+	pos  *positioner // nil when it cannot be read
 }
 
 func newRunFiles(units []*unit) *runFiles {
-	r := &runFiles{byPath: make(map[string]*unit, len(units)), pos: map[string]*positioner{}}
+	r := &runFiles{byPath: make(map[string]*runFile, len(units)), byTok: make(map[*token.File]*runFile, len(units)),
+		fset: token.NewFileSet(), others: map[string]*token.File{}}
 	for _, u := range units {
 		if u != nil && u.size > 0 {
-			r.byPath[cleanPath(u.src.Path)] = u
+			f := &runFile{unit: u, tok: r.fset.AddFile(u.src.Path, -1, u.size)}
+			if old := r.byPath[cleanPath(u.src.Path)]; old != nil {
+				delete(r.byTok, old.tok)
+			}
+			r.byPath[cleanPath(u.src.Path)] = f
+			r.byTok[f.tok] = f
 		}
 	}
 	return r
 }
 
-// unit is the file at p, nil when it is not one of the run's.
-func (r *runFiles) unit(p string) *unit {
+// file is the run's file at p, nil when it is not one of the run's.
+func (r *runFiles) file(p string) *runFile {
 	if r == nil {
 		return nil
 	}
 	return r.byPath[cleanPath(p)]
 }
 
+// unit is the file at p, nil when it is not one of the run's.
+func (r *runFiles) unit(p string) *unit {
+	if f := r.file(p); f != nil {
+		return f.unit
+	}
+	return nil
+}
+
 // positioner reads the file at p for positions; nil when it cannot.
 func (r *runFiles) positioner(p string) *positioner {
-	u := r.unit(p)
-	if u == nil {
-		return nil
+	if f := r.file(p); f != nil {
+		return f.positioner()
+	}
+	return nil
+}
+
+// positioner reads the file for positions, once; nil when it cannot.
+func (f *runFile) positioner() *positioner {
+	f.once.Do(func() {
+		u := f.unit
+		if u.stored != nil && u.stored.doc != nil {
+			f.pos = newPositioner(u.stored.doc) // kept with its facts: not read again
+		} else if doc, note := readDocument(u.src, 0); note == "" && len(doc.Text) == u.size {
+			f.pos = newPositioner(doc) // a file changed since it was read has no places
+		}
+		f.abs = absPath(u.src.Path)
+	})
+	return f.pos
+}
+
+// addFile adds a file to the run's file set.
+func (r *runFiles) addFile(p string, size int) *token.File {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.fset.AddFile(p, -1, size)
+}
+
+// tokFile is the token.File of the file at p, whose clean path is clean:
+// the run's file's, or one of size 0 added on first use for a file not of
+// the run, where every span is at its start, still another file's.
+func (r *runFiles) tokFile(p, clean string) *token.File {
+	if f := r.byPath[clean]; f != nil {
+		return f.tok
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	pos, ok := r.pos[u.src.Path]
+	tf, ok := r.others[clean]
 	if !ok {
-		if u.stored != nil && u.stored.doc != nil {
-			pos = newPositioner(u.stored.doc) // kept with its facts: not read again
-		} else if doc, note := readDocument(u.src, 0); note == "" && len(doc.Text) == u.size {
-			pos = newPositioner(doc) // a file changed since it was read has no places
-		}
-		r.pos[u.src.Path] = pos
+		tf = r.fset.AddFile(p, -1, 0)
+		r.others[clean] = tf
 	}
-	return pos
+	return tf
 }
 
 // cleanPath is a path as the link step and the catalog's callers compare it.
 func cleanPath(p string) string { return path.Clean(strings.ReplaceAll(p, "\\", "/")) }
 
 // otherFiles give a file's rule pass the positions of the run's other
-// files, in the file set of its own, each added on first use.
+// files, in the run's file set (a file set of its own without a run).
 type otherFiles struct {
-	run  *runFiles
-	fset *token.FileSet
-	self *token.File
-	tok  map[string]*token.File
+	run       *runFiles
+	fset      *token.FileSet
+	self      *token.File
+	selfClean string
+	tok       map[string]*token.File // what file has given, by path as spans name it
+	named     []*token.File          // the same files, once each
 }
 
-func newOtherFiles(run *runFiles, path string, size int) *otherFiles {
-	fset := token.NewFileSet()
-	return &otherFiles{run: run, fset: fset, self: fset.AddFile(path, -1, size)}
+func newOtherFiles(un *unit) *otherFiles {
+	run, path := un.run, un.src.Path
+	o := &otherFiles{run: run, selfClean: cleanPath(path)}
+	switch f := run.file(path); {
+	case f != nil && f.unit == un:
+		o.fset, o.self = run.fset, f.tok
+	case run != nil: // a file the run does not list (empty, or named twice)
+		o.fset, o.self = run.fset, run.addFile(path, un.size)
+	default:
+		o.fset = token.NewFileSet()
+		o.self = o.fset.AddFile(path, -1, un.size)
+	}
+	return o
 }
 
 // file is the token.File of the run's file at p.
@@ -197,19 +285,43 @@ func (o *otherFiles) file(p string) *token.File {
 	if tf, ok := o.tok[p]; ok {
 		return tf
 	}
-	if cleanPath(p) == cleanPath(o.self.Name()) {
-		return o.self // evidence that names the file itself
-	}
-	size := 0 // a file not of the run: every span there is at its start, still another file's
-	if u := o.run.unit(p); u != nil {
-		size = u.size
-	}
-	tf := o.fset.AddFile(p, -1, size)
 	if o.tok == nil {
 		o.tok = map[string]*token.File{}
 	}
+	clean := cleanPath(p)
+	var tf *token.File
+	switch {
+	case clean == o.selfClean:
+		tf = o.self // evidence that names the file itself
+	case o.run == nil:
+		tf = o.fset.AddFile(p, -1, 0)
+	default:
+		tf = o.run.tokFile(p, clean)
+	}
+	if !slices.Contains(o.named, tf) {
+		o.named = append(o.named, tf)
+	}
 	o.tok[p] = tf
 	return tf
+}
+
+// fileOf is the token.File holding pos, a position in another file: one
+// that file has given, else any of the file set's; nil for none.
+func (o *otherFiles) fileOf(pos token.Pos) *token.File {
+	for _, tf := range o.named {
+		if int(pos) >= tf.Base() && int(pos) <= tf.Base()+tf.Size() {
+			return tf
+		}
+	}
+	return o.fset.File(pos)
+}
+
+// other is the run's file that tf stands for; nil for none.
+func (o *otherFiles) other(tf *token.File) *runFile {
+	if o.run == nil {
+		return nil
+	}
+	return o.run.byTok[tf]
 }
 
 // foreign reports whether pos is in another file than the pass's own.

@@ -7,6 +7,7 @@ import (
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/fixer"
 	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/sql"
 )
 
 // quickVet lets check verify the fixes it offers in SQL without parsing the
@@ -42,12 +43,12 @@ func (v *verifier) vet(fixes []fixer.Fix) ([]byte, []int, []fixer.Edit, error) {
 	if v.quick == nil {
 		return v.apply(fixes)
 	}
-	r := fixer.Apply(v.doc.Text, fixes)
-	if len(r.Applied) == 0 {
+	chosen, _ := fixer.Choose(len(v.doc.Text), fixes) // what Apply would apply; the text is not needed
+	if len(chosen) == 0 {
 		return nil, nil, nil, nil
 	}
-	applied := map[int]bool{}
-	for _, id := range r.Applied {
+	applied := make(map[int]bool, len(chosen))
+	for _, id := range chosen {
 		applied[id] = true
 	}
 	var edits []fixer.Edit
@@ -57,22 +58,29 @@ func (v *verifier) vet(fixes []fixer.Fix) ([]byte, []int, []fixer.Edit, error) {
 		}
 	}
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
-	after, ok := v.quick.edited(edits)
+	after, changed, ok := v.quick.editedRegions(edits)
 	if !ok {
 		return v.apply(fixes)
 	}
 	if err := checkEditPlaces(v.doc, v.view, edits); err != nil {
 		return nil, nil, nil, err
 	}
-	if err := checkSQLAfter(v.view, viewSQL(after), v.doc.Text); err != nil {
+	if err := checkSQLAfter(v.view, v.quick.statementsAfter(after, changed), v.doc.Text); err != nil {
 		return nil, nil, nil, err
 	}
-	return nil, r.Applied, edits, nil
+	return nil, chosen, edits, nil
 }
 
 // edited returns the SQL regions with the edits made in them; ok is false
 // when an edit does not fit the quick way.
 func (q *quickVet) edited(edits []fixer.Edit) ([]*document.Region, bool) {
+	out, _, ok := q.editedRegions(edits)
+	return out, ok
+}
+
+// editedRegions is edited, which also says which regions the edits changed.
+func (q *quickVet) editedRegions(edits []fixer.Edit) ([]*document.Region, []bool, bool) {
+	changed := make([]bool, len(q.regions))
 	texts := make([][]byte, len(q.regions))
 	for i, r := range q.regions {
 		texts[i] = r.Text
@@ -82,19 +90,38 @@ func (q *quickVet) edited(edits []fixer.Edit) ([]*document.Region, bool) {
 		e := edits[k]
 		i, rs, re, ok := q.place(e)
 		if !ok || !q.safeText(q.regions[i], e.New) {
-			return nil, false
+			return nil, nil, false
 		}
 		t := make([]byte, 0, len(texts[i])+len(e.New))
 		t = append(append(append(t, texts[i][:rs]...), e.New...), texts[i][re:]...)
-		texts[i] = t
+		texts[i], changed[i] = t, true
 	}
 	out := make([]*document.Region, len(q.regions))
 	for i, r := range q.regions {
+		if !changed[i] {
+			out[i] = r
+			continue
+		}
 		c := *r
 		c.Text = texts[i]
 		out[i] = &c
 	}
-	return out, true
+	return out, changed, true
+}
+
+// statementsAfter is the view of the edited regions that checkSQLAfter
+// reads, their statements: a region the edits left alone has those it had,
+// so only the changed ones are parsed again.
+func (q *quickVet) statementsAfter(after []*document.Region, changed []bool) *sqlView {
+	v := &sqlView{}
+	for i, r := range after {
+		if !changed[i] {
+			v.stmts = append(v.stmts, q.before.stmts[q.before.firstStmt[i]:q.before.firstStmt[i+1]]...)
+			continue
+		}
+		v.stmts = appendStmts(v.stmts, r, sql.Parse(r.Text))
+	}
+	return v
 }
 
 // place finds the region and region offsets of an edit that lies inside one

@@ -20,6 +20,9 @@ import (
 type sqlView struct {
 	stmts []sqlStmt
 	toks  []sqlTok
+	// firstStmt[i] is the index in stmts of region i's first statement
+	// (one more entry ends the last region's)
+	firstStmt []int
 }
 
 type sqlStmt struct {
@@ -34,15 +37,11 @@ type sqlTok struct {
 }
 
 func viewSQL(regions []*document.Region) *sqlView {
-	v := &sqlView{}
+	v := &sqlView{firstStmt: make([]int, 0, len(regions)+1)}
 	for _, r := range regions {
+		v.firstStmt = append(v.firstStmt, len(v.stmts))
 		s := sql.Parse(r.Text)
-		for _, st := range s.Statements {
-			h := st.Header()
-			start, end := regionSpan(r, h.Span.Start, h.Span.End)
-			v.stmts = append(v.stmts, sqlStmt{start: start, end: end,
-				text: string(r.Text[h.Span.Start:h.Span.End]), err: sql.Strict(r.Text, st)})
-		}
+		v.stmts = appendStmts(v.stmts, r, s)
 		for _, t := range s.Tokens {
 			start, end, ok := tokenSpan(r.Map, t.Start, t.End)
 			if !ok {
@@ -61,8 +60,20 @@ func viewSQL(regions []*document.Region) *sqlView {
 			v.toks = append(v.toks, sqlTok{start: start, end: end, glue: glue})
 		}
 	}
+	v.firstStmt = append(v.firstStmt, len(v.stmts))
 	sort.Slice(v.toks, func(i, j int) bool { return v.toks[i].start < v.toks[j].start })
 	return v
+}
+
+// appendStmts adds the statements of r, parsed as s, to stmts.
+func appendStmts(stmts []sqlStmt, r *document.Region, s *sql.Script) []sqlStmt {
+	for _, st := range s.Statements {
+		h := st.Header()
+		start, end := regionSpan(r, h.Span.Start, h.Span.End)
+		stmts = append(stmts, sqlStmt{start: start, end: end,
+			text: string(r.Text[h.Span.Start:h.Span.End]), err: sql.Strict(r.Text, st)})
+	}
+	return stmts
 }
 
 // regionSpan maps a region span to document offsets; the end is mapped from
@@ -184,10 +195,14 @@ func lineAt(text []byte, off int) int {
 func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 	var all []fixer.Fix
 	ok := map[int]bool{}
+	var sqlAt []facts.Span // made once, for the first fix
 	for i := range fs {
 		for j, fx := range fs[i].Fixes {
 			edits := toEdits(fx)
-			if !touchesSQL(doc, f, edits) {
+			if sqlAt == nil {
+				sqlAt = sqlSpans(doc, f)
+			}
+			if !touches(sqlAt, edits) {
 				if err := checkEditPlaces(doc, &sqlView{}, edits); err != nil {
 					continue // tried alone below, and refused
 				}
@@ -244,10 +259,10 @@ func toEdits(fx finding.Fix) []fixer.Edit {
 	return edits
 }
 
-// touchesSQL says whether an edit lies in SQL: a SQL region of the document
-// or a statement read from a spark.sql string.
-func touchesSQL(doc *document.Document, f *facts.File, edits []fixer.Edit) bool {
-	var spans []facts.Span
+// sqlSpans are where a document has SQL: its SQL regions and the
+// statements read from spark.sql strings; never nil.
+func sqlSpans(doc *document.Document, f *facts.File) []facts.Span {
+	spans := []facts.Span{}
 	for i := range doc.Regions {
 		if r := &doc.Regions[i]; r.Lang == document.SQL {
 			s, e := r.Span()
@@ -281,6 +296,11 @@ func touchesSQL(doc *document.Document, f *facts.File, edits []fixer.Edit) bool 
 			}
 		}
 	}
+	return spans
+}
+
+// touches says whether an edit lies in one of the spans.
+func touches(spans []facts.Span, edits []fixer.Edit) bool {
 	for _, e := range edits {
 		for _, s := range spans {
 			if e.Start <= s.End && e.End >= s.Start {

@@ -30,16 +30,9 @@ type Result struct {
 // Apply applies as many fixes as can be applied together, in the given order
 // of preference; a fix that overlaps one already taken is skipped whole.
 func Apply(text []byte, fixes []Fix) Result {
-	var taken []Edit
 	var res Result
-	for _, f := range fixes {
-		if !valid(f.Edits, len(text)) || overlapsAny(f.Edits, taken) {
-			res.Skipped = append(res.Skipped, f.ID)
-			continue
-		}
-		taken = append(taken, f.Edits...)
-		res.Applied = append(res.Applied, f.ID)
-	}
+	var taken []Edit
+	res.Applied, res.Skipped, taken = choose(len(text), fixes)
 	out, err := applyEdits(text, taken)
 	if err != nil {
 		// cannot happen after the checks above; keep the text untouched

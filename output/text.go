@@ -45,22 +45,34 @@ func (t *textPrinter) paint(style, s string) string {
 
 func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 	paint := t.paint
-	for _, f := range findings {
+	colon := paint(dim, ":")
+	var num [20]byte
+	path, shown := "", "" // the last path, as it is printed: findings come a file at a time
+	for i, f := range findings {
 		sev := severity(f)
 		t.counts[sev]++
 		t.total++
-		w.WriteString(paint(bold, printable(f.Path)))
-		w.WriteString(paint(dim, ":"))
-		if f.Cell > 0 {
-			w.WriteString("cell " + strconv.Itoa(f.Cell))
-			w.WriteString(paint(dim, ":"))
+		if i == 0 || f.Path != path {
+			path, shown = f.Path, paint(bold, printable(f.Path))
 		}
-		fmt.Fprintf(w, "%d%s%d%s ", f.Start.Line, paint(dim, ":"), f.Start.Column, paint(dim, ":"))
+		w.WriteString(shown)
+		w.WriteString(colon)
+		if f.Cell > 0 {
+			w.WriteString("cell ")
+			writeInt(w, &num, f.Cell)
+			w.WriteString(colon)
+		}
+		writeInt(w, &num, f.Start.Line)
+		w.WriteString(colon)
+		writeInt(w, &num, f.Start.Column)
+		w.WriteString(colon)
+		w.WriteString(" ")
 		w.WriteString(paint(severityStyle[sev], f.Code))
 		switch {
 		case fixable(f, t.opts):
 			t.fixes++
-			w.WriteString(" " + paint(cyan, "[*]"))
+			w.WriteString(" ")
+			w.WriteString(paint(cyan, "[*]"))
 		case f.HasFix(finding.Unsafe):
 			t.unsafeOnly++
 		}
@@ -70,9 +82,16 @@ func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 			}
 			t.fixCodes[f.Code] = fx.Applicability
 		}
-		w.WriteString(" " + printable(f.Message) + "\n")
+		w.WriteString(" ")
+		w.WriteString(printable(f.Message))
+		w.WriteString("\n")
 	}
 	return nil
+}
+
+// writeInt writes n in decimal, with buf for its digits: no string is made.
+func writeInt(w *bufio.Writer, buf *[20]byte, n int) {
+	_, _ = w.Write(strconv.AppendInt(buf[:0], int64(n), 10)) // a bufio error sticks: Flush reports it
 }
 
 func (t *textPrinter) end(w *bufio.Writer) error {

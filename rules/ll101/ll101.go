@@ -3,8 +3,6 @@
 package ll101
 
 import (
-	"fmt"
-
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
@@ -52,9 +50,9 @@ func check(p *rule.Pass) {
 		if !on {
 			continue
 		}
-		msg := fmt.Sprintf("%s before the write to %s fights optimized writes (%s); remove it and let optimized writes size the files",
-			rule.TransformText(t), rule.TargetName(w.Target), why)
-		p.ReportRelated(t.Span, msg, related, rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})
+		text := rule.TransformText(t)
+		msg := text + " before the write to " + rule.TargetName(w.Target) + " fights optimized writes (" + why + "); remove it and let optimized writes size the files"
+		p.ReportRelated(t.Span, msg, related, rule.Fix{Title: "Remove " + text, Edits: t.Removal})
 	}
 }
 

@@ -35,18 +35,41 @@ func check(p *rule.Pass) {
 	// writeTo(...).create() is both a write and a definition: report it
 	// once. A helper's partitioning applied at several calls is one clause
 	// with each call's columns: the columns tell the calls apart.
-	seen := map[partKey]bool{}
+	ck := &checker{Pass: p, seen: map[partKey]bool{}}
 	for _, w := range p.Facts.Writes {
-		checkPartitioning(p, w.PartitionBy, rule.TargetName(w.Target), seen)
+		ck.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target))
 	}
 	for _, d := range p.Facts.Tables {
-		checkPartitioning(p, d.PartitionBy, d.Name, seen)
+		ck.checkPartitioning(d.PartitionBy, d.Name)
 	}
+}
+
+// checker is one file's check: the clauses reported so far, and what the
+// configured patterns say of the column names met so far (a file's writes
+// tend to partition by the same few).
+type checker struct {
+	*rule.Pass
+	seen map[partKey]bool
+	high map[string]bool
+}
+
+// highCardinality is Config.HighCardinality, asked once per column name.
+func (ck *checker) highCardinality(name string) bool {
+	if v, ok := ck.high[name]; ok {
+		return v
+	}
+	v := ck.Config.HighCardinality(name)
+	if ck.high == nil {
+		ck.high = map[string]bool{}
+	}
+	ck.high[name] = v
+	return v
 }
 
 type partKey struct{ clause, first facts.Span }
 
-func checkPartitioning(p *rule.Pass, part *facts.Partitioning, table string, seen map[partKey]bool) {
+func (ck *checker) checkPartitioning(part *facts.Partitioning, table string) {
+	p, seen := ck.Pass, ck.seen
 	if part == nil || part.Dynamic {
 		return
 	}
@@ -59,10 +82,9 @@ func checkPartitioning(p *rule.Pass, part *facts.Partitioning, table string, see
 	}
 	seen[k] = true
 	for _, c := range part.Columns {
-		if c.Name != "" && p.Config.HighCardinality(c.Name) {
-			p.Report(c.Span, fmt.Sprintf(
-				"partition column %s of %s looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering (CLUSTER BY %s)",
-				rule.Quote(c.Name), table, c.Name))
+		if c.Name != "" && ck.highCardinality(c.Name) {
+			p.Report(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
+				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering (CLUSTER BY "+c.Name+")")
 		}
 	}
 	if max := p.Config.Rules.MaxPartitionColumns; max > 0 && len(part.Columns) > max {

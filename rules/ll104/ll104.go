@@ -3,7 +3,6 @@
 package ll104
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -68,8 +67,8 @@ func check(p *rule.Pass) {
 			quoted[i] = `"` + c + `"`
 		}
 		call := ".repartition(" + strings.Join(quoted, ", ") + ")"
-		msg := fmt.Sprintf("partitioned %s write without a shuffle by %s%s: every task writes a file into every partition it holds; add %s before .write",
-			format, strings.Join(cols, ", "), why, call)
+		msg := "partitioned " + format + " write without a shuffle by " + strings.Join(cols, ", ") + why +
+			": every task writes a file into every partition it holds; add " + call + " before .write"
 		var fixes []rule.Fix
 		if w.WriterAt > 0 {
 			fixes = append(fixes, rule.Fix{Title: "Insert " + call + " before .write",

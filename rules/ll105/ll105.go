@@ -2,8 +2,6 @@
 package ll105
 
 import (
-	"fmt"
-
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -33,8 +31,7 @@ func check(p *rule.Pass) {
 		if w.Loop.End == 0 || !w.Target.Known() || !w.Appends() {
 			continue
 		}
-		p.Report(w.Loop, fmt.Sprintf(
-			"this loop appends to %s on every iteration: each append is a commit of small files; read all inputs at once (a list of paths, or a union) and write once",
-			rule.TargetName(w.Target)))
+		p.Report(w.Loop, "this loop appends to "+rule.TargetName(w.Target)+
+			" on every iteration: each append is a commit of small files; read all inputs at once (a list of paths, or a union) and write once")
 	}
 }

@@ -61,9 +61,8 @@ func check(p *rule.Pass) {
 		if at := t.Use.RewriteAt(); at != (facts.Span{}) {
 			related = []rule.Related{{At: at, Message: "the table's files are rewritten here"}}
 		}
-		msg := fmt.Sprintf("this stream reads %s, which %s: a Delta stream fails at the first commit that rewrites files; "+
-			`add .option("skipChangeCommits", "true") to skip such commits, or read the change data feed when their changes matter`,
-			t.DisplayName(), why)
+		msg := "this stream reads " + t.DisplayName() + ", which " + why + ": a Delta stream fails at the first commit that rewrites files; " +
+			`add .option("skipChangeCommits", "true") to skip such commits, or read the change data feed when their changes matter`
 		var fixes []rule.Fix
 		if v, ok := r.Options["skipchangecommits"]; ok {
 			// set to false: turn it on where it is

@@ -2,7 +2,6 @@
 package ll401
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/lakelint/lakelint/facts"
@@ -45,8 +44,8 @@ func check(p *rule.Pass) {
 			continue
 		}
 		want := strconv.Itoa(p.Config.Rules.VacuumMinRetentionHours)
-		msg := fmt.Sprintf("VACUUM of %s retains %s hours, less than the safe minimum of %s: readers, lagging streams and time travel lose the files they need",
-			rule.TargetName(m.Target), trim(hours), want)
+		msg := "VACUUM of " + rule.TargetName(m.Target) + " retains " + trim(hours) + " hours, less than the safe minimum of " + want +
+			": readers, lagging streams and time travel lose the files they need"
 		var fixes []rule.Fix
 		if (m.Retain.Kind == facts.Int || m.Retain.Kind == facts.Float) && !m.Retain.ReadOnly {
 			fixes = append(fixes, rule.Fix{Title: "Retain " + want + " hours",

@@ -95,7 +95,7 @@ func (p *Pass) PlaceOf(sp facts.Span) string {
 // OptimizedWrites says whether optimized writes are known to be on for a
 // write, and why; it never guesses: unknown means off.
 func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
-	on, why, _ := p.OptimizedWritesCited(w)
+	on, why, _ := p.optimizedWrites(w, true)
 	return on, why
 }
 
@@ -103,7 +103,14 @@ func (p *Pass) OptimizedWrites(w *facts.Write) (bool, string) {
 // or property that turns them on, in this file or another (a helper's
 // setting applied at a call, the table's definition).
 func (p *Pass) OptimizedWritesCited(w *facts.Write) (bool, string, []Related) {
-	return p.optimizedWrites(w)
+	return p.optimizedWrites(w, true)
+}
+
+// optimizedWritesOn is OptimizedWrites without the why, which costs a
+// message for every write.
+func (p *Pass) optimizedWritesOn(w *facts.Write) bool {
+	on, _, _ := p.optimizedWrites(w, false)
+	return on
 }
 
 // turnedOn cites the setting or write property at sp.
@@ -115,23 +122,33 @@ func turnedOn(sp facts.Span) []Related {
 // key, in whichever file: "the table's definition <does>" or "this ALTER
 // TABLE <does>"; nil when the project does not set it.
 func TablePropertyCited(t *catalog.Table, key, does string) []Related {
+	return tablePropertyCited(t, key, "this ALTER TABLE "+does, "the table's definition "+does)
+}
+
+// tablePropertyCited is TablePropertyCited with its two messages made.
+func tablePropertyCited(t *catalog.Table, key, byAlter, byDef string) []Related {
 	at, alter, ok := t.PropertyAt(key)
 	if !ok {
 		return nil
 	}
 	if alter {
-		return []Related{{At: at, Message: "this ALTER TABLE " + does}}
+		return []Related{{At: at, Message: byAlter}}
 	}
-	return []Related{{At: at, Message: "the table's definition " + does}}
+	return []Related{{At: at, Message: byDef}}
 }
 
-func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, []Related) {
+// optimizedWrites is OptimizedWritesCited; without detail it says only
+// whether they are on, with neither a why nor a citation.
+func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Related) {
 	if w.API.Rewrites() && p.Platform == config.PlatformDatabricks {
 		return true, "MERGE, UPDATE and DELETE always use optimized writes on Databricks", nil
 	}
 	if s, ok := p.Facts.SettingBefore(ConfOptimizeWrite, w.Span.Start); ok {
 		on, known := s.Value.Truth()
 		if known {
+			if on && !detail {
+				return true, "", nil
+			}
 			if on {
 				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.PlaceOf(s.At)), turnedOn(s.At)
 			}
@@ -140,6 +157,9 @@ func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, []Related) {
 	}
 	if v, ok := w.Properties[PropOptimizeWrite]; ok {
 		if on, _ := v.Truth(); on {
+			if !detail {
+				return true, "", nil
+			}
 			return true, "the write sets delta.autoOptimize.optimizeWrite", turnedOn(v.Span)
 		}
 	}
@@ -149,14 +169,21 @@ func (p *Pass) optimizedWrites(w *facts.Write) (bool, string, []Related) {
 		if !on {
 			return false, "", nil
 		}
+		if !detail {
+			return true, "", nil
+		}
 		why := "the table's properties set delta.autoOptimize.optimizeWrite"
 		if t.Live != nil && len(t.Defs) == 0 && len(t.Alters) == 0 {
 			why = "the live table's properties set delta.autoOptimize.optimizeWrite"
 		}
-		return true, why, TablePropertyCited(t, PropOptimizeWrite, "turns optimized writes on")
+		return true, why, tablePropertyCited(t, PropOptimizeWrite,
+			"this ALTER TABLE turns optimized writes on", "the table's definition turns optimized writes on")
 	}
 	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
+			if !detail {
+				return true, "", nil
+			}
 			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.PlaceOf(s.At)), turnedOn(s.At)
 		}
 	}
@@ -182,28 +209,40 @@ func Quote(s string) string { return "`" + s + "`" }
 
 // TransformText is how a transform reads in a message: ".coalesce(1)" or "/*+ REPARTITION(8) */".
 func TransformText(t *facts.Transform) string {
-	args := ""
+	var b strings.Builder
+	if t.Hint {
+		b.WriteString("/*+ ")
+	} else {
+		b.WriteByte('.')
+	}
+	b.WriteString(t.Name)
+	b.WriteByte('(')
+	open := b.Len() // the arguments start here; a comma goes between those that are not empty
 	if t.HasNum {
 		if t.NumPartitions.Known() {
-			args = t.NumPartitions.Text()
+			b.WriteString(t.NumPartitions.Text())
 		} else {
-			args = "n"
+			b.WriteByte('n')
 		}
 	}
 	for _, c := range t.Columns {
-		if args != "" {
-			args += ", "
+		if b.Len() > open {
+			b.WriteString(", ")
 		}
 		if t.Hint {
-			args += c.Name
+			b.WriteString(c.Name)
 		} else {
-			args += `"` + c.Name + `"`
+			b.WriteByte('"')
+			b.WriteString(c.Name)
+			b.WriteByte('"')
 		}
 	}
 	if t.Hint {
-		return "/*+ " + t.Name + "(" + args + ") */"
+		b.WriteString(") */")
+	} else {
+		b.WriteByte(')')
 	}
-	return "." + t.Name + "(" + args + ")"
+	return b.String()
 }
 
 // canonicalKeys spell well-known keys the way the documentation does; facts

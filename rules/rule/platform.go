@@ -14,7 +14,7 @@ import (
 // the compute may turn them on (serverless always does), nothing short of a
 // setting says they are off.
 func (p *Pass) OptimizedWritesOff(w *facts.Write) (bool, string, []Related) {
-	if on, _ := p.OptimizedWrites(w); on {
+	if p.optimizedWritesOn(w) {
 		return false, "", nil
 	}
 	if s, ok := p.Facts.SettingBefore(ConfOptimizeWrite, w.Span.Start); ok {

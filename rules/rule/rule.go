@@ -97,6 +97,25 @@ type Input struct {
 	// PlaceIn describes an offset of another file of the run for
 	// messages: "line 3 of lib/io.py".
 	PlaceIn func(path string, off int) string
+
+	// others are what Other gave, by file: spans name a few files many times
+	others map[facts.FileID]*token.File
+}
+
+// other is Other(id.Path()), asked once per file.
+func (in *Input) other(id facts.FileID) *token.File {
+	if tf, ok := in.others[id]; ok {
+		return tf
+	}
+	var tf *token.File
+	if in.Other != nil {
+		tf = in.Other(id.Path())
+	}
+	if in.others == nil {
+		in.others = map[facts.FileID]*token.File{}
+	}
+	in.others[id] = tf
+	return tf
 }
 
 // InputAnalyzer stands for the facts of a file. The driver does not run it: it
@@ -119,14 +138,17 @@ type Pass struct {
 	*analysis.Pass
 	*Input
 	Doc *Doc
+
+	url string // Doc.URL(), made once per rule rather than per report
 }
 
 // New makes a rule from its doc and its check.
 func New(doc *Doc, check func(*Pass)) *Rule {
+	url := doc.URL()
 	a := &analysis.Analyzer{
 		Name:     doc.Code,
 		Doc:      doc.Summary,
-		URL:      doc.URL(),
+		URL:      url,
 		Requires: []*analysis.Analyzer{InputAnalyzer},
 	}
 	a.Run = func(p *analysis.Pass) (any, error) {
@@ -134,7 +156,7 @@ func New(doc *Doc, check func(*Pass)) *Rule {
 		if in == nil {
 			return nil, fmt.Errorf("%s: no input", doc.Code)
 		}
-		check(&Pass{Pass: p, Input: in, Doc: doc})
+		check(&Pass{Pass: p, Input: in, Doc: doc, url: url})
 		return nil, nil
 	}
 	return &Rule{Doc: doc, Analyzer: a}
@@ -162,25 +184,35 @@ type Related struct {
 // ReportRelated reports a finding with the evidence its message cites.
 func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes ...Fix) {
 	pos, end := p.positions(at)
+	url := p.url
+	if url == "" {
+		url = p.Doc.URL()
+	}
 	d := analysis.Diagnostic{
 		Pos:      pos,
 		End:      end,
 		Category: p.Doc.Code,
 		Message:  msg,
-		URL:      p.Doc.URL(),
+		URL:      url,
 	}
 	if p.Doc.Fix != NoFix {
 		for _, f := range fixes {
 			if len(f.Edits) == 0 {
 				continue
 			}
-			sf := analysis.SuggestedFix{Message: f.Title}
+			if d.SuggestedFixes == nil {
+				d.SuggestedFixes = make([]analysis.SuggestedFix, 0, len(fixes))
+			}
+			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: make([]analysis.TextEdit, 0, len(f.Edits))}
 			for _, e := range f.Edits {
 				pos, end := p.positions(e.Span)
 				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(e.NewText)})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, sf)
 		}
+	}
+	if len(related) > 0 {
+		d.Related = make([]analysis.RelatedInformation, 0, len(related))
 	}
 	for _, r := range related {
 		pos, end := p.positions(r.At)
@@ -195,10 +227,7 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 func (p *Pass) positions(sp facts.Span) (token.Pos, token.Pos) {
 	tf := p.Tok
 	if sp.File != 0 {
-		tf = nil
-		if p.Other != nil {
-			tf = p.Other(sp.File.Path())
-		}
+		tf = p.other(sp.File)
 		if tf == nil { // a file the driver does not know: a place past Tok's, in no file of this run
 			fs := token.NewFileSet()
 			fs.AddFile("", -1, p.Tok.Base()+p.Tok.Size())

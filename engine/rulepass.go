@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/sourcegraph/conc/pool"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/rules/rule"
+)
+
+// checkAll is the rule pass: every linted unit is checked, and its findings
+// go to Options.Emit in the order of units, or to res.Findings without it.
+func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog, plat platformChoice, record *runRecord, res *Result) {
+	var mu sync.Mutex
+	var catDigest [32]byte
+	if record != nil {
+		catDigest = digestCatalog(cat)
+	}
+	emit := l.emitter(units)
+	p := pool.New().WithMaxGoroutines(Workers())
+	for i, u := range units {
+		if !u.linted {
+			continue
+		}
+		p.Go(func() {
+			fs, notes := l.check(u, store, cat, plat, recorded{record, i, catDigest})
+			mu.Lock()
+			defer mu.Unlock()
+			res.Found += len(fs)
+			res.Notes = append(res.Notes, notes...)
+			if emit != nil {
+				emit(i, fs)
+			} else {
+				res.Findings = append(res.Findings, fs...)
+			}
+		})
+	}
+	p.Wait()
+}
+
+// emitter returns what hands each file's findings to Options.Emit in the
+// order of units, holding those that finish early; nil without Emit. It is
+// called with the run's lock held.
+func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
+	if l.opts.Emit == nil {
+		return nil
+	}
+	waiting := map[int][]finding.Finding{}
+	next := 0
+	return func(i int, fs []finding.Finding) {
+		waiting[i] = fs
+		for next < len(units) {
+			if units[next].linted {
+				fs, ok := waiting[next]
+				if !ok {
+					return
+				}
+				delete(waiting, next)
+				if len(fs) > 0 {
+					l.opts.Emit(fs)
+				}
+			}
+			next++
+		}
+	}
+}
+
+// diag is a rule's diagnostic waiting to be resolved.
+type diag struct {
+	r    *rule.Rule
+	d    analysis.Diagnostic
+	keep bool // reported: not a repeat, not at another file's place
+}
+
+// diagBuffers hold the diagnostics of one file's check, reused by the next.
+var diagBuffers = sync.Pool{New: func() any { return new([]diag) }}
+
+// putDiags gives a buffer back, emptied so that it keeps no message alive;
+// an unusually large one is left to the collector.
+func putDiags(buf *[]diag) {
+	if cap(*buf) > 4096 {
+		return
+	}
+	clear((*buf)[:cap(*buf)])
+	*buf = (*buf)[:0]
+	diagBuffers.Put(buf)
+}
+
+// diagSeen is the keys of a file's diagnostics so far: in place while they
+// are few, as they are for most files, in a map beyond.
+type diagSeen struct {
+	few [24]diagKey
+	n   int
+	set map[diagKey]bool
+}
+
+// add reports whether k is new, and keeps it.
+func (s *diagSeen) add(k diagKey) bool {
+	if s.set == nil {
+		for _, x := range s.few[:s.n] {
+			if x == k {
+				return false
+			}
+		}
+		if s.n < len(s.few) {
+			s.few[s.n] = k
+			s.n++
+			return true
+		}
+		s.set = make(map[diagKey]bool, 2*len(s.few))
+		for _, x := range s.few {
+			s.set[x] = true
+		}
+	}
+	if s.set[k] {
+		return false
+	}
+	s.set[k] = true
+	return true
+}
+
+// own is s as a finding may keep it: never a slice of the file's decoded
+// facts, which it would keep alive (facts kept as extracted hold strings of
+// their own).
+func (u *loaded) own(s string) string {
+	if u.decoded {
+		return strings.Clone(s)
+	}
+	return s
+}

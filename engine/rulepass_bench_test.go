@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/extract/link"
+	"github.com/lakelint/lakelint/extract/pyfacts"
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/internal/corpusgen"
+	"github.com/lakelint/lakelint/output"
+)
+
+// BenchmarkRulePass measures the rule pass alone: the corpus is loaded and
+// linked once, then every iteration runs the rules over every file,
+// resolves their findings and prints them as text to nowhere, as `lakelint
+// check` does after the link step.
+//
+//	go test ./engine -run '^$' -bench '^BenchmarkRulePass$' -benchtime 5x -benchmem
+func BenchmarkRulePass(b *testing.B) {
+	for _, mb := range []int{10, 40} {
+		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
+			dir := rulePassCorpus(b, mb)
+			configs, err := config.NewResolver(config.ResolverOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var out *output.Stream
+			l := New(configs, Options{Emit: func(fs []finding.Finding) {
+				if err := out.File(fs); err != nil {
+					b.Error(err)
+				}
+			}})
+			files, err := l.Discover([]string{dir})
+			if err != nil {
+				b.Fatal(err)
+			}
+			srcs := make([]Source, len(files))
+			for i, f := range files {
+				srcs[i] = Source{Path: f}
+			}
+			store := &factStore{}
+			defer store.close()
+			tables := &catalog.Builder{}
+			links := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
+			units := make([]*unit, len(srcs))
+			for i, s := range srcs {
+				units[i] = l.load(s, store, tables, links, nil)
+			}
+			store.finish()
+			l.link(units, links, tables)
+			plat := l.platform(srcs, []string{dir}, units)
+			cat := tables.Catalog()
+			// facts kept as they are get the link step's extra facts merged
+			// into them by check: each iteration starts from the originals
+			kept := make([]facts.File, len(units))
+			for i, u := range units {
+				if u.stored != nil && u.stored.f != nil {
+					kept[i] = *u.stored.f
+				}
+			}
+			found := 0
+			var cpu time.Duration
+			b.ResetTimer()
+			for range b.N {
+				b.StopTimer()
+				run := newRunFiles(units) // no positions of other files yet
+				for i, u := range units {
+					if u.stored != nil && u.stored.f != nil {
+						*u.stored.f = kept[i]
+					}
+					if u.run != nil {
+						u.run = run
+					}
+				}
+				b.StartTimer()
+				if out, err = output.NewStream(io.Discard, "text", output.Options{}); err != nil {
+					b.Fatal(err)
+				}
+				res := &Result{}
+				c0 := processCPU()
+				l.checkAll(units, store, cat, plat, nil, res)
+				if err := out.Close(); err != nil {
+					b.Fatal(err)
+				}
+				cpu += processCPU() - c0
+				found = res.Found
+			}
+			b.ReportMetric(float64(found), "findings")
+			// processor time, the collector's included: the wall clock says
+			// little on a machine shared with other work
+			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
+}
+
+// rulePassCorpus is the generated corpus of mb MB that the engine_test
+// benchmarks use, made when missing.
+func rulePassCorpus(b *testing.B, mb int) string {
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("lakelint-corpus-v2-%dmb", mb))
+	if _, err := os.Stat(filepath.Join(dir, "done")); err != nil {
+		os.RemoveAll(dir)
+		if _, err := corpusgen.WriteDir(dir, 42, mb<<20); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "done"), nil, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,69 @@
+package rule
+
+import (
+	"testing"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+// transformTextByConcat is TransformText as plain concatenation, for comparison.
+func transformTextByConcat(t *facts.Transform) string {
+	args := ""
+	if t.HasNum {
+		if t.NumPartitions.Known() {
+			args = t.NumPartitions.Text()
+		} else {
+			args = "n"
+		}
+	}
+	for _, c := range t.Columns {
+		if args != "" {
+			args += ", "
+		}
+		if t.Hint {
+			args += c.Name
+		} else {
+			args += `"` + c.Name + `"`
+		}
+	}
+	if t.Hint {
+		return "/*+ " + t.Name + "(" + args + ") */"
+	}
+	return "." + t.Name + "(" + args + ")"
+}
+
+func TestTransformText(t *testing.T) {
+	cols := func(names ...string) []facts.Column {
+		var out []facts.Column
+		for _, n := range names {
+			out = append(out, facts.Column{Name: n})
+		}
+		return out
+	}
+	eight := facts.Value{Kind: facts.Int, Int: 8}
+	empty := facts.Value{Kind: facts.String}
+	cases := []struct {
+		t    facts.Transform
+		want string
+	}{
+		{facts.Transform{Name: "coalesce", HasNum: true, NumPartitions: eight}, ".coalesce(8)"},
+		{facts.Transform{Name: "repartition", HasNum: true}, ".repartition(n)"},
+		{facts.Transform{Name: "repartition", HasNum: true, NumPartitions: eight, Columns: cols("day", "id")}, `.repartition(8, "day", "id")`},
+		{facts.Transform{Name: "repartition", Columns: cols("day")}, `.repartition("day")`},
+		{facts.Transform{Name: "REPARTITION", Hint: true, HasNum: true, NumPartitions: eight, Columns: cols("day")}, "/*+ REPARTITION(8, day) */"},
+		{facts.Transform{Name: "REBALANCE", Hint: true}, "/*+ REBALANCE() */"},
+		// no comma after an argument that reads as nothing
+		{facts.Transform{Name: "REPARTITION", Hint: true, Columns: cols("", "day")}, "/*+ REPARTITION(day) */"},
+		{facts.Transform{Name: "repartition", HasNum: true, NumPartitions: empty, Columns: cols("day")}, `.repartition("day")`},
+		{facts.Transform{Name: "repartition", Columns: cols("", "day")}, `.repartition("", "day")`},
+	}
+	for _, c := range cases {
+		got := TransformText(&c.t)
+		if got != c.want {
+			t.Errorf("TransformText(%+v) = %q, want %q", c.t, got, c.want)
+		}
+		if old := transformTextByConcat(&c.t); got != old {
+			t.Errorf("TransformText(%+v) = %q, concatenation gives %q", c.t, got, old)
+		}
+	}
+}
