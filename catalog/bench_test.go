@@ -1,17 +1,14 @@
 package catalog_test
 
 import (
-	"fmt"
 	"sync"
 	"testing"
 
 	"github.com/lakelint/lakelint/catalog"
-	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/internal/corpusgen"
-	"github.com/lakelint/lakelint/parsers"
+	"github.com/lakelint/lakelint/internal/corpusfacts"
 )
 
 // The catalog benchmark extracts and links the generated corpus once,
@@ -30,19 +27,15 @@ var (
 // each file's facts, then the facts linking adds to each.
 func corpus(b *testing.B) []*facts.File {
 	corpusOnce.Do(func() {
-		lb := &link.Builder{Seconds: pyfacts.IntervalSeconds}
-		var paths []string
-		for i, src := range corpusgen.Files(42, 10<<20) {
-			p := fmt.Sprintf("corpus/pkg%02d/job_%04d.py", i/100, i)
-			doc, err := parsers.Load(p, src)
-			if err != nil {
-				b.Fatal(err)
-			}
-			f := extract.File(doc)
-			lb.Add(p, f.Summary)
-			paths = append(paths, p)
-			corpusAdds = append(corpusAdds, f)
+		paths, files, err := corpusfacts.Extract(42, 10<<20)
+		if err != nil {
+			b.Fatal(err)
 		}
+		lb := &link.Builder{Seconds: pyfacts.IntervalSeconds}
+		for i, f := range files {
+			lb.Add(paths[i], f.Summary)
+		}
+		corpusAdds = append(corpusAdds, files...)
 		res := lb.Link()
 		for _, p := range paths {
 			if e := res.For(p); e != nil {

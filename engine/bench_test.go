@@ -19,6 +19,7 @@ import (
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/internal/corpusgen"
+	"github.com/lakelint/lakelint/internal/cputime"
 	"github.com/lakelint/lakelint/output"
 	"github.com/lakelint/lakelint/parsers"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -146,14 +147,14 @@ func BenchmarkCheckVsParseOnly(b *testing.B) {
 			var parseTime, checkTime, parseCPU, checkCPU time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				start, c0 := time.Now(), cpuTime()
+				start, c0 := time.Now(), cputime.Process()
 				parseAll(b, dir)
 				parseTime += time.Since(start)
-				parseCPU += cpuTime() - c0
-				start, c0 = time.Now(), cpuTime()
+				parseCPU += cputime.Process() - c0
+				start, c0 = time.Now(), cputime.Process()
 				check(b, dir)
 				checkTime += time.Since(start)
-				checkCPU += cpuTime() - c0
+				checkCPU += cputime.Process() - c0
 			}
 			b.ReportMetric(checkTime.Seconds()/parseTime.Seconds(), "check/parse")
 			// the same ratio in processor time: what the extra work costs,

@@ -12,6 +12,7 @@ import (
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/internal/cputime"
 	"github.com/lakelint/lakelint/output"
 )
 
@@ -32,19 +33,19 @@ func BenchmarkCache(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		cache := filepath.Join(b.TempDir(), "cache")
 		none += timeCheck(b, dir, "")
-		c0 := cpuTime()
+		c0 := cputime.Process()
 		cold += timeCheck(b, dir, cache)
-		c1 := cpuTime()
+		c1 := cputime.Process()
 		warm += timeCheck(b, dir, cache)
-		c2 := cpuTime()
+		c2 := cputime.Process()
 		coldCPU += c1 - c0
 		warmCPU += c2 - c1
 		if err := os.WriteFile(edited, append(original, "\n# edited\n"...), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		c3 := cpuTime()
+		c3 := cputime.Process()
 		edit += timeCheck(b, dir, cache)
-		editCPU += cpuTime() - c3
+		editCPU += cputime.Process() - c3
 		if err := os.WriteFile(edited, original, 0o644); err != nil {
 			b.Fatal(err)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/internal/corpusgen"
+	"github.com/lakelint/lakelint/internal/cputime"
 	"github.com/lakelint/lakelint/output"
 )
 
@@ -85,12 +86,12 @@ func BenchmarkRulePass(b *testing.B) {
 					b.Fatal(err)
 				}
 				res := &Result{}
-				c0 := processCPU()
+				c0 := cputime.Process()
 				l.checkAll(units, store, cat, plat, nil, res)
 				if err := out.Close(); err != nil {
 					b.Fatal(err)
 				}
-				cpu += processCPU() - c0
+				cpu += cputime.Process() - c0
 				found = res.Found
 			}
 			b.ReportMetric(float64(found), "findings")

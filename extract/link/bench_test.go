@@ -1,16 +1,13 @@
 package link_test
 
 import (
-	"fmt"
 	"sync"
 	"testing"
 
-	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/internal/corpusgen"
-	"github.com/lakelint/lakelint/parsers"
+	"github.com/lakelint/lakelint/internal/corpusfacts"
 )
 
 // The link benchmark extracts the generated corpus once, outside the timed
@@ -29,14 +26,9 @@ var (
 // corpusgen.WriteDir writes it, extracted once per test binary.
 func corpus(b *testing.B) ([]string, []*facts.File) {
 	corpusOnce.Do(func() {
-		for i, src := range corpusgen.Files(42, 10<<20) {
-			p := fmt.Sprintf("corpus/pkg%02d/job_%04d.py", i/100, i)
-			doc, err := parsers.Load(p, src)
-			if err != nil {
-				b.Fatal(err)
-			}
-			corpusPaths = append(corpusPaths, p)
-			corpusFacts = append(corpusFacts, extract.File(doc))
+		var err error
+		if corpusPaths, corpusFacts, err = corpusfacts.Extract(42, 10<<20); err != nil {
+			b.Fatal(err)
 		}
 	})
 	return corpusPaths, corpusFacts

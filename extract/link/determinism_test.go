@@ -3,38 +3,27 @@ package link_test
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"runtime"
 	"testing"
 
-	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/extract/pyfacts"
-	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/internal/corpusgen"
-	"github.com/lakelint/lakelint/parsers"
+	"github.com/lakelint/lakelint/internal/corpusfacts"
 )
 
 // Files are linked in parallel, and each worker skips what the files it
 // linked before added to other files: whatever the number of workers, and
 // however files fall to them, linking adds the same facts in the same order.
 func TestLinkDoesNotDependOnWorkers(t *testing.T) {
-	var paths []string
-	var sums []*facts.Summary
-	for i, src := range corpusgen.Files(5, 600<<10) {
-		p := fmt.Sprintf("corpus/pkg%02d/job_%04d.py", i/100, i)
-		doc, err := parsers.Load(p, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
-		sums = append(sums, extract.File(doc).Summary)
+	paths, files, err := corpusfacts.Extract(5, 600<<10)
+	if err != nil {
+		t.Fatal(err)
 	}
 	linked := func(procs int) []byte {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		b := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
 		for i := len(paths) - 1; i >= 0; i-- {
-			b.Add(paths[i], sums[i])
+			b.Add(paths[i], files[i].Summary)
 		}
 		res := b.Link()
 		var out bytes.Buffer

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lakelint/lakelint/internal/cputime"
 	"github.com/lakelint/lakelint/stats/deltalog"
 	"github.com/lakelint/lakelint/stats/deltatest"
 )
@@ -126,7 +127,7 @@ func benchmarkJSONLog(b *testing.B, withStats bool) {
 	var peakHeap, peakRSS, baseRSS uint64
 	var cpu time.Duration
 	for b.Loop() {
-		cpu0 := cpuTime()
+		cpu0 := cputime.Process()
 		resetPeakRSS()
 		baseRSS = max(baseRSS, readPeakRSS())
 		m := startMemPeak()
@@ -136,7 +137,7 @@ func benchmarkJSONLog(b *testing.B, withStats bool) {
 		}
 		tbl := snap.Stats(0)
 		heap, _ := m.Stop()
-		cpu += cpuTime() - cpu0
+		cpu += cputime.Process() - cpu0
 		peakHeap, peakRSS = max(peakHeap, heap), max(peakRSS, readPeakRSS())
 		if tbl.NumFiles != jsonLogLive || tbl.Partitions.Distinct != jsonLogDays || snap.Tombstones != (jsonLogCommits-1)*jsonLogRemovals {
 			b.Fatalf("read %d files in %d partitions and %d tombstones", tbl.NumFiles, tbl.Partitions.Distinct, snap.Tombstones)
