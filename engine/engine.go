@@ -383,6 +383,10 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	var posNote string
 	positions := func() *positioner {
 		if pos == nil && posNote == "" {
+			if rf := un.run.file(un.src.Path); rf != nil && rf.unit == un {
+				pos, posNote = rf.positions() // shared with the files that cite this one
+				return pos
+			}
 			doc := un.stored.doc
 			if doc == nil {
 				doc, posNote = readDocument(u.src, 0)

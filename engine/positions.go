@@ -170,7 +170,8 @@ type runFile struct {
 	abs  string      // its absolute path
 
 	once sync.Once
-	pos  *positioner // nil when it cannot be read
+	pos  *positioner // nil when it cannot be read, and note says why
+	note string
 }
 
 func newRunFiles(units []*unit) *runFiles {
@@ -215,16 +216,31 @@ func (r *runFiles) positioner(p string) *positioner {
 
 // positioner reads the file for positions, once; nil when it cannot.
 func (f *runFile) positioner() *positioner {
+	pos, _ := f.positions()
+	return pos
+}
+
+// positions is positioner with, when there are none, the reason. The
+// file's own rule pass and the passes that cite it share them.
+func (f *runFile) positions() (*positioner, string) {
 	f.once.Do(func() {
 		u := f.unit
+		f.abs = absPath(u.src.Path)
 		if u.stored != nil && u.stored.doc != nil {
 			f.pos = newPositioner(u.stored.doc) // kept with its facts: not read again
-		} else if doc, note := readDocument(u.src, 0); note == "" && len(doc.Text) == u.size {
-			f.pos = newPositioner(doc) // a file changed since it was read has no places
+			return
 		}
-		f.abs = absPath(u.src.Path)
+		doc, note := readDocument(u.src, 0)
+		switch {
+		case note != "":
+			f.note = note
+		case len(doc.Text) != u.size:
+			f.note = "its length changed since it was read" // its facts' places are not in this text
+		default:
+			f.pos = newPositioner(doc)
+		}
 	})
-	return f.pos
+	return f.pos, f.note
 }
 
 // addFile adds a file to the run's file set.
