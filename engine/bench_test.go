@@ -143,27 +143,67 @@ func BenchmarkCheckVsParseOnly(b *testing.B) {
 	for _, mb := range sizes {
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
 			dir, total := corpusDir(b, mb)
-			b.SetBytes(total)
-			var parseTime, checkTime, parseCPU, checkCPU time.Duration
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				start, c0 := time.Now(), cputime.Process()
-				parseAll(b, dir)
-				parseTime += time.Since(start)
-				parseCPU += cputime.Process() - c0
-				start, c0 = time.Now(), cputime.Process()
-				check(b, dir)
-				checkTime += time.Since(start)
-				checkCPU += cputime.Process() - c0
-			}
-			b.ReportMetric(checkTime.Seconds()/parseTime.Seconds(), "check/parse")
-			// the same ratio in processor time: what the extra work costs,
-			// apart from how well it spreads over the cores
-			b.ReportMetric(checkCPU.Seconds()/parseCPU.Seconds(), "check-cpu/parse-cpu")
-			b.ReportMetric(float64(total)/(1<<20)/parseTime.Seconds()*float64(b.N), "parse-MB/s")
-			b.ReportMetric(float64(total)/(1<<20)/checkTime.Seconds()*float64(b.N), "check-MB/s")
+			checkVsParseOnly(b, []string{dir}, total)
 		})
 	}
+}
+
+// BenchmarkCheckVsParseOnlyEcosystem is the same comparison on real code:
+// the public repositories of testdata/ecosystem, each checked as a project
+// of its own, as its users lint it. Their code has far fewer findings per
+// line than the generated corpus, whose every job is full of them.
+func BenchmarkCheckVsParseOnlyEcosystem(b *testing.B) {
+	repos, err := filepath.Glob(filepath.Join("..", "testdata", "ecosystem", "*", "*"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var dirs []string
+	var total int64
+	for _, r := range repos {
+		if info, err := os.Stat(r); err != nil || !info.IsDir() {
+			continue
+		}
+		dirs = append(dirs, r)
+		files, err := engine.Discover([]string{r}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, f := range files {
+			if info, err := os.Stat(f); err == nil {
+				total += info.Size()
+			}
+		}
+	}
+	if len(dirs) == 0 {
+		b.Fatal("no repositories in testdata/ecosystem")
+	}
+	checkVsParseOnly(b, dirs, total)
+}
+
+// checkVsParseOnly alternates a parse-only pass and a check over each of
+// dirs and reports check's time as a multiple of parse-only's.
+func checkVsParseOnly(b *testing.B, dirs []string, total int64) {
+	b.SetBytes(total)
+	var parseTime, checkTime, parseCPU, checkCPU time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, dir := range dirs {
+			start, c0 := time.Now(), cputime.Process()
+			parseAll(b, dir)
+			parseTime += time.Since(start)
+			parseCPU += cputime.Process() - c0
+			start, c0 = time.Now(), cputime.Process()
+			check(b, dir)
+			checkTime += time.Since(start)
+			checkCPU += cputime.Process() - c0
+		}
+	}
+	b.ReportMetric(checkTime.Seconds()/parseTime.Seconds(), "check/parse")
+	// the same ratio in processor time: what the extra work costs,
+	// apart from how well it spreads over the cores
+	b.ReportMetric(checkCPU.Seconds()/parseCPU.Seconds(), "check-cpu/parse-cpu")
+	b.ReportMetric(float64(total)/(1<<20)/parseTime.Seconds()*float64(b.N), "parse-MB/s")
+	b.ReportMetric(float64(total)/(1<<20)/checkTime.Seconds()*float64(b.N), "check-MB/s")
 }
 
 func parseOnly(b *testing.B, path string) {
