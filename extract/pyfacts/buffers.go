@@ -3,6 +3,8 @@ package pyfacts
 import (
 	"sync"
 
+	"github.com/lakelint/lakelint/parsers/python"
+
 	"github.com/lakelint/lakelint/facts"
 )
 
@@ -34,6 +36,7 @@ type buffers struct {
 	lists    recycled[list]
 	counts   recycled[facts.Value] // partition counts of transforms
 	items    recycled[item]
+	builder  python.Builder // builds strings (see stringLiteral)
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
@@ -79,6 +82,10 @@ func (x *extractor) giveBuffers() {
 			b.spanMaps = append(b.spanMaps, m)
 		}
 	})
+	b.builder.Reuse(nil)
+	if b.builder.Cap() > maxKeptBuilder {
+		b.builder = python.Builder{}
+	}
 	b.scopes.reset(x.module)
 	b.hists.reset()
 	b.lits.reset()
@@ -138,6 +145,9 @@ func (r *recycled[T]) each(f func(*T)) {
 		}
 	}
 }
+
+// maxKeptBuilder bounds the text buffer kept for the next extraction.
+const maxKeptBuilder = 64 << 10
 
 // maxKeptBlocks bounds the blocks kept for the next extraction, so that a
 // huge file does not keep its memory for the rest of the run.

@@ -191,23 +191,46 @@ func (x *extractor) lookup(n python.Node, sc *scope) val {
 }
 
 // stringLiteral decodes a string with f-string placeholders resolved in sc.
+// It gives what python.DecodeString gives, building the text in a buffer
+// kept for the next string and the rest cut from blocks (see decode).
 func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
 	if text, at, ok := python.PlainString(n); ok {
 		return x.plainString(text, at)
 	}
-	d, ok := python.DecodeString(n, func(expr python.Node) (string, bool) {
-		v := x.eval(expr, sc)
-		s, known := v.pyText()
-		if !known && x.fn != nil {
-			x.noteStringHole(x.spanOf(expr.Parent()), v)
-		}
-		return s, known
-	})
+	b := &x.buf.builder
+	if x.building { // a string inside a placeholder of one being built
+		b = &python.Builder{}
+	}
+	outer, wasBuilding := x.resolveIn, x.building
+	x.resolveIn, x.building = sc, true
+	b.Reuse(x.segments.slice(2, 21)[:0]) // 24 bytes each
+	ok := python.AppendString(b, n, x.resolver())
+	x.resolveIn, x.building = outer, wasBuilding
 	if !ok {
 		return val{}
 	}
+	d := &x.decodeds.slice(1, 7)[0] // 72 bytes each
+	*d = b.Decoded()
 	d.Map = toDocument(x.r, d.Map)
-	return strValue(&d)
+	return strValue(d)
+}
+
+// resolver returns the function that resolves a placeholder of the string
+// being decoded in x.resolveIn, made once per extraction.
+func (x *extractor) resolver() python.Resolver {
+	if x.resolve == nil {
+		x.resolve = x.resolvePlaceholder
+	}
+	return x.resolve
+}
+
+func (x *extractor) resolvePlaceholder(expr python.Node) (string, bool) {
+	v := x.eval(expr, x.resolveIn)
+	s, known := v.pyText()
+	if !known && x.fn != nil {
+		x.noteStringHole(x.spanOf(expr.Parent()), v)
+	}
+	return s, known
 }
 
 // plainLit is a string literal whose value is its text as written, in a

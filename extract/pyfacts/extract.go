@@ -117,6 +117,15 @@ type extractor struct {
 	// batch is the foreachBatch call whose arguments are being read, and
 	// batchBody the one whose lambda's body is (see callables.go)
 	batch, batchBody *batchLambda
+
+	// resolveIn is the scope of the string being decoded, building says
+	// buf.builder is in use, and resolve is resolvePlaceholder (see
+	// stringLiteral)
+	resolveIn *scope
+	building  bool
+	resolve   python.Resolver
+	segments  batch[document.Segment] // the maps of decoded strings
+	decodeds  batch[python.Decoded]
 }
 
 type sqlKey struct {

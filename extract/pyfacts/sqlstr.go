@@ -10,11 +10,20 @@ import (
 // embedSQL returns a string passed to spark.sql() as a SQL region, once per
 // string however often it runs.
 func (x *extractor) embedSQL(v val) {
-	d := v.str()
-	if v.kind != kStr || strings.TrimSpace(d.Text) == "" {
+	if v.kind != kStr {
 		return
 	}
-	key := sqlKey{start: d.Map.File(0), text: d.Text}
+	var d python.Decoded
+	var key sqlKey
+	if v.ref == nil { // a plain literal: its map is made only if it is new
+		key = sqlKey{start: int(v.at), text: v.name}
+	} else {
+		d = v.str()
+		key = sqlKey{start: d.Map.File(0), text: d.Text}
+	}
+	if strings.TrimSpace(key.text) == "" {
+		return
+	}
 	if x.sqlSeen == nil {
 		x.sqlSeen, x.buf.sqlSeen = x.buf.sqlSeen, nil
 		if x.sqlSeen == nil {
@@ -25,6 +34,9 @@ func (x *extractor) embedSQL(v val) {
 		return
 	}
 	x.sqlSeen[key] = true
+	if v.ref == nil {
+		d = v.str()
+	}
 	if x.fn != nil && len(d.Holes) > 0 {
 		x.sqlTemplate(d)
 	}
