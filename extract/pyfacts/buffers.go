@@ -17,8 +17,10 @@ type buffers struct {
 	names    *[internSlots]string // kept as they are (see intern)
 	strs     stringArena
 	argStack []arg
+	armStack []python.Node
 	scratch  []byte
 	lowerBuf []byte
+	sortBuf  []string // for scratchNames
 	cols     []facts.Column
 	fieldBuf []fieldRef
 	sqlSeen  map[sqlKey]bool // emptied
@@ -31,6 +33,7 @@ type buffers struct {
 	funcs    recycled[function]
 	params   recycled[param]
 	readers  recycled[reader]
+	opts     recycled[options]
 	writers  recycled[writer]
 	wsteps   recycled[wstep]
 	lists    recycled[list]
@@ -54,6 +57,8 @@ func takeBuffers() *extractor {
 	x.names, x.strs = b.names, &b.strs
 	x.argStack, x.scratch, x.lowerBuf, x.cols, x.fieldBuf = b.argStack, b.scratch, b.lowerBuf, b.cols, b.fieldBuf
 	b.argStack, b.scratch, b.lowerBuf, b.cols, b.fieldBuf = nil, nil, nil, nil, nil
+	x.armStack, b.armStack = b.armStack, nil
+	x.scratchNames, b.sortBuf = b.sortBuf, nil
 	x.module = moduleScope(&b.scopes)
 	return x
 }
@@ -63,11 +68,16 @@ func (x *extractor) giveBuffers() {
 	b := x.buf
 	clear(x.argStack[:cap(x.argStack)]) // a panic may have left some
 	b.argStack = x.argStack[:0]
+	clear(x.armStack[:cap(x.armStack)]) // nodes hold their tree
+	b.armStack = x.armStack[:0]
 	clear(x.cols[:cap(x.cols)])
 	b.cols = x.cols[:0]
 	clear(x.fieldBuf[:cap(x.fieldBuf)])
 	b.fieldBuf = x.fieldBuf[:0]
 	b.scratch, b.lowerBuf = x.scratch[:0], x.lowerBuf[:0]
+	if cap(x.scratchNames) <= maxKeptVars {
+		b.sortBuf = x.scratchNames[:0]
+	}
 	if m := x.sqlSeen; m != nil && len(m) <= maxKeptVars {
 		clear(m)
 		b.sqlSeen = m
@@ -93,6 +103,7 @@ func (x *extractor) giveBuffers() {
 	b.funcs.reset()
 	b.params.reset()
 	b.readers.reset()
+	b.opts.reset()
 	b.writers.reset()
 	b.wsteps.reset()
 	b.lists.reset()

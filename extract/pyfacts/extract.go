@@ -89,6 +89,8 @@ type extractor struct {
 	// scratch buffers: a name being looked up, a transform's columns
 	scratch []byte
 	cols    []facts.Column
+	// scratchNames holds names being sorted (see finishSummary)
+	scratchNames []string
 	// lowerBuf holds a text being lower-cased (see lower)
 	lowerBuf []byte
 	// fieldBuf holds the fields of the fact being looked at (see fields)
@@ -99,6 +101,8 @@ type extractor struct {
 	edits   batch[facts.Edit]   // the removals of transforms
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg
+	// armStack holds the clauses of the branches being read (see pushArm)
+	armStack []python.Node
 	// signs marks the platform signs found so far (see evidence)
 	signs uint32
 	// fn is the function whose body is being read (nil at module level),

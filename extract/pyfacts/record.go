@@ -335,7 +335,7 @@ func (x *extractor) finishSummary() {
 			n++
 		}
 	}
-	var names []string
+	names := x.scratchNames[:0] // only sorted here, so reused
 	for name, v := range m.vars {
 		if candidate(v) {
 			names = append(names, name)
@@ -367,6 +367,8 @@ func (x *extractor) finishSummary() {
 	for _, name := range names {
 		add(name, m.vars[name])
 	}
+	clear(names)
+	x.scratchNames = names[:0]
 	if len(consts) > 0 {
 		x.summary().Consts = consts
 	}

@@ -170,23 +170,43 @@ func (x *extractor) unbindTargets(n python.Node, sc *scope) {
 
 func (x *extractor) ifStatement(n python.Node, sc *scope) {
 	x.header(n, "condition", sc)
-	arms := []func(){func() { x.block(n.ChildByField("consequence"), sc) }}
+	mark := x.pushArm(n)
 	hasElse := false
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch c.Type() {
 		case "elif_clause":
-			clause := c
-			arms = append(arms, func() {
-				x.header(clause, "condition", sc)
-				x.block(clause.ChildByField("consequence"), sc)
-			})
+			x.armStack = append(x.armStack, c)
 		case "else_clause":
-			clause := c
 			hasElse = true
-			arms = append(arms, func() { x.block(clause.ChildByField("body"), sc) })
+			x.armStack = append(x.armStack, c)
 		}
 	}
-	branches(sc, !hasElse, arms...)
+	branches(sc, !hasElse, len(x.armStack)-mark, func(i int) {
+		switch clause := x.armStack[mark+i]; clause.Type() {
+		case "elif_clause":
+			x.header(clause, "condition", sc)
+			x.block(clause.ChildByField("consequence"), sc)
+		case "else_clause":
+			x.block(clause.ChildByField("body"), sc)
+		default: // the if itself
+			x.block(clause.ChildByField("consequence"), sc)
+		}
+	})
+	x.popArms(mark)
+}
+
+// pushArm pushes n onto x.armStack, the clauses of the branches being
+// read, and returns the stack's length before it (see popArms). One stack
+// serves every statement of a file instead of a list of closures each.
+func (x *extractor) pushArm(n python.Node) int {
+	mark := len(x.armStack)
+	x.armStack = append(x.armStack, n)
+	return mark
+}
+
+// popArms drops the clauses pushed since the stack had length mark.
+func (x *extractor) popArms(mark int) {
+	x.armStack = x.armStack[:mark]
 }
 
 func (x *extractor) loop(n python.Node, sc *scope) {
@@ -198,7 +218,7 @@ func (x *extractor) loop(n python.Node, sc *scope) {
 	outer := x.inLoop
 	x.inLoop = x.loopHeader(n)
 	defer func() { x.inLoop = outer }()
-	branches(sc, true, func() {
+	branches(sc, true, 1, func(int) {
 		if left := n.ChildByField("left"); left.Valid() {
 			x.bind(left, val{}, sc)
 		}
@@ -210,36 +230,39 @@ func (x *extractor) loop(n python.Node, sc *scope) {
 }
 
 func (x *extractor) tryStatement(n python.Node, sc *scope) {
-	arms := []func(){func() {
-		x.block(n.ChildByField("body"), sc)
-		if e := n.ChildOfType("else_clause"); e.Valid() {
-			x.block(e.ChildByField("body"), sc)
-		}
-	}}
+	mark := x.pushArm(n)
 	var final python.Node
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch c.Type() {
 		case "except_clause", "except_group_clause":
-			clause := c
-			arms = append(arms, func() {
-				for d := clause.FirstChild(); d.Valid(); d = d.NextSibling() {
-					switch {
-					case d.Is("block"):
-						x.block(d, sc)
-					case d.Is("as_pattern"):
-						x.eval(d.NamedChild(0), sc)
-						x.bind(d.ChildByField("alias"), val{}, sc)
-					case d.IsNamed() && !d.IsExtra():
-						x.eval(d, sc)
-					}
-				}
-			})
+			x.armStack = append(x.armStack, c)
 		case "finally_clause":
 			final = c
 		}
 	}
 	// the try body may stop anywhere, so every arm is uncertain
-	branches(sc, true, arms...)
+	branches(sc, true, len(x.armStack)-mark, func(i int) {
+		clause := x.armStack[mark+i]
+		if i == 0 { // the try body, then its else
+			x.block(clause.ChildByField("body"), sc)
+			if e := clause.ChildOfType("else_clause"); e.Valid() {
+				x.block(e.ChildByField("body"), sc)
+			}
+			return
+		}
+		for d := clause.FirstChild(); d.Valid(); d = d.NextSibling() {
+			switch {
+			case d.Is("block"):
+				x.block(d, sc)
+			case d.Is("as_pattern"):
+				x.eval(d.NamedChild(0), sc)
+				x.bind(d.ChildByField("alias"), val{}, sc)
+			case d.IsNamed() && !d.IsExtra():
+				x.eval(d, sc)
+			}
+		}
+	})
+	x.popArms(mark)
 	if final.Valid() {
 		x.block(final.ChildOfType("block"), sc)
 	}
@@ -270,14 +293,13 @@ func (x *extractor) withStatement(n python.Node, sc *scope) {
 }
 
 func (x *extractor) matchStatement(n python.Node, sc *scope) {
-	var arms []func()
+	mark := len(x.armStack)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("block"):
 			for cs := c.FirstChild(); cs.Valid(); cs = cs.NextSibling() {
 				if cs.Is("case_clause") {
-					clause := cs
-					arms = append(arms, func() { x.block(clause.ChildByField("consequence"), sc) })
+					x.armStack = append(x.armStack, cs)
 				}
 			}
 		case c.Field() == "subject":
@@ -285,7 +307,10 @@ func (x *extractor) matchStatement(n python.Node, sc *scope) {
 			x.eval(c, sc)
 		}
 	}
-	branches(sc, true, arms...)
+	branches(sc, true, len(x.armStack)-mark, func(i int) {
+		x.block(x.armStack[mark+i].ChildByField("consequence"), sc)
+	})
+	x.popArms(mark)
 }
 
 // function reads a function body in its own scope. Parameters are unknown;

@@ -204,6 +204,9 @@ func (x *extractor) classValue(n python.Node, sc *scope) val {
 // (self.x = x); anything else and the class is not followed.
 func (x *extractor) initStores(def python.Node, ci *classInfo, sc *scope) bool {
 	params := def.ChildByField("parameters")
+	if k := params.NamedChildCount(); ci.params == nil && k > 1 { // self and the rest
+		ci.params, ci.attrs, ci.defaults = make([]string, 0, k-1), make([]string, 0, k-1), make([]val, 0, k-1)
+	}
 	first := true
 	for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
 		name := x.paramName(p)
