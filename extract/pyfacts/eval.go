@@ -233,6 +233,35 @@ func (x *extractor) resolvePlaceholder(expr python.Node) (string, bool) {
 	return s, known
 }
 
+// newString starts a string built from others in the builder kept for
+// strings, or a new one while that is in use (see stringLiteral). End it
+// with endString.
+func (x *extractor) newString() (b *python.Builder, wasBuilding bool) {
+	b, wasBuilding = &x.buf.builder, x.building
+	if wasBuilding {
+		b = &python.Builder{}
+	}
+	x.building = true
+	b.Reuse(x.segments.slice(4, 21)[:0]) // 24 bytes each
+	return b, wasBuilding
+}
+
+// endString ends newString and returns the string built when ok: what a
+// python.Builder of its own would make, its map nil when it has no segment.
+func (x *extractor) endString(b *python.Builder, wasBuilding, ok, keepGaps bool) val {
+	x.building = wasBuilding
+	if !ok {
+		return val{}
+	}
+	d := &x.decodeds.slice(1, 7)[0] // 72 bytes each
+	*d = b.Decoded()
+	if len(d.Map) == 0 {
+		d.Map = nil
+	}
+	d.KeepGaps = keepGaps
+	return strValue(d)
+}
+
 // plainLit is a string literal whose value is its text as written, in a
 // region that does not hold it in one stretch of the document (see
 // plainString). Its text is what most uses need; the Decoded with a map
@@ -285,12 +314,12 @@ func (x *extractor) plainString(text []byte, at int) val {
 // add folds + on string and number constants.
 func (x *extractor) add(l, r val) val {
 	if l.kind == kStr && r.kind == kStr {
-		var b python.Builder
-		ls, rs := l.str(), r.str()
+		b, was := x.newString()
+		var lseg, rseg [1]document.Segment
+		ls, rs := l.strLocal(&lseg), r.strLocal(&rseg)
 		b.Append(ls, 0, len(ls.Text))
 		b.Append(rs, 0, len(rs.Text))
-		d := b.Decoded()
-		return strValue(&d)
+		return x.endString(b, was, true, false)
 	}
 	return arith("+", l, r)
 }
