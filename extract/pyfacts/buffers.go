@@ -14,7 +14,7 @@ import (
 // of the file they served but the short texts it interned (see intern).
 type buffers struct {
 	x        extractor            // the extractor itself, emptied
-	names    *[internSlots]string // kept as they are (see intern)
+	names    *[internSlots]internSlot // kept as they are (see intern)
 	strs     stringArena
 	argStack []arg
 	armStack []python.Node
@@ -49,7 +49,7 @@ var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
 func takeBuffers() *extractor {
 	b := bufferPool.Get().(*buffers)
 	if b.names == nil {
-		b.names = new([internSlots]string)
+		b.names = new([internSlots]internSlot)
 		*b.names = *commonSlots
 	}
 	x := &b.x

@@ -84,7 +84,7 @@ type extractor struct {
 	// numbers are the number constants read, by spelling (see number)
 	numbers map[string]*facts.Value
 	// names are the file's short texts, each kept once (see intern)
-	names *[internSlots]string
+	names *[internSlots]internSlot
 	strs  *stringArena // where names' strings are
 	// scratch buffers: a name being looked up, a transform's columns
 	scratch []byte
@@ -130,6 +130,13 @@ type extractor struct {
 	resolve   python.Resolver
 	segments  batch[document.Segment] // the maps of decoded strings
 	decodeds  batch[python.Decoded]
+
+	// where the lists of the file's and its functions' facts start (see push)
+	writeLists   batch[*facts.Write]
+	readLists    batch[*facts.Read]
+	settingLists batch[*facts.Setting]
+	callLists    batch[*facts.Call]
+	funcLists    batch[*facts.Func]
 }
 
 type sqlKey struct {
@@ -256,6 +263,16 @@ func (b *batch[T]) clone(src []T, n int) []T {
 	copy(out, src)
 	b.free = b.free[len(src):]
 	return out
+}
+
+// push appends v to s. A list's first push gives it room for a few, cut
+// from b: most lists of facts are short, and growing each from nothing
+// costs an allocation per doubling.
+func push[T any](b *batch[T], s []T, v T) []T {
+	if s == nil {
+		s = b.slice(4, 16)[:0] // blocks of 16 pointers: a file makes few lists
+	}
+	return append(s, v)
 }
 
 // indentStart returns the start of the line holding off when only spaces

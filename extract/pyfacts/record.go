@@ -153,19 +153,19 @@ func (x *extractor) frameParam(df val) int {
 // the written DataFrame comes from, 0 when none).
 func (x *extractor) recordWrite(w *facts.Write, frame int) {
 	w.Loop = x.inLoop
-	x.file.Writes = append(x.file.Writes, w)
+	x.file.Writes = push(&x.writeLists, x.file.Writes, w)
 	if f := x.fn; f != nil {
 		if frame > 0 {
 			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactWrite, Index: len(f.sum.Writes), Field: facts.HoleFrame, Param: frame - 1})
 		}
-		f.sum.Writes = append(f.sum.Writes, w)
+		f.sum.Writes = push(&x.writeLists, f.sum.Writes, w)
 	}
 }
 
 func (x *extractor) recordRead(r *facts.Read) {
-	x.file.Reads = append(x.file.Reads, r)
+	x.file.Reads = push(&x.readLists, x.file.Reads, r)
 	if f := x.fn; f != nil {
-		f.sum.Reads = append(f.sum.Reads, r)
+		f.sum.Reads = push(&x.readLists, f.sum.Reads, r)
 	}
 }
 
@@ -180,10 +180,10 @@ func (x *extractor) recordTable(t *facts.TableDef) {
 // function's only inside one.
 func (x *extractor) recordSetting(s *facts.Setting) {
 	if f := x.fn; f != nil {
-		f.sum.Settings = append(f.sum.Settings, s)
+		f.sum.Settings = push(&x.settingLists, f.sum.Settings, s)
 		return
 	}
-	x.file.Settings = append(x.file.Settings, s)
+	x.file.Settings = push(&x.settingLists, x.file.Settings, s)
 }
 
 func (x *extractor) recordMaintenance(m *facts.Maintenance) {
@@ -416,11 +416,11 @@ func (x *extractor) calleeName(v val) (string, bool) {
 func (x *extractor) addCall(call *facts.Call) {
 	call.Loop = x.inLoop
 	if x.fn != nil {
-		x.fn.sum.Calls = append(x.fn.sum.Calls, call)
+		x.fn.sum.Calls = push(&x.callLists, x.fn.sum.Calls, call)
 		return
 	}
 	s := x.summary()
-	s.Calls = append(s.Calls, call)
+	s.Calls = push(&x.callLists, s.Calls, call)
 }
 
 // paramArg is the parameter r (or its attribute) passed.
@@ -519,7 +519,7 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 	}
 	fn.sum = st.sum
 	s := x.summary()
-	s.Funcs = append(s.Funcs, st.sum)
+	s.Funcs = push(&x.funcLists, s.Funcs, st.sum)
 	return st
 }
 

@@ -268,5 +268,5 @@ func (x *extractor) fieldsInit(name string, ci *classInfo) {
 		fn.Attrs = append(fn.Attrs, facts.Const{Name: p, Value: facts.Arg{Kind: facts.ArgParam, Param: i + 1}})
 	}
 	s := x.summary()
-	s.Funcs = append(s.Funcs, fn)
+	s.Funcs = push(&x.funcLists, s.Funcs, fn)
 }
