@@ -37,25 +37,25 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 	case "true", "false", "none":
 		return literal(n)
 	case "unary_operator":
-		v := x.evalField(n, "argument", sc)
-		if n.ChildByField("operator").TextIs("-") {
+		v := x.evalField(n, fArgument, sc)
+		if n.ChildByFieldID(fOperator).TextIs("-") {
 			return negate(v)
 		}
-		if n.ChildByField("operator").TextIs("+") && v.kind == kConst {
+		if n.ChildByFieldID(fOperator).TextIs("+") && v.kind == kConst {
 			return v
 		}
 		return val{}
 	case "parenthesized_expression":
 		return x.eval(n.NamedChild(0), sc)
 	case "attribute":
-		obj := x.evalField(n, "object", sc)
-		return x.attribute(obj, x.text(n.ChildByField("attribute")), n)
+		obj := x.evalField(n, fObject, sc)
+		return x.attribute(obj, x.text(n.ChildByFieldID(fAttribute)), n)
 	case "call":
 		return x.call(n, sc)
 	case "binary_operator":
-		l := x.evalField(n, "left", sc)
-		r := x.evalField(n, "right", sc)
-		switch op := n.ChildByField("operator"); {
+		l := x.evalField(n, fLeft, sc)
+		r := x.evalField(n, fRight, sc)
+		switch op := n.ChildByFieldID(fOperator); {
 		case op.TextIs("+"):
 			return x.add(l, r)
 		case op.TextIs("%"):
@@ -98,8 +98,8 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 		}
 		return val{}
 	case "named_expression":
-		v := x.evalField(n, "value", sc)
-		if name := n.ChildByField("name"); name.Valid() {
+		v := x.evalField(n, fValue, sc)
+		if name := n.ChildByFieldID(fName); name.Valid() {
 			sc.set(x.text(name), v)
 		}
 		return v
@@ -108,14 +108,14 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 			return x.batchFunction(n, sc, x.batch)
 		}
 		ls := newScope(sc)
-		if params := n.ChildByField("parameters"); params.Valid() {
+		if params := n.ChildByFieldID(fParameters); params.Valid() {
 			for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
 				if name := x.paramName(p); name != "" {
 					ls.set(name, val{})
 				}
 			}
 		}
-		x.evalField(n, "body", ls)
+		x.evalField(n, fBody, ls)
 		return val{}
 	case "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
 		return x.comprehension(n, sc)
@@ -139,8 +139,8 @@ func (x *extractor) comprehension(n python.Node, sc *scope) val {
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("for_in_clause"):
-			x.evalField(c, "right", cs)
-			x.bind(c.ChildByField("left"), val{}, cs)
+			x.evalField(c, fRight, cs)
+			x.bind(c.ChildByFieldID(fLeft), val{}, cs)
 		case c.Is("if_clause"):
 			x.evalChildren(c, cs)
 		case c.IsNamed() && !c.IsExtra():
@@ -159,10 +159,10 @@ func (x *extractor) dictionary(n python.Node, sc *scope) val {
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("pair"):
-			k := x.evalField(c, "key", sc)
-			vv := x.evalField(c, "value", sc)
-			items = append(items, item{k, x.spanOf(c.ChildByField("key"))},
-				item{vv, x.spanOf(c.ChildByField("value"))})
+			k := x.evalField(c, fKey, sc)
+			vv := x.evalField(c, fValue, sc)
+			items = append(items, item{k, x.spanOf(c.ChildByFieldID(fKey))},
+				item{vv, x.spanOf(c.ChildByFieldID(fValue))})
 		case c.IsNamed() && !c.IsExtra():
 			x.eval(c, sc)
 			v.open = true
@@ -418,7 +418,7 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 		g := arg{n: c, whole: c}
 		switch c.Type() {
 		case "keyword_argument":
-			g.name, g.n = x.text(c.ChildByField("name")), c.ChildByField("value")
+			g.name, g.n = x.text(c.ChildByFieldID(fName)), c.ChildByFieldID(fValue)
 		case "list_splat":
 			g.splat, g.n = 1, c.NamedChild(0)
 		case "dictionary_splat":
@@ -454,7 +454,7 @@ func (c callSite) dot() int { return dotOf(c.fn) }
 
 // nameStart is where the method name begins.
 func (c callSite) nameStart() int {
-	if a := c.fn.ChildByField("attribute"); a.Valid() {
+	if a := c.fn.ChildByFieldID(fAttribute); a.Valid() {
 		return a.Start()
 	}
 	return c.fn.Start()
@@ -464,25 +464,25 @@ func dotOf(attr python.Node) int {
 	if d := attr.ChildOfType("."); d.Valid() {
 		return d.Start()
 	}
-	if a := attr.ChildByField("attribute"); a.Valid() {
+	if a := attr.ChildByFieldID(fAttribute); a.Valid() {
 		return a.Start()
 	}
 	return attr.Start()
 }
 
 func (x *extractor) call(n python.Node, sc *scope) val {
-	fn := n.ChildByField("function")
+	fn := n.ChildByFieldID(fFunction)
 	mark := len(x.argStack)
 	defer x.popArgs(mark)
 	switch fn.Type() {
 	case "attribute":
-		recv := x.evalField(fn, "object", sc)
-		c := callSite{call: n, fn: fn, name: x.text(fn.ChildByField("attribute"))}
+		recv := x.evalField(fn, fObject, sc)
+		c := callSite{call: n, fn: fn, name: x.text(fn.ChildByFieldID(fAttribute))}
 		outer := x.batch
 		if c.name == "foreachBatch" && recv.kind == kWriter {
 			x.batch = x.startBatch(recv, n, fn)
 		}
-		a := x.args(n.ChildByField("arguments"), sc)
+		a := x.args(n.ChildByFieldID(fArguments), sc)
 		x.batch = outer
 		if recv.kind == kDict || recv.kind == kList {
 			x.forgetMutated(recv, fn, sc)
@@ -493,7 +493,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		return x.method(recv, c, a)
 	case "identifier":
 		callee := x.lookup(fn, sc)
-		a := x.args(n.ChildByField("arguments"), sc)
+		a := x.args(n.ChildByFieldID(fArguments), sc)
 		c := callSite{call: n, fn: fn, name: x.text(fn)}
 		if callee.kind == kUnknown && x.file.Summary != nil && len(x.file.Summary.Runs) > 0 {
 			// a notebook that includes others with %run may call what they define
@@ -504,6 +504,6 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		return x.callFunction(callee, c, a)
 	}
 	x.eval(fn, sc)
-	x.args(n.ChildByField("arguments"), sc)
+	x.args(n.ChildByFieldID(fArguments), sc)
 	return val{}
 }

@@ -254,7 +254,7 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		return x.dictMethod(obj, c, a)
 	case kNa:
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
-		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByField("object")))
+		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByFieldID(fObject)))
 	case kFrame, kUnknown:
 		return x.frameMethod(obj, c, a, -1)
 	}

@@ -525,7 +525,7 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 
 // paramValue is what a parameter stands for in its function's body.
 func (x *extractor) paramValue(st *fnState, i int, p python.Node) val {
-	if t := p.ChildByField("type"); t.Valid() {
+	if t := p.ChildByFieldID(fType); t.Valid() {
 		tt := t.Text()
 		if bytes.Contains(tt, []byte("SparkSession")) || bytes.Contains(tt, []byte("DatabricksSession")) {
 			return val{kind: kSession}
@@ -600,7 +600,7 @@ func IntervalSeconds(s string) (float64, bool) { return parseInterval(s) }
 // "while cond", without the colon.
 func (x *extractor) loopHeader(n python.Node) facts.Span {
 	end := n.End()
-	if b := n.ChildByField("body"); b.Valid() {
+	if b := n.ChildByFieldID(fBody); b.Valid() {
 		end = b.Start()
 	}
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {

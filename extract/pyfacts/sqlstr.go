@@ -140,7 +140,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 	}
 	var items []item
 	var mapping val
-	switch right := n.ChildByField("right"); {
+	switch right := n.ChildByFieldID(fRight); {
 	case right.Is("tuple") || (right.Is("parenthesized_expression") && right.NamedChild(0).Is("tuple")):
 		items = r.items()
 	case r.kind == kDict:

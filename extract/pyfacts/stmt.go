@@ -88,7 +88,7 @@ func (x *extractor) expressionStatement(n python.Node, sc *scope) {
 }
 
 func (x *extractor) assign(n python.Node, sc *scope) val {
-	right := n.ChildByField("right")
+	right := n.ChildByFieldID(fRight)
 	var v val
 	switch {
 	case right.Is("assignment"):
@@ -96,7 +96,7 @@ func (x *extractor) assign(n python.Node, sc *scope) val {
 	case right.Valid():
 		v = x.eval(right, sc)
 	}
-	left := n.ChildByField("left")
+	left := n.ChildByFieldID(fLeft)
 	if left.Is("attribute") && x.fn != nil {
 		x.storeAttr(left, right, v, sc, !right.Is("assignment"))
 	}
@@ -105,7 +105,7 @@ func (x *extractor) assign(n python.Node, sc *scope) val {
 }
 
 func (x *extractor) augmented(n python.Node, sc *scope) {
-	left, right := n.ChildByField("left"), n.ChildByField("right")
+	left, right := n.ChildByFieldID(fLeft), n.ChildByFieldID(fRight)
 	r := x.eval(right, sc)
 	if !left.Is("identifier") {
 		if left.Is("attribute") {
@@ -117,7 +117,7 @@ func (x *extractor) augmented(n python.Node, sc *scope) {
 	}
 	l := x.lookup(left, sc)
 	var v val
-	if op := n.ChildByField("operator"); op.TextIs("+=") {
+	if op := n.ChildByFieldID(fOperator); op.TextIs("+=") {
 		v = x.add(l, r)
 	}
 	sc.set(x.text(left), v)
@@ -146,7 +146,7 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 	case "subscript":
 		// d["k"] = v changes what d holds: forget it
 		x.eval(target, sc)
-		if obj := target.ChildByField("value"); obj.Is("identifier") {
+		if obj := target.ChildByFieldID(fValue); obj.Is("identifier") {
 			sc.set(x.text(obj), val{})
 		}
 	default:
@@ -169,7 +169,7 @@ func (x *extractor) unbindTargets(n python.Node, sc *scope) {
 }
 
 func (x *extractor) ifStatement(n python.Node, sc *scope) {
-	x.header(n, "condition", sc)
+	x.header(n, fCondition, sc)
 	mark := x.pushArm(n)
 	hasElse := false
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -184,12 +184,12 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 	branches(sc, !hasElse, len(x.armStack)-mark, func(i int) {
 		switch clause := x.armStack[mark+i]; clause.Type() {
 		case "elif_clause":
-			x.header(clause, "condition", sc)
-			x.block(clause.ChildByField("consequence"), sc)
+			x.header(clause, fCondition, sc)
+			x.block(clause.ChildByFieldID(fConsequence), sc)
 		case "else_clause":
-			x.block(clause.ChildByField("body"), sc)
+			x.block(clause.ChildByFieldID(fBody), sc)
 		default: // the if itself
-			x.block(clause.ChildByField("consequence"), sc)
+			x.block(clause.ChildByFieldID(fConsequence), sc)
 		}
 	})
 	x.popArms(mark)
@@ -211,20 +211,20 @@ func (x *extractor) popArms(mark int) {
 
 func (x *extractor) loop(n python.Node, sc *scope) {
 	if n.Is("for_statement") {
-		x.header(n, "right", sc)
+		x.header(n, fRight, sc)
 	} else {
-		x.header(n, "condition", sc)
+		x.header(n, fCondition, sc)
 	}
 	outer := x.inLoop
 	x.inLoop = x.loopHeader(n)
 	defer func() { x.inLoop = outer }()
 	branches(sc, true, 1, func(int) {
-		if left := n.ChildByField("left"); left.Valid() {
+		if left := n.ChildByFieldID(fLeft); left.Valid() {
 			x.bind(left, val{}, sc)
 		}
-		x.block(n.ChildByField("body"), sc)
-		if e := n.ChildByField("alternative"); e.Valid() {
-			x.block(e.ChildByField("body"), sc)
+		x.block(n.ChildByFieldID(fBody), sc)
+		if e := n.ChildByFieldID(fAlternative); e.Valid() {
+			x.block(e.ChildByFieldID(fBody), sc)
 		}
 	})
 }
@@ -244,9 +244,9 @@ func (x *extractor) tryStatement(n python.Node, sc *scope) {
 	branches(sc, true, len(x.armStack)-mark, func(i int) {
 		clause := x.armStack[mark+i]
 		if i == 0 { // the try body, then its else
-			x.block(clause.ChildByField("body"), sc)
+			x.block(clause.ChildByFieldID(fBody), sc)
 			if e := clause.ChildOfType("else_clause"); e.Valid() {
-				x.block(e.ChildByField("body"), sc)
+				x.block(e.ChildByFieldID(fBody), sc)
 			}
 			return
 		}
@@ -256,7 +256,7 @@ func (x *extractor) tryStatement(n python.Node, sc *scope) {
 				x.block(d, sc)
 			case d.Is("as_pattern"):
 				x.eval(d.NamedChild(0), sc)
-				x.bind(d.ChildByField("alias"), val{}, sc)
+				x.bind(d.ChildByFieldID(fAlias), val{}, sc)
 			case d.IsNamed() && !d.IsExtra():
 				x.eval(d, sc)
 			}
@@ -274,11 +274,11 @@ func (x *extractor) withStatement(n python.Node, sc *scope) {
 		case "with_clause":
 			c.Descendants(func(d python.Node) bool {
 				if d.Is("with_item") {
-					v := d.ChildByField("value")
+					v := d.ChildByFieldID(fValue)
 					x.stmt = v
 					if v.Is("as_pattern") {
 						x.eval(v.NamedChild(0), sc)
-						x.bind(v.ChildByField("alias"), val{}, sc)
+						x.bind(v.ChildByFieldID(fAlias), val{}, sc)
 					} else {
 						x.eval(v, sc)
 					}
@@ -308,7 +308,7 @@ func (x *extractor) matchStatement(n python.Node, sc *scope) {
 		}
 	}
 	branches(sc, true, len(x.armStack)-mark, func(i int) {
-		x.block(x.armStack[mark+i].ChildByField("consequence"), sc)
+		x.block(x.armStack[mark+i].ChildByFieldID(fConsequence), sc)
 	})
 	x.popArms(mark)
 }
@@ -316,13 +316,13 @@ func (x *extractor) matchStatement(n python.Node, sc *scope) {
 // function reads a function body in its own scope. Parameters are unknown;
 // free names read the enclosing scopes as they stand at the definition.
 func (x *extractor) function(n python.Node, sc *scope) *function {
-	nameNode := n.ChildByField("name")
+	nameNode := n.ChildByFieldID(fName)
 	name := x.text(nameNode)
 	fs := newScope(sc.enclosing())
 	fn := x.buf.funcs.take(8)
 	fn.name = name
 	st := x.defineFunction(fn, x.spanOf(nameNode))
-	if params := n.ChildByField("parameters"); params.Valid() {
+	if params := n.ChildByFieldID(fParameters); params.Valid() {
 		fn.params = make([]string, 0, params.NamedChildCount())
 		st.sum.Params = make([]facts.Param, 0, params.NamedChildCount())
 		for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
@@ -337,7 +337,7 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 			case p.Is("dictionary_splat_pattern"):
 				fp.Star = 2
 			}
-			if d := p.ChildByField("value"); d.Valid() {
+			if d := p.ChildByFieldID(fValue); d.Valid() {
 				x.stmt = d
 				dv := x.eval(d, sc) // defaults are evaluated where the function is defined
 				def := x.factArg(dv, x.spanOf(d))
@@ -351,7 +351,7 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
 	outer, outerClass, outerLoop := x.fn, x.className, x.inLoop
 	x.fn, x.className, x.inLoop = st, "", facts.Span{}
-	x.block(n.ChildByField("body"), fs)
+	x.block(n.ChildByFieldID(fBody), fs)
 	x.fn, x.className, x.inLoop = outer, outerClass, outerLoop
 	x.endFunction(st)
 	return fn
@@ -368,22 +368,22 @@ func (x *extractor) paramName(p python.Node) string {
 			}
 		}
 	case "default_parameter", "typed_default_parameter":
-		return x.text(p.ChildByField("name"))
+		return x.text(p.ChildByFieldID(fName))
 	}
 	return ""
 }
 
 func (x *extractor) class(n python.Node, sc *scope) {
-	x.header(n, "superclasses", sc)
+	x.header(n, fSuperclasses, sc)
 	cs := newScope(sc)
 	cs.class = true
 	outer := x.className
 	funcs := 0
 	if x.fn == nil && outer == "" {
-		x.className = x.text(n.ChildByField("name"))
+		x.className = x.text(n.ChildByFieldID(fName))
 		funcs = len(x.summary().Funcs)
 	}
-	x.block(n.ChildByField("body"), cs)
+	x.block(n.ChildByFieldID(fBody), cs)
 	if x.fn == nil && outer == "" && !plainBases(n) {
 		// a base class may set any attribute: its instances' are not known
 		if fs := x.summary().Funcs[funcs:]; len(fs) > 0 {
@@ -391,7 +391,7 @@ func (x *extractor) class(n python.Node, sc *scope) {
 		}
 	}
 	x.className = outer
-	name := x.text(n.ChildByField("name"))
+	name := x.text(n.ChildByFieldID(fName))
 	v := x.classValue(n, sc)
 	if x.fn == nil && outer == "" {
 		// a class of the module: calling it makes an instance the link
@@ -410,7 +410,7 @@ func (x *extractor) class(n python.Node, sc *scope) {
 }
 
 func (x *extractor) decorated(n python.Node, sc *scope) {
-	def := n.ChildByField("definition")
+	def := n.ChildByFieldID(fDefinition)
 	var decorators []python.Node
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		if c.Is("decorator") {
@@ -442,7 +442,7 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 func (x *extractor) imports(n python.Node, sc *scope) {
 	module := ""
 	if n.Is("import_from_statement") {
-		module = x.text(n.ChildByField("module_name"))
+		module = x.text(n.ChildByFieldID(fModuleName))
 	}
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		if c.Field() == "module_name" {
@@ -459,23 +459,23 @@ func (x *extractor) imports(n python.Node, sc *scope) {
 				sc.set(first, x.qualified("", first))
 			}
 		case "aliased_import":
-			qual := x.text(c.ChildByField("name"))
-			sc.set(x.text(c.ChildByField("alias")), x.qualified(module, qual))
+			qual := x.text(c.ChildByFieldID(fName))
+			sc.set(x.text(c.ChildByFieldID(fAlias)), x.qualified(module, qual))
 		}
 	}
 }
 
 // header evaluates the expression in a compound statement's header (a
 // condition, a loop's iterable) as a statement of its own.
-func (x *extractor) header(n python.Node, field string, sc *scope) {
-	if c := n.ChildByField(field); c.Valid() {
+func (x *extractor) header(n python.Node, field python.FieldID, sc *scope) {
+	if c := n.ChildByFieldID(field); c.Valid() {
 		x.stmt = c
 		x.eval(c, sc)
 	}
 }
 
-func (x *extractor) evalField(n python.Node, field string, sc *scope) val {
-	if c := n.ChildByField(field); c.Valid() {
+func (x *extractor) evalField(n python.Node, field python.FieldID, sc *scope) val {
+	if c := n.ChildByFieldID(field); c.Valid() {
 		return x.eval(c, sc)
 	}
 	return val{}
@@ -484,7 +484,7 @@ func (x *extractor) evalField(n python.Node, field string, sc *scope) val {
 // plainBases reports whether a class has no base class whose __init__
 // could set attributes: none, object, ABC or a NamedTuple.
 func plainBases(n python.Node) bool {
-	sup := n.ChildByField("superclasses")
+	sup := n.ChildByFieldID(fSuperclasses)
 	if !sup.Valid() {
 		return true
 	}

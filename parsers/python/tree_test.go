@@ -223,3 +223,30 @@ func TestReleaseReusesMemory(t *testing.T) {
 	}()
 	_ = old.Type()
 }
+
+func TestChildByFieldID(t *testing.T) {
+	tree, err := Parse([]byte("f(a, b=1)\nx.y = g[0]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Release()
+	names := []string{"function", "arguments", "name", "value", "object", "attribute", "left", "right", "no such field"}
+	n := 0
+	tree.Root().Descendants(func(d Node) bool {
+		for _, name := range names {
+			if got, want := d.ChildByFieldID(FieldByName(name)), d.ChildByField(name); got != want {
+				t.Errorf("%s %q: ChildByFieldID gives %v, ChildByField %v", d.Type(), name, got, want)
+			}
+			if d.ChildByField(name).Valid() {
+				n++
+			}
+		}
+		return true
+	})
+	if n < 8 {
+		t.Errorf("only %d fields found: the test reads nothing", n)
+	}
+	if FieldByName("no such field") != 0 {
+		t.Error("a field the grammar lacks has an id")
+	}
+}
