@@ -13,7 +13,7 @@ import (
 // costs more than the work they serve. Once given back they hold nothing
 // of the file they served but the short texts it interned (see intern).
 type buffers struct {
-	x        extractor            // the extractor itself, emptied
+	x        extractor                // the extractor itself, emptied
 	names    *[internSlots]internSlot // kept as they are (see intern)
 	strs     stringArena
 	argStack []arg

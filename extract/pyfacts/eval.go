@@ -25,18 +25,36 @@ func (x *extractor) eval(n python.Node, sc *scope) val {
 	return v
 }
 
-// evalNode is eval's work on a valid node.
+// evalNode is eval's work on a valid node. The commonest expressions are
+// read here, the rest by evalOther: a small function is cheap to enter
+// at every level of an expression.
 func (x *extractor) evalNode(n python.Node, sc *scope) val {
-	switch n.Type() {
-	case "identifier":
+	switch k := exprKindOf(n); k {
+	case eIdentifier:
 		return x.lookup(n, sc)
-	case "string", "concatenated_string":
+	case eString:
 		return x.stringLiteral(n, sc)
-	case "integer", "float":
+	case eNumber:
 		return x.number(n)
-	case "true", "false", "none":
+	case eAttribute:
+		obj := x.evalField(n, fObject, sc)
+		return x.attribute(obj, x.text(n.ChildByFieldID(fAttribute)), n)
+	case eCall:
+		return x.call(n, sc)
+	case eOther:
+		x.evalChildren(n, sc)
+		return val{}
+	default:
+		return x.evalOther(n, k, sc)
+	}
+}
+
+// evalOther is evalNode's work on the other expressions it reads.
+func (x *extractor) evalOther(n python.Node, k exprKind, sc *scope) val {
+	switch k {
+	case eLiteral:
 		return literal(n)
-	case "unary_operator":
+	case eUnary:
 		v := x.evalField(n, fArgument, sc)
 		if n.ChildByFieldID(fOperator).TextIs("-") {
 			return negate(v)
@@ -45,14 +63,9 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 			return v
 		}
 		return val{}
-	case "parenthesized_expression":
+	case eParen:
 		return x.eval(n.NamedChild(0), sc)
-	case "attribute":
-		obj := x.evalField(n, fObject, sc)
-		return x.attribute(obj, x.text(n.ChildByFieldID(fAttribute)), n)
-	case "call":
-		return x.call(n, sc)
-	case "binary_operator":
+	case eBinary:
 		l := x.evalField(n, fLeft, sc)
 		r := x.evalField(n, fRight, sc)
 		switch op := n.ChildByFieldID(fOperator); {
@@ -66,7 +79,7 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 			return arith("*", l, r)
 		}
 		return val{}
-	case "list", "tuple", "expression_list", "set":
+	case eSequence:
 		v := val{kind: kList}
 		items := x.buf.items.slice(n.NamedChildCount(), 32) // 64 bytes each
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -81,11 +94,11 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 			items = append(items, item{x.eval(c, sc), x.spanOf(c)})
 		}
 		return x.withItems(v, items)
-	case "dictionary":
+	case eDict:
 		return x.dictionary(n, sc)
-	case "subscript":
+	case eSubscript:
 		return x.subscript(n, sc)
-	case "conditional_expression":
+	case eConditional:
 		var vs []val
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if c.IsNamed() && !c.IsExtra() {
@@ -97,13 +110,13 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 			return vs[0]
 		}
 		return val{}
-	case "named_expression":
+	case eNamed:
 		v := x.evalField(n, fValue, sc)
 		if name := n.ChildByFieldID(fName); name.Valid() {
 			sc.set(x.text(name), v)
 		}
 		return v
-	case "lambda":
+	case eLambda:
 		if x.isBatchLambda(n) {
 			return x.batchFunction(n, sc, x.batch)
 		}
@@ -117,7 +130,7 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 		}
 		x.evalField(n, fBody, ls)
 		return val{}
-	case "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
+	case eComprehension:
 		return x.comprehension(n, sc)
 	}
 	x.evalChildren(n, sc)

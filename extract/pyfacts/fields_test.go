@@ -39,3 +39,28 @@ func TestFieldIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestExprKinds checks that every type evalNode reads is one the grammar
+// has, and that a node's kind is its type's.
+func TestExprKinds(t *testing.T) {
+	have := map[string]bool{}
+	for i := range python.SymbolCount() {
+		have[python.SymbolName(python.Symbol(i))] = true
+	}
+	for typ := range exprKinds {
+		if !have[typ] {
+			t.Errorf("no node type %q in the grammar", typ)
+		}
+	}
+	tree, err := python.Parse([]byte("a = [f(x).y, -1, 2.0, None, {'k': (v)}, s[0], b if c else d, (n := 1), lambda q: q, {i for i in r}] + ?\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Release()
+	tree.Root().Descendants(func(n python.Node) bool {
+		if got, want := exprKindOf(n), exprKinds[n.Type()]; got != want {
+			t.Errorf("%s: kind %d, want %d", n.Type(), got, want)
+		}
+		return true
+	})
+}

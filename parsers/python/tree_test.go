@@ -250,3 +250,27 @@ func TestChildByFieldID(t *testing.T) {
 		t.Error("a field the grammar lacks has an id")
 	}
 }
+
+func TestSymbolName(t *testing.T) {
+	tree, err := Parse([]byte("def f(x):\n    return x.y(1, 'a') +\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Release()
+	seen := map[string]bool{}
+	tree.Root().Descendants(func(d Node) bool {
+		if got := SymbolName(d.Symbol()); got != d.Type() {
+			t.Errorf("node %s: SymbolName gives %q", d.Type(), got)
+		}
+		seen[d.Type()] = true
+		return true
+	})
+	for _, typ := range []string{"function_definition", "call", "attribute", "identifier", "string", "ERROR"} {
+		if !seen[typ] {
+			t.Errorf("no %s node: the test reads less than it means to", typ)
+		}
+	}
+	if SymbolCount() < 100 {
+		t.Errorf("SymbolCount = %d", SymbolCount())
+	}
+}
