@@ -487,8 +487,8 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 	fn := n.ChildByFieldID(fFunction)
 	mark := len(x.argStack)
 	defer x.popArgs(mark)
-	switch fn.Type() {
-	case "attribute":
+	switch exprKindOf(fn) {
+	case eAttribute:
 		recv := x.evalField(fn, fObject, sc)
 		c := callSite{call: n, fn: fn, name: x.text(fn.ChildByFieldID(fAttribute))}
 		outer := x.batch
@@ -504,7 +504,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 			x.recordCallable(callee, 0, bound, c, a)
 		}
 		return x.method(recv, c, a)
-	case "identifier":
+	case eIdentifier:
 		callee := x.lookup(fn, sc)
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		c := callSite{call: n, fn: fn, name: x.text(fn)}

@@ -165,16 +165,25 @@ func (x *extractor) region(r *document.Region) {
 	x.block(tree.Root(), x.module)
 }
 
-// at maps a region offset to a document offset.
-func (x *extractor) at(off int) int { return x.r.Map.File(off) }
+// at maps a region offset to a document offset. A region that is one
+// stretch of the document, as most are, needs no search of its map.
+func (x *extractor) at(off int) int {
+	if m := x.r.Map; len(m) == 1 { // what m.File(off) gives
+		if off < m[0].Region {
+			return m[0].File
+		}
+		return m[0].File + off - m[0].Region
+	}
+	return x.r.Map.File(off)
+}
 
 // endAt maps an offset that ends a range, so the range does not run on into
 // text the region skips (a "# MAGIC " prefix, say).
 func (x *extractor) endAt(off int) int {
 	if off <= 0 {
-		return x.r.Map.File(off)
+		return x.at(off)
 	}
-	return x.r.Map.File(off-1) + 1
+	return x.at(off-1) + 1
 }
 
 // span maps the region range [start, end) to the document.
