@@ -34,6 +34,8 @@ type buffers struct {
 	params   recycled[param]
 	readers  recycled[reader]
 	opts     recycled[options]
+	fnStrs   recycled[fnStrings]
+	strHoles recycled[strHole]
 	writers  recycled[writer]
 	wsteps   recycled[wstep]
 	lists    recycled[list]
@@ -104,6 +106,8 @@ func (x *extractor) giveBuffers() {
 	b.params.reset()
 	b.readers.reset()
 	b.opts.reset()
+	b.fnStrs.reset()
+	b.strHoles.reset()
 	b.writers.reset()
 	b.wsteps.reset()
 	b.lists.reset()

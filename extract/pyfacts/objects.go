@@ -13,10 +13,9 @@ import (
 // place to grow summaries (what it returns, what it writes) for
 // cross-function analysis.
 type function struct {
-	name   string
-	params []string
-	sum    *facts.Func // its summary
-	ret    val         // what it returns when that does not depend on its arguments
+	name string
+	sum  *facts.Func // its summary
+	ret  val         // what it returns when that does not depend on its arguments
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }

@@ -323,7 +323,6 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	fn.name = name
 	st := x.defineFunction(fn, x.spanOf(nameNode))
 	if params := n.ChildByFieldID(fParameters); params.Valid() {
-		fn.params = make([]string, 0, params.NamedChildCount())
 		st.sum.Params = make([]facts.Param, 0, params.NamedChildCount())
 		for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
 			pname := x.paramName(p)
@@ -343,8 +342,7 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 				def := x.factArg(dv, x.spanOf(d))
 				fp.Default = &def
 			}
-			fs.set(pname, x.paramValue(st, len(fn.params), p))
-			fn.params = append(fn.params, pname)
+			fs.set(pname, x.paramValue(st, len(st.sum.Params), p))
 			st.sum.Params = append(st.sum.Params, fp)
 		}
 	}
