@@ -12,44 +12,38 @@ import (
 // parts are left unread.
 const maxDepth = 400
 
-// eval evaluates an expression once, recording the facts of every call in it.
+// eval evaluates an expression once, recording the facts of every call in
+// it. The commonest expressions are read here, the rest by evalOther: a
+// small function is cheap to enter at every level of an expression.
 func (x *extractor) eval(n python.Node, sc *scope) val {
 	if !n.Valid() || x.depth >= maxDepth {
 		return val{}
 	}
-	// no defer: evalNode has too many returns for one to be cheap, and a
-	// panic ends the whole extraction anyway
+	// no defer: a panic ends the whole extraction anyway
 	x.depth++
-	v := x.evalNode(n, sc)
+	var v val
+	switch k := exprKindOf(n); k {
+	case eIdentifier:
+		v = x.lookup(n, sc)
+	case eString:
+		v = x.stringLiteral(n, sc)
+	case eNumber:
+		v = x.number(n)
+	case eAttribute:
+		obj := x.evalField(n, fObject, sc)
+		v = x.attribute(obj, x.text(n.ChildByFieldID(fAttribute)), n)
+	case eCall:
+		v = x.call(n, sc)
+	case eOther:
+		x.evalChildren(n, sc)
+	default:
+		v = x.evalOther(n, k, sc)
+	}
 	x.depth--
 	return v
 }
 
-// evalNode is eval's work on a valid node. The commonest expressions are
-// read here, the rest by evalOther: a small function is cheap to enter
-// at every level of an expression.
-func (x *extractor) evalNode(n python.Node, sc *scope) val {
-	switch k := exprKindOf(n); k {
-	case eIdentifier:
-		return x.lookup(n, sc)
-	case eString:
-		return x.stringLiteral(n, sc)
-	case eNumber:
-		return x.number(n)
-	case eAttribute:
-		obj := x.evalField(n, fObject, sc)
-		return x.attribute(obj, x.text(n.ChildByFieldID(fAttribute)), n)
-	case eCall:
-		return x.call(n, sc)
-	case eOther:
-		x.evalChildren(n, sc)
-		return val{}
-	default:
-		return x.evalOther(n, k, sc)
-	}
-}
-
-// evalOther is evalNode's work on the other expressions it reads.
+// evalOther is eval's work on the other expressions it reads.
 func (x *extractor) evalOther(n python.Node, k exprKind, sc *scope) val {
 	switch k {
 	case eLiteral:

@@ -28,7 +28,7 @@ var (
 	fAlternative  = python.FieldByName("alternative")
 )
 
-// exprKind is which expression evalNode reads a node as.
+// exprKind is which expression eval reads a node as.
 type exprKind uint8
 
 const (

@@ -40,7 +40,7 @@ func TestFieldIDs(t *testing.T) {
 	}
 }
 
-// TestExprKinds checks that every type evalNode reads is one the grammar
+// TestExprKinds checks that every type eval reads is one the grammar
 // has, and that a node's kind is its type's.
 func TestExprKinds(t *testing.T) {
 	have := map[string]bool{}
