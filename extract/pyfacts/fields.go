@@ -79,3 +79,52 @@ func exprKindOf(n python.Node) exprKind {
 	}
 	return eOther // ERROR
 }
+
+// stmtKind is which statement statement reads a node as.
+type stmtKind uint8
+
+const (
+	sOther      stmtKind = iota // raise, assert, print, bare expressions: read for the calls inside
+	sSkip                       // comments, pass, break... : nothing to read
+	sExpression                 // expression_statement
+	sImport                     // import_statement, import_from_statement
+	sIf                         // if_statement
+	sLoop                       // for_statement, while_statement
+	sTry                        // try_statement
+	sWith                       // with_statement
+	sMatch                      // match_statement
+	sFunction                   // function_definition
+	sClass                      // class_definition
+	sDecorated                  // decorated_definition
+	sBlock                      // block, module, ERROR: statements inside
+	sDelete                     // delete_statement
+	sReturn                     // return_statement
+)
+
+// stmtKinds are the kinds by node type.
+var stmtKinds = map[string]stmtKind{
+	"comment": sSkip, "pass_statement": sSkip, "break_statement": sSkip, "continue_statement": sSkip,
+	"global_statement": sSkip, "nonlocal_statement": sSkip, "future_import_statement": sSkip,
+	"line_continuation": sSkip, "expression_statement": sExpression, "import_statement": sImport,
+	"import_from_statement": sImport, "if_statement": sIf, "for_statement": sLoop,
+	"while_statement": sLoop, "try_statement": sTry, "with_statement": sWith,
+	"match_statement": sMatch, "function_definition": sFunction, "class_definition": sClass,
+	"decorated_definition": sDecorated, "block": sBlock, "module": sBlock, "ERROR": sBlock,
+	"delete_statement": sDelete, "return_statement": sReturn,
+}
+
+// stmtKindBySymbol is stmtKinds by symbol (see exprKindBySymbol).
+var stmtKindBySymbol = func() []stmtKind {
+	t := make([]stmtKind, python.SymbolCount())
+	for i := range t {
+		t[i] = stmtKinds[python.SymbolName(python.Symbol(i))]
+	}
+	return t
+}()
+
+func stmtKindOf(n python.Node) stmtKind {
+	if s := int(n.Symbol()); s < len(stmtKindBySymbol) {
+		return stmtKindBySymbol[s]
+	}
+	return stmtKinds[python.SymbolName(n.Symbol())] // ERROR
+}

@@ -64,3 +64,39 @@ func TestExprKinds(t *testing.T) {
 		return true
 	})
 }
+
+// TestStmtKinds checks that every type statement reads is one the grammar
+// has, and that a node's kind is its type's, ERROR nodes included.
+func TestStmtKinds(t *testing.T) {
+	have := map[string]bool{"ERROR": true}
+	for i := range python.SymbolCount() {
+		have[python.SymbolName(python.Symbol(i))] = true
+	}
+	for typ := range stmtKinds {
+		if !have[typ] {
+			t.Errorf("no node type %q in the grammar", typ)
+		}
+	}
+	src := "import a\nfrom b import c\n# note\nif x:\n    pass\nelif y:\n    del z\nfor i in r:\n    break\nwhile w:\n    continue\n" +
+		"try:\n    f()\nexcept E:\n    raise\nwith o as p:\n    assert q\nmatch m:\n    case 1:\n        g()\n" +
+		"def h(u):\n    global G\n    return u\nclass K:\n    @d\n    def k(self):\n        nonlocal v\n+ = )\n"
+	tree, err := python.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Release()
+	seen := map[stmtKind]bool{}
+	tree.Root().Descendants(func(n python.Node) bool {
+		got, want := stmtKindOf(n), stmtKinds[n.Type()]
+		if got != want {
+			t.Errorf("%s: kind %d, want %d", n.Type(), got, want)
+		}
+		seen[got] = true
+		return true
+	})
+	for k := sOther; k <= sReturn; k++ {
+		if !seen[k] {
+			t.Errorf("no statement of kind %d: the test reads less than it means to", k)
+		}
+	}
+}

@@ -15,35 +15,34 @@ func (x *extractor) block(n python.Node, sc *scope) {
 }
 
 func (x *extractor) statement(n python.Node, sc *scope) {
-	switch n.Type() {
-	case "comment", "pass_statement", "break_statement", "continue_statement",
-		"global_statement", "nonlocal_statement", "future_import_statement", "line_continuation":
-	case "expression_statement":
+	switch stmtKindOf(n) {
+	case sSkip:
+	case sExpression:
 		x.stmt = n
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if c.IsNamed() && !c.IsExtra() {
 				x.expressionStatement(c, sc)
 			}
 		}
-	case "import_statement", "import_from_statement":
+	case sImport:
 		x.imports(n, sc)
-	case "if_statement":
+	case sIf:
 		x.ifStatement(n, sc)
-	case "for_statement", "while_statement":
+	case sLoop:
 		x.loop(n, sc)
-	case "try_statement":
+	case sTry:
 		x.tryStatement(n, sc)
-	case "with_statement":
+	case sWith:
 		x.withStatement(n, sc)
-	case "match_statement":
+	case sMatch:
 		x.matchStatement(n, sc)
-	case "function_definition":
+	case sFunction:
 		x.function(n, sc)
-	case "class_definition":
+	case sClass:
 		x.class(n, sc)
-	case "decorated_definition":
+	case sDecorated:
 		x.decorated(n, sc)
-	case "block", "module", "ERROR":
+	case sBlock:
 		// an ERROR node holds whatever the parser could not place: read
 		// what statements and expressions it has
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -51,23 +50,21 @@ func (x *extractor) statement(n python.Node, sc *scope) {
 				x.statement(c, sc)
 			}
 		}
-	default:
-		// return, raise, assert, del, print, and bare expressions
+	case sDelete:
 		x.stmt = n
-		if n.Is("delete_statement") {
-			x.unbindTargets(n, sc)
-			return
-		}
-		if n.Is("return_statement") {
-			var v val
-			for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
-				if c.IsNamed() && !c.IsExtra() {
-					v = x.eval(c, sc)
-				}
+		x.unbindTargets(n, sc)
+	case sReturn:
+		x.stmt = n
+		var v val
+		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.IsNamed() && !c.IsExtra() {
+				v = x.eval(c, sc)
 			}
-			x.returned(v)
-			return
 		}
+		x.returned(v)
+	default:
+		// raise, assert, print, and bare expressions
+		x.stmt = n
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if c.IsNamed() && !c.IsExtra() {
 				x.eval(c, sc)
