@@ -3,6 +3,8 @@ package pyfacts
 import (
 	"sync"
 
+	"github.com/lakelint/lakelint/parsers/python"
+
 	"github.com/lakelint/lakelint/facts"
 )
 
@@ -11,12 +13,14 @@ import (
 // costs more than the work they serve. Once given back they hold nothing
 // of the file they served but the short texts it interned (see intern).
 type buffers struct {
-	x        extractor            // the extractor itself, emptied
-	names    *[internSlots]string // kept as they are (see intern)
+	x        extractor                // the extractor itself, emptied
+	names    *[internSlots]internSlot // kept as they are (see intern)
 	strs     stringArena
 	argStack []arg
+	armStack []python.Node
 	scratch  []byte
 	lowerBuf []byte
+	sortBuf  []string // for scratchNames
 	cols     []facts.Column
 	fieldBuf []fieldRef
 	sqlSeen  map[sqlKey]bool // emptied
@@ -29,11 +33,15 @@ type buffers struct {
 	funcs    recycled[function]
 	params   recycled[param]
 	readers  recycled[reader]
+	opts     recycled[options]
+	fnStrs   recycled[fnStrings]
+	strHoles recycled[strHole]
 	writers  recycled[writer]
 	wsteps   recycled[wstep]
 	lists    recycled[list]
 	counts   recycled[facts.Value] // partition counts of transforms
 	items    recycled[item]
+	builder  python.Builder // builds strings (see stringLiteral)
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
@@ -43,7 +51,7 @@ var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
 func takeBuffers() *extractor {
 	b := bufferPool.Get().(*buffers)
 	if b.names == nil {
-		b.names = new([internSlots]string)
+		b.names = new([internSlots]internSlot)
 		*b.names = *commonSlots
 	}
 	x := &b.x
@@ -51,6 +59,8 @@ func takeBuffers() *extractor {
 	x.names, x.strs = b.names, &b.strs
 	x.argStack, x.scratch, x.lowerBuf, x.cols, x.fieldBuf = b.argStack, b.scratch, b.lowerBuf, b.cols, b.fieldBuf
 	b.argStack, b.scratch, b.lowerBuf, b.cols, b.fieldBuf = nil, nil, nil, nil, nil
+	x.armStack, b.armStack = b.armStack, nil
+	x.scratchNames, b.sortBuf = b.sortBuf, nil
 	x.module = moduleScope(&b.scopes)
 	return x
 }
@@ -60,11 +70,16 @@ func (x *extractor) giveBuffers() {
 	b := x.buf
 	clear(x.argStack[:cap(x.argStack)]) // a panic may have left some
 	b.argStack = x.argStack[:0]
+	clear(x.armStack[:cap(x.armStack)]) // nodes hold their tree
+	b.armStack = x.armStack[:0]
 	clear(x.cols[:cap(x.cols)])
 	b.cols = x.cols[:0]
 	clear(x.fieldBuf[:cap(x.fieldBuf)])
 	b.fieldBuf = x.fieldBuf[:0]
 	b.scratch, b.lowerBuf = x.scratch[:0], x.lowerBuf[:0]
+	if cap(x.scratchNames) <= maxKeptVars {
+		b.sortBuf = x.scratchNames[:0]
+	}
 	if m := x.sqlSeen; m != nil && len(m) <= maxKeptVars {
 		clear(m)
 		b.sqlSeen = m
@@ -79,6 +94,10 @@ func (x *extractor) giveBuffers() {
 			b.spanMaps = append(b.spanMaps, m)
 		}
 	})
+	b.builder.Reuse(nil)
+	if b.builder.Cap() > maxKeptBuilder {
+		b.builder = python.Builder{}
+	}
 	b.scopes.reset(x.module)
 	b.hists.reset()
 	b.lits.reset()
@@ -86,6 +105,9 @@ func (x *extractor) giveBuffers() {
 	b.funcs.reset()
 	b.params.reset()
 	b.readers.reset()
+	b.opts.reset()
+	b.fnStrs.reset()
+	b.strHoles.reset()
 	b.writers.reset()
 	b.wsteps.reset()
 	b.lists.reset()
@@ -138,6 +160,9 @@ func (r *recycled[T]) each(f func(*T)) {
 		}
 	}
 }
+
+// maxKeptBuilder bounds the text buffer kept for the next extraction.
+const maxKeptBuilder = 64 << 10
 
 // maxKeptBlocks bounds the blocks kept for the next extraction, so that a
 // huge file does not keep its memory for the rest of the run.

@@ -211,7 +211,7 @@ func (x *extractor) partial(a args) val {
 // reads an instance's attribute from. One made on some paths only (in a
 // branch or a loop) is recorded as unknown.
 func (x *extractor) storeAttr(left, right python.Node, v val, sc *scope, known bool) {
-	obj := left.ChildByField("object")
+	obj := left.ChildByFieldID(fObject)
 	if x.fn == nil || x.fn.class == "" || !obj.Is("identifier") {
 		return
 	}
@@ -224,13 +224,13 @@ func (x *extractor) storeAttr(left, right python.Node, v val, sc *scope, known b
 	if known && sc.depth == 0 && x.inLoop == (facts.Span{}) && right.Valid() {
 		a = x.factArg(v, x.spanOf(right))
 	}
-	x.fn.sum.Attrs = append(x.fn.sum.Attrs, facts.Const{Name: x.text(left.ChildByField("attribute")), Value: a})
+	x.fn.sum.Attrs = append(x.fn.sum.Attrs, facts.Const{Name: x.text(left.ChildByFieldID(fAttribute)), Value: a})
 }
 
 // forgetObject unbinds an instance whose attribute code sets from outside
 // (w.table = "other"): what its class says of it no longer holds.
 func (x *extractor) forgetObject(target python.Node, sc *scope) {
-	obj := target.ChildByField("object")
+	obj := target.ChildByFieldID(fObject)
 	if !obj.Is("identifier") {
 		return
 	}
@@ -258,10 +258,10 @@ func (x *extractor) startBatch(recv val, n, fn python.Node) *batchLambda {
 		frame.ref = h
 	}
 	start := fn.Start()
-	if a := fn.ChildByField("attribute"); a.Valid() {
+	if a := fn.ChildByFieldID(fAttribute); a.Valid() {
 		start = a.Start()
 	}
-	return &batchLambda{args: n.ChildByField("arguments"), frame: frame, span: x.spanOf(n), at: x.span(start, fn.End())}
+	return &batchLambda{args: n.ChildByFieldID(fArguments), frame: frame, span: x.spanOf(n), at: x.span(start, fn.End())}
 }
 
 // batchFunction reads lambda n given to foreachBatch: its first parameter
@@ -271,7 +271,7 @@ func (x *extractor) batchFunction(n python.Node, sc *scope, b *batchLambda) val 
 	x.batch = nil // a lambda inside is not the batch function
 	defer func() { x.batch = b }()
 	ls := newScope(sc)
-	if params := n.ChildByField("parameters"); params.Valid() {
+	if params := n.ChildByFieldID(fParameters); params.Valid() {
 		i := 0
 		for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
 			if name := x.paramName(p); name != "" {
@@ -284,7 +284,7 @@ func (x *extractor) batchFunction(n python.Node, sc *scope, b *batchLambda) val 
 			}
 		}
 	}
-	body := n.ChildByField("body")
+	body := n.ChildByFieldID(fBody)
 	outer := x.batchBody
 	x.batchBody = b
 	b.body = body

@@ -12,50 +12,57 @@ import (
 // parts are left unread.
 const maxDepth = 400
 
-// eval evaluates an expression once, recording the facts of every call in it.
+// eval evaluates an expression once, recording the facts of every call in
+// it. The commonest expressions are read here, the rest by evalOther: a
+// small function is cheap to enter at every level of an expression.
 func (x *extractor) eval(n python.Node, sc *scope) val {
 	if !n.Valid() || x.depth >= maxDepth {
 		return val{}
 	}
-	// no defer: evalNode has too many returns for one to be cheap, and a
-	// panic ends the whole extraction anyway
+	// no defer: a panic ends the whole extraction anyway
 	x.depth++
-	v := x.evalNode(n, sc)
+	var v val
+	switch k := exprKindOf(n); k {
+	case eIdentifier:
+		v = x.lookup(n, sc)
+	case eString:
+		v = x.stringLiteral(n, sc)
+	case eNumber:
+		v = x.number(n)
+	case eAttribute:
+		obj := x.evalField(n, fObject, sc)
+		v = x.attribute(obj, x.text(n.ChildByFieldID(fAttribute)), n)
+	case eCall:
+		v = x.call(n, sc)
+	case eOther:
+		x.evalChildren(n, sc)
+	default:
+		v = x.evalOther(n, k, sc)
+	}
 	x.depth--
 	return v
 }
 
-// evalNode is eval's work on a valid node.
-func (x *extractor) evalNode(n python.Node, sc *scope) val {
-	switch n.Type() {
-	case "identifier":
-		return x.lookup(n, sc)
-	case "string", "concatenated_string":
-		return x.stringLiteral(n, sc)
-	case "integer", "float":
-		return x.number(n)
-	case "true", "false", "none":
+// evalOther is eval's work on the other expressions it reads.
+func (x *extractor) evalOther(n python.Node, k exprKind, sc *scope) val {
+	switch k {
+	case eLiteral:
 		return literal(n)
-	case "unary_operator":
-		v := x.evalField(n, "argument", sc)
-		if n.ChildByField("operator").TextIs("-") {
+	case eUnary:
+		v := x.evalField(n, fArgument, sc)
+		if n.ChildByFieldID(fOperator).TextIs("-") {
 			return negate(v)
 		}
-		if n.ChildByField("operator").TextIs("+") && v.kind == kConst {
+		if n.ChildByFieldID(fOperator).TextIs("+") && v.kind == kConst {
 			return v
 		}
 		return val{}
-	case "parenthesized_expression":
+	case eParen:
 		return x.eval(n.NamedChild(0), sc)
-	case "attribute":
-		obj := x.evalField(n, "object", sc)
-		return x.attribute(obj, x.text(n.ChildByField("attribute")), n)
-	case "call":
-		return x.call(n, sc)
-	case "binary_operator":
-		l := x.evalField(n, "left", sc)
-		r := x.evalField(n, "right", sc)
-		switch op := n.ChildByField("operator"); {
+	case eBinary:
+		l := x.evalField(n, fLeft, sc)
+		r := x.evalField(n, fRight, sc)
+		switch op := n.ChildByFieldID(fOperator); {
 		case op.TextIs("+"):
 			return x.add(l, r)
 		case op.TextIs("%"):
@@ -66,7 +73,7 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 			return arith("*", l, r)
 		}
 		return val{}
-	case "list", "tuple", "expression_list", "set":
+	case eSequence:
 		v := val{kind: kList}
 		items := x.buf.items.slice(n.NamedChildCount(), 32) // 64 bytes each
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -81,11 +88,11 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 			items = append(items, item{x.eval(c, sc), x.spanOf(c)})
 		}
 		return x.withItems(v, items)
-	case "dictionary":
+	case eDict:
 		return x.dictionary(n, sc)
-	case "subscript":
+	case eSubscript:
 		return x.subscript(n, sc)
-	case "conditional_expression":
+	case eConditional:
 		var vs []val
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if c.IsNamed() && !c.IsExtra() {
@@ -97,27 +104,27 @@ func (x *extractor) evalNode(n python.Node, sc *scope) val {
 			return vs[0]
 		}
 		return val{}
-	case "named_expression":
-		v := x.evalField(n, "value", sc)
-		if name := n.ChildByField("name"); name.Valid() {
+	case eNamed:
+		v := x.evalField(n, fValue, sc)
+		if name := n.ChildByFieldID(fName); name.Valid() {
 			sc.set(x.text(name), v)
 		}
 		return v
-	case "lambda":
+	case eLambda:
 		if x.isBatchLambda(n) {
 			return x.batchFunction(n, sc, x.batch)
 		}
 		ls := newScope(sc)
-		if params := n.ChildByField("parameters"); params.Valid() {
+		if params := n.ChildByFieldID(fParameters); params.Valid() {
 			for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
 				if name := x.paramName(p); name != "" {
 					ls.set(name, val{})
 				}
 			}
 		}
-		x.evalField(n, "body", ls)
+		x.evalField(n, fBody, ls)
 		return val{}
-	case "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
+	case eComprehension:
 		return x.comprehension(n, sc)
 	}
 	x.evalChildren(n, sc)
@@ -139,8 +146,8 @@ func (x *extractor) comprehension(n python.Node, sc *scope) val {
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("for_in_clause"):
-			x.evalField(c, "right", cs)
-			x.bind(c.ChildByField("left"), val{}, cs)
+			x.evalField(c, fRight, cs)
+			x.bind(c.ChildByFieldID(fLeft), val{}, cs)
 		case c.Is("if_clause"):
 			x.evalChildren(c, cs)
 		case c.IsNamed() && !c.IsExtra():
@@ -159,10 +166,10 @@ func (x *extractor) dictionary(n python.Node, sc *scope) val {
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("pair"):
-			k := x.evalField(c, "key", sc)
-			vv := x.evalField(c, "value", sc)
-			items = append(items, item{k, x.spanOf(c.ChildByField("key"))},
-				item{vv, x.spanOf(c.ChildByField("value"))})
+			k := x.evalField(c, fKey, sc)
+			vv := x.evalField(c, fValue, sc)
+			items = append(items, item{k, x.spanOf(c.ChildByFieldID(fKey))},
+				item{vv, x.spanOf(c.ChildByFieldID(fValue))})
 		case c.IsNamed() && !c.IsExtra():
 			x.eval(c, sc)
 			v.open = true
@@ -191,23 +198,75 @@ func (x *extractor) lookup(n python.Node, sc *scope) val {
 }
 
 // stringLiteral decodes a string with f-string placeholders resolved in sc.
+// It gives what python.DecodeString gives, building the text in a buffer
+// kept for the next string and the rest cut from blocks (see decode).
 func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
 	if text, at, ok := python.PlainString(n); ok {
 		return x.plainString(text, at)
 	}
-	d, ok := python.DecodeString(n, func(expr python.Node) (string, bool) {
-		v := x.eval(expr, sc)
-		s, known := v.pyText()
-		if !known && x.fn != nil {
-			x.noteStringHole(x.spanOf(expr.Parent()), v)
-		}
-		return s, known
-	})
+	b := &x.buf.builder
+	if x.building { // a string inside a placeholder of one being built
+		b = &python.Builder{}
+	}
+	outer, wasBuilding := x.resolveIn, x.building
+	x.resolveIn, x.building = sc, true
+	b.Reuse(x.segments.slice(2, 21)[:0]) // 24 bytes each
+	ok := python.AppendString(b, n, x.resolver())
+	x.resolveIn, x.building = outer, wasBuilding
 	if !ok {
 		return val{}
 	}
+	d := &x.decodeds.slice(1, 7)[0] // 72 bytes each
+	*d = b.Decoded()
 	d.Map = toDocument(x.r, d.Map)
-	return strValue(&d)
+	return strValue(d)
+}
+
+// resolver returns the function that resolves a placeholder of the string
+// being decoded in x.resolveIn, made once per extraction.
+func (x *extractor) resolver() python.Resolver {
+	if x.resolve == nil {
+		x.resolve = x.resolvePlaceholder
+	}
+	return x.resolve
+}
+
+func (x *extractor) resolvePlaceholder(expr python.Node) (string, bool) {
+	v := x.eval(expr, x.resolveIn)
+	s, known := v.pyText()
+	if !known && x.fn != nil {
+		x.noteStringHole(x.spanOf(expr.Parent()), v)
+	}
+	return s, known
+}
+
+// newString starts a string built from others in the builder kept for
+// strings, or a new one while that is in use (see stringLiteral). End it
+// with endString.
+func (x *extractor) newString() (b *python.Builder, wasBuilding bool) {
+	b, wasBuilding = &x.buf.builder, x.building
+	if wasBuilding {
+		b = &python.Builder{}
+	}
+	x.building = true
+	b.Reuse(x.segments.slice(4, 21)[:0]) // 24 bytes each
+	return b, wasBuilding
+}
+
+// endString ends newString and returns the string built when ok: what a
+// python.Builder of its own would make, its map nil when it has no segment.
+func (x *extractor) endString(b *python.Builder, wasBuilding, ok, keepGaps bool) val {
+	x.building = wasBuilding
+	if !ok {
+		return val{}
+	}
+	d := &x.decodeds.slice(1, 7)[0] // 72 bytes each
+	*d = b.Decoded()
+	if len(d.Map) == 0 {
+		d.Map = nil
+	}
+	d.KeepGaps = keepGaps
+	return strValue(d)
 }
 
 // plainLit is a string literal whose value is its text as written, in a
@@ -262,12 +321,12 @@ func (x *extractor) plainString(text []byte, at int) val {
 // add folds + on string and number constants.
 func (x *extractor) add(l, r val) val {
 	if l.kind == kStr && r.kind == kStr {
-		var b python.Builder
-		ls, rs := l.str(), r.str()
+		b, was := x.newString()
+		var lseg, rseg [1]document.Segment
+		ls, rs := l.strLocal(&lseg), r.strLocal(&rseg)
 		b.Append(ls, 0, len(ls.Text))
 		b.Append(rs, 0, len(rs.Text))
-		d := b.Decoded()
-		return strValue(&d)
+		return x.endString(b, was, true, false)
 	}
 	return arith("+", l, r)
 }
@@ -366,7 +425,7 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 		g := arg{n: c, whole: c}
 		switch c.Type() {
 		case "keyword_argument":
-			g.name, g.n = x.text(c.ChildByField("name")), c.ChildByField("value")
+			g.name, g.n = x.text(c.ChildByFieldID(fName)), c.ChildByFieldID(fValue)
 		case "list_splat":
 			g.splat, g.n = 1, c.NamedChild(0)
 		case "dictionary_splat":
@@ -402,7 +461,7 @@ func (c callSite) dot() int { return dotOf(c.fn) }
 
 // nameStart is where the method name begins.
 func (c callSite) nameStart() int {
-	if a := c.fn.ChildByField("attribute"); a.Valid() {
+	if a := c.fn.ChildByFieldID(fAttribute); a.Valid() {
 		return a.Start()
 	}
 	return c.fn.Start()
@@ -412,25 +471,25 @@ func dotOf(attr python.Node) int {
 	if d := attr.ChildOfType("."); d.Valid() {
 		return d.Start()
 	}
-	if a := attr.ChildByField("attribute"); a.Valid() {
+	if a := attr.ChildByFieldID(fAttribute); a.Valid() {
 		return a.Start()
 	}
 	return attr.Start()
 }
 
 func (x *extractor) call(n python.Node, sc *scope) val {
-	fn := n.ChildByField("function")
+	fn := n.ChildByFieldID(fFunction)
 	mark := len(x.argStack)
 	defer x.popArgs(mark)
-	switch fn.Type() {
-	case "attribute":
-		recv := x.evalField(fn, "object", sc)
-		c := callSite{call: n, fn: fn, name: x.text(fn.ChildByField("attribute"))}
+	switch exprKindOf(fn) {
+	case eAttribute:
+		recv := x.evalField(fn, fObject, sc)
+		c := callSite{call: n, fn: fn, name: x.text(fn.ChildByFieldID(fAttribute))}
 		outer := x.batch
 		if c.name == "foreachBatch" && recv.kind == kWriter {
 			x.batch = x.startBatch(recv, n, fn)
 		}
-		a := x.args(n.ChildByField("arguments"), sc)
+		a := x.args(n.ChildByFieldID(fArguments), sc)
 		x.batch = outer
 		if recv.kind == kDict || recv.kind == kList {
 			x.forgetMutated(recv, fn, sc)
@@ -439,9 +498,9 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 			x.recordCallable(callee, 0, bound, c, a)
 		}
 		return x.method(recv, c, a)
-	case "identifier":
+	case eIdentifier:
 		callee := x.lookup(fn, sc)
-		a := x.args(n.ChildByField("arguments"), sc)
+		a := x.args(n.ChildByFieldID(fArguments), sc)
 		c := callSite{call: n, fn: fn, name: x.text(fn)}
 		if callee.kind == kUnknown && x.file.Summary != nil && len(x.file.Summary.Runs) > 0 {
 			// a notebook that includes others with %run may call what they define
@@ -452,6 +511,6 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		return x.callFunction(callee, c, a)
 	}
 	x.eval(fn, sc)
-	x.args(n.ChildByField("arguments"), sc)
+	x.args(n.ChildByFieldID(fArguments), sc)
 	return val{}
 }

@@ -84,11 +84,13 @@ type extractor struct {
 	// numbers are the number constants read, by spelling (see number)
 	numbers map[string]*facts.Value
 	// names are the file's short texts, each kept once (see intern)
-	names *[internSlots]string
+	names *[internSlots]internSlot
 	strs  *stringArena // where names' strings are
 	// scratch buffers: a name being looked up, a transform's columns
 	scratch []byte
 	cols    []facts.Column
+	// scratchNames holds names being sorted (see finishSummary)
+	scratchNames []string
 	// lowerBuf holds a text being lower-cased (see lower)
 	lowerBuf []byte
 	// fieldBuf holds the fields of the fact being looked at (see fields)
@@ -99,6 +101,8 @@ type extractor struct {
 	edits   batch[facts.Edit]   // the removals of transforms
 	// argStack holds the arguments of the calls being applied (see args)
 	argStack []arg
+	// armStack holds the clauses of the branches being read (see pushArm)
+	armStack []python.Node
 	// signs marks the platform signs found so far (see evidence)
 	signs uint32
 	// fn is the function whose body is being read (nil at module level),
@@ -117,6 +121,22 @@ type extractor struct {
 	// batch is the foreachBatch call whose arguments are being read, and
 	// batchBody the one whose lambda's body is (see callables.go)
 	batch, batchBody *batchLambda
+
+	// resolveIn is the scope of the string being decoded, building says
+	// buf.builder is in use, and resolve is resolvePlaceholder (see
+	// stringLiteral)
+	resolveIn *scope
+	building  bool
+	resolve   python.Resolver
+	segments  batch[document.Segment] // the maps of decoded strings
+	decodeds  batch[python.Decoded]
+
+	// where the lists of the file's and its functions' facts start (see push)
+	writeLists   batch[*facts.Write]
+	readLists    batch[*facts.Read]
+	settingLists batch[*facts.Setting]
+	callLists    batch[*facts.Call]
+	funcLists    batch[*facts.Func]
 }
 
 type sqlKey struct {
@@ -145,16 +165,25 @@ func (x *extractor) region(r *document.Region) {
 	x.block(tree.Root(), x.module)
 }
 
-// at maps a region offset to a document offset.
-func (x *extractor) at(off int) int { return x.r.Map.File(off) }
+// at maps a region offset to a document offset. A region that is one
+// stretch of the document, as most are, needs no search of its map.
+func (x *extractor) at(off int) int {
+	if m := x.r.Map; len(m) == 1 { // what m.File(off) gives
+		if off < m[0].Region {
+			return m[0].File
+		}
+		return m[0].File + off - m[0].Region
+	}
+	return x.r.Map.File(off)
+}
 
 // endAt maps an offset that ends a range, so the range does not run on into
 // text the region skips (a "# MAGIC " prefix, say).
 func (x *extractor) endAt(off int) int {
 	if off <= 0 {
-		return x.r.Map.File(off)
+		return x.at(off)
 	}
-	return x.r.Map.File(off-1) + 1
+	return x.at(off-1) + 1
 }
 
 // span maps the region range [start, end) to the document.
@@ -243,6 +272,16 @@ func (b *batch[T]) clone(src []T, n int) []T {
 	copy(out, src)
 	b.free = b.free[len(src):]
 	return out
+}
+
+// push appends v to s. A list's first push gives it room for a few, cut
+// from b: most lists of facts are short, and growing each from nothing
+// costs an allocation per doubling.
+func push[T any](b *batch[T], s []T, v T) []T {
+	if s == nil {
+		s = b.slice(4, 16)[:0] // blocks of 16 pointers: a file makes few lists
+	}
+	return append(s, v)
 }
 
 // indentStart returns the start of the line holding off when only spaces

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 func TestReads(t *testing.T) {
@@ -409,6 +410,18 @@ func TestLowerAgreesWithToLower(t *testing.T) {
 			if got, want := containsLower(s, sub), strings.Contains(strings.ToLower(s), sub); got != want {
 				t.Errorf("containsLower(%q, %q) = %v, want %v", s, sub, got, want)
 			}
+		}
+	}
+}
+
+// TestAtOneSegment checks at's shortcut for a region of one segment
+// against the map's own answer, on both sides of the segment.
+func TestAtOneSegment(t *testing.T) {
+	r := &document.Region{Map: document.PosMap{{Region: 5, File: 100, Len: 10}}}
+	x := &extractor{r: r}
+	for off := -2; off < 25; off++ {
+		if got, want := x.at(off), r.Map.File(off); got != want {
+			t.Errorf("at(%d) = %d, want %d", off, got, want)
 		}
 	}
 }

@@ -30,10 +30,36 @@ func (x *extractor) intern(b []byte) string {
 		return string(b)
 	}
 	slot := &x.names[textHash(b)&(internSlots-1)]
-	if *slot != string(b) {
-		*slot = x.strs.add(b)
+	if !slot.holds(b) {
+		slot.set(x.strs.add(b))
 	}
-	return *slot
+	return slot.s
+}
+
+// internSlot is a text of the table with, when it is short, a copy of its
+// bytes next to it: comparing with those reads no memory but the slot's,
+// where the text itself lies anywhere in the arena.
+type internSlot struct {
+	s   string
+	key [slotKey]byte
+}
+
+// slotKey is the longest text a slot keeps a copy of.
+const slotKey = 24
+
+func (sl *internSlot) holds(b []byte) bool {
+	if len(sl.s) != len(b) {
+		return false
+	}
+	if len(b) <= slotKey {
+		return string(sl.key[:len(b)]) == string(b)
+	}
+	return sl.s == string(b)
+}
+
+func (sl *internSlot) set(s string) {
+	sl.s = s
+	copy(sl.key[:], s)
 }
 
 // textHash is the FNV-1a hash of b.
@@ -48,12 +74,12 @@ func textHash(b []byte) uint32 {
 // commonSlots are the common names by hash, which a new table of texts
 // starts with; of names that share a slot, the first in sorted order has
 // it. It is never changed after init.
-var commonSlots = func() *[internSlots]string {
+var commonSlots = func() *[internSlots]internSlot {
 	names := slices.Sorted(maps.Keys(internTable()))
-	t := new([internSlots]string)
+	t := new([internSlots]internSlot)
 	for _, n := range names {
-		if i := textHash([]byte(n)) & (internSlots - 1); t[i] == "" {
-			t[i] = n
+		if i := textHash([]byte(n)) & (internSlots - 1); t[i].s == "" {
+			t[i].set(n)
 		}
 	}
 	return t

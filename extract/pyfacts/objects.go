@@ -13,10 +13,9 @@ import (
 // place to grow summaries (what it returns, what it writes) for
 // cross-function analysis.
 type function struct {
-	name   string
-	params []string
-	sum    *facts.Func // its summary
-	ret    val         // what it returns when that does not depend on its arguments
+	name string
+	sum  *facts.Func // its summary
+	ret  val         // what it returns when that does not depend on its arguments
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
@@ -254,7 +253,7 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		return x.dictMethod(obj, c, a)
 	case kNa:
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
-		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByField("object")))
+		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByFieldID(fObject)))
 	case kFrame, kUnknown:
 		return x.frameMethod(obj, c, a, -1)
 	}

@@ -17,11 +17,11 @@ func (x *extractor) decorator(d, def python.Node, sc *scope) {
 	expr := d.NamedChild(0)
 	fn, argList := expr, python.Node{}
 	if expr.Is("call") {
-		fn, argList = expr.ChildByField("function"), expr.ChildByField("arguments")
+		fn, argList = expr.ChildByFieldID(fFunction), expr.ChildByFieldID(fArguments)
 	}
 	if fn.Is("attribute") {
-		obj := fn.ChildByField("object")
-		name := x.text(fn.ChildByField("attribute"))
+		obj := fn.ChildByFieldID(fObject)
+		name := x.text(fn.ChildByFieldID(fAttribute))
 		// the receiver is looked at without evaluating it, which could record facts twice
 		if obj.Is("identifier") && pipelineTables[name] && x.lookup(obj, sc).kind == kPipeline {
 			defer x.popArgs(len(x.argStack))
@@ -29,7 +29,7 @@ func (x *extractor) decorator(d, def python.Node, sc *scope) {
 			t := x.pipelineTable(a, argList)
 			if t.Name == "" {
 				if _, named := a.kw("name"); !named {
-					t.Name = def.ChildByField("name").String()
+					t.Name = def.ChildByFieldID(fName).String()
 				}
 			}
 			t.Span = x.spanOf(d)
@@ -45,7 +45,7 @@ func (x *extractor) decorator(d, def python.Node, sc *scope) {
 func (x *extractor) pipelineCall(c callSite, a args) val {
 	switch c.name {
 	case "create_streaming_table", "create_target_table":
-		t := x.pipelineTable(a, c.call.ChildByField("arguments"))
+		t := x.pipelineTable(a, c.call.ChildByFieldID(fArguments))
 		if g, ok := a.get(0, "name"); ok {
 			t.Name, _ = g.v.literalString()
 		}

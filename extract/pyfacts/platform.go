@@ -108,7 +108,7 @@ func signAt(n python.Node, text, in string) (python.Node, bool) {
 		}
 		if in == "call" {
 			p := n.Parent()
-			return n, p.Is("call") && p.ChildByField("function").Start() == n.Start() && p.ChildByField("function").Is("identifier")
+			return n, p.Is("call") && p.ChildByFieldID(fFunction).Start() == n.Start() && p.ChildByFieldID(fFunction).Is("identifier")
 		}
 		return n, true
 	case "string":

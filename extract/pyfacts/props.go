@@ -9,7 +9,7 @@ import (
 // builder chain: just after the receiver of the final call c, on a line of
 // its own in the chain's indentation when c starts its own line.
 func (x *extractor) chainInsertion(style facts.PropertyStyle, c callSite) *facts.PropertyInsertion {
-	recv := c.fn.ChildByField("object")
+	recv := c.fn.ChildByFieldID(fObject)
 	if !recv.Valid() {
 		return nil
 	}

@@ -31,7 +31,8 @@ func (x *extractor) readerMethod(rd *reader, c callSite, a args) val {
 	if _, ok := readerSinks[c.name]; ok {
 		return streamFrame(x.finishRead(rd, c, a, c.name))
 	}
-	next := *rd
+	next := x.buf.readers.take(12) // 40 bytes each
+	*next = *rd
 	switch c.name {
 	case "format":
 		if g, ok := a.get(0, "source"); ok {
@@ -42,7 +43,7 @@ func (x *extractor) readerMethod(rd *reader, c callSite, a args) val {
 	case "options":
 		next.options = x.withOptions(rd.options, a)
 	}
-	return val{kind: kReader, ref: &next}
+	return val{kind: kReader, ref: next}
 }
 
 func (x *extractor) finishRead(rd *reader, c callSite, a args, sink string) *facts.Read {
@@ -121,14 +122,18 @@ type options struct {
 }
 
 // with returns o plus key = v.
-func (o *options) with(key string, v facts.Value) *options {
-	return &options{key: key, v: v, prev: o}
+func (x *extractor) with(o *options, key string, v facts.Value) *options {
+	p := x.buf.opts.take(5) // 96 bytes each
+	*p = options{key: key, v: v, prev: o}
+	return p
 }
 
 // given returns o, or a node saying options were given when o is nil.
-func (o *options) given() *options {
+func (x *extractor) given(o *options) *options {
 	if o == nil {
-		return &options{none: true}
+		p := x.buf.opts.take(5)
+		p.none = true
+		return p
 	}
 	return o
 }
@@ -164,17 +169,17 @@ func (x *extractor) withOption(opts *options, a args) *options {
 	}
 	v, ok := a.get(1, "value")
 	if !ok {
-		return opts.given()
+		return x.given(opts)
 	}
-	return opts.with(x.lower(key), v.v.value(x.spanOf(v.n)))
+	return x.with(opts, x.lower(key), v.v.value(x.spanOf(v.n)))
 }
 
 // withOptions returns opts plus .options(k=v, ...), .options(**{...}) and
 // .options({...}).
 func (x *extractor) withOptions(opts *options, a args) *options {
-	opts = opts.given()
+	opts = x.given(opts)
 	for _, g := range a {
-		x.optionArg(g, func(key string, v facts.Value) { opts = opts.with(key, v) })
+		x.optionArg(g, func(key string, v facts.Value) { opts = x.with(opts, key, v) })
 	}
 	return opts
 }

@@ -153,19 +153,19 @@ func (x *extractor) frameParam(df val) int {
 // the written DataFrame comes from, 0 when none).
 func (x *extractor) recordWrite(w *facts.Write, frame int) {
 	w.Loop = x.inLoop
-	x.file.Writes = append(x.file.Writes, w)
+	x.file.Writes = push(&x.writeLists, x.file.Writes, w)
 	if f := x.fn; f != nil {
 		if frame > 0 {
 			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactWrite, Index: len(f.sum.Writes), Field: facts.HoleFrame, Param: frame - 1})
 		}
-		f.sum.Writes = append(f.sum.Writes, w)
+		f.sum.Writes = push(&x.writeLists, f.sum.Writes, w)
 	}
 }
 
 func (x *extractor) recordRead(r *facts.Read) {
-	x.file.Reads = append(x.file.Reads, r)
+	x.file.Reads = push(&x.readLists, x.file.Reads, r)
 	if f := x.fn; f != nil {
-		f.sum.Reads = append(f.sum.Reads, r)
+		f.sum.Reads = push(&x.readLists, f.sum.Reads, r)
 	}
 }
 
@@ -180,10 +180,10 @@ func (x *extractor) recordTable(t *facts.TableDef) {
 // function's only inside one.
 func (x *extractor) recordSetting(s *facts.Setting) {
 	if f := x.fn; f != nil {
-		f.sum.Settings = append(f.sum.Settings, s)
+		f.sum.Settings = push(&x.settingLists, f.sum.Settings, s)
 		return
 	}
-	x.file.Settings = append(x.file.Settings, s)
+	x.file.Settings = push(&x.settingLists, x.file.Settings, s)
 }
 
 func (x *extractor) recordMaintenance(m *facts.Maintenance) {
@@ -335,7 +335,7 @@ func (x *extractor) finishSummary() {
 			n++
 		}
 	}
-	var names []string
+	names := x.scratchNames[:0] // only sorted here, so reused
 	for name, v := range m.vars {
 		if candidate(v) {
 			names = append(names, name)
@@ -367,6 +367,8 @@ func (x *extractor) finishSummary() {
 	for _, name := range names {
 		add(name, m.vars[name])
 	}
+	clear(names)
+	x.scratchNames = names[:0]
 	if len(consts) > 0 {
 		x.summary().Consts = consts
 	}
@@ -414,11 +416,11 @@ func (x *extractor) calleeName(v val) (string, bool) {
 func (x *extractor) addCall(call *facts.Call) {
 	call.Loop = x.inLoop
 	if x.fn != nil {
-		x.fn.sum.Calls = append(x.fn.sum.Calls, call)
+		x.fn.sum.Calls = push(&x.callLists, x.fn.sum.Calls, call)
 		return
 	}
 	s := x.summary()
-	s.Calls = append(s.Calls, call)
+	s.Calls = push(&x.callLists, s.Calls, call)
 }
 
 // paramArg is the parameter r (or its attribute) passed.
@@ -517,13 +519,13 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 	}
 	fn.sum = st.sum
 	s := x.summary()
-	s.Funcs = append(s.Funcs, st.sum)
+	s.Funcs = push(&x.funcLists, s.Funcs, st.sum)
 	return st
 }
 
 // paramValue is what a parameter stands for in its function's body.
 func (x *extractor) paramValue(st *fnState, i int, p python.Node) val {
-	if t := p.ChildByField("type"); t.Valid() {
+	if t := p.ChildByFieldID(fType); t.Valid() {
 		tt := t.Text()
 		if bytes.Contains(tt, []byte("SparkSession")) || bytes.Contains(tt, []byte("DatabricksSession")) {
 			return val{kind: kSession}
@@ -598,7 +600,7 @@ func IntervalSeconds(s string) (float64, bool) { return parseInterval(s) }
 // "while cond", without the colon.
 func (x *extractor) loopHeader(n python.Node) facts.Span {
 	end := n.End()
-	if b := n.ChildByField("body"); b.Valid() {
+	if b := n.ChildByFieldID(fBody); b.Valid() {
 		end = b.Start()
 	}
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {

@@ -175,16 +175,15 @@ func (s *scope) enclosing() *scope {
 // A name's merged binding is the first way's if every way agrees with it
 // (same), and unknown otherwise; as same is an equivalence on known values,
 // only which comes first matters, not the order of the rest.
-func branches(s *scope, skippable bool, arms ...func()) {
+//
+// The arms are arm(0), ..., arm(arms-1).
+func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 	start := len(s.journal)
 	s.depth++
 	bound := armBindings{list: s.store.takeArmList()}
 	ran := 0
-	for _, arm := range arms {
-		if arm == nil {
-			continue
-		}
-		arm()
+	for i := range arms {
+		arm(i)
 		for _, u := range s.journal[start:] {
 			b := bound.get(u.name, ran)
 			if b.last == ran {
@@ -218,7 +217,7 @@ func branches(s *scope, skippable bool, arms ...func()) {
 		if b.first > 0 {
 			merged = agree(before, merged) // the ways before the first binding kept before
 		}
-		if b.arms < ran || skippable || ran < len(arms) {
+		if b.arms < ran || skippable {
 			merged = agree(merged, before)
 		}
 		s.set(b.name, merged)

@@ -10,11 +10,20 @@ import (
 // embedSQL returns a string passed to spark.sql() as a SQL region, once per
 // string however often it runs.
 func (x *extractor) embedSQL(v val) {
-	d := v.str()
-	if v.kind != kStr || strings.TrimSpace(d.Text) == "" {
+	if v.kind != kStr {
 		return
 	}
-	key := sqlKey{start: d.Map.File(0), text: d.Text}
+	var d python.Decoded
+	var key sqlKey
+	if v.ref == nil { // a plain literal: its map is made only if it is new
+		key = sqlKey{start: int(v.at), text: v.name}
+	} else {
+		d = v.str()
+		key = sqlKey{start: d.Map.File(0), text: d.Text}
+	}
+	if strings.TrimSpace(key.text) == "" {
+		return
+	}
 	if x.sqlSeen == nil {
 		x.sqlSeen, x.buf.sqlSeen = x.buf.sqlSeen, nil
 		if x.sqlSeen == nil {
@@ -25,6 +34,9 @@ func (x *extractor) embedSQL(v val) {
 		return
 	}
 	x.sqlSeen[key] = true
+	if v.ref == nil {
+		d = v.str()
+	}
 	if x.fn != nil && len(d.Holes) > 0 {
 		x.sqlTemplate(d)
 	}
@@ -50,17 +62,19 @@ func (x *extractor) prefixAt(off int) string {
 	return x.r.LinePrefix
 }
 
-func strVal(b *python.Builder) val {
-	d := b.Decoded()
-	return strValue(&d)
-}
-
 // strFormat applies "...{}...".format(args): fields whose argument is a
 // known constant are substituted, the rest kept as holes.
 func (x *extractor) strFormat(tmpl val, a args) val {
-	t := tmpl.str()
+	b, was := x.newString()
+	ok := x.formatInto(b, tmpl, a)
+	return x.endString(b, was, ok, false)
+}
+
+// formatInto builds strFormat's text in b; false when it is not followed.
+func (x *extractor) formatInto(b *python.Builder, tmpl val, a args) bool {
+	var seg [1]document.Segment
+	t := tmpl.strLocal(&seg)
 	s := t.Text
-	var b python.Builder
 	auto := 0
 	run := 0
 	for i := 0; i < len(s); {
@@ -73,7 +87,7 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 			continue
 		}
 		if c == '}' {
-			return val{} // a lone "}" is an error in Python
+			return false // a lone "}" is an error in Python
 		}
 		if c != '{' {
 			i++
@@ -81,7 +95,7 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 		}
 		end := strings.IndexAny(s[i+1:], "{}")
 		if end < 0 || s[i+1+end] != '}' {
-			return val{} // unclosed or nested fields are not followed
+			return false // unclosed or nested fields are not followed
 		}
 		end += i + 2
 		b.Append(t, run, i)
@@ -115,7 +129,7 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 		i, run = end, end
 	}
 	b.Append(t, run, len(s))
-	return strVal(&b)
+	return true
 }
 
 // percentFormat applies "..." % args for %s, %d and %i with no flags; other
@@ -126,7 +140,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 	}
 	var items []item
 	var mapping val
-	switch right := n.ChildByField("right"); {
+	switch right := n.ChildByFieldID(fRight); {
 	case right.Is("tuple") || (right.Is("parenthesized_expression") && right.NamedChild(0).Is("tuple")):
 		items = r.items()
 	case r.kind == kDict:
@@ -134,9 +148,16 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 	default:
 		items = []item{{val: r}}
 	}
-	t := l.str()
+	b, was := x.newString()
+	ok := x.percentInto(b, l, items, mapping)
+	return x.endString(b, was, ok, true)
+}
+
+// percentInto builds percentFormat's text in b; false when it is not followed.
+func (x *extractor) percentInto(b *python.Builder, l val, items []item, mapping val) bool {
+	var seg [1]document.Segment
+	t := l.strLocal(&seg)
 	s := t.Text
-	var b python.Builder
 	next, run := 0, 0
 	for i := 0; i < len(s); {
 		if s[i] != '%' {
@@ -154,7 +175,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 		if j < len(s) && s[j] == '(' {
 			k := strings.IndexByte(s[j:], ')')
 			if k < 0 {
-				return val{}
+				return false
 			}
 			key, j = s[j+1:j+k], j+k+1
 		}
@@ -167,7 +188,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 			j++
 		}
 		if j >= len(s) {
-			return val{}
+			return false
 		}
 		conv := s[j]
 		j++
@@ -198,9 +219,7 @@ func (x *extractor) percentFormat(l, r val, n python.Node) val {
 		i, run = j, j
 	}
 	b.Append(t, run, len(s))
-	d := b.Decoded()
-	d.KeepGaps = true
-	return strValue(&d)
+	return true
 }
 
 func dictGet(d val, key string) (val, bool) {

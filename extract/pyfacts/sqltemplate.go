@@ -26,9 +26,13 @@ func (x *extractor) noteStringHole(sp facts.Span, v val) {
 		return
 	}
 	if x.fn.strings == nil {
-		x.fn.strings = &fnStrings{}
+		x.fn.strings = x.buf.fnStrs.take(8) // 48 bytes each
 	}
-	x.fn.strings.holes = append(x.fn.strings.holes, strHole{sp, r})
+	s := x.fn.strings
+	if s.holes == nil {
+		s.holes = x.buf.strHoles.slice(4, 48) // 40 bytes each
+	}
+	s.holes = append(s.holes, strHole{sp, r})
 }
 
 // sqlTemplate reads the SQL d, passed to spark.sql in a function, whose

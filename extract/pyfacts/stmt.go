@@ -15,35 +15,34 @@ func (x *extractor) block(n python.Node, sc *scope) {
 }
 
 func (x *extractor) statement(n python.Node, sc *scope) {
-	switch n.Type() {
-	case "comment", "pass_statement", "break_statement", "continue_statement",
-		"global_statement", "nonlocal_statement", "future_import_statement", "line_continuation":
-	case "expression_statement":
+	switch stmtKindOf(n) {
+	case sSkip:
+	case sExpression:
 		x.stmt = n
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if c.IsNamed() && !c.IsExtra() {
 				x.expressionStatement(c, sc)
 			}
 		}
-	case "import_statement", "import_from_statement":
+	case sImport:
 		x.imports(n, sc)
-	case "if_statement":
+	case sIf:
 		x.ifStatement(n, sc)
-	case "for_statement", "while_statement":
+	case sLoop:
 		x.loop(n, sc)
-	case "try_statement":
+	case sTry:
 		x.tryStatement(n, sc)
-	case "with_statement":
+	case sWith:
 		x.withStatement(n, sc)
-	case "match_statement":
+	case sMatch:
 		x.matchStatement(n, sc)
-	case "function_definition":
+	case sFunction:
 		x.function(n, sc)
-	case "class_definition":
+	case sClass:
 		x.class(n, sc)
-	case "decorated_definition":
+	case sDecorated:
 		x.decorated(n, sc)
-	case "block", "module", "ERROR":
+	case sBlock:
 		// an ERROR node holds whatever the parser could not place: read
 		// what statements and expressions it has
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -51,23 +50,21 @@ func (x *extractor) statement(n python.Node, sc *scope) {
 				x.statement(c, sc)
 			}
 		}
-	default:
-		// return, raise, assert, del, print, and bare expressions
+	case sDelete:
 		x.stmt = n
-		if n.Is("delete_statement") {
-			x.unbindTargets(n, sc)
-			return
-		}
-		if n.Is("return_statement") {
-			var v val
-			for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
-				if c.IsNamed() && !c.IsExtra() {
-					v = x.eval(c, sc)
-				}
+		x.unbindTargets(n, sc)
+	case sReturn:
+		x.stmt = n
+		var v val
+		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.IsNamed() && !c.IsExtra() {
+				v = x.eval(c, sc)
 			}
-			x.returned(v)
-			return
 		}
+		x.returned(v)
+	default:
+		// raise, assert, print, and bare expressions
+		x.stmt = n
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if c.IsNamed() && !c.IsExtra() {
 				x.eval(c, sc)
@@ -88,7 +85,7 @@ func (x *extractor) expressionStatement(n python.Node, sc *scope) {
 }
 
 func (x *extractor) assign(n python.Node, sc *scope) val {
-	right := n.ChildByField("right")
+	right := n.ChildByFieldID(fRight)
 	var v val
 	switch {
 	case right.Is("assignment"):
@@ -96,7 +93,7 @@ func (x *extractor) assign(n python.Node, sc *scope) val {
 	case right.Valid():
 		v = x.eval(right, sc)
 	}
-	left := n.ChildByField("left")
+	left := n.ChildByFieldID(fLeft)
 	if left.Is("attribute") && x.fn != nil {
 		x.storeAttr(left, right, v, sc, !right.Is("assignment"))
 	}
@@ -105,7 +102,7 @@ func (x *extractor) assign(n python.Node, sc *scope) val {
 }
 
 func (x *extractor) augmented(n python.Node, sc *scope) {
-	left, right := n.ChildByField("left"), n.ChildByField("right")
+	left, right := n.ChildByFieldID(fLeft), n.ChildByFieldID(fRight)
 	r := x.eval(right, sc)
 	if !left.Is("identifier") {
 		if left.Is("attribute") {
@@ -117,7 +114,7 @@ func (x *extractor) augmented(n python.Node, sc *scope) {
 	}
 	l := x.lookup(left, sc)
 	var v val
-	if op := n.ChildByField("operator"); op.TextIs("+=") {
+	if op := n.ChildByFieldID(fOperator); op.TextIs("+=") {
 		v = x.add(l, r)
 	}
 	sc.set(x.text(left), v)
@@ -146,7 +143,7 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 	case "subscript":
 		// d["k"] = v changes what d holds: forget it
 		x.eval(target, sc)
-		if obj := target.ChildByField("value"); obj.Is("identifier") {
+		if obj := target.ChildByFieldID(fValue); obj.Is("identifier") {
 			sc.set(x.text(obj), val{})
 		}
 	default:
@@ -169,77 +166,100 @@ func (x *extractor) unbindTargets(n python.Node, sc *scope) {
 }
 
 func (x *extractor) ifStatement(n python.Node, sc *scope) {
-	x.header(n, "condition", sc)
-	arms := []func(){func() { x.block(n.ChildByField("consequence"), sc) }}
+	x.header(n, fCondition, sc)
+	mark := x.pushArm(n)
 	hasElse := false
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch c.Type() {
 		case "elif_clause":
-			clause := c
-			arms = append(arms, func() {
-				x.header(clause, "condition", sc)
-				x.block(clause.ChildByField("consequence"), sc)
-			})
+			x.armStack = append(x.armStack, c)
 		case "else_clause":
-			clause := c
 			hasElse = true
-			arms = append(arms, func() { x.block(clause.ChildByField("body"), sc) })
+			x.armStack = append(x.armStack, c)
 		}
 	}
-	branches(sc, !hasElse, arms...)
+	branches(sc, !hasElse, len(x.armStack)-mark, func(i int) {
+		switch clause := x.armStack[mark+i]; clause.Type() {
+		case "elif_clause":
+			x.header(clause, fCondition, sc)
+			x.block(clause.ChildByFieldID(fConsequence), sc)
+		case "else_clause":
+			x.block(clause.ChildByFieldID(fBody), sc)
+		default: // the if itself
+			x.block(clause.ChildByFieldID(fConsequence), sc)
+		}
+	})
+	x.popArms(mark)
+}
+
+// pushArm pushes n onto x.armStack, the clauses of the branches being
+// read, and returns the stack's length before it (see popArms). One stack
+// serves every statement of a file instead of a list of closures each.
+func (x *extractor) pushArm(n python.Node) int {
+	mark := len(x.armStack)
+	x.armStack = append(x.armStack, n)
+	return mark
+}
+
+// popArms drops the clauses pushed since the stack had length mark.
+func (x *extractor) popArms(mark int) {
+	x.armStack = x.armStack[:mark]
 }
 
 func (x *extractor) loop(n python.Node, sc *scope) {
 	if n.Is("for_statement") {
-		x.header(n, "right", sc)
+		x.header(n, fRight, sc)
 	} else {
-		x.header(n, "condition", sc)
+		x.header(n, fCondition, sc)
 	}
 	outer := x.inLoop
 	x.inLoop = x.loopHeader(n)
 	defer func() { x.inLoop = outer }()
-	branches(sc, true, func() {
-		if left := n.ChildByField("left"); left.Valid() {
+	branches(sc, true, 1, func(int) {
+		if left := n.ChildByFieldID(fLeft); left.Valid() {
 			x.bind(left, val{}, sc)
 		}
-		x.block(n.ChildByField("body"), sc)
-		if e := n.ChildByField("alternative"); e.Valid() {
-			x.block(e.ChildByField("body"), sc)
+		x.block(n.ChildByFieldID(fBody), sc)
+		if e := n.ChildByFieldID(fAlternative); e.Valid() {
+			x.block(e.ChildByFieldID(fBody), sc)
 		}
 	})
 }
 
 func (x *extractor) tryStatement(n python.Node, sc *scope) {
-	arms := []func(){func() {
-		x.block(n.ChildByField("body"), sc)
-		if e := n.ChildOfType("else_clause"); e.Valid() {
-			x.block(e.ChildByField("body"), sc)
-		}
-	}}
+	mark := x.pushArm(n)
 	var final python.Node
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch c.Type() {
 		case "except_clause", "except_group_clause":
-			clause := c
-			arms = append(arms, func() {
-				for d := clause.FirstChild(); d.Valid(); d = d.NextSibling() {
-					switch {
-					case d.Is("block"):
-						x.block(d, sc)
-					case d.Is("as_pattern"):
-						x.eval(d.NamedChild(0), sc)
-						x.bind(d.ChildByField("alias"), val{}, sc)
-					case d.IsNamed() && !d.IsExtra():
-						x.eval(d, sc)
-					}
-				}
-			})
+			x.armStack = append(x.armStack, c)
 		case "finally_clause":
 			final = c
 		}
 	}
 	// the try body may stop anywhere, so every arm is uncertain
-	branches(sc, true, arms...)
+	branches(sc, true, len(x.armStack)-mark, func(i int) {
+		clause := x.armStack[mark+i]
+		if i == 0 { // the try body, then its else
+			x.block(clause.ChildByFieldID(fBody), sc)
+			if e := clause.ChildOfType("else_clause"); e.Valid() {
+				x.block(e.ChildByFieldID(fBody), sc)
+			}
+			return
+		}
+		for d := clause.FirstChild(); d.Valid(); d = d.NextSibling() {
+			switch {
+			case d.Is("block"):
+				x.block(d, sc)
+			case d.Is("as_pattern"):
+				x.eval(d.NamedChild(0), sc)
+				x.bind(d.ChildByFieldID(fAlias), val{}, sc)
+			case d.IsNamed() && !d.IsExtra():
+				x.eval(d, sc)
+			}
+		}
+	})
+	x.popArms(mark)
 	if final.Valid() {
 		x.block(final.ChildOfType("block"), sc)
 	}
@@ -251,11 +271,11 @@ func (x *extractor) withStatement(n python.Node, sc *scope) {
 		case "with_clause":
 			c.Descendants(func(d python.Node) bool {
 				if d.Is("with_item") {
-					v := d.ChildByField("value")
+					v := d.ChildByFieldID(fValue)
 					x.stmt = v
 					if v.Is("as_pattern") {
 						x.eval(v.NamedChild(0), sc)
-						x.bind(v.ChildByField("alias"), val{}, sc)
+						x.bind(v.ChildByFieldID(fAlias), val{}, sc)
 					} else {
 						x.eval(v, sc)
 					}
@@ -270,14 +290,13 @@ func (x *extractor) withStatement(n python.Node, sc *scope) {
 }
 
 func (x *extractor) matchStatement(n python.Node, sc *scope) {
-	var arms []func()
+	mark := len(x.armStack)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("block"):
 			for cs := c.FirstChild(); cs.Valid(); cs = cs.NextSibling() {
 				if cs.Is("case_clause") {
-					clause := cs
-					arms = append(arms, func() { x.block(clause.ChildByField("consequence"), sc) })
+					x.armStack = append(x.armStack, cs)
 				}
 			}
 		case c.Field() == "subject":
@@ -285,20 +304,22 @@ func (x *extractor) matchStatement(n python.Node, sc *scope) {
 			x.eval(c, sc)
 		}
 	}
-	branches(sc, true, arms...)
+	branches(sc, true, len(x.armStack)-mark, func(i int) {
+		x.block(x.armStack[mark+i].ChildByFieldID(fConsequence), sc)
+	})
+	x.popArms(mark)
 }
 
 // function reads a function body in its own scope. Parameters are unknown;
 // free names read the enclosing scopes as they stand at the definition.
 func (x *extractor) function(n python.Node, sc *scope) *function {
-	nameNode := n.ChildByField("name")
+	nameNode := n.ChildByFieldID(fName)
 	name := x.text(nameNode)
 	fs := newScope(sc.enclosing())
 	fn := x.buf.funcs.take(8)
 	fn.name = name
 	st := x.defineFunction(fn, x.spanOf(nameNode))
-	if params := n.ChildByField("parameters"); params.Valid() {
-		fn.params = make([]string, 0, params.NamedChildCount())
+	if params := n.ChildByFieldID(fParameters); params.Valid() {
 		st.sum.Params = make([]facts.Param, 0, params.NamedChildCount())
 		for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
 			pname := x.paramName(p)
@@ -312,21 +333,20 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 			case p.Is("dictionary_splat_pattern"):
 				fp.Star = 2
 			}
-			if d := p.ChildByField("value"); d.Valid() {
+			if d := p.ChildByFieldID(fValue); d.Valid() {
 				x.stmt = d
 				dv := x.eval(d, sc) // defaults are evaluated where the function is defined
 				def := x.factArg(dv, x.spanOf(d))
 				fp.Default = &def
 			}
-			fs.set(pname, x.paramValue(st, len(fn.params), p))
-			fn.params = append(fn.params, pname)
+			fs.set(pname, x.paramValue(st, len(st.sum.Params), p))
 			st.sum.Params = append(st.sum.Params, fp)
 		}
 	}
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
 	outer, outerClass, outerLoop := x.fn, x.className, x.inLoop
 	x.fn, x.className, x.inLoop = st, "", facts.Span{}
-	x.block(n.ChildByField("body"), fs)
+	x.block(n.ChildByFieldID(fBody), fs)
 	x.fn, x.className, x.inLoop = outer, outerClass, outerLoop
 	x.endFunction(st)
 	return fn
@@ -343,22 +363,22 @@ func (x *extractor) paramName(p python.Node) string {
 			}
 		}
 	case "default_parameter", "typed_default_parameter":
-		return x.text(p.ChildByField("name"))
+		return x.text(p.ChildByFieldID(fName))
 	}
 	return ""
 }
 
 func (x *extractor) class(n python.Node, sc *scope) {
-	x.header(n, "superclasses", sc)
+	x.header(n, fSuperclasses, sc)
 	cs := newScope(sc)
 	cs.class = true
 	outer := x.className
 	funcs := 0
 	if x.fn == nil && outer == "" {
-		x.className = x.text(n.ChildByField("name"))
+		x.className = x.text(n.ChildByFieldID(fName))
 		funcs = len(x.summary().Funcs)
 	}
-	x.block(n.ChildByField("body"), cs)
+	x.block(n.ChildByFieldID(fBody), cs)
 	if x.fn == nil && outer == "" && !plainBases(n) {
 		// a base class may set any attribute: its instances' are not known
 		if fs := x.summary().Funcs[funcs:]; len(fs) > 0 {
@@ -366,7 +386,7 @@ func (x *extractor) class(n python.Node, sc *scope) {
 		}
 	}
 	x.className = outer
-	name := x.text(n.ChildByField("name"))
+	name := x.text(n.ChildByFieldID(fName))
 	v := x.classValue(n, sc)
 	if x.fn == nil && outer == "" {
 		// a class of the module: calling it makes an instance the link
@@ -385,7 +405,7 @@ func (x *extractor) class(n python.Node, sc *scope) {
 }
 
 func (x *extractor) decorated(n python.Node, sc *scope) {
-	def := n.ChildByField("definition")
+	def := n.ChildByFieldID(fDefinition)
 	var decorators []python.Node
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		if c.Is("decorator") {
@@ -417,7 +437,7 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 func (x *extractor) imports(n python.Node, sc *scope) {
 	module := ""
 	if n.Is("import_from_statement") {
-		module = x.text(n.ChildByField("module_name"))
+		module = x.text(n.ChildByFieldID(fModuleName))
 	}
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		if c.Field() == "module_name" {
@@ -434,23 +454,23 @@ func (x *extractor) imports(n python.Node, sc *scope) {
 				sc.set(first, x.qualified("", first))
 			}
 		case "aliased_import":
-			qual := x.text(c.ChildByField("name"))
-			sc.set(x.text(c.ChildByField("alias")), x.qualified(module, qual))
+			qual := x.text(c.ChildByFieldID(fName))
+			sc.set(x.text(c.ChildByFieldID(fAlias)), x.qualified(module, qual))
 		}
 	}
 }
 
 // header evaluates the expression in a compound statement's header (a
 // condition, a loop's iterable) as a statement of its own.
-func (x *extractor) header(n python.Node, field string, sc *scope) {
-	if c := n.ChildByField(field); c.Valid() {
+func (x *extractor) header(n python.Node, field python.FieldID, sc *scope) {
+	if c := n.ChildByFieldID(field); c.Valid() {
 		x.stmt = c
 		x.eval(c, sc)
 	}
 }
 
-func (x *extractor) evalField(n python.Node, field string, sc *scope) val {
-	if c := n.ChildByField(field); c.Valid() {
+func (x *extractor) evalField(n python.Node, field python.FieldID, sc *scope) val {
+	if c := n.ChildByFieldID(field); c.Valid() {
 		return x.eval(c, sc)
 	}
 	return val{}
@@ -459,7 +479,7 @@ func (x *extractor) evalField(n python.Node, field string, sc *scope) val {
 // plainBases reports whether a class has no base class whose __init__
 // could set attributes: none, object, ABC or a NamedTuple.
 func plainBases(n python.Node) bool {
-	sup := n.ChildByField("superclasses")
+	sup := n.ChildByFieldID(fSuperclasses)
 	if !sup.Valid() {
 		return true
 	}

@@ -35,9 +35,9 @@ func (x *extractor) batchName(b *wstep, g arg) {
 	switch {
 	case n.Is("lambda"):
 		// the function the lambda calls: lambda df, i: upsert(df, i, "t")
-		if body := n.ChildByField("body"); body.Is("call") {
-			n = body.ChildByField("function")
-			if m := n.ChildByField("attribute"); n.Is("attribute") && !n.ChildByField("object").Is("identifier") {
+		if body := n.ChildByFieldID(fBody); body.Is("call") {
+			n = body.ChildByFieldID(fFunction)
+			if m := n.ChildByFieldID(fAttribute); n.Is("attribute") && !n.ChildByFieldID(fObject).Is("identifier") {
 				b.ref = x.text(m) // Merger("t").merge(df, i): the method
 				return
 			}
@@ -45,12 +45,12 @@ func (x *extractor) batchName(b *wstep, g arg) {
 	case n.Is("call"):
 		// functools.partial(upsert, table="t")
 		if _, ok := g.v.ref.(*boundRef); ok {
-			n = n.ChildByField("arguments").NamedChild(0)
+			n = n.ChildByFieldID(fArguments).NamedChild(0)
 		}
 	}
 	g.n = n
 	for n.Is("attribute") {
-		n = n.ChildByField("object")
+		n = n.ChildByFieldID(fObject)
 	}
 	if n.Is("identifier") {
 		b.ref = x.text(g.n)
@@ -62,7 +62,7 @@ func (x *extractor) batchName(b *wstep, g arg) {
 // call: a new line in the chain's indentation when c starts its own line,
 // continued with a backslash when the chain continues lines so.
 func (x *extractor) callInsertion(c callSite) (int, string) {
-	recv := c.fn.ChildByField("object")
+	recv := c.fn.ChildByFieldID(fObject)
 	if !recv.Valid() {
 		return x.at(c.dot()), ""
 	}
@@ -109,8 +109,8 @@ func (x *extractor) keepConfigured(n python.Node, v val, sc *scope) {
 	if v.kind != kWriter || !n.Is("call") {
 		return
 	}
-	fn := n.ChildByField("function")
-	if obj := fn.ChildByField("object"); fn.Is("attribute") && obj.Is("identifier") {
+	fn := n.ChildByFieldID(fFunction)
+	if obj := fn.ChildByFieldID(fObject); fn.Is("attribute") && obj.Is("identifier") {
 		sc.set(x.text(obj), v)
 	}
 }

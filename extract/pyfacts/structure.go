@@ -14,7 +14,7 @@ import (
 
 // subscript evaluates d["key"] and xs[i] of known containers.
 func (x *extractor) subscript(n python.Node, sc *scope) val {
-	obj := x.evalField(n, "value", sc)
+	obj := x.evalField(n, fValue, sc)
 	var key val
 	keys := 0
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -79,8 +79,8 @@ var mutating = map[string]bool{
 // forgetMutated unbinds the name a container bound to it is reached by
 // when a method called on it changes it.
 func (x *extractor) forgetMutated(recv val, fn python.Node, sc *scope) {
-	obj := fn.ChildByField("object")
-	if !obj.Is("identifier") || !mutating[x.text(fn.ChildByField("attribute"))] {
+	obj := fn.ChildByFieldID(fObject)
+	if !obj.Is("identifier") || !mutating[x.text(fn.ChildByFieldID(fAttribute))] {
 		return
 	}
 	sc.set(x.text(obj), val{})
@@ -149,7 +149,7 @@ func (ci *classInfo) instance(a args) val {
 // classValue is what a class definition binds its name to: a kClass when
 // its instances hold their arguments, unknown otherwise.
 func (x *extractor) classValue(n python.Node, sc *scope) val {
-	body := n.ChildByField("body")
+	body := n.ChildByFieldID(fBody)
 	if !body.Valid() {
 		return val{}
 	}
@@ -163,7 +163,7 @@ func (x *extractor) classValue(n python.Node, sc *scope) val {
 			}
 		}
 	}
-	if sup := n.ChildByField("superclasses"); sup.Valid() {
+	if sup := n.ChildByFieldID(fSuperclasses); sup.Valid() {
 		t := string(sup.Text())
 		if t == "(NamedTuple)" || t == "(typing.NamedTuple)" {
 			dataclass = true
@@ -176,19 +176,19 @@ func (x *extractor) classValue(n python.Node, sc *scope) val {
 		switch {
 		case dataclass && c.Is("expression_statement"):
 			as := c.NamedChild(0)
-			if !as.Is("assignment") || !as.ChildByField("type").Valid() || !as.ChildByField("left").Is("identifier") {
+			if !as.Is("assignment") || !as.ChildByFieldID(fType).Valid() || !as.ChildByFieldID(fLeft).Is("identifier") {
 				continue
 			}
-			name := x.text(as.ChildByField("left"))
+			name := x.text(as.ChildByFieldID(fLeft))
 			def := val{}
-			fd := fieldDecl{at: x.spanOf(as.ChildByField("left"))}
-			if r := as.ChildByField("right"); r.Valid() {
+			fd := fieldDecl{at: x.spanOf(as.ChildByFieldID(fLeft))}
+			if r := as.ChildByFieldID(fRight); r.Valid() {
 				def = x.eval(r, sc)
 				fd.def, fd.hasDef = x.spanOf(r), true
 			}
 			ci.params, ci.attrs, ci.defaults = append(ci.params, name), append(ci.attrs, name), append(ci.defaults, def)
 			ci.fields = append(ci.fields, fd)
-		case !dataclass && c.Is("function_definition") && x.text(c.ChildByField("name")) == "__init__":
+		case !dataclass && c.Is("function_definition") && x.text(c.ChildByFieldID(fName)) == "__init__":
 			if !x.initStores(c, ci, sc) {
 				return val{}
 			}
@@ -203,7 +203,10 @@ func (x *extractor) classValue(n python.Node, sc *scope) val {
 // initStores reads an __init__ whose body only stores parameters
 // (self.x = x); anything else and the class is not followed.
 func (x *extractor) initStores(def python.Node, ci *classInfo, sc *scope) bool {
-	params := def.ChildByField("parameters")
+	params := def.ChildByFieldID(fParameters)
+	if k := params.NamedChildCount(); ci.params == nil && k > 1 { // self and the rest
+		ci.params, ci.attrs, ci.defaults = make([]string, 0, k-1), make([]string, 0, k-1), make([]val, 0, k-1)
+	}
 	first := true
 	for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
 		name := x.paramName(p)
@@ -218,12 +221,12 @@ func (x *extractor) initStores(def python.Node, ci *classInfo, sc *scope) bool {
 			continue
 		}
 		def := val{}
-		if d := p.ChildByField("value"); d.Valid() {
+		if d := p.ChildByFieldID(fValue); d.Valid() {
 			def = x.eval(d, sc)
 		}
 		ci.params, ci.attrs, ci.defaults = append(ci.params, name), append(ci.attrs, ""), append(ci.defaults, def)
 	}
-	for st := def.ChildByField("body").FirstChild(); st.Valid(); st = st.NextSibling() {
+	for st := def.ChildByFieldID(fBody).FirstChild(); st.Valid(); st = st.NextSibling() {
 		switch {
 		case st.Is("comment") || st.Is("pass_statement"):
 			continue
@@ -233,16 +236,16 @@ func (x *extractor) initStores(def python.Node, ci *classInfo, sc *scope) bool {
 			return false
 		}
 		as := st.NamedChild(0)
-		left, right := as.ChildByField("left"), as.ChildByField("right")
+		left, right := as.ChildByFieldID(fLeft), as.ChildByFieldID(fRight)
 		if !as.Is("assignment") || !left.Is("attribute") || !right.Is("identifier") ||
-			x.text(left.ChildByField("object")) != "self" {
+			x.text(left.ChildByFieldID(fObject)) != "self" {
 			return false
 		}
 		i := slices.Index(ci.params, x.text(right))
 		if i < 0 {
 			return false
 		}
-		ci.attrs[i] = x.text(left.ChildByField("attribute"))
+		ci.attrs[i] = x.text(left.ChildByFieldID(fAttribute))
 	}
 	return true
 }
@@ -265,5 +268,5 @@ func (x *extractor) fieldsInit(name string, ci *classInfo) {
 		fn.Attrs = append(fn.Attrs, facts.Const{Name: p, Value: facts.Arg{Kind: facts.ArgParam, Param: i + 1}})
 	}
 	s := x.summary()
-	s.Funcs = append(s.Funcs, fn)
+	s.Funcs = push(&x.funcLists, s.Funcs, fn)
 }

@@ -157,7 +157,7 @@ func (x *extractor) partitionCount(c callSite, a args) *facts.Value {
 // columnLike reports whether an expression's last name says it holds columns.
 func columnLike(n python.Node) bool {
 	if n.Is("attribute") {
-		n = n.ChildByField("attribute")
+		n = n.ChildByFieldID(fAttribute)
 	}
 	if !n.Is("identifier") {
 		return false

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
@@ -95,6 +96,16 @@ func (v val) str() python.Decoded {
 		}
 	}
 	return python.Decoded{}
+}
+
+// strLocal is str with a plain literal's map in seg instead of allocated,
+// for a text read at once and let go.
+func (v val) strLocal(seg *[1]document.Segment) python.Decoded {
+	if v.ref == nil && v.kind == kStr && len(v.name) > 0 {
+		seg[0] = document.Segment{File: int(v.at), Len: len(v.name)}
+		return python.Decoded{Text: v.name, Map: seg[:]}
+	}
+	return v.str()
 }
 
 // items are a kList's or kDict's items.

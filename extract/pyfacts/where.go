@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/python"
 )
 
 // predicateWords are SQL words that are not column names in a predicate.
@@ -24,10 +26,21 @@ func (x *extractor) whereColumns(v val) []facts.Column {
 	if v.kind != kStr {
 		return nil
 	}
-	d := v.str()
-	s := d.Text
+	// a plain literal's text is as written at v.at: it needs no map
+	s, holes := v.name, []python.Hole(nil)
+	var m document.PosMap
+	if v.ref != nil {
+		d := v.str()
+		s, holes, m = d.Text, d.Holes, d.Map
+	}
+	span := func(i, j int) facts.Span {
+		if v.ref == nil { // a plain literal, written at v.at as it reads
+			return facts.Span{Start: int(v.at) + i, End: int(v.at) + j}
+		}
+		return x.textSpan(m, i, j)
+	}
 	inHole := func(i int) bool {
-		for _, h := range d.Holes {
+		for _, h := range holes {
 			if i >= h.Start && i < h.End {
 				return true
 			}
@@ -50,7 +63,7 @@ func (x *extractor) whereColumns(v val) []facts.Column {
 			for j < len(s) && s[j] == '.' && j+1 < len(s) && (s[j+1] == '`' || isIdentStart(s[j+1])) {
 				j = skipIdentPart(s, j+1)
 			}
-			cols = append(cols, facts.Column{Name: stripBackticks(s[i:j]), Span: x.textSpan(d.Map, i, j)})
+			cols = append(cols, facts.Column{Name: stripBackticks(s[i:j]), Span: span(i, j)})
 			i = j
 		case isIdentStart(c):
 			j := i
@@ -65,7 +78,7 @@ func (x *extractor) whereColumns(v val) []facts.Column {
 			}
 			isCall := k < len(s) && s[k] == '('
 			if !isCall && !predicateWords[strings.ToLower(word)] && !inHole(i) {
-				cols = append(cols, facts.Column{Name: word, Span: x.textSpan(d.Map, i, j)})
+				cols = append(cols, facts.Column{Name: word, Span: span(i, j)})
 			}
 			i = j
 		case c >= '0' && c <= '9':

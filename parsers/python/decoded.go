@@ -102,3 +102,13 @@ func (b *Builder) AppendHole(d Decoded, from, to int) {
 func (b *Builder) Decoded() Decoded {
 	return Decoded{Text: string(b.buf), Map: b.m, Holes: b.holes}
 }
+
+// Reuse empties b to build another text into the memory of the last one
+// (Decoded copies the text out), with its map starting as m. The map and
+// holes b handed out belong to their Decoded and are never written again.
+func (b *Builder) Reuse(m document.PosMap) {
+	b.buf, b.m, b.holes = b.buf[:0], m, nil
+}
+
+// Cap is the size of the memory b builds its text in.
+func (b *Builder) Cap() int { return cap(b.buf) }

@@ -223,3 +223,54 @@ func TestReleaseReusesMemory(t *testing.T) {
 	}()
 	_ = old.Type()
 }
+
+func TestChildByFieldID(t *testing.T) {
+	tree, err := Parse([]byte("f(a, b=1)\nx.y = g[0]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Release()
+	names := []string{"function", "arguments", "name", "value", "object", "attribute", "left", "right", "no such field"}
+	n := 0
+	tree.Root().Descendants(func(d Node) bool {
+		for _, name := range names {
+			if got, want := d.ChildByFieldID(FieldByName(name)), d.ChildByField(name); got != want {
+				t.Errorf("%s %q: ChildByFieldID gives %v, ChildByField %v", d.Type(), name, got, want)
+			}
+			if d.ChildByField(name).Valid() {
+				n++
+			}
+		}
+		return true
+	})
+	if n < 8 {
+		t.Errorf("only %d fields found: the test reads nothing", n)
+	}
+	if FieldByName("no such field") != 0 {
+		t.Error("a field the grammar lacks has an id")
+	}
+}
+
+func TestSymbolName(t *testing.T) {
+	tree, err := Parse([]byte("def f(x):\n    return x.y(1, 'a') +\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Release()
+	seen := map[string]bool{}
+	tree.Root().Descendants(func(d Node) bool {
+		if got := SymbolName(d.Symbol()); got != d.Type() {
+			t.Errorf("node %s: SymbolName gives %q", d.Type(), got)
+		}
+		seen[d.Type()] = true
+		return true
+	})
+	for _, typ := range []string{"function_definition", "call", "attribute", "identifier", "string", "ERROR"} {
+		if !seen[typ] {
+			t.Errorf("no %s node: the test reads less than it means to", typ)
+		}
+	}
+	if SymbolCount() < 100 {
+		t.Errorf("SymbolCount = %d", SymbolCount())
+	}
+}
