@@ -433,23 +433,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	if positions() == nil {
 		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + posNote, Error: true})
 	}
-	var seen diagSeen
-	n := 0
-	for i := range diags {
-		d := &diags[i]
-		d.keep = l.keep(u, d.r, d.d, &seen)
-		if d.keep {
-			n++
-		}
-	}
-	out = make([]finding.Finding, n)
-	n = 0
-	for i := range diags {
-		if d := &diags[i]; d.keep {
-			l.resolve(&out[n], u, d.r, d.d, pos) // in place: a finding is large
-			n++
-		}
-	}
+	out = l.resolveAll(u, diags, pos)
 	out = l.suppress(u, out, pos)
 	vetFixes(pos.doc, u.facts, out)
 	return out, notes
@@ -491,43 +475,3 @@ func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
 	return err
 }
 
-// resolve turns a diagnostic into finding f (zero), with positions and fixes.
-func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner) {
-	start, cell := pos.position(u.tok.Offset(d.Pos))
-	end := start
-	if d.End.IsValid() {
-		end, _ = pos.position(u.tok.Offset(d.End))
-	}
-	// f is zero: its fields are set one by one, with no finding copied
-	f.Path, f.AbsPath = u.src.Path, u.abs()
-	f.Code, f.Rule = r.Doc.Code, r.Doc.Name
-	f.URL = d.URL // rule.Report sets it
-	f.Severity = u.cfg.Severity(r.Doc.Code, r.Doc.Severity)
-	f.Message = u.own(d.Message)
-	f.Start, f.End, f.Cell = start, end, cell
-	l.addFilePlaces(f, d, u, pos)
-	app := finding.Safe
-	if r.Doc.Fix == rule.UnsafeFix {
-		app = finding.Unsafe
-	}
-	app, fixable := u.cfg.FixFor(r.Doc.Code, app) // fixable, unfixable, extend-(un)safe-fixes
-	if fixable && len(d.SuggestedFixes) > 0 {
-		f.Fixes = make([]finding.Fix, 0, len(d.SuggestedFixes))
-	}
-	for _, sf := range d.SuggestedFixes {
-		if !fixable {
-			break
-		}
-		fx := finding.Fix{Title: u.own(sf.Message), Applicability: app}
-		if len(sf.TextEdits) > 0 {
-			fx.Edits = make([]finding.Edit, 0, len(sf.TextEdits))
-		}
-		for _, e := range sf.TextEdits {
-			s, _ := pos.position(u.tok.Offset(e.Pos))
-			en, _ := pos.position(u.tok.Offset(e.End))
-			fx.Edits = append(fx.Edits, finding.Edit{Start: s, End: en, NewText: string(e.NewText)})
-		}
-		f.Fixes = append(f.Fixes, fx)
-	}
-	addSource(f, pos)
-}

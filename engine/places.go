@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/facts"
@@ -10,7 +12,7 @@ import (
 // addFilePlaces fills in what output formats that read files as text need
 // beyond the cell-relative positions: raw-file positions in notebooks, and
 // the diagnostic's related places.
-func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loaded, pos *positioner) {
+func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loaded, pos *positioner, room *findingRoom) {
 	startOff := u.tok.Offset(d.Pos)
 	endOff := startOff
 	if d.End.IsValid() {
@@ -22,7 +24,7 @@ func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loa
 		f.FileEnd, _ = pos.filePosition(endOff)
 	}
 	if len(d.Related) > 0 {
-		f.Related = make([]finding.Related, 0, len(d.Related))
+		f.Related = take(&room.related, len(d.Related))
 	}
 	for _, r := range d.Related {
 		if rel, ok := relatedAt(u, r, pos); ok {
@@ -70,8 +72,54 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 
 // addSource keeps the text of the lines the finding and its fixes cover.
 func addSource(f *finding.Finding, pos *positioner) {
-	first := pos.lineIndex(f.Start.Offset)
-	last := pos.lineIndex(f.End.Offset)
+	first, last := sourceLines(f, pos)
+	f.Source = pos.context(first, last)
+	p, _ := pos.position(pos.lines[first])
+	f.SourceLine = p.Line
+}
+
+// addSources is addSource for every finding of a file, with one string and
+// one slice holding the lines of them all.
+func addSources(fs []finding.Finding, pos *positioner) {
+	if len(fs) == 0 {
+		return
+	}
+	type lineSpan struct{ first, last int }
+	spans := make([]lineSpan, len(fs))
+	size, lines := 0, 0
+	for i := range fs {
+		first, last := sourceLines(&fs[i], pos)
+		last = pos.contextLast(first, last)
+		spans[i] = lineSpan{first, last}
+		start, end := pos.linesSpan(first, last)
+		size += end - start
+		lines += last - first + 1
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, s := range spans {
+		start, end := pos.linesSpan(s.first, s.last)
+		b.Write(pos.doc.Text[start:end])
+	}
+	text := b.String()
+	room := make([]string, lines)
+	for i := range fs {
+		s := spans[i]
+		n := s.last - s.first + 1
+		_, end := pos.linesSpan(s.first, s.last)
+		at := end - pos.lines[s.first]
+		fs[i].Source = pos.contextOf(text[:at], s.first, s.last, room[:0:n])
+		text, room = text[at:], room[n:]
+		p, _ := pos.position(pos.lines[s.first])
+		fs[i].SourceLine = p.Line
+	}
+}
+
+// sourceLines are the first and last document lines (0-based) that the
+// finding and its fixes cover, kept inside a notebook finding's cell.
+func sourceLines(f *finding.Finding, pos *positioner) (first, last int) {
+	first = pos.lineIndex(f.Start.Offset)
+	last = pos.lineIndex(f.End.Offset)
 	for _, fx := range f.Fixes {
 		for _, e := range fx.Edits {
 			first = min(first, pos.lineIndex(e.Start.Offset))
@@ -88,9 +136,7 @@ func addSource(f *finding.Finding, pos *positioner) {
 	if last < first {
 		last = first
 	}
-	f.Source = pos.context(first, last)
-	p, _ := pos.position(pos.lines[first])
-	f.SourceLine = p.Line
+	return first, last
 }
 
 // addPlaces is what addFilePlaces and addSource give a finding lakelint

@@ -107,14 +107,29 @@ func positionIn(text []byte, lines []int, off int) (finding.Position, int) {
 // context returns the text of the lines from first to last (document
 // lines, 0-based indexes), at most maxContext of them, without line endings.
 func (p *positioner) context(first, last int) []string {
-	last = min(last, first+maxContext-1, len(p.lines)-1)
-	end := len(p.doc.Text)
+	last = p.contextLast(first, last)
+	start, end := p.linesSpan(first, last)
+	// one string holds every line; each is a slice of it
+	return p.contextOf(string(p.doc.Text[start:end]), first, last, make([]string, 0, last-first+1))
+}
+
+// contextLast is the last line context keeps of first to last.
+func (p *positioner) contextLast(first, last int) int {
+	return min(last, first+maxContext-1, len(p.lines)-1)
+}
+
+// linesSpan is the document span of lines first to last, line endings included.
+func (p *positioner) linesSpan(first, last int) (start, end int) {
+	end = len(p.doc.Text)
 	if last+1 < len(p.lines) {
 		end = p.lines[last+1]
 	}
-	// one string holds every line; each is a slice of it
-	text := string(p.doc.Text[p.lines[first]:end])
-	out := make([]string, 0, last-first+1)
+	return p.lines[first], end
+}
+
+// contextOf appends to out the lines first to last of text, which holds
+// them (linesSpan), without their line endings.
+func (p *positioner) contextOf(text string, first, last int, out []string) []string {
 	for i := first; i <= last; i++ {
 		start := p.lines[i] - p.lines[first]
 		stop := len(text)
