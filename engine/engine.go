@@ -407,6 +407,8 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
 		in.Platform, in.PlatformWhy = p, "set in the configuration"
 	}
+	in.Room = reportRooms.Get().(*rule.ReportRoom)
+	defer putReportRoom(in.Room)
 	buf := diagBuffers.Get().(*[]diag)
 	defer putDiags(buf)
 	diags := (*buf)[:0]

@@ -72,7 +72,7 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 
 // addSource keeps the text of the lines the finding and its fixes cover.
 func addSource(f *finding.Finding, pos *positioner) {
-	first, last := sourceLines(f, pos)
+	first, last := pos.sourceLines(f)
 	f.Source = pos.context(first, last)
 	p, _ := pos.position(pos.lines[first])
 	f.SourceLine = p.Line
@@ -84,59 +84,58 @@ func addSources(fs []finding.Finding, pos *positioner) {
 	if len(fs) == 0 {
 		return
 	}
-	type lineSpan struct{ first, last int }
-	spans := make([]lineSpan, len(fs))
+	// the lines of each finding are found twice, which costs less than
+	// keeping them
 	size, lines := 0, 0
 	for i := range fs {
-		first, last := sourceLines(&fs[i], pos)
-		last = pos.contextLast(first, last)
-		spans[i] = lineSpan{first, last}
+		first, last := pos.sourceLines(&fs[i])
 		start, end := pos.linesSpan(first, last)
 		size += end - start
 		lines += last - first + 1
 	}
 	var b strings.Builder
 	b.Grow(size)
-	for _, s := range spans {
-		start, end := pos.linesSpan(s.first, s.last)
+	for i := range fs {
+		start, end := pos.linesSpan(pos.sourceLines(&fs[i]))
 		b.Write(pos.doc.Text[start:end])
 	}
 	text := b.String()
 	room := make([]string, lines)
 	for i := range fs {
-		s := spans[i]
-		n := s.last - s.first + 1
-		_, end := pos.linesSpan(s.first, s.last)
-		at := end - pos.lines[s.first]
-		fs[i].Source = pos.contextOf(text[:at], s.first, s.last, room[:0:n])
+		first, last := pos.sourceLines(&fs[i])
+		n := last - first + 1
+		_, end := pos.linesSpan(first, last)
+		at := end - pos.lines[first]
+		fs[i].Source = pos.contextOf(text[:at], first, last, room[:0:n])
 		text, room = text[at:], room[n:]
-		p, _ := pos.position(pos.lines[s.first])
+		p, _ := pos.position(pos.lines[first])
 		fs[i].SourceLine = p.Line
 	}
 }
 
-// sourceLines are the first and last document lines (0-based) that the
-// finding and its fixes cover, kept inside a notebook finding's cell.
-func sourceLines(f *finding.Finding, pos *positioner) (first, last int) {
-	first = pos.lineIndex(f.Start.Offset)
-	last = pos.lineIndex(f.End.Offset)
+// sourceLines are the first and last document lines (0-based) of the
+// finding's source: those it and its fixes cover, kept inside a notebook
+// finding's cell, at most maxContext.
+func (p *positioner) sourceLines(f *finding.Finding) (first, last int) {
+	first = p.lineIndex(f.Start.Offset)
+	last = p.lineIndex(f.End.Offset)
 	for _, fx := range f.Fixes {
 		for _, e := range fx.Edits {
-			first = min(first, pos.lineIndex(e.Start.Offset))
-			last = max(last, pos.lineIndex(e.End.Offset))
+			first = min(first, p.lineIndex(e.Start.Offset))
+			last = max(last, p.lineIndex(e.End.Offset))
 		}
 	}
 	if f.Cell > 0 {
 		// a fix never leaves its cell; keep the frame inside it too
-		if c := pos.doc.CellAt(f.Start.Offset); c != nil {
-			first = max(first, pos.lineIndex(c.Start))
-			last = min(last, pos.lineIndex(max(c.End-1, c.Start)))
+		if c := p.doc.CellAt(f.Start.Offset); c != nil {
+			first = max(first, p.lineIndex(c.Start))
+			last = min(last, p.lineIndex(max(c.End-1, c.Start)))
 		}
 	}
 	if last < first {
 		last = first
 	}
-	return first, last
+	return first, p.contextLast(first, last)
 }
 
 // addPlaces is what addFilePlaces and addSource give a finding lakelint

@@ -90,6 +90,15 @@ func putDiags(buf *[]diag) {
 	diagBuffers.Put(buf)
 }
 
+// reportRooms hold the slices of one file's diagnostics, reused by the
+// next once its findings are resolved (they copy what they keep).
+var reportRooms = sync.Pool{New: func() any { return new(rule.ReportRoom) }}
+
+func putReportRoom(r *rule.ReportRoom) {
+	r.Reset()
+	reportRooms.Put(r)
+}
+
 // diagSeen is the keys of a file's diagnostics so far: in place while they
 // are few, as they are for most files, in a map beyond.
 type diagSeen struct {

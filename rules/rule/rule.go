@@ -100,6 +100,18 @@ type Input struct {
 
 	// others are what Other gave, by file: spans name a few files many times
 	others map[facts.FileID]*token.File
+
+	// Room is where the file's diagnostics take their slices from; nil
+	// for one of the file's own.
+	Room *ReportRoom
+}
+
+// reportRoom is Room, made on first use when the driver gave none.
+func (in *Input) reportRoom() *ReportRoom {
+	if in.Room == nil {
+		in.Room = &ReportRoom{}
+	}
+	return in.Room
 }
 
 // other is Other(id.Path()), asked once per file.
@@ -201,18 +213,18 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 				continue
 			}
 			if d.SuggestedFixes == nil {
-				d.SuggestedFixes = make([]analysis.SuggestedFix, 0, len(fixes))
+				d.SuggestedFixes = p.reportRoom().fixes.take(len(fixes))
 			}
-			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: make([]analysis.TextEdit, 0, len(f.Edits))}
+			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: p.reportRoom().edits.take(len(f.Edits))}
 			for _, e := range f.Edits {
 				pos, end := p.positions(e.Span)
-				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(e.NewText)})
+				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: p.reportRoom().bytesOf(e.NewText)})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, sf)
 		}
 	}
 	if len(related) > 0 {
-		d.Related = make([]analysis.RelatedInformation, 0, len(related))
+		d.Related = p.reportRoom().related.take(len(related))
 	}
 	for _, r := range related {
 		pos, end := p.positions(r.At)
