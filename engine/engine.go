@@ -407,7 +407,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
 		in.Platform, in.PlatformWhy = p, "set in the configuration"
 	}
-	in.Room = reportRooms.Get().(*rule.ReportRoom)
+	in.Room = reportRooms.Get().(*rule.Room)
 	defer putReportRoom(in.Room)
 	buf := diagBuffers.Get().(*[]diag)
 	defer putDiags(buf)

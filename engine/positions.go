@@ -3,11 +3,11 @@ package engine
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"go/token"
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -158,10 +158,14 @@ func (p *positioner) lineIndex(off int) int {
 // place describes an offset for rule messages: "line 7", or "cell 2, line 3".
 func (p *positioner) place(off int) string {
 	pos, cell := p.position(off)
+	var b [40]byte // one string made, not two
+	s := b[:0]
 	if cell > 0 {
-		return fmt.Sprintf("cell %d, line %d", cell, pos.Line)
+		s = strconv.AppendInt(append(s, "cell "...), int64(cell), 10)
+		s = append(s, ", "...)
 	}
-	return fmt.Sprintf("line %d", pos.Line)
+	s = strconv.AppendInt(append(s, "line "...), int64(pos.Line), 10)
+	return string(s)
 }
 
 // runFiles are a run's files by path, for the spans that name another file

@@ -92,9 +92,9 @@ func putDiags(buf *[]diag) {
 
 // reportRooms hold the slices of one file's diagnostics, reused by the
 // next once its findings are resolved (they copy what they keep).
-var reportRooms = sync.Pool{New: func() any { return new(rule.ReportRoom) }}
+var reportRooms = sync.Pool{New: func() any { return new(rule.Room) }}
 
-func putReportRoom(r *rule.ReportRoom) {
+func putReportRoom(r *rule.Room) {
 	r.Reset()
 	reportRooms.Put(r)
 }

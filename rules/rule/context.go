@@ -20,8 +20,31 @@ const (
 	PropAutoCompact    = "delta.autooptimize.autocompact"
 )
 
-// Table returns the catalog entry of a target, or nil.
-func (p *Pass) Table(t facts.Target) *catalog.Table { return p.Catalog.Lookup(t) }
+// Table returns the catalog entry of a target, or nil. Rules ask it of the
+// same few targets many times: the answers for a file's first targets are
+// kept, and found again without the catalog's large maps.
+func (p *Pass) Table(t facts.Target) *catalog.Table {
+	r := p.room()
+	for _, m := range r.tables {
+		if m.table == t.Table && m.path == t.Path {
+			return m.t
+		}
+	}
+	tb := p.Catalog.Lookup(t)
+	if len(r.tables) < maxTablesKept {
+		r.tables = append(r.tables, tableKept{t.Table, t.Path, tb})
+	}
+	return tb
+}
+
+// tableKept is the catalog's answer for a target's name and path.
+type tableKept struct {
+	table, path string
+	t           *catalog.Table
+}
+
+// maxTablesKept bounds the answers a file keeps, and so the scan for one.
+const maxTablesKept = 32
 
 // LiveWrite is a write into a table whose live state is known.
 type LiveWrite struct {
@@ -150,7 +173,7 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 				return true, "", nil
 			}
 			if on {
-				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.PlaceOf(s.At)), turnedOn(s.At)
+				return true, DisplayKey(s.Key) + " is set to true on " + p.PlaceOf(s.At), turnedOn(s.At)
 			}
 			return false, "", nil
 		}

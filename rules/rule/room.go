@@ -2,19 +2,24 @@ package rule
 
 import "golang.org/x/tools/go/analysis"
 
-// ReportRoom is where a file's diagnostics take their fixes, edits and
-// related places from: a few larger allocations rather than several for
-// every report. A driver that has read a file's diagnostics (and kept
-// nothing of their slices) may Reset it for the next file.
-type ReportRoom struct {
+// Room is what a file's rule pass makes for its own use: where its
+// diagnostics take their fixes, edits and related places from (a few larger
+// allocations rather than several for every report), and the catalog's
+// answers for its first targets. A driver that has read a file's
+// diagnostics (and kept nothing of their slices) may Reset it for the next
+// file.
+type Room struct {
 	fixes   slab[analysis.SuggestedFix]
 	edits   slab[analysis.TextEdit]
 	related slab[analysis.RelatedInformation]
 	text    slab[byte]
+	tables  []tableKept // Pass.Table's
 }
 
 // Reset empties the room for the next file's diagnostics.
-func (r *ReportRoom) Reset() {
+func (r *Room) Reset() {
+	clear(r.tables)
+	r.tables = r.tables[:0]
 	r.fixes.reset()
 	r.edits.reset()
 	r.related.reset()
@@ -22,7 +27,7 @@ func (r *ReportRoom) Reset() {
 }
 
 // bytesOf is s as bytes, copied into the room.
-func (r *ReportRoom) bytesOf(s string) []byte {
+func (r *Room) bytesOf(s string) []byte {
 	if s == "" {
 		return []byte{}
 	}

@@ -29,8 +29,8 @@ func TestSlabTakesApart(t *testing.T) {
 	_ = big
 }
 
-func TestReportRoomBytes(t *testing.T) {
-	var r ReportRoom
+func TestRoomBytes(t *testing.T) {
+	var r Room
 	x, y := r.bytesOf("abc"), r.bytesOf("de")
 	x = append(x, 'z') // past its room: y untouched
 	if string(x) != "abcz" || string(y) != "de" || r.bytesOf("") == nil {

@@ -103,13 +103,13 @@ type Input struct {
 
 	// Room is where the file's diagnostics take their slices from; nil
 	// for one of the file's own.
-	Room *ReportRoom
+	Room *Room
 }
 
-// reportRoom is Room, made on first use when the driver gave none.
-func (in *Input) reportRoom() *ReportRoom {
+// room is Room, made on first use when the driver gave none.
+func (in *Input) room() *Room {
 	if in.Room == nil {
-		in.Room = &ReportRoom{}
+		in.Room = &Room{}
 	}
 	return in.Room
 }
@@ -213,18 +213,18 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 				continue
 			}
 			if d.SuggestedFixes == nil {
-				d.SuggestedFixes = p.reportRoom().fixes.take(len(fixes))
+				d.SuggestedFixes = p.room().fixes.take(len(fixes))
 			}
-			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: p.reportRoom().edits.take(len(f.Edits))}
+			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: p.room().edits.take(len(f.Edits))}
 			for _, e := range f.Edits {
 				pos, end := p.positions(e.Span)
-				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: p.reportRoom().bytesOf(e.NewText)})
+				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: p.room().bytesOf(e.NewText)})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, sf)
 		}
 	}
 	if len(related) > 0 {
-		d.Related = p.reportRoom().related.take(len(related))
+		d.Related = p.room().related.take(len(related))
 	}
 	for _, r := range related {
 		pos, end := p.positions(r.At)
