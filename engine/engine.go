@@ -476,4 +476,3 @@ func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
 	_, err = r.Analyzer.Run(pass)
 	return err
 }
-

@@ -52,7 +52,7 @@ func (s *slab[T]) take(n int) []T {
 		s.buf = make([]T, max(2*len(s.buf), n, 16))
 		s.used = 0
 	}
-	out := s.buf[s.used:s.used:s.used+n]
+	out := s.buf[s.used : s.used : s.used+n]
 	s.used += n
 	return out
 }
