@@ -296,8 +296,7 @@ type otherFiles struct {
 	fset      *token.FileSet
 	self      *token.File
 	selfClean string
-	tok       map[string]*token.File // what file has given, by path as spans name it
-	named     []*token.File          // the same files, once each
+	named     []*token.File // what file has given, once each
 }
 
 func newOtherFiles(un *unit) *otherFiles {
@@ -315,14 +314,9 @@ func newOtherFiles(un *unit) *otherFiles {
 	return o
 }
 
-// file is the token.File of the run's file at p.
+// file is the token.File of the run's file at p; rule.Input asks it once
+// for each file its spans name.
 func (o *otherFiles) file(p string) *token.File {
-	if tf, ok := o.tok[p]; ok {
-		return tf
-	}
-	if o.tok == nil {
-		o.tok = map[string]*token.File{}
-	}
 	clean := cleanPath(p)
 	var tf *token.File
 	switch {
@@ -334,9 +328,11 @@ func (o *otherFiles) file(p string) *token.File {
 		tf = o.run.tokFile(p, clean)
 	}
 	if !slices.Contains(o.named, tf) {
+		if o.named == nil {
+			o.named = make([]*token.File, 0, 4)
+		}
 		o.named = append(o.named, tf)
 	}
-	o.tok[p] = tf
 	return tf
 }
 

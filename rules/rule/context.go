@@ -233,6 +233,7 @@ func Quote(s string) string { return "`" + s + "`" }
 // TransformText is how a transform reads in a message: ".coalesce(1)" or "/*+ REPARTITION(8) */".
 func TransformText(t *facts.Transform) string {
 	var b strings.Builder
+	b.Grow(len(t.Name) + 16) // most transforms: no growth
 	if t.Hint {
 		b.WriteString("/*+ ")
 	} else {

@@ -14,12 +14,15 @@ type Room struct {
 	related slab[analysis.RelatedInformation]
 	text    slab[byte]
 	tables  []tableKept // Pass.Table's
+	others  []otherKept // Input.other's
 }
 
 // Reset empties the room for the next file's diagnostics.
 func (r *Room) Reset() {
 	clear(r.tables)
 	r.tables = r.tables[:0]
+	clear(r.others)
+	r.others = r.others[:0]
 	r.fixes.reset()
 	r.edits.reset()
 	r.related.reset()

@@ -114,8 +114,15 @@ func (in *Input) room() *Room {
 	return in.Room
 }
 
-// other is Other(id.Path()), asked once per file.
+// other is Other(id.Path()), asked once per file: the first files' answers
+// are kept in the room, those of files beyond in a map.
 func (in *Input) other(id facts.FileID) *token.File {
+	r := in.room()
+	for _, o := range r.others {
+		if o.id == id {
+			return o.tf
+		}
+	}
 	if tf, ok := in.others[id]; ok {
 		return tf
 	}
@@ -123,12 +130,25 @@ func (in *Input) other(id facts.FileID) *token.File {
 	if in.Other != nil {
 		tf = in.Other(id.Path())
 	}
+	if len(r.others) < maxOthersKept {
+		r.others = append(r.others, otherKept{id, tf})
+		return tf
+	}
 	if in.others == nil {
 		in.others = map[facts.FileID]*token.File{}
 	}
 	in.others[id] = tf
 	return tf
 }
+
+// otherKept is Other's answer for a file.
+type otherKept struct {
+	id facts.FileID
+	tf *token.File
+}
+
+// maxOthersKept bounds the answers the room keeps, and so the scan for one.
+const maxOthersKept = 32
 
 // InputAnalyzer stands for the facts of a file. The driver does not run it: it
 // puts the file's *Input in every rule pass's ResultOf under this key.
