@@ -378,62 +378,15 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	un.extra.Merge(f)
 	other := newOtherFiles(un)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
-	// the text is read again only when a finding or a message needs a position
-	var pos *positioner
-	var posNote string
-	positions := func() *positioner {
-		if pos == nil && posNote == "" {
-			if rf := un.run.file(un.src.Path); rf != nil && rf.unit == un {
-				pos, posNote = rf.positions() // shared with the files that cite this one
-				return pos
-			}
-			doc := un.stored.doc
-			if doc == nil {
-				doc, posNote = readDocument(u.src, 0)
-			}
-			if posNote == "" {
-				pos = newPositioner(doc)
-			}
-		}
-		return pos
-	}
-	in := &rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok, Place: func(off int) string {
-		if p := positions(); p != nil {
-			return p.place(off)
-		}
-		return "line ?"
-	}, Other: other.file, PlaceIn: other.place}
-	in.Platform, in.PlatformWhy = plat.platform, plat.why
-	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
-		in.Platform, in.PlatformWhy = p, "set in the configuration"
-	}
-	in.Room = reportRooms.Get().(*rule.Room)
-	defer putReportRoom(in.Room)
-	buf := diagBuffers.Get().(*[]diag)
-	defer putDiags(buf)
-	diags := (*buf)[:0]
-	sel := u.cfg.File(u.src.Path)
-	// one pass serves every rule in turn: rules keep nothing of it
-	var current *rule.Rule
-	pass := &analysis.Pass{
-		ResultOf: map[*analysis.Analyzer]any{rule.InputAnalyzer: in},
-		Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{r: current, d: d}) },
-	}
-	for _, r := range l.rules {
-		if !sel.Enabled(r.Doc.Code, !r.Doc.Off) {
-			continue
-		}
-		current, pass.Analyzer = r, r.Analyzer
-		if err := runSafely(r, pass); err != nil {
-			notes = append(notes, Note{Path: u.src.Path, Message: err.Error(), Error: true})
-		}
-	}
-	*buf = diags // grown: the next file starts with this room
+	k := passKits.Get().(*passKit)
+	defer k.release()
+	diags, notes := k.run(l, u, cat, plat)
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes
 	}
-	if positions() == nil {
-		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + posNote, Error: true})
+	pos := k.positions()
+	if pos == nil {
+		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + k.posNote, Error: true})
 	}
 	out = l.resolveAll(u, diags, pos)
 	out = l.suppress(u, out, pos)

@@ -76,29 +76,6 @@ type diag struct {
 	keep bool // reported: not a repeat, not at another file's place
 }
 
-// diagBuffers hold the diagnostics of one file's check, reused by the next.
-var diagBuffers = sync.Pool{New: func() any { return new([]diag) }}
-
-// putDiags gives a buffer back, emptied so that it keeps no message alive;
-// an unusually large one is left to the collector.
-func putDiags(buf *[]diag) {
-	if cap(*buf) > 4096 {
-		return
-	}
-	clear((*buf)[:cap(*buf)])
-	*buf = (*buf)[:0]
-	diagBuffers.Put(buf)
-}
-
-// reportRooms hold the slices of one file's diagnostics, reused by the
-// next once its findings are resolved (they copy what they keep).
-var reportRooms = sync.Pool{New: func() any { return new(rule.Room) }}
-
-func putReportRoom(r *rule.Room) {
-	r.Reset()
-	reportRooms.Put(r)
-}
-
 // diagSeen is the keys of a file's diagnostics so far: in place while they
 // are few, as they are for most files, in a map beyond.
 type diagSeen struct {
