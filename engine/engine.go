@@ -363,7 +363,7 @@ func (u *loaded) abs() string {
 //
 // With a run record, a file whose check key is the previous record's takes
 // its findings from there, and what the rules find is recorded.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice, rec recorded) (out []finding.Finding, notes []Note) {
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice, rec recorded, live bool) (out []finding.Finding, notes []Note) {
 	if rec.r != nil {
 		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat)
 		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {
@@ -380,7 +380,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
 	k := passKits.Get().(*passKit)
 	defer k.release()
-	diags, notes := k.run(l, u, cat, plat)
+	diags, notes := k.run(l, u, cat, live, plat)
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes
 	}

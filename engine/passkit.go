@@ -44,11 +44,12 @@ func newPassKit() *passKit {
 }
 
 // run runs the enabled rules over u and returns what they report, valid
-// until release.
-func (k *passKit) run(l *Linter, u *loaded, cat *catalog.Catalog, plat platformChoice) (diags []diag, notes []Note) {
+// until release; live says whether a table of cat has live stats.
+func (k *passKit) run(l *Linter, u *loaded, cat *catalog.Catalog, live bool, plat platformChoice) (diags []diag, notes []Note) {
 	k.u = u
 	k.in = rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok,
 		Place: k.place, Other: k.otherFile, PlaceIn: k.placeIn, Room: &k.room}
+	k.in.NoLiveStats = !live
 	k.in.Platform, k.in.PlatformWhy = plat.platform, plat.why
 	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
 		k.in.Platform, k.in.PlatformWhy = p, "set in the configuration"
@@ -113,4 +114,17 @@ func (k *passKit) release() {
 	k.in = rule.Input{}
 	k.pass.Analyzer = nil
 	passKits.Put(k)
+}
+
+// anyLive reports whether a table of cat has live stats.
+func anyLive(cat *catalog.Catalog) bool {
+	if cat == nil {
+		return false
+	}
+	for _, t := range cat.Tables() {
+		if t.Live != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -55,6 +55,13 @@ type LiveWrite struct {
 // LiveWrites returns the file's writes that add data to a table with live
 // stats; a DELETE only rewrites what is there, so it is left out.
 func (p *Pass) LiveWrites() []LiveWrite {
+	if p.NoLiveStats {
+		return nil
+	}
+	r := p.room()
+	if r.liveDone { // several rules ask: the file's answer is made once
+		return r.live[:len(r.live):len(r.live)]
+	}
 	var out []LiveWrite
 	for _, w := range p.Facts.Writes {
 		if w.API == facts.DeltaTableDelete || w.API == facts.SQLDelete {
@@ -64,7 +71,8 @@ func (p *Pass) LiveWrites() []LiveWrite {
 			out = append(out, LiveWrite{w, t})
 		}
 	}
-	return out
+	r.live, r.liveDone = out, true
+	return out[:len(out):len(out)]
 }
 
 // Format returns the format a write lands in: the code's own, else the

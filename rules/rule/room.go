@@ -15,6 +15,9 @@ type Room struct {
 	text    slab[byte]
 	tables  []tableKept // Pass.Table's
 	others  []otherKept // Input.other's
+	// live is Pass.LiveWrites' answer, once liveDone
+	live     []LiveWrite
+	liveDone bool
 }
 
 // Reset empties the room for the next file's diagnostics.
@@ -23,6 +26,7 @@ func (r *Room) Reset() {
 	r.tables = r.tables[:0]
 	clear(r.others)
 	r.others = r.others[:0]
+	r.live, r.liveDone = nil, false
 	r.fixes.reset()
 	r.edits.reset()
 	r.related.reset()

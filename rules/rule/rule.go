@@ -101,6 +101,10 @@ type Input struct {
 	// others are what Other gave, by file: spans name a few files many times
 	others map[facts.FileID]*token.File
 
+	// NoLiveStats says no table of Catalog has live stats, so that rules
+	// need not look for writes into one.
+	NoLiveStats bool
+
 	// Room is where the file's diagnostics take their slices from; nil
 	// for one of the file's own.
 	Room *Room
