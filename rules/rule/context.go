@@ -145,8 +145,8 @@ func (p *Pass) optimizedWritesOn(w *facts.Write) bool {
 }
 
 // turnedOn cites the setting or write property at sp.
-func turnedOn(sp facts.Span) []Related {
-	return []Related{{At: sp, Message: "optimized writes are turned on here"}}
+func (p *Pass) turnedOn(sp facts.Span) []Related {
+	return append(p.room().cited.take(1), Related{At: sp, Message: "optimized writes are turned on here"})
 }
 
 // TablePropertyCited is the evidence that the project sets table property
@@ -181,7 +181,7 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 				return true, "", nil
 			}
 			if on {
-				return true, DisplayKey(s.Key) + " is set to true on " + p.PlaceOf(s.At), turnedOn(s.At)
+				return true, DisplayKey(s.Key) + " is set to true on " + p.PlaceOf(s.At), p.turnedOn(s.At)
 			}
 			return false, "", nil
 		}
@@ -191,7 +191,7 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 			if !detail {
 				return true, "", nil
 			}
-			return true, "the write sets delta.autoOptimize.optimizeWrite", turnedOn(v.Span)
+			return true, "the write sets delta.autoOptimize.optimizeWrite", p.turnedOn(v.Span)
 		}
 	}
 	t := p.Table(w.Target)
@@ -215,7 +215,7 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 			if !detail {
 				return true, "", nil
 			}
-			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.PlaceOf(s.At)), turnedOn(s.At)
+			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.PlaceOf(s.At)), p.turnedOn(s.At)
 		}
 	}
 	if p.Config.Rules.AssumeOptimizedWrites {
@@ -239,9 +239,21 @@ func TargetName(t facts.Target) string {
 func Quote(s string) string { return "`" + s + "`" }
 
 // TransformText is how a transform reads in a message: ".coalesce(1)" or "/*+ REPARTITION(8) */".
-func TransformText(t *facts.Transform) string {
+func TransformText(t *facts.Transform) string { return transformText("", t) }
+
+// RemoveTransform is the title of a fix that removes t, "Remove
+// .coalesce(1)", and t's text (TransformText), made as one string.
+func RemoveTransform(t *facts.Transform) (title, text string) {
+	const remove = "Remove "
+	title = transformText(remove, t)
+	return title, title[len(remove):]
+}
+
+// transformText is TransformText after prefix.
+func transformText(prefix string, t *facts.Transform) string {
 	var b strings.Builder
-	b.Grow(len(t.Name) + 16) // most transforms: no growth
+	b.Grow(len(prefix) + len(t.Name) + 16) // most transforms: no growth
+	b.WriteString(prefix)
 	if t.Hint {
 		b.WriteString("/*+ ")
 	} else {

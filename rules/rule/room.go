@@ -13,8 +13,9 @@ type Room struct {
 	edits   slab[analysis.TextEdit]
 	related slab[analysis.RelatedInformation]
 	text    slab[byte]
-	tables  []tableKept // Pass.Table's
-	others  []otherKept // Input.other's
+	cited   slab[Related] // evidence the pass's helpers cite
+	tables  []tableKept   // Pass.Table's
+	others  []otherKept   // Input.other's
 	// live is Pass.LiveWrites' answer, once liveDone
 	live     []LiveWrite
 	liveDone bool
@@ -31,6 +32,7 @@ func (r *Room) Reset() {
 	r.edits.reset()
 	r.related.reset()
 	r.text.reset()
+	r.cited.reset()
 }
 
 // bytesOf is s as bytes, copied into the room.
