@@ -74,7 +74,7 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 func addSource(f *finding.Finding, pos *positioner) {
 	first, last := pos.sourceLines(f)
 	f.Source = pos.context(first, last)
-	p, _ := pos.position(pos.lines[first])
+	p, _ := pos.position(pos.lines.at(first))
 	f.SourceLine = p.Line
 }
 
@@ -105,10 +105,10 @@ func addSources(fs []finding.Finding, pos *positioner) {
 		first, last := pos.sourceLines(&fs[i])
 		n := last - first + 1
 		_, end := pos.linesSpan(first, last)
-		at := end - pos.lines[first]
+		at := end - pos.lines.at(first)
 		fs[i].Source = pos.contextOf(text[:at], first, last, room[:0:n])
 		text, room = text[at:], room[n:]
-		p, _ := pos.position(pos.lines[first])
+		p, _ := pos.position(pos.lines.at(first))
 		fs[i].SourceLine = p.Line
 	}
 }
