@@ -5,9 +5,10 @@ import "golang.org/x/tools/go/analysis"
 // Room is what a file's rule pass makes for its own use: where its
 // diagnostics take their fixes, edits and related places from (a few larger
 // allocations rather than several for every report), and the catalog's
-// answers for its first targets. A driver that has read a file's
-// diagnostics (and kept nothing of their slices) may Reset it for the next
-// file.
+// answers for its first targets, the other files its spans name and its
+// writes into live tables. A driver that has read a file's diagnostics (and
+// kept nothing of their slices) Resets it before the next file: what it
+// keeps about one file is wrong for another.
 type Room struct {
 	fixes   slab[analysis.SuggestedFix]
 	edits   slab[analysis.TextEdit]

@@ -105,8 +105,9 @@ type Input struct {
 	// need not look for writes into one.
 	NoLiveStats bool
 
-	// Room is where the file's diagnostics take their slices from; nil
-	// for one of the file's own.
+	// Room is where the file's diagnostics take their slices from and
+	// where the pass keeps answers about the file; nil for one of the
+	// input's own. A room serves one file at a time: Reset it before the next.
 	Room *Room
 }
 
