@@ -363,7 +363,7 @@ func (u *loaded) abs() string {
 //
 // With a run record, a file whose check key is the previous record's takes
 // its findings from there, and what the rules find is recorded.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice, rec recorded) (out []finding.Finding, notes []Note) {
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice, rec recorded, live bool) (out []finding.Finding, notes []Note) {
 	if rec.r != nil {
 		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat)
 		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {
@@ -378,78 +378,17 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 	un.extra.Merge(f)
 	other := newOtherFiles(un)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
-	// the text is read again only when a finding or a message needs a position
-	var pos *positioner
-	var posNote string
-	positions := func() *positioner {
-		if pos == nil && posNote == "" {
-			if rf := un.run.file(un.src.Path); rf != nil && rf.unit == un {
-				pos, posNote = rf.positions() // shared with the files that cite this one
-				return pos
-			}
-			doc := un.stored.doc
-			if doc == nil {
-				doc, posNote = readDocument(u.src, 0)
-			}
-			if posNote == "" {
-				pos = newPositioner(doc)
-			}
-		}
-		return pos
-	}
-	in := &rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok, Place: func(off int) string {
-		if p := positions(); p != nil {
-			return p.place(off)
-		}
-		return "line ?"
-	}, Other: other.file, PlaceIn: other.place}
-	in.Platform, in.PlatformWhy = plat.platform, plat.why
-	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
-		in.Platform, in.PlatformWhy = p, "set in the configuration"
-	}
-	buf := diagBuffers.Get().(*[]diag)
-	defer putDiags(buf)
-	diags := (*buf)[:0]
-	sel := u.cfg.File(u.src.Path)
-	// one pass serves every rule in turn: rules keep nothing of it
-	var current *rule.Rule
-	pass := &analysis.Pass{
-		ResultOf: map[*analysis.Analyzer]any{rule.InputAnalyzer: in},
-		Report:   func(d analysis.Diagnostic) { diags = append(diags, diag{r: current, d: d}) },
-	}
-	for _, r := range l.rules {
-		if !sel.Enabled(r.Doc.Code, !r.Doc.Off) {
-			continue
-		}
-		current, pass.Analyzer = r, r.Analyzer
-		if err := runSafely(r, pass); err != nil {
-			notes = append(notes, Note{Path: u.src.Path, Message: err.Error(), Error: true})
-		}
-	}
-	*buf = diags // grown: the next file starts with this room
+	k := passKits.Get().(*passKit)
+	defer k.release()
+	diags, notes := k.run(l, u, cat, live, plat)
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes
 	}
-	if positions() == nil {
-		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + posNote, Error: true})
+	pos := k.positions()
+	if pos == nil {
+		return nil, append(notes, Note{Path: u.src.Path, Message: "changed while linting: " + k.posNote, Error: true})
 	}
-	var seen diagSeen
-	n := 0
-	for i := range diags {
-		d := &diags[i]
-		d.keep = l.keep(u, d.r, d.d, &seen)
-		if d.keep {
-			n++
-		}
-	}
-	out = make([]finding.Finding, n)
-	n = 0
-	for i := range diags {
-		if d := &diags[i]; d.keep {
-			l.resolve(&out[n], u, d.r, d.d, pos) // in place: a finding is large
-			n++
-		}
-	}
+	out = l.resolveAll(u, diags, pos)
 	out = l.suppress(u, out, pos)
 	vetFixes(pos.doc, u.facts, out)
 	return out, notes
@@ -489,45 +428,4 @@ func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
 	}()
 	_, err = r.Analyzer.Run(pass)
 	return err
-}
-
-// resolve turns a diagnostic into finding f (zero), with positions and fixes.
-func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner) {
-	start, cell := pos.position(u.tok.Offset(d.Pos))
-	end := start
-	if d.End.IsValid() {
-		end, _ = pos.position(u.tok.Offset(d.End))
-	}
-	// f is zero: its fields are set one by one, with no finding copied
-	f.Path, f.AbsPath = u.src.Path, u.abs()
-	f.Code, f.Rule = r.Doc.Code, r.Doc.Name
-	f.URL = d.URL // rule.Report sets it
-	f.Severity = u.cfg.Severity(r.Doc.Code, r.Doc.Severity)
-	f.Message = u.own(d.Message)
-	f.Start, f.End, f.Cell = start, end, cell
-	l.addFilePlaces(f, d, u, pos)
-	app := finding.Safe
-	if r.Doc.Fix == rule.UnsafeFix {
-		app = finding.Unsafe
-	}
-	app, fixable := u.cfg.FixFor(r.Doc.Code, app) // fixable, unfixable, extend-(un)safe-fixes
-	if fixable && len(d.SuggestedFixes) > 0 {
-		f.Fixes = make([]finding.Fix, 0, len(d.SuggestedFixes))
-	}
-	for _, sf := range d.SuggestedFixes {
-		if !fixable {
-			break
-		}
-		fx := finding.Fix{Title: u.own(sf.Message), Applicability: app}
-		if len(sf.TextEdits) > 0 {
-			fx.Edits = make([]finding.Edit, 0, len(sf.TextEdits))
-		}
-		for _, e := range sf.TextEdits {
-			s, _ := pos.position(u.tok.Offset(e.Pos))
-			en, _ := pos.position(u.tok.Offset(e.End))
-			fx.Edits = append(fx.Edits, finding.Edit{Start: s, End: en, NewText: string(e.NewText)})
-		}
-		f.Fixes = append(f.Fixes, fx)
-	}
-	addSource(f, pos)
 }

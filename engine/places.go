@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/facts"
@@ -10,7 +12,7 @@ import (
 // addFilePlaces fills in what output formats that read files as text need
 // beyond the cell-relative positions: raw-file positions in notebooks, and
 // the diagnostic's related places.
-func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loaded, pos *positioner) {
+func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loaded, pos *positioner, room *findingRoom) {
 	startOff := u.tok.Offset(d.Pos)
 	endOff := startOff
 	if d.End.IsValid() {
@@ -22,7 +24,7 @@ func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loa
 		f.FileEnd, _ = pos.filePosition(endOff)
 	}
 	if len(d.Related) > 0 {
-		f.Related = make([]finding.Related, 0, len(d.Related))
+		f.Related = take(&room.related, len(d.Related))
 	}
 	for _, r := range d.Related {
 		if rel, ok := relatedAt(u, r, pos); ok {
@@ -70,27 +72,70 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 
 // addSource keeps the text of the lines the finding and its fixes cover.
 func addSource(f *finding.Finding, pos *positioner) {
-	first := pos.lineIndex(f.Start.Offset)
-	last := pos.lineIndex(f.End.Offset)
+	first, last := pos.sourceLines(f)
+	f.Source = pos.context(first, last)
+	p, _ := pos.position(pos.lines.at(first))
+	f.SourceLine = p.Line
+}
+
+// addSources is addSource for every finding of a file, with one string and
+// one slice holding the lines of them all.
+func addSources(fs []finding.Finding, pos *positioner) {
+	if len(fs) == 0 {
+		return
+	}
+	// the lines of each finding are found twice, which costs less than
+	// keeping them
+	size, lines := 0, 0
+	for i := range fs {
+		first, last := pos.sourceLines(&fs[i])
+		start, end := pos.linesSpan(first, last)
+		size += end - start
+		lines += last - first + 1
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i := range fs {
+		start, end := pos.linesSpan(pos.sourceLines(&fs[i]))
+		b.Write(pos.doc.Text[start:end])
+	}
+	text := b.String()
+	room := make([]string, lines)
+	for i := range fs {
+		first, last := pos.sourceLines(&fs[i])
+		n := last - first + 1
+		_, end := pos.linesSpan(first, last)
+		at := end - pos.lines.at(first)
+		fs[i].Source = pos.contextOf(text[:at], first, last, room[:0:n])
+		text, room = text[at:], room[n:]
+		p, _ := pos.position(pos.lines.at(first))
+		fs[i].SourceLine = p.Line
+	}
+}
+
+// sourceLines are the first and last document lines (0-based) of the
+// finding's source: those it and its fixes cover, kept inside a notebook
+// finding's cell, at most maxContext.
+func (p *positioner) sourceLines(f *finding.Finding) (first, last int) {
+	first = p.lineIndex(f.Start.Offset)
+	last = p.lineIndex(f.End.Offset)
 	for _, fx := range f.Fixes {
 		for _, e := range fx.Edits {
-			first = min(first, pos.lineIndex(e.Start.Offset))
-			last = max(last, pos.lineIndex(e.End.Offset))
+			first = min(first, p.lineIndex(e.Start.Offset))
+			last = max(last, p.lineIndex(e.End.Offset))
 		}
 	}
 	if f.Cell > 0 {
 		// a fix never leaves its cell; keep the frame inside it too
-		if c := pos.doc.CellAt(f.Start.Offset); c != nil {
-			first = max(first, pos.lineIndex(c.Start))
-			last = min(last, pos.lineIndex(max(c.End-1, c.Start)))
+		if c := p.doc.CellAt(f.Start.Offset); c != nil {
+			first = max(first, p.lineIndex(c.Start))
+			last = min(last, p.lineIndex(max(c.End-1, c.Start)))
 		}
 	}
 	if last < first {
 		last = first
 	}
-	f.Source = pos.context(first, last)
-	p, _ := pos.position(pos.lines[first])
-	f.SourceLine = p.Line
+	return first, p.contextLast(first, last)
 }
 
 // addPlaces is what addFilePlaces and addSource give a finding lakelint

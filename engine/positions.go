@@ -3,11 +3,12 @@ package engine
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"go/token"
+	"math"
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -19,26 +20,64 @@ import (
 // positioner turns document offsets into line, column and UTF-16 character.
 type positioner struct {
 	doc   *document.Document
-	lines []int // start offset of each line
+	lines lineTable // start offset of each line
 	// fileLines index doc.File, for notebooks; made on first use, once:
 	// the positions of a file other files cite serve every check at once
 	fileOnce  sync.Once
-	fileLines []int
+	fileLines lineTable
 }
 
 func newPositioner(doc *document.Document) *positioner {
 	return &positioner{doc: doc, lines: lineStarts(doc.Text)}
 }
 
-func lineStarts(text []byte) []int {
-	lines := make([]int, 1, bytes.Count(text, []byte("\n"))+1)
+// lineTable is the start offset of each line of a text: in 32 bits for a
+// text under 2 GB, as nearly all are (half the room of ints), else in wide.
+type lineTable struct {
+	narrow []int32
+	wide   []int
+}
+
+func (t lineTable) len() int {
+	if t.wide != nil {
+		return len(t.wide)
+	}
+	return len(t.narrow)
+}
+
+// at is the start of line i (0-based).
+func (t lineTable) at(i int) int {
+	if t.wide != nil {
+		return t.wide[i]
+	}
+	return int(t.narrow[i])
+}
+
+// search is the 0-based line holding off.
+func (t lineTable) search(off int) int {
+	if t.wide != nil {
+		return sort.Search(len(t.wide), func(i int) bool { return t.wide[i] > off }) - 1
+	}
+	return sort.Search(len(t.narrow), func(i int) bool { return int(t.narrow[i]) > off }) - 1
+}
+
+func lineStarts(text []byte) lineTable {
+	n := bytes.Count(text, []byte("\n")) + 1
+	if len(text) > math.MaxInt32 {
+		return lineTable{wide: appendLineStarts(make([]int, 1, n), text)}
+	}
+	return lineTable{narrow: appendLineStarts(make([]int32, 1, n), text)}
+}
+
+// appendLineStarts appends the starts of the lines after the first.
+func appendLineStarts[T int | int32](lines []T, text []byte) []T {
 	for i := 0; ; {
 		j := bytes.IndexByte(text[i:], '\n')
 		if j < 0 {
 			return lines
 		}
 		i += j + 1
-		lines = append(lines, i)
+		lines = append(lines, T(i))
 	}
 }
 
@@ -51,7 +90,7 @@ func (p *positioner) position(off int) (pos finding.Position, cell int) {
 	pos, line := positionIn(p.doc.Text, p.lines, off)
 	if c := p.doc.CellAt(off); c != nil {
 		cell = c.Index
-		first := sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > c.Start }) - 1
+		first := p.lines.search(c.Start)
 		pos.Line = line - first + 1
 	}
 	return pos, cell
@@ -72,9 +111,9 @@ func (p *positioner) filePosition(off int) (pos finding.Position, ok bool) {
 
 // positionIn places off in text, whose lines start at lines; it also
 // returns the 0-based line index.
-func positionIn(text []byte, lines []int, off int) (finding.Position, int) {
-	line := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
-	start := lines[line]
+func positionIn(text []byte, lines lineTable, off int) (finding.Position, int) {
+	line := lines.search(off)
+	start := lines.at(line)
 	if line == 0 && bytes.HasPrefix(text, bom) {
 		start = min(off, len(bom)) // editors do not count the byte order mark
 	}
@@ -107,19 +146,34 @@ func positionIn(text []byte, lines []int, off int) (finding.Position, int) {
 // context returns the text of the lines from first to last (document
 // lines, 0-based indexes), at most maxContext of them, without line endings.
 func (p *positioner) context(first, last int) []string {
-	last = min(last, first+maxContext-1, len(p.lines)-1)
-	end := len(p.doc.Text)
-	if last+1 < len(p.lines) {
-		end = p.lines[last+1]
-	}
+	last = p.contextLast(first, last)
+	start, end := p.linesSpan(first, last)
 	// one string holds every line; each is a slice of it
-	text := string(p.doc.Text[p.lines[first]:end])
-	out := make([]string, 0, last-first+1)
+	return p.contextOf(string(p.doc.Text[start:end]), first, last, make([]string, 0, last-first+1))
+}
+
+// contextLast is the last line context keeps of first to last.
+func (p *positioner) contextLast(first, last int) int {
+	return min(last, first+maxContext-1, p.lines.len()-1)
+}
+
+// linesSpan is the document span of lines first to last, line endings included.
+func (p *positioner) linesSpan(first, last int) (start, end int) {
+	end = len(p.doc.Text)
+	if last+1 < p.lines.len() {
+		end = p.lines.at(last + 1)
+	}
+	return p.lines.at(first), end
+}
+
+// contextOf appends to out the lines first to last of text, which holds
+// them (linesSpan), without their line endings.
+func (p *positioner) contextOf(text string, first, last int, out []string) []string {
 	for i := first; i <= last; i++ {
-		start := p.lines[i] - p.lines[first]
+		start := p.lines.at(i) - p.lines.at(first)
 		stop := len(text)
-		if i+1 < len(p.lines) {
-			stop = p.lines[i+1] - p.lines[first]
+		if i+1 < p.lines.len() {
+			stop = p.lines.at(i+1) - p.lines.at(first)
 		}
 		line := text[start:stop]
 		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
@@ -137,16 +191,20 @@ const maxContext = 12
 // lineIndex returns the 0-based document line holding off.
 func (p *positioner) lineIndex(off int) int {
 	off = max(0, min(off, len(p.doc.Text)))
-	return sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > off }) - 1
+	return p.lines.search(off)
 }
 
 // place describes an offset for rule messages: "line 7", or "cell 2, line 3".
 func (p *positioner) place(off int) string {
 	pos, cell := p.position(off)
+	var b [40]byte // one string made, not two
+	s := b[:0]
 	if cell > 0 {
-		return fmt.Sprintf("cell %d, line %d", cell, pos.Line)
+		s = strconv.AppendInt(append(s, "cell "...), int64(cell), 10)
+		s = append(s, ", "...)
 	}
-	return fmt.Sprintf("line %d", pos.Line)
+	s = strconv.AppendInt(append(s, "line "...), int64(pos.Line), 10)
+	return string(s)
 }
 
 // runFiles are a run's files by path, for the spans that name another file
@@ -277,8 +335,7 @@ type otherFiles struct {
 	fset      *token.FileSet
 	self      *token.File
 	selfClean string
-	tok       map[string]*token.File // what file has given, by path as spans name it
-	named     []*token.File          // the same files, once each
+	named     []*token.File // what file has given, once each
 }
 
 func newOtherFiles(un *unit) *otherFiles {
@@ -296,14 +353,9 @@ func newOtherFiles(un *unit) *otherFiles {
 	return o
 }
 
-// file is the token.File of the run's file at p.
+// file is the token.File of the run's file at p; rule.Input asks it once
+// for each file its spans name.
 func (o *otherFiles) file(p string) *token.File {
-	if tf, ok := o.tok[p]; ok {
-		return tf
-	}
-	if o.tok == nil {
-		o.tok = map[string]*token.File{}
-	}
 	clean := cleanPath(p)
 	var tf *token.File
 	switch {
@@ -315,9 +367,11 @@ func (o *otherFiles) file(p string) *token.File {
 		tf = o.run.tokFile(p, clean)
 	}
 	if !slices.Contains(o.named, tf) {
+		if o.named == nil {
+			o.named = make([]*token.File, 0, 4)
+		}
 		o.named = append(o.named, tf)
 	}
-	o.tok[p] = tf
 	return tf
 }
 

@@ -20,6 +20,7 @@ func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog,
 	if record != nil {
 		catDigest = digestCatalog(cat)
 	}
+	live := anyLive(cat) // asked once: most runs read no live stats
 	emit := l.emitter(units)
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, u := range units {
@@ -27,7 +28,7 @@ func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog,
 			continue
 		}
 		p.Go(func() {
-			fs, notes := l.check(u, store, cat, plat, recorded{record, i, catDigest})
+			fs, notes := l.check(u, store, cat, plat, recorded{record, i, catDigest}, live)
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)
@@ -76,20 +77,6 @@ type diag struct {
 	keep bool // reported: not a repeat, not at another file's place
 }
 
-// diagBuffers hold the diagnostics of one file's check, reused by the next.
-var diagBuffers = sync.Pool{New: func() any { return new([]diag) }}
-
-// putDiags gives a buffer back, emptied so that it keeps no message alive;
-// an unusually large one is left to the collector.
-func putDiags(buf *[]diag) {
-	if cap(*buf) > 4096 {
-		return
-	}
-	clear((*buf)[:cap(*buf)])
-	*buf = (*buf)[:0]
-	diagBuffers.Put(buf)
-}
-
 // diagSeen is the keys of a file's diagnostics so far: in place while they
 // are few, as they are for most files, in a map beyond.
 type diagSeen struct {
@@ -131,4 +118,95 @@ func (u *loaded) own(s string) string {
 		return strings.Clone(s)
 	}
 	return s
+}
+
+// resolveAll turns a file's diagnostics into its findings: those kept, in
+// order, resolved in place (a finding is large), their fixes, edits,
+// related places and source lines carved from one allocation each.
+func (l *Linter) resolveAll(u *loaded, diags []diag, pos *positioner) []finding.Finding {
+	var seen diagSeen
+	n, room := 0, findingRoom{}
+	nFix, nEdit, nRel := 0, 0, 0
+	for i := range diags {
+		d := &diags[i]
+		d.keep = l.keep(u, d.r, d.d, &seen)
+		if d.keep {
+			n++
+			nFix += len(d.d.SuggestedFixes)
+			for _, sf := range d.d.SuggestedFixes {
+				nEdit += len(sf.TextEdits)
+			}
+			nRel += len(d.d.Related)
+		}
+	}
+	room.fixes = make([]finding.Fix, nFix)
+	room.edits = make([]finding.Edit, nEdit)
+	room.related = make([]finding.Related, nRel)
+	out := make([]finding.Finding, n)
+	n = 0
+	for i := range diags {
+		if d := &diags[i]; d.keep {
+			l.resolve(&out[n], u, d.r, d.d, pos, &room)
+			n++
+		}
+	}
+	addSources(out, pos)
+	return out
+}
+
+// findingRoom is the room a file's findings take their slices from.
+type findingRoom struct {
+	fixes   []finding.Fix
+	edits   []finding.Edit
+	related []finding.Related
+}
+
+// take is an empty slice of room n taken from free, which has it; a
+// finding appending past n gets a slice of its own.
+func take[T any](free *[]T, n int) []T {
+	if n > len(*free) {
+		return make([]T, 0, n)
+	}
+	s := (*free)[:0:n]
+	*free = (*free)[n:]
+	return s
+}
+
+// resolve turns a diagnostic into finding f (zero), with positions and
+// fixes; its source lines are addSources'.
+func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner, room *findingRoom) {
+	start, cell := pos.position(u.tok.Offset(d.Pos))
+	end := start
+	if d.End.IsValid() {
+		end, _ = pos.position(u.tok.Offset(d.End))
+	}
+	// f is zero: its fields are set one by one, with no finding copied
+	f.Path, f.AbsPath = u.src.Path, u.abs()
+	f.Code, f.Rule = r.Doc.Code, r.Doc.Name
+	f.URL = d.URL // rule.Report sets it
+	f.Severity = u.cfg.Severity(r.Doc.Code, r.Doc.Severity)
+	f.Message = u.own(d.Message)
+	f.Start, f.End, f.Cell = start, end, cell
+	l.addFilePlaces(f, d, u, pos, room)
+	app := finding.Safe
+	if r.Doc.Fix == rule.UnsafeFix {
+		app = finding.Unsafe
+	}
+	app, fixable := u.cfg.FixFor(r.Doc.Code, app) // fixable, unfixable, extend-(un)safe-fixes
+	if !fixable || len(d.SuggestedFixes) == 0 {
+		return
+	}
+	f.Fixes = take(&room.fixes, len(d.SuggestedFixes))
+	for _, sf := range d.SuggestedFixes {
+		fx := finding.Fix{Title: u.own(sf.Message), Applicability: app}
+		if len(sf.TextEdits) > 0 {
+			fx.Edits = take(&room.edits, len(sf.TextEdits))
+		}
+		for _, e := range sf.TextEdits {
+			s, _ := pos.position(u.tok.Offset(e.Pos))
+			en, _ := pos.position(u.tok.Offset(e.End))
+			fx.Edits = append(fx.Edits, finding.Edit{Start: s, End: en, NewText: string(e.NewText)})
+		}
+		f.Fixes = append(f.Fixes, fx)
+	}
 }

@@ -12,12 +12,12 @@ import (
 )
 
 // positionInSlow is positionIn as a plain rune loop, for comparison.
-func positionInSlow(text []byte, lines []int, off int) (int, int, int) {
+func positionInSlow(text []byte, lines lineTable, off int) (int, int, int) {
 	line := 0
-	for line+1 < len(lines) && lines[line+1] <= off {
+	for line+1 < lines.len() && lines.at(line+1) <= off {
 		line++
 	}
-	start := lines[line]
+	start := lines.at(line)
 	if line == 0 && bytes.HasPrefix(text, bom) {
 		start = min(off, len(bom))
 	}
@@ -63,7 +63,7 @@ func TestLineStarts(t *testing.T) {
 				want = append(want, i+1)
 			}
 		}
-		if got := lineStarts([]byte(text)); fmt.Sprint(got) != fmt.Sprint(want) {
+		if got := lineStarts([]byte(text)); fmt.Sprint(got.narrow) != fmt.Sprint(want) || got.wide != nil {
 			t.Errorf("lineStarts(%q) = %v, want %v", text, got, want)
 		}
 	}
@@ -96,5 +96,22 @@ func TestDiagSeenOverManyKeys(t *testing.T) {
 	}
 	if !s.add(diagKey{code: "LL102", start: 1, end: 2, msg: "m"}) {
 		t.Error("a key of another rule counts as seen")
+	}
+}
+
+// A text over 2 GB keeps its line starts in ints; both forms answer alike.
+func TestLineTableForms(t *testing.T) {
+	narrow := lineStarts([]byte("ab\n\ncd\nefg\n"))
+	wide := lineTable{wide: make([]int, narrow.len())}
+	for i := range wide.wide {
+		wide.wide[i] = narrow.at(i)
+	}
+	for off := -1; off <= 12; off++ {
+		if a, b := narrow.search(off), wide.search(off); a != b {
+			t.Errorf("search(%d): narrow %d, wide %d", off, a, b)
+		}
+	}
+	if narrow.len() != 5 || wide.len() != 5 || wide.at(4) != 11 {
+		t.Errorf("len %d/%d, last %d", narrow.len(), wide.len(), wide.at(4))
 	}
 }

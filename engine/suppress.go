@@ -40,7 +40,7 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 	}
 	used := make([]bool, len(sups))
 	lineOf := func(off int) int {
-		return sort.Search(len(pos.lines), func(i int) bool { return pos.lines[i] > off }) - 1
+		return pos.lines.search(off)
 	}
 	supLines := make([]int, len(sups))
 	for i, s := range sups {

@@ -193,12 +193,25 @@ func lineAt(text []byte, off int) int {
 // the file again for every finding would make check several times slower.
 // The fix run parses it again and reports a fix that would break it.
 func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
+	total, nEdits := 0, 0
+	for i := range fs {
+		total += len(fs[i].Fixes)
+		for _, fx := range fs[i].Fixes {
+			nEdits += len(fx.Edits)
+		}
+	}
+	if total == 0 {
+		return
+	}
 	var all []fixer.Fix
 	ok := map[int]bool{}
-	var sqlAt []facts.Span // made once, for the first fix
+	var sqlAt []facts.Span                // made once, for the first fix
+	room := make([]fixer.Edit, 0, nEdits) // every fix's edits, each a slice of it
 	for i := range fs {
 		for j, fx := range fs[i].Fixes {
-			edits := toEdits(fx)
+			at := len(room)
+			room = appendEdits(room, fx)
+			edits := room[at:len(room):len(room)]
 			if sqlAt == nil {
 				sqlAt = sqlSpans(doc, f)
 			}
@@ -211,10 +224,6 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 			}
 			all = append(all, fixer.Fix{ID: i<<8 | j, Edits: edits})
 		}
-	}
-	total := 0
-	for i := range fs {
-		total += len(fs[i].Fixes)
 	}
 	if len(ok) == total {
 		return // no fix touches SQL or failed its checks: nothing to parse
@@ -252,7 +261,11 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 }
 
 func toEdits(fx finding.Fix) []fixer.Edit {
-	edits := make([]fixer.Edit, 0, len(fx.Edits))
+	return appendEdits(make([]fixer.Edit, 0, len(fx.Edits)), fx)
+}
+
+// appendEdits appends the fix's edits, as the fixer takes them, to edits.
+func appendEdits(edits []fixer.Edit, fx finding.Fix) []fixer.Edit {
 	for _, e := range fx.Edits {
 		edits = append(edits, fixer.Edit{Start: e.Start.Offset, End: e.End.Offset, New: e.NewText})
 	}

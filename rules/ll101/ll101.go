@@ -50,9 +50,9 @@ func check(p *rule.Pass) {
 		if !on {
 			continue
 		}
-		text := rule.TransformText(t)
+		title, text := rule.RemoveTransform(t)
 		msg := text + " before the write to " + rule.TargetName(w.Target) + " fights optimized writes (" + why + "); remove it and let optimized writes size the files"
-		p.ReportRelated(t.Span, msg, related, rule.Fix{Title: "Remove " + text, Edits: t.Removal})
+		p.ReportRelated(t.Span, msg, related, rule.Fix{Title: title, Edits: t.Removal})
 	}
 }
 

@@ -20,8 +20,31 @@ const (
 	PropAutoCompact    = "delta.autooptimize.autocompact"
 )
 
-// Table returns the catalog entry of a target, or nil.
-func (p *Pass) Table(t facts.Target) *catalog.Table { return p.Catalog.Lookup(t) }
+// Table returns the catalog entry of a target, or nil. Rules ask it of the
+// same few targets many times: the answers for a file's first targets are
+// kept, and found again without the catalog's large maps.
+func (p *Pass) Table(t facts.Target) *catalog.Table {
+	r := p.room()
+	for _, m := range r.tables {
+		if m.table == t.Table && m.path == t.Path {
+			return m.t
+		}
+	}
+	tb := p.Catalog.Lookup(t)
+	if len(r.tables) < maxTablesKept {
+		r.tables = append(r.tables, tableKept{t.Table, t.Path, tb})
+	}
+	return tb
+}
+
+// tableKept is the catalog's answer for a target's name and path.
+type tableKept struct {
+	table, path string
+	t           *catalog.Table
+}
+
+// maxTablesKept bounds the answers a file keeps, and so the scan for one.
+const maxTablesKept = 32
 
 // LiveWrite is a write into a table whose live state is known.
 type LiveWrite struct {
@@ -32,6 +55,13 @@ type LiveWrite struct {
 // LiveWrites returns the file's writes that add data to a table with live
 // stats; a DELETE only rewrites what is there, so it is left out.
 func (p *Pass) LiveWrites() []LiveWrite {
+	if p.NoLiveStats {
+		return nil
+	}
+	r := p.room()
+	if r.liveDone { // several rules ask: the file's answer is made once
+		return r.live[:len(r.live):len(r.live)]
+	}
 	var out []LiveWrite
 	for _, w := range p.Facts.Writes {
 		if w.API == facts.DeltaTableDelete || w.API == facts.SQLDelete {
@@ -41,7 +71,8 @@ func (p *Pass) LiveWrites() []LiveWrite {
 			out = append(out, LiveWrite{w, t})
 		}
 	}
-	return out
+	r.live, r.liveDone = out, true
+	return out[:len(out):len(out)]
 }
 
 // Format returns the format a write lands in: the code's own, else the
@@ -114,8 +145,8 @@ func (p *Pass) optimizedWritesOn(w *facts.Write) bool {
 }
 
 // turnedOn cites the setting or write property at sp.
-func turnedOn(sp facts.Span) []Related {
-	return []Related{{At: sp, Message: "optimized writes are turned on here"}}
+func (p *Pass) turnedOn(sp facts.Span) []Related {
+	return append(p.room().cited.take(1), Related{At: sp, Message: "optimized writes are turned on here"})
 }
 
 // TablePropertyCited is the evidence that the project sets table property
@@ -150,7 +181,7 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 				return true, "", nil
 			}
 			if on {
-				return true, fmt.Sprintf("%s is set to true on %s", DisplayKey(s.Key), p.PlaceOf(s.At)), turnedOn(s.At)
+				return true, DisplayKey(s.Key) + " is set to true on " + p.PlaceOf(s.At), p.turnedOn(s.At)
 			}
 			return false, "", nil
 		}
@@ -160,7 +191,7 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 			if !detail {
 				return true, "", nil
 			}
-			return true, "the write sets delta.autoOptimize.optimizeWrite", turnedOn(v.Span)
+			return true, "the write sets delta.autoOptimize.optimizeWrite", p.turnedOn(v.Span)
 		}
 	}
 	t := p.Table(w.Target)
@@ -184,7 +215,7 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 			if !detail {
 				return true, "", nil
 			}
-			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.PlaceOf(s.At)), turnedOn(s.At)
+			return true, fmt.Sprintf("new tables default to optimized writes (%s)", p.PlaceOf(s.At)), p.turnedOn(s.At)
 		}
 	}
 	if p.Config.Rules.AssumeOptimizedWrites {
@@ -208,8 +239,21 @@ func TargetName(t facts.Target) string {
 func Quote(s string) string { return "`" + s + "`" }
 
 // TransformText is how a transform reads in a message: ".coalesce(1)" or "/*+ REPARTITION(8) */".
-func TransformText(t *facts.Transform) string {
+func TransformText(t *facts.Transform) string { return transformText("", t) }
+
+// RemoveTransform is the title of a fix that removes t, "Remove
+// .coalesce(1)", and t's text (TransformText), made as one string.
+func RemoveTransform(t *facts.Transform) (title, text string) {
+	const remove = "Remove "
+	title = transformText(remove, t)
+	return title, title[len(remove):]
+}
+
+// transformText is TransformText after prefix.
+func transformText(prefix string, t *facts.Transform) string {
 	var b strings.Builder
+	b.Grow(len(prefix) + len(t.Name) + 16) // most transforms: no growth
+	b.WriteString(prefix)
 	if t.Hint {
 		b.WriteString("/*+ ")
 	} else {

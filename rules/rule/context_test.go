@@ -65,5 +65,9 @@ func TestTransformText(t *testing.T) {
 		if old := transformTextByConcat(&c.t); got != old {
 			t.Errorf("TransformText(%+v) = %q, concatenation gives %q", c.t, got, old)
 		}
+		// the prefix, empty or not, never changes where a comma goes
+		if title, text := RemoveTransform(&c.t); title != "Remove "+c.want || text != c.want {
+			t.Errorf("RemoveTransform(%+v) = %q, %q", c.t, title, text)
+		}
 	}
 }

@@ -100,10 +100,34 @@ type Input struct {
 
 	// others are what Other gave, by file: spans name a few files many times
 	others map[facts.FileID]*token.File
+
+	// NoLiveStats says no table of Catalog has live stats, so that rules
+	// need not look for writes into one.
+	NoLiveStats bool
+
+	// Room is where the file's diagnostics take their slices from and
+	// where the pass keeps answers about the file; nil for one of the
+	// input's own. A room serves one file at a time: Reset it before the next.
+	Room *Room
 }
 
-// other is Other(id.Path()), asked once per file.
+// room is Room, made on first use when the driver gave none.
+func (in *Input) room() *Room {
+	if in.Room == nil {
+		in.Room = &Room{}
+	}
+	return in.Room
+}
+
+// other is Other(id.Path()), asked once per file: the first files' answers
+// are kept in the room, those of files beyond in a map.
 func (in *Input) other(id facts.FileID) *token.File {
+	r := in.room()
+	for _, o := range r.others {
+		if o.id == id {
+			return o.tf
+		}
+	}
 	if tf, ok := in.others[id]; ok {
 		return tf
 	}
@@ -111,12 +135,25 @@ func (in *Input) other(id facts.FileID) *token.File {
 	if in.Other != nil {
 		tf = in.Other(id.Path())
 	}
+	if len(r.others) < maxOthersKept {
+		r.others = append(r.others, otherKept{id, tf})
+		return tf
+	}
 	if in.others == nil {
 		in.others = map[facts.FileID]*token.File{}
 	}
 	in.others[id] = tf
 	return tf
 }
+
+// otherKept is Other's answer for a file.
+type otherKept struct {
+	id facts.FileID
+	tf *token.File
+}
+
+// maxOthersKept bounds the answers the room keeps, and so the scan for one.
+const maxOthersKept = 32
 
 // InputAnalyzer stands for the facts of a file. The driver does not run it: it
 // puts the file's *Input in every rule pass's ResultOf under this key.
@@ -201,18 +238,18 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 				continue
 			}
 			if d.SuggestedFixes == nil {
-				d.SuggestedFixes = make([]analysis.SuggestedFix, 0, len(fixes))
+				d.SuggestedFixes = p.room().fixes.take(len(fixes))
 			}
-			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: make([]analysis.TextEdit, 0, len(f.Edits))}
+			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: p.room().edits.take(len(f.Edits))}
 			for _, e := range f.Edits {
 				pos, end := p.positions(e.Span)
-				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(e.NewText)})
+				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: p.room().bytesOf(e.NewText)})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, sf)
 		}
 	}
 	if len(related) > 0 {
-		d.Related = make([]analysis.RelatedInformation, 0, len(related))
+		d.Related = p.room().related.take(len(related))
 	}
 	for _, r := range related {
 		pos, end := p.positions(r.At)
