@@ -30,16 +30,19 @@ func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 		sql = append(sql, embedded...)
 	}
 	for _, r := range sql {
-		var f *facts.File
 		if doc.Format == document.PlainSQL && len(doc.Regions) == 1 {
-			f = sqlfacts.ExtractWhole(r)
-		} else {
-			f = sqlfacts.Extract(r)
+			f := sqlfacts.ExtractWhole(r)
+			if r.Embedded {
+				avoidHostQuote(doc, r, f.Tables)
+			}
+			merge(out, f)
+			continue
 		}
+		n := len(out.Tables)
+		sqlfacts.AppendTo(out, r) // as merging its own facts.File would
 		if r.Embedded {
-			avoidHostQuote(doc, r, f)
+			avoidHostQuote(doc, r, out.Tables[n:])
 		}
-		merge(out, f)
 	}
 	if doc.Format == document.DatabricksPython || doc.Format == document.DatabricksSQL {
 		out.Evidence = append(out.Evidence, facts.Evidence{Platform: "databricks", What: "a Databricks notebook header", Rank: facts.RankNotebook})
@@ -50,9 +53,10 @@ func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 
 // avoidHostQuote keeps text a fix adds to SQL inside a Python string from
 // closing that string: properties are quoted with the other quote character.
-func avoidHostQuote(doc *document.Document, r *document.Region, f *facts.File) {
+// tables are those read from r.
+func avoidHostQuote(doc *document.Document, r *document.Region, tables []*facts.TableDef) {
 	host := hostQuote(doc.Text, r.Map.File(0))
-	for _, t := range f.Tables {
+	for _, t := range tables {
 		if p := t.AddProps; p != nil && p.Quote == host {
 			p.Quote = map[string]string{"'": `"`, `"`: "'"}[host]
 		}
