@@ -1,6 +1,7 @@
 package link
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -116,7 +117,7 @@ func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
 			at = at.In(in.home)
 		}
 		a = placeArg(a, at)
-		fillField(v, *h, a, in.l.b.Seconds, false)
+		fillField(v, *h, a, in.l.b.Seconds, false, true)
 	}
 }
 
@@ -235,12 +236,14 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 }
 
 func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {
-	fillField(v, h, a, in.l.b.Seconds, in.foreign(in.home))
+	fillField(v, h, a, in.l.b.Seconds, in.foreign(in.home), true)
 }
 
 // fillField sets the field h names of fact v to a; moveAt says a write
 // whose target a fills is reported at a (the helper's code is elsewhere).
-func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, bool), moveAt bool) {
+// owned says v is a deep copy (see copyFact) whose parts nothing else
+// holds: they are changed in place rather than copied again.
+func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, bool), moveAt, owned bool) {
 	str, isStr := "", false
 	if a.Kind == facts.ArgValue && a.Value.Kind == facts.String {
 		str, isStr = a.Value.Str, true
@@ -273,17 +276,27 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 				f.Format, f.FormatUnknown, f.FormatSpan = strings.ToLower(strings.TrimSpace(str)), false, a.Span
 			}
 		case facts.HolePartitionBy:
-			p := &facts.Partitioning{Span: a.Span}
-			if f.PartitionBy != nil {
-				p.Span = f.PartitionBy.Span
+			if a.Kind != facts.ArgList && (a.Kind != facts.ArgValue || !isStr) {
+				return
 			}
-			switch a.Kind {
-			case facts.ArgList:
-				p.Dynamic = a.Open
-				if len(a.Items()) > 0 {
-					p.Columns = make([]facts.Column, 0, len(a.Items()))
+			p := &facts.Partitioning{Span: a.Span}
+			var buf []facts.Column
+			if old := f.PartitionBy; old != nil {
+				p.Span = old.Span
+				if owned {
+					p, buf = old, old.Columns[:0]
+					*p = facts.Partitioning{Span: old.Span}
 				}
-				for _, it := range a.Items() {
+			}
+			if a.Kind == facts.ArgValue {
+				p.Columns = append(buf, facts.Column{Name: strings.ReplaceAll(str, "`", ""), Span: a.Span})
+				f.PartitionBy = p
+				return
+			}
+			p.Dynamic = a.Open
+			if its := a.Items(); len(its) > 0 {
+				p.Columns = slices.Grow(buf, len(its))
+				for _, it := range its {
 					c := facts.Column{Span: it.Span}
 					if it.Kind == facts.String {
 						c.Name = strings.ReplaceAll(it.Str, "`", "")
@@ -292,18 +305,15 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 					}
 					p.Columns = append(p.Columns, c)
 				}
-			case facts.ArgValue:
-				if !isStr {
-					return
-				}
-				p.Columns = []facts.Column{{Name: strings.ReplaceAll(str, "`", ""), Span: a.Span}}
-			default:
-				return
 			}
 			f.PartitionBy = p
 		case facts.HoleTrigger:
 			if f.Trigger != nil && a.Kind == facts.ArgValue {
-				t := *f.Trigger
+				t := f.Trigger
+				if !owned {
+					c := *t
+					t = &c
+				}
 				t.Interval = a.Value
 				t.Seconds, t.Parsed = 0, false
 				if isStr && seconds != nil {
@@ -311,7 +321,7 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 						t.Seconds, t.Parsed = s, true
 					}
 				}
-				f.Trigger = &t
+				f.Trigger = t
 			}
 		case facts.HoleFrame:
 			// a MERGE's source is joined, not written: its shape does not
@@ -322,9 +332,12 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			}
 		case facts.HoleOption:
 			if a.Kind == facts.ArgValue {
-				opts := make(map[string]facts.Value, len(f.Options))
-				for k, o := range f.Options {
-					opts[k] = o
+				opts := f.Options
+				if !owned || opts == nil {
+					opts = make(map[string]facts.Value, len(f.Options))
+					for k, o := range f.Options {
+						opts[k] = o
+					}
 				}
 				opts[h.Key] = a.Value
 				f.Options = opts
