@@ -25,7 +25,8 @@ func (r *Reader) Parse(src []byte) *Script {
 	s := &r.script
 	clear(s.Statements) // let the old statements go
 	s.Tokens = appendTokens(s.Tokens[:0], src, 0, len(src))
-	r.p.src = src
+	clear(r.p.others)
+	r.p.src, r.p.others, r.p.reuse = src, r.p.others[:0], true
 	s.Statements = r.p.statements(s.Tokens, s.Statements[:0])
 	return s
 }
@@ -85,6 +86,23 @@ type parser struct {
 	pos   int      // index into code
 	end   int      // offset just after the statement's last code token
 	gaps  []Span
+	// reuse is set for a Reader's parser: the statements it does not read
+	// are then cut from others, which the next script reuses.
+	reuse  bool
+	others []Other
+}
+
+// other returns the statement of head h that is not read.
+func (p *parser) other(h Head) *Other {
+	if !p.reuse {
+		return &Other{Head: h}
+	}
+	if len(p.others) == cap(p.others) {
+		// a new array: the statements cut from the old one stay valid
+		p.others = make([]Other, 0, max(16, 2*cap(p.others)))
+	}
+	p.others = append(p.others, Other{Head: h})
+	return &p.others[len(p.others)-1]
 }
 
 // hasComment reports whether toks hold a comment or a hint.
@@ -183,13 +201,13 @@ func (p *parser) dispatch(h Head) Statement {
 	case p.at("SET"):
 		return p.set(h)
 	}
-	return &Other{Head: h}
+	return p.other(h)
 }
 
 // unread returns a statement of kind k that could not be read.
 func (p *parser) unread(h Head, k Kind, why string) Statement {
 	h.Kind, h.Unread = k, why
-	return &Other{Head: h}
+	return p.other(h)
 }
 
 // tok returns the code token k places from the current one; past the end
