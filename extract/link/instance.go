@@ -41,20 +41,29 @@ func foreignTo(home, dst string) string {
 func (in *instance) facts() {
 	fn := in.fn
 	for i, w := range fn.Writes {
-		in.one(facts.FactWrite, i, w, func(e *Extra, v any) { e.Writes = append(e.Writes, v.(*facts.Write)) })
+		in.one(facts.FactWrite, i, w, func(e *Extra, v any) { e.Writes = push(e.Writes, v.(*facts.Write)) })
 	}
 	for i, r := range fn.Reads {
-		in.one(facts.FactRead, i, r, func(e *Extra, v any) { e.Reads = append(e.Reads, v.(*facts.Read)) })
+		in.one(facts.FactRead, i, r, func(e *Extra, v any) { e.Reads = push(e.Reads, v.(*facts.Read)) })
 	}
 	for i, t := range fn.Tables {
-		in.one(facts.FactTable, i, t, func(e *Extra, v any) { e.Tables = append(e.Tables, v.(*facts.TableDef)) })
+		in.one(facts.FactTable, i, t, func(e *Extra, v any) { e.Tables = push(e.Tables, v.(*facts.TableDef)) })
 	}
 	for i, s := range fn.Settings {
-		in.one(facts.FactSetting, i, s, func(e *Extra, v any) { e.Settings = append(e.Settings, v.(*facts.Setting)) })
+		in.one(facts.FactSetting, i, s, func(e *Extra, v any) { e.Settings = push(e.Settings, v.(*facts.Setting)) })
 	}
 	for i, m := range fn.Maintenance {
-		in.one(facts.FactMaintenance, i, m, func(e *Extra, v any) { e.Maintenance = append(e.Maintenance, v.(*facts.Maintenance)) })
+		in.one(facts.FactMaintenance, i, m, func(e *Extra, v any) { e.Maintenance = push(e.Maintenance, v.(*facts.Maintenance)) })
 	}
+}
+
+// push appends v to list, which starts with room for a few: a file's
+// calls add several facts of a kind, and growing one by one allocates often.
+func push[T any](list []T, v T) []T {
+	if list == nil {
+		list = make([]T, 0, 4)
+	}
+	return append(list, v)
 }
 
 // holesOf are the holes of fact i of list kind that a parameter fills,
@@ -279,14 +288,16 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			if a.Kind != facts.ArgList && (a.Kind != facts.ArgValue || !isStr) {
 				return
 			}
-			p := &facts.Partitioning{Span: a.Span}
+			var p *facts.Partitioning
 			var buf []facts.Column
-			if old := f.PartitionBy; old != nil {
-				p.Span = old.Span
-				if owned {
-					p, buf = old, old.Columns[:0]
-					*p = facts.Partitioning{Span: old.Span}
-				}
+			switch old := f.PartitionBy; {
+			case old != nil && owned:
+				p, buf = old, old.Columns[:0]
+				*p = facts.Partitioning{Span: old.Span}
+			case old != nil:
+				p = &facts.Partitioning{Span: old.Span}
+			default:
+				p = &facts.Partitioning{Span: a.Span}
 			}
 			if a.Kind == facts.ArgValue {
 				p.Columns = append(buf, facts.Column{Name: strings.ReplaceAll(str, "`", ""), Span: a.Span})
