@@ -245,6 +245,7 @@ type Builder struct {
 	alters map[pendingKey]*pending[Alter]
 	uses   map[[2]string]*pendingUse
 	mine   []pendingUse // a buffer for Add
+	key    contentKey   // a buffer for the keys of definitions and ALTERs
 }
 
 // place is where something stands: a file and its position among that
@@ -287,40 +288,54 @@ func addPending[T any](m map[pendingKey]*pending[T], key pendingKey, target fact
 	m[key] = &pending[T]{target: target, fact: fact, first: p, last: p}
 }
 
-// contentKey spells out what a definition or ALTER says, to tell repeats.
-func contentKey(parts ...any) string {
-	var b strings.Builder
-	for _, p := range parts {
-		switch v := p.(type) {
-		case string:
-			b.WriteString(v)
-		case bool:
-			b.WriteString(strconv.FormatBool(v))
-		case []string:
-			b.WriteString(strings.Join(v, "\x01"))
-		case []Prop:
-			for _, pr := range v {
-				b.WriteString(pr.Key)
-				b.WriteByte(1)
-				b.WriteString(strconv.Itoa(int(pr.Value.Kind)))
-				b.WriteByte(1)
-				b.WriteString(pr.Value.Str)
-				b.WriteByte(1)
-				b.WriteString(pr.Value.Text())
-				b.WriteByte(2)
-			}
+// contentKey spells out what a definition or ALTER says, to tell repeats:
+// each part ends with a 0 byte. It is written into a buffer the Builder
+// keeps, so that a key costs one string.
+type contentKey []byte
+
+func (k *contentKey) str(s string) { *k = append(append(*k, s...), 0) }
+
+func (k *contentKey) flag(b bool) { *k = append(strconv.AppendBool(*k, b), 0) }
+
+func (k *contentKey) list(ss []string) {
+	for i, s := range ss {
+		if i > 0 {
+			*k = append(*k, 1)
 		}
-		b.WriteByte(0)
+		*k = append(*k, s...)
 	}
-	return b.String()
+	*k = append(*k, 0)
 }
 
-func (d *Def) key() string {
-	return contentKey(d.Format, d.Partitioned, d.Partitions, d.Clustering != nil, d.Clustering, d.Properties)
+func (k *contentKey) props(ps []Prop) {
+	b := *k
+	for _, pr := range ps {
+		b = append(append(b, pr.Key...), 1)
+		b = append(strconv.AppendInt(b, int64(pr.Value.Kind), 10), 1)
+		b = append(append(b, pr.Value.Str...), 1)
+		b = append(append(b, pr.Value.Text()...), 2)
+	}
+	*k = append(b, 0)
 }
 
-func (a *Alter) key() string {
-	return contentKey(a.Set, a.Unset, a.HasClustering, a.Clustering)
+func (d *Def) key(k *contentKey) string {
+	*k = (*k)[:0]
+	k.str(d.Format)
+	k.flag(d.Partitioned)
+	k.list(d.Partitions)
+	k.flag(d.Clustering != nil)
+	k.list(d.Clustering)
+	k.props(d.Properties)
+	return string(*k)
+}
+
+func (a *Alter) key(k *contentKey) string {
+	*k = (*k)[:0]
+	k.props(a.Set)
+	k.list(a.Unset)
+	k.flag(a.HasClustering)
+	k.list(a.Clustering)
+	return string(*k)
 }
 
 // pendingUse is what the project does to one target as written. Its place
@@ -395,12 +410,12 @@ func (b *Builder) Add(f *facts.File) {
 	for i, d := range f.Tables {
 		def := newDef(d)
 		tg := facts.Target{Table: d.Name, Path: d.Location}
-		addPending(b.defs, pendingKey{tg.Table, tg.Path, def.key()}, tg, def, place{f.Path, i, d.At})
+		addPending(b.defs, pendingKey{tg.Table, tg.Path, def.key(&b.key)}, tg, def, place{f.Path, i, d.At})
 	}
 	for i, a := range f.Alters {
 		alter := newAlter(a)
 		tg := facts.Target{Table: a.Table}
-		addPending(b.alters, pendingKey{tg.Table, "", alter.key()}, tg, alter, place{f.Path, i, a.At})
+		addPending(b.alters, pendingKey{tg.Table, "", alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At})
 	}
 	if b.uses == nil {
 		b.uses = map[[2]string]*pendingUse{}
@@ -571,8 +586,8 @@ func (c *Catalog) ensure(tg facts.Target) *Table {
 	c.tables = append(c.tables, t)
 	if name != "" {
 		c.byName[name] = t
-		if parts := strings.Split(name, "."); len(parts) == 3 {
-			short := parts[1] + "." + parts[2]
+		if strings.Count(name, ".") == 2 { // catalog.schema.table: also found as schema.table
+			short := name[strings.IndexByte(name, '.')+1:]
 			c.byShort[short] = append(c.byShort[short], t)
 		}
 	}

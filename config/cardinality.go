@@ -17,9 +17,12 @@ func (c *Config) LowCardinality(column string) bool {
 	return matchAny(c.Rules.LowCardinalityPatterns, strings.ToLower(strings.TrimSpace(column)))
 }
 
+// matchAny reports whether name, lower case, matches one of patterns. The
+// patterns are lower case already: the loader lowers them once, and the
+// defaults are written so.
 func matchAny(patterns []string, name string) bool {
 	for _, p := range patterns {
-		if wildcard(strings.ToLower(p), name) {
+		if wildcard(p, name) {
 			return true
 		}
 	}

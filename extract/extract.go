@@ -5,7 +5,8 @@
 package extract
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/extract/sqlfacts"
@@ -30,16 +31,19 @@ func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 		sql = append(sql, embedded...)
 	}
 	for _, r := range sql {
-		var f *facts.File
 		if doc.Format == document.PlainSQL && len(doc.Regions) == 1 {
-			f = sqlfacts.ExtractWhole(r)
-		} else {
-			f = sqlfacts.Extract(r)
+			f := sqlfacts.ExtractWhole(r)
+			if r.Embedded {
+				avoidHostQuote(doc, r, f.Tables)
+			}
+			merge(out, f)
+			continue
 		}
+		n := len(out.Tables)
+		sqlfacts.AppendTo(out, r) // as merging its own facts.File would
 		if r.Embedded {
-			avoidHostQuote(doc, r, f)
+			avoidHostQuote(doc, r, out.Tables[n:])
 		}
-		merge(out, f)
 	}
 	if doc.Format == document.DatabricksPython || doc.Format == document.DatabricksSQL {
 		out.Evidence = append(out.Evidence, facts.Evidence{Platform: "databricks", What: "a Databricks notebook header", Rank: facts.RankNotebook})
@@ -50,9 +54,10 @@ func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 
 // avoidHostQuote keeps text a fix adds to SQL inside a Python string from
 // closing that string: properties are quoted with the other quote character.
-func avoidHostQuote(doc *document.Document, r *document.Region, f *facts.File) {
+// tables are those read from r.
+func avoidHostQuote(doc *document.Document, r *document.Region, tables []*facts.TableDef) {
 	host := hostQuote(doc.Text, r.Map.File(0))
-	for _, t := range f.Tables {
+	for _, t := range tables {
 		if p := t.AddProps; p != nil && p.Quote == host {
 			p.Quote = map[string]string{"'": `"`, `"`: "'"}[host]
 		}
@@ -70,38 +75,51 @@ func hostQuote(text []byte, off int) string {
 	return ""
 }
 
+// merge moves src's facts to dst; src is not used after.
 func merge(dst, src *facts.File) {
 	if src == nil {
 		return
 	}
-	dst.Writes = append(dst.Writes, src.Writes...)
-	dst.Reads = append(dst.Reads, src.Reads...)
-	dst.Tables = append(dst.Tables, src.Tables...)
-	dst.Alters = append(dst.Alters, src.Alters...)
-	dst.Settings = append(dst.Settings, src.Settings...)
-	dst.Maintenance = append(dst.Maintenance, src.Maintenance...)
-	dst.Suppressions = append(dst.Suppressions, src.Suppressions...)
-	dst.SyntaxErrors = append(dst.SyntaxErrors, src.SyntaxErrors...)
+	dst.Writes = take(dst.Writes, src.Writes)
+	dst.Reads = take(dst.Reads, src.Reads)
+	dst.Tables = take(dst.Tables, src.Tables)
+	dst.Alters = take(dst.Alters, src.Alters)
+	dst.Settings = take(dst.Settings, src.Settings)
+	dst.Maintenance = take(dst.Maintenance, src.Maintenance)
+	dst.Suppressions = take(dst.Suppressions, src.Suppressions)
+	dst.SyntaxErrors = take(dst.SyntaxErrors, src.SyntaxErrors)
 	dst.UnreadSQL += src.UnreadSQL
-	dst.Unread = append(dst.Unread, src.Unread...)
-	dst.Notes = append(dst.Notes, src.Notes...)
-	dst.Evidence = append(dst.Evidence, src.Evidence...)
-	dst.Foreign = append(dst.Foreign, src.Foreign...)
+	dst.Unread = take(dst.Unread, src.Unread)
+	dst.Notes = append(dst.Notes, src.Notes...) // dst's may be the document's
+	dst.Evidence = take(dst.Evidence, src.Evidence)
+	dst.Foreign = take(dst.Foreign, src.Foreign)
 	if src.Summary != nil {
 		dst.Summary = src.Summary
 	}
+}
+
+// take is append(dst, src...), except that an empty dst takes src's array
+// itself, clipped so that appending to one never writes into the other.
+func take[T any](dst, src []T) []T {
+	if len(src) == 0 {
+		return dst
+	}
+	if len(dst) == 0 {
+		return slices.Clip(src)
+	}
+	return append(dst, src...)
 }
 
 // sortByOffset puts facts in execution order: document offsets follow the
 // order of notebook cells and of statements, so the order of settings is the
 // order a session sees them in.
 func sortByOffset(f *facts.File) {
-	sort.SliceStable(f.Writes, func(i, j int) bool { return f.Writes[i].Span.Start < f.Writes[j].Span.Start })
-	sort.SliceStable(f.Reads, func(i, j int) bool { return f.Reads[i].Span.Start < f.Reads[j].Span.Start })
-	sort.SliceStable(f.Tables, func(i, j int) bool { return f.Tables[i].Span.Start < f.Tables[j].Span.Start })
-	sort.SliceStable(f.Alters, func(i, j int) bool { return f.Alters[i].Span.Start < f.Alters[j].Span.Start })
-	sort.SliceStable(f.Settings, func(i, j int) bool { return f.Settings[i].Span.Start < f.Settings[j].Span.Start })
-	sort.SliceStable(f.Maintenance, func(i, j int) bool { return f.Maintenance[i].Span.Start < f.Maintenance[j].Span.Start })
-	sort.SliceStable(f.Suppressions, func(i, j int) bool { return f.Suppressions[i].Span.Start < f.Suppressions[j].Span.Start })
-	sort.SliceStable(f.SyntaxErrors, func(i, j int) bool { return f.SyntaxErrors[i].Span.Start < f.SyntaxErrors[j].Span.Start })
+	slices.SortStableFunc(f.Writes, func(a, b *facts.Write) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Reads, func(a, b *facts.Read) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Tables, func(a, b *facts.TableDef) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Alters, func(a, b *facts.TableAlter) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Settings, func(a, b *facts.Setting) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Maintenance, func(a, b *facts.Maintenance) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.Suppressions, func(a, b facts.Suppression) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	slices.SortStableFunc(f.SyntaxErrors, func(a, b facts.SyntaxError) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 }

@@ -1,6 +1,7 @@
 package link
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -40,20 +41,29 @@ func foreignTo(home, dst string) string {
 func (in *instance) facts() {
 	fn := in.fn
 	for i, w := range fn.Writes {
-		in.one(facts.FactWrite, i, w, func(e *Extra, v any) { e.Writes = append(e.Writes, v.(*facts.Write)) })
+		in.one(facts.FactWrite, i, w, func(e *Extra, v any) { e.Writes = push(e.Writes, v.(*facts.Write)) })
 	}
 	for i, r := range fn.Reads {
-		in.one(facts.FactRead, i, r, func(e *Extra, v any) { e.Reads = append(e.Reads, v.(*facts.Read)) })
+		in.one(facts.FactRead, i, r, func(e *Extra, v any) { e.Reads = push(e.Reads, v.(*facts.Read)) })
 	}
 	for i, t := range fn.Tables {
-		in.one(facts.FactTable, i, t, func(e *Extra, v any) { e.Tables = append(e.Tables, v.(*facts.TableDef)) })
+		in.one(facts.FactTable, i, t, func(e *Extra, v any) { e.Tables = push(e.Tables, v.(*facts.TableDef)) })
 	}
 	for i, s := range fn.Settings {
-		in.one(facts.FactSetting, i, s, func(e *Extra, v any) { e.Settings = append(e.Settings, v.(*facts.Setting)) })
+		in.one(facts.FactSetting, i, s, func(e *Extra, v any) { e.Settings = push(e.Settings, v.(*facts.Setting)) })
 	}
 	for i, m := range fn.Maintenance {
-		in.one(facts.FactMaintenance, i, m, func(e *Extra, v any) { e.Maintenance = append(e.Maintenance, v.(*facts.Maintenance)) })
+		in.one(facts.FactMaintenance, i, m, func(e *Extra, v any) { e.Maintenance = push(e.Maintenance, v.(*facts.Maintenance)) })
 	}
+}
+
+// push appends v to list, which starts with room for a few: a file's
+// calls add several facts of a kind, and growing one by one allocates often.
+func push[T any](list []T, v T) []T {
+	if list == nil {
+		list = make([]T, 0, 4)
+	}
+	return append(list, v)
 }
 
 // holesOf are the holes of fact i of list kind that a parameter fills,
@@ -116,7 +126,7 @@ func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
 			at = at.In(in.home)
 		}
 		a = placeArg(a, at)
-		fillField(v, *h, a, in.l.b.Seconds, false)
+		fillField(v, *h, a, in.l.b.Seconds, false, true)
 	}
 }
 
@@ -235,12 +245,14 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 }
 
 func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {
-	fillField(v, h, a, in.l.b.Seconds, in.foreign(in.home))
+	fillField(v, h, a, in.l.b.Seconds, in.foreign(in.home), true)
 }
 
 // fillField sets the field h names of fact v to a; moveAt says a write
 // whose target a fills is reported at a (the helper's code is elsewhere).
-func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, bool), moveAt bool) {
+// owned says v is a deep copy (see copyFact) whose parts nothing else
+// holds: they are changed in place rather than copied again.
+func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, bool), moveAt, owned bool) {
 	str, isStr := "", false
 	if a.Kind == facts.ArgValue && a.Value.Kind == facts.String {
 		str, isStr = a.Value.Str, true
@@ -273,17 +285,29 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 				f.Format, f.FormatUnknown, f.FormatSpan = strings.ToLower(strings.TrimSpace(str)), false, a.Span
 			}
 		case facts.HolePartitionBy:
-			p := &facts.Partitioning{Span: a.Span}
-			if f.PartitionBy != nil {
-				p.Span = f.PartitionBy.Span
+			if a.Kind != facts.ArgList && (a.Kind != facts.ArgValue || !isStr) {
+				return
 			}
-			switch a.Kind {
-			case facts.ArgList:
-				p.Dynamic = a.Open
-				if len(a.Items()) > 0 {
-					p.Columns = make([]facts.Column, 0, len(a.Items()))
-				}
-				for _, it := range a.Items() {
+			var p *facts.Partitioning
+			var buf []facts.Column
+			switch old := f.PartitionBy; {
+			case old != nil && owned:
+				p, buf = old, old.Columns[:0]
+				*p = facts.Partitioning{Span: old.Span}
+			case old != nil:
+				p = &facts.Partitioning{Span: old.Span}
+			default:
+				p = &facts.Partitioning{Span: a.Span}
+			}
+			if a.Kind == facts.ArgValue {
+				p.Columns = append(buf, facts.Column{Name: strings.ReplaceAll(str, "`", ""), Span: a.Span})
+				f.PartitionBy = p
+				return
+			}
+			p.Dynamic = a.Open
+			if its := a.Items(); len(its) > 0 {
+				p.Columns = slices.Grow(buf, len(its))
+				for _, it := range its {
 					c := facts.Column{Span: it.Span}
 					if it.Kind == facts.String {
 						c.Name = strings.ReplaceAll(it.Str, "`", "")
@@ -292,18 +316,15 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 					}
 					p.Columns = append(p.Columns, c)
 				}
-			case facts.ArgValue:
-				if !isStr {
-					return
-				}
-				p.Columns = []facts.Column{{Name: strings.ReplaceAll(str, "`", ""), Span: a.Span}}
-			default:
-				return
 			}
 			f.PartitionBy = p
 		case facts.HoleTrigger:
 			if f.Trigger != nil && a.Kind == facts.ArgValue {
-				t := *f.Trigger
+				t := f.Trigger
+				if !owned {
+					c := *t
+					t = &c
+				}
 				t.Interval = a.Value
 				t.Seconds, t.Parsed = 0, false
 				if isStr && seconds != nil {
@@ -311,7 +332,7 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 						t.Seconds, t.Parsed = s, true
 					}
 				}
-				f.Trigger = &t
+				f.Trigger = t
 			}
 		case facts.HoleFrame:
 			// a MERGE's source is joined, not written: its shape does not
@@ -322,9 +343,12 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			}
 		case facts.HoleOption:
 			if a.Kind == facts.ArgValue {
-				opts := make(map[string]facts.Value, len(f.Options))
-				for k, o := range f.Options {
-					opts[k] = o
+				opts := f.Options
+				if !owned || opts == nil {
+					opts = make(map[string]facts.Value, len(f.Options))
+					for k, o := range f.Options {
+						opts[k] = o
+					}
 				}
 				opts[h.Key] = a.Value
 				f.Options = opts

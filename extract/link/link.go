@@ -114,7 +114,7 @@ func (e *Extra) Merge(f *facts.File) {
 	}
 	for _, fl := range e.Fills {
 		if v := findFact(f, fl.Fact, fl.At); v != nil {
-			fillField(v, facts.Hole{Field: fl.Field, Key: fl.Key}, fl.Value, e.seconds, false)
+			fillField(v, facts.Hole{Field: fl.Field, Key: fl.Key}, fl.Value, e.seconds, false, false) // the file's own facts
 		}
 	}
 	f.Writes = mergeByStart(f.Writes, e.Writes, func(w *facts.Write) int { return w.Span.Start })
@@ -171,18 +171,12 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 func (b *Builder) Link() Result {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	index := map[string][]module{}
 	paths := make([]string, 0, len(b.files))
 	for p := range b.files {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
-	for _, p := range paths {
-		if parts := moduleParts(p); len(parts) > 0 {
-			last := parts[len(parts)-1]
-			index[last] = append(index[last], module{p, parts})
-		}
-	}
+	index := moduleIndex(paths)
 	parts := make([][]dest, len(paths))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -196,7 +190,7 @@ func (b *Builder) Link() Result {
 		})
 	}
 	wg.Wait()
-	out := Result{}
+	out := make(Result, len(paths))
 	seen := map[onceKey]bool{}
 	for i, part := range parts {
 		slices.SortFunc(part, func(a, b dest) int { return strings.Compare(a.path, b.path) })
@@ -205,6 +199,29 @@ func (b *Builder) Link() Result {
 		}
 	}
 	return out
+}
+
+// moduleIndex is the Python modules of paths, sorted, by the last part of
+// their name, each list in path order. The lists share one array.
+func moduleIndex(paths []string) map[string][]module {
+	mods := make([]module, 0, len(paths))
+	for _, p := range paths {
+		if parts := moduleParts(p); len(parts) > 0 {
+			mods = append(mods, module{p, parts})
+		}
+	}
+	last := func(m module) string { return m.parts[len(m.parts)-1] }
+	slices.SortStableFunc(mods, func(a, b module) int { return strings.Compare(last(a), last(b)) })
+	index := make(map[string][]module, len(mods))
+	for i := 0; i < len(mods); {
+		j := i + 1
+		for j < len(mods) && last(mods[j]) == last(mods[i]) {
+			j++
+		}
+		index[last(mods[i])] = mods[i:j:j]
+		i = j
+	}
+	return index
 }
 
 // dest is what linking one file adds to file path.

@@ -7,6 +7,7 @@ package sqlfacts
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -15,12 +16,30 @@ import (
 
 // Extract returns the facts of one SQL region.
 func Extract(r *document.Region) *facts.File {
-	x := extractor{r: r, src: r.Text, out: &facts.File{}}
-	return x.extract()
+	out := &facts.File{}
+	AppendTo(out, r)
+	return out
 }
 
+// AppendTo adds the facts of one SQL region to out, in the order merging
+// Extract's facts into out would: a file with many SQL strings needs no
+// facts.File for each.
+func AppendTo(out *facts.File, r *document.Region) {
+	x := extractor{r: r, src: r.Text, out: out}
+	x.extract()
+}
+
+// readers hold the parser buffers of the extractions running: no fact
+// points into them, so one extraction's may serve the next.
+var readers = sync.Pool{New: func() any { return new(sql.Reader) }}
+
+// maxPooledTokens bounds the buffers a pooled reader keeps: a huge .sql
+// file's are left to the garbage collector.
+const maxPooledTokens = 1 << 16
+
 func (x *extractor) extract() *facts.File {
-	script := sql.Parse(x.src)
+	rd := readers.Get().(*sql.Reader)
+	script := rd.Parse(x.src)
 	x.script = script
 	for _, st := range script.Statements {
 		if x.foreign(st) {
@@ -30,6 +49,10 @@ func (x *extractor) extract() *facts.File {
 	}
 	x.suppressions(script.Tokens)
 	x.evidence(script.Tokens)
+	x.script = nil
+	if cap(script.Tokens) <= maxPooledTokens {
+		readers.Put(rd)
+	}
 	return x.out
 }
 

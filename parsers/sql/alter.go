@@ -25,7 +25,7 @@ func (p *parser) alter(h Head) Statement {
 			return p.unread(h, StmtAlterTable, "CLUSTER BY without columns")
 		}
 	default:
-		return &Other{Head: h} // ADD COLUMNS, RENAME, SET LOCATION...
+		return p.other(h) // ADD COLUMNS, RENAME, SET LOCATION...
 	}
 	p.skipRest()
 	h.Kind = StmtAlterTable

@@ -32,7 +32,7 @@ func (p *parser) create(h Head) Statement {
 	case p.acceptSeq("MATERIALIZED", "VIEW"):
 		st.Table = TableMaterializedView
 	default:
-		return &Other{Head: h} // a view, function, schema...
+		return p.other(h) // a view, function, schema...
 	}
 	st.IfNotExists = p.acceptSeq("IF", "NOT", "EXISTS")
 	name, ok := p.name()
@@ -40,7 +40,7 @@ func (p *parser) create(h Head) Statement {
 		return p.unread(h, StmtCreateTable, "no table name")
 	}
 	if p.at("LIKE") {
-		return &Other{Head: h} // copies another table's definition
+		return p.other(h) // copies another table's definition
 	}
 	h.Kind = StmtCreateTable
 	st.Head, st.Name, st.LastClause = h, name, name.Span

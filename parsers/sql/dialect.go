@@ -12,10 +12,13 @@ import "strings"
 // Foreign reports whether the statement with head h is in another database's
 // dialect, naming the dialect and the marker that shows it.
 func Foreign(src []byte, h *Head) (dialect, marker string, ok bool) {
-	code := make([]Token, 0, len(h.Tokens))
-	for _, t := range h.Tokens {
-		if t.Kind != Comment && t.Kind != HintComment {
-			code = append(code, t)
+	code := h.Tokens
+	if hasComment(code) {
+		code = make([]Token, 0, len(h.Tokens))
+		for _, t := range h.Tokens {
+			if t.Kind != Comment && t.Kind != HintComment {
+				code = append(code, t)
+			}
 		}
 	}
 	if len(code) == 0 {
@@ -31,40 +34,41 @@ func Foreign(src []byte, h *Head) (dialect, marker string, ok bool) {
 	punct := func(i int, op string) bool { return at(i).IsPunct(src, op) }
 	create := is(0, "CREATE")
 	columns := columnListRange(src, code)
+	var buf [32]byte
 	for i, t := range code {
 		switch t.Kind {
 		case Ident:
-			w := strings.ToUpper(string(t.Text(src)))
+			w := upperWord(buf[:0], t.Text(src)) // compared as string(w), which copies nothing
 			switch {
-			case w == "AUTO_INCREMENT":
+			case string(w) == "AUTO_INCREMENT":
 				return "MySQL", "AUTO_INCREMENT", true
-			case w == "ENGINE" && punct(i+1, "=") && create:
+			case string(w) == "ENGINE" && punct(i+1, "=") && create:
 				return "MySQL", "ENGINE=", true
-			case (w == "CHARSET" || w == "CHARACTER") && is(i-1, "DEFAULT") && create:
+			case (string(w) == "CHARSET" || string(w) == "CHARACTER") && is(i-1, "DEFAULT") && create:
 				return "MySQL", "DEFAULT CHARSET", true
-			case w == "DUPLICATE" && is(i-1, "ON") && is(i+1, "KEY"):
+			case string(w) == "DUPLICATE" && is(i-1, "ON") && is(i+1, "KEY"):
 				return "MySQL", "ON DUPLICATE KEY", true
-			case w == "IGNORE" && i == 1 && is(0, "INSERT"):
+			case string(w) == "IGNORE" && i == 1 && is(0, "INSERT"):
 				return "MySQL", "INSERT IGNORE", true
-			case (w == "NODE" || w == "EDGE") && is(i-1, "AS") && create && i == len(code)-1:
-				return "T-SQL", "AS " + w, true
-			case w == "IDENTITY" && punct(i+1, "(") && at(i+2).Kind == Number:
+			case (string(w) == "NODE" || string(w) == "EDGE") && is(i-1, "AS") && create && i == len(code)-1:
+				return "T-SQL", "AS " + string(w), true
+			case string(w) == "IDENTITY" && punct(i+1, "(") && at(i+2).Kind == Number:
 				return "T-SQL", "IDENTITY(seed, increment)", true
-			case w == "GO" && aloneOnLine(src, t) && !punct(i-1, ",") && !is(i-1, "SELECT") && batchStart(src, at(i+1)):
+			case string(w) == "GO" && aloneOnLine(src, t) && !punct(i-1, ",") && !is(i-1, "SELECT") && batchStart(src, at(i+1)):
 				return "T-SQL", "GO batch separator", true
-			case w == "TOP" && is(i-1, "SELECT") && (at(i+1).Kind == Number || punct(i+1, "(")):
+			case string(w) == "TOP" && is(i-1, "SELECT") && (at(i+1).Kind == Number || punct(i+1, "(")):
 				return "T-SQL", "SELECT TOP", true
-			case w == "NOLOCK" && punct(i-1, "(") && is(i-2, "WITH"):
+			case string(w) == "NOLOCK" && punct(i-1, "(") && is(i-2, "WITH"):
 				return "T-SQL", "WITH (NOLOCK)", true
-			case i == 1 && is(0, "SET") && tsqlOptions[w] && (is(i+1, "ON") || is(i+1, "OFF")):
-				return "T-SQL", "SET " + w, true
-			case w == "DECLARE" && punct(i+1, "@"):
+			case i == 1 && is(0, "SET") && tsqlOptions[string(w)] && (is(i+1, "ON") || is(i+1, "OFF")):
+				return "T-SQL", "SET " + string(w), true
+			case string(w) == "DECLARE" && punct(i+1, "@"):
 				return "T-SQL", "DECLARE @variable", true
-			case w == "CONFLICT" && is(i-1, "ON") && (punct(i+1, "(") || is(i+1, "DO") || is(i+1, "ON")):
+			case string(w) == "CONFLICT" && is(i-1, "ON") && (punct(i+1, "(") || is(i+1, "DO") || is(i+1, "ON")):
 				return "PostgreSQL", "ON CONFLICT", true
 			case i > columns.start && i < columns.end && columnType(src, code, i):
-				if d, ok := foreignTypes[w]; ok {
-					return d, "type " + w, true
+				if d, ok := foreignTypes[string(w)]; ok {
+					return d, "type " + string(w), true
 				}
 			}
 		case QuotedIdent:
@@ -98,6 +102,23 @@ func SparkOnly(src []byte, h *Head) bool {
 		}
 	}
 	return false
+}
+
+// upperWord appends b upper-cased to dst, as strings.ToUpper would; a
+// word that is all ASCII needs no string of its own.
+func upperWord(dst, b []byte) []byte {
+	for _, c := range b {
+		if c >= 0x80 {
+			return append(dst, strings.ToUpper(string(b))...)
+		}
+	}
+	for _, c := range b {
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // tsqlOptions are session options only T-SQL sets with SET name ON|OFF.

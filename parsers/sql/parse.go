@@ -4,15 +4,41 @@ package sql
 // It never fails: statements it does not know are *Other, those it knows
 // but cannot read are *Other with Unread set.
 func Parse(src []byte) *Script {
-	toks := Tokenize(src)
-	s := &Script{Tokens: toks}
+	s := &Script{Tokens: Tokenize(src)}
 	p := parser{src: src}
-	eachStatement(src, toks, func(stmt []Token) {
+	s.Statements = p.statements(s.Tokens, nil)
+	return s
+}
+
+// A Reader parses one script after another with the same buffers, so that
+// reading many small scripts (the SQL strings of a Python file) allocates
+// little more than their statements. The Script it returns, and the tokens
+// it and its statements hold, are valid until its next Parse. The zero
+// Reader is ready to use.
+type Reader struct {
+	script Script
+	p      parser
+}
+
+// Parse is Parse, reusing r's buffers.
+func (r *Reader) Parse(src []byte) *Script {
+	s := &r.script
+	clear(s.Statements) // let the old statements go
+	s.Tokens = appendTokens(s.Tokens[:0], src, 0, len(src))
+	clear(r.p.others)
+	r.p.src, r.p.others, r.p.reuse = src, r.p.others[:0], true
+	s.Statements = r.p.statements(s.Tokens, s.Statements[:0])
+	return s
+}
+
+// statements appends the statements read from toks to dst.
+func (p *parser) statements(toks []Token, dst []Statement) []Statement {
+	eachStatement(p.src, toks, func(stmt []Token) {
 		if st := p.statement(stmt); st != nil {
-			s.Statements = append(s.Statements, st)
+			dst = append(dst, st)
 		}
 	})
-	return s
+	return dst
 }
 
 // Split returns the spans of the statements of src: ';' outside strings and
@@ -54,11 +80,66 @@ func eachStatement(src []byte, toks []Token, fn func([]Token)) {
 // statements of a script.
 type parser struct {
 	src   []byte
-	code  []Token  // the statement's tokens, comments and hints left out
+	code  []Token  // the statement's tokens, comments and hints left out: never written to
+	buf   []Token  // code's buffer when the statement has comments
 	hints []hintAt // hints that follow a SELECT
 	pos   int      // index into code
 	end   int      // offset just after the statement's last code token
 	gaps  []Span
+	// reuse is set for a Reader's parser: the statements it does not read
+	// are then cut from others, which the next script reuses.
+	reuse  bool
+	others []Other
+}
+
+// other returns the statement of head h that is not read.
+func (p *parser) other(h Head) *Other {
+	if !p.reuse {
+		return &Other{Head: h}
+	}
+	if len(p.others) == cap(p.others) {
+		// a new array: the statements cut from the old one stay valid
+		p.others = make([]Other, 0, max(16, 2*cap(p.others)))
+	}
+	p.others = append(p.others, Other{Head: h})
+	return &p.others[len(p.others)-1]
+}
+
+// hasComment reports whether toks hold a comment or a hint.
+func hasComment(toks []Token) bool {
+	for _, t := range toks {
+		if t.Kind == Comment || t.Kind == HintComment {
+			return true
+		}
+	}
+	return false
+}
+
+// codeOf returns the tokens of all but comments and hints, in p's buffer,
+// and notes the hints that follow a SELECT.
+func (p *parser) codeOf(all []Token) []Token {
+	code := p.buf[:0]
+	depth := 0
+	for _, t := range all {
+		switch t.Kind {
+		case Comment:
+			continue
+		case HintComment:
+			if n := len(code); n > 0 && code[n-1].Is(p.src, "SELECT") {
+				p.hints = append(p.hints, hintAt{tok: t, sel: n - 1, depth: depth})
+			}
+			continue
+		case Punct:
+			if t.IsPunct(p.src, "(") {
+				depth++
+			} else if t.IsPunct(p.src, ")") {
+				depth--
+			}
+		}
+		code = append(code, t)
+	}
+	p.buf = code
+	return code
 }
 
 // hintAt is a hint comment following the SELECT at code[sel], at
@@ -70,25 +151,10 @@ type hintAt struct {
 }
 
 func (p *parser) statement(all []Token) Statement {
-	p.code, p.hints, p.pos, p.gaps = p.code[:0], p.hints[:0], 0, nil
-	depth := 0
-	for _, t := range all {
-		switch t.Kind {
-		case Comment:
-			continue
-		case HintComment:
-			if n := len(p.code); n > 0 && p.code[n-1].Is(p.src, "SELECT") {
-				p.hints = append(p.hints, hintAt{tok: t, sel: n - 1, depth: depth})
-			}
-			continue
-		case Punct:
-			if t.IsPunct(p.src, "(") {
-				depth++
-			} else if t.IsPunct(p.src, ")") {
-				depth--
-			}
-		}
-		p.code = append(p.code, t)
+	p.hints, p.pos, p.gaps = p.hints[:0], 0, nil
+	p.code = all // most statements have no comment: their code is all their tokens
+	if hasComment(all) {
+		p.code = p.codeOf(all)
 	}
 	if len(p.code) == 0 {
 		return nil
@@ -135,13 +201,13 @@ func (p *parser) dispatch(h Head) Statement {
 	case p.at("SET"):
 		return p.set(h)
 	}
-	return &Other{Head: h}
+	return p.other(h)
 }
 
 // unread returns a statement of kind k that could not be read.
 func (p *parser) unread(h Head, k Kind, why string) Statement {
 	h.Kind, h.Unread = k, why
-	return &Other{Head: h}
+	return p.other(h)
 }
 
 // tok returns the code token k places from the current one; past the end

@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -197,5 +198,25 @@ func TestParseNeverFailsOnGarbage(t *testing.T) {
 				t.Errorf("%q: bad span %+v", in, h.Span)
 			}
 		}
+	}
+}
+
+// TestReaderMatchesParse parses every corpus file, and then each again,
+// with one Reader: each script must be what Parse makes of the text,
+// whatever the Reader parsed before it.
+func TestReaderMatchesParse(t *testing.T) {
+	files := readCorpus(t)
+	var r Reader
+	for round := range 2 {
+		for _, f := range files {
+			got, want := r.Parse(f.src), Parse(f.src)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d, %s: the Reader's script differs from Parse's", round, f.name)
+			}
+		}
+	}
+	// an empty script after a long one keeps nothing of it
+	if s := r.Parse(nil); len(s.Tokens) != 0 || len(s.Statements) != 0 {
+		t.Fatalf("empty script: %d tokens, %d statements", len(s.Tokens), len(s.Statements))
 	}
 }

@@ -7,7 +7,7 @@ func (p *parser) set(h Head) Statement {
 	first := p.tok(0)
 	if p.done() || first.IsPunct(p.src, "-") || first.IsPunct(p.src, "(") ||
 		(first.Is(p.src, "VAR") || first.Is(p.src, "VARIABLE")) && !p.tok(1).IsPunct(p.src, ".") {
-		return &Other{Head: h}
+		return p.other(h)
 	}
 	eq := -1
 	for i := p.pos; i < len(p.code); i++ {
@@ -17,7 +17,7 @@ func (p *parser) set(h Head) Statement {
 		}
 	}
 	if eq < 0 {
-		return &Other{Head: h}
+		return p.other(h)
 	}
 	if eq == p.pos {
 		return p.unread(h, StmtSet, "SET without a key")
