@@ -5,7 +5,6 @@
 package extract
 
 import (
-	"cmp"
 	"slices"
 
 	"github.com/lakelint/lakelint/extract/pyfacts"
@@ -48,7 +47,7 @@ func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 	if doc.Format == document.DatabricksPython || doc.Format == document.DatabricksSQL {
 		out.Evidence = append(out.Evidence, facts.Evidence{Platform: "databricks", What: "a Databricks notebook header", Rank: facts.RankNotebook})
 	}
-	sortByOffset(out)
+	out.SortByOffset()
 	return out, sql
 }
 
@@ -108,18 +107,4 @@ func take[T any](dst, src []T) []T {
 		return slices.Clip(src)
 	}
 	return append(dst, src...)
-}
-
-// sortByOffset puts facts in execution order: document offsets follow the
-// order of notebook cells and of statements, so the order of settings is the
-// order a session sees them in.
-func sortByOffset(f *facts.File) {
-	slices.SortStableFunc(f.Writes, func(a, b *facts.Write) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Reads, func(a, b *facts.Read) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Tables, func(a, b *facts.TableDef) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Alters, func(a, b *facts.TableAlter) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Settings, func(a, b *facts.Setting) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Maintenance, func(a, b *facts.Maintenance) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Suppressions, func(a, b facts.Suppression) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.SyntaxErrors, func(a, b facts.SyntaxError) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 }

@@ -13,7 +13,6 @@ package pyfacts
 
 import (
 	"bytes"
-	"cmp"
 	"slices"
 
 	"github.com/lakelint/lakelint/facts"
@@ -58,7 +57,7 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	for _, r := range x.regions {
 		x.region(r)
 	}
-	x.sortFacts()
+	x.file.SortByOffset()
 	x.finishSummary()
 	return x.file, x.sql
 }
@@ -225,18 +224,6 @@ func (x *extractor) textSpan(m document.PosMap, start, end int) facts.Span {
 		return facts.Span{Start: s, End: s}
 	}
 	return facts.Span{Start: m.File(start), End: m.File(end-1) + 1}
-}
-
-// sortFacts puts facts in document order: things inside a call are found
-// before the call completes.
-func (x *extractor) sortFacts() {
-	f := x.file
-	slices.SortStableFunc(f.Writes, func(a, b *facts.Write) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Reads, func(a, b *facts.Read) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Tables, func(a, b *facts.TableDef) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Settings, func(a, b *facts.Setting) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Maintenance, func(a, b *facts.Maintenance) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
-	slices.SortStableFunc(f.Suppressions, func(a, b facts.Suppression) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 }
 
 // batch hands out short slices of the facts, made by the thousand, cut

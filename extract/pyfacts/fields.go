@@ -65,13 +65,16 @@ var exprKinds = map[string]exprKind{
 
 // exprKindBySymbol is exprKinds by symbol: symbols that share a name
 // share its kind, so reading it is the same as comparing the type's name.
-var exprKindBySymbol = func() []exprKind {
-	t := make([]exprKind, python.SymbolCount())
+var exprKindBySymbol = bySymbol(exprKinds)
+
+// bySymbol is a table of byName's values indexed by symbol.
+func bySymbol[K any](byName map[string]K) []K {
+	t := make([]K, python.SymbolCount())
 	for i := range t {
-		t[i] = exprKinds[python.SymbolName(python.Symbol(i))]
+		t[i] = byName[python.SymbolName(python.Symbol(i))]
 	}
 	return t
-}()
+}
 
 func exprKindOf(n python.Node) exprKind {
 	if s := int(n.Symbol()); s < len(exprKindBySymbol) {
@@ -114,13 +117,7 @@ var stmtKinds = map[string]stmtKind{
 }
 
 // stmtKindBySymbol is stmtKinds by symbol (see exprKindBySymbol).
-var stmtKindBySymbol = func() []stmtKind {
-	t := make([]stmtKind, python.SymbolCount())
-	for i := range t {
-		t[i] = stmtKinds[python.SymbolName(python.Symbol(i))]
-	}
-	return t
-}()
+var stmtKindBySymbol = bySymbol(stmtKinds)
 
 func stmtKindOf(n python.Node) stmtKind {
 	if s := int(n.Symbol()); s < len(stmtKindBySymbol) {
