@@ -228,11 +228,26 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 func TargetName(t facts.Target) string {
 	switch {
 	case t.Table != "":
-		return t.Table
+		return tableName(t.Table)
 	case t.Path != "":
 		return t.Path
 	}
 	return "the target"
+}
+
+// tableName is a table's name for a message. A name a helper builds from a
+// parameter (f"VACUUM {t} ...") is an open placeholder, which reads as the
+// table the caller gives, not as a table called "{t}".
+func tableName(name string) string {
+	if strings.IndexByte(name, '{') < 0 {
+		return name
+	}
+	if len(name) > 2 && name[0] == '{' && name[len(name)-1] == '}' {
+		if inner := name[1 : len(name)-1]; !strings.ContainsAny(inner, "{}") {
+			return "the table given as " + Quote(inner)
+		}
+	}
+	return Quote(name)
 }
 
 // Quote renders a value the way it would be written in code, for messages.

@@ -71,3 +71,25 @@ func TestTransformText(t *testing.T) {
 		}
 	}
 }
+
+// A helper's SQL names its table by a placeholder; the message speaks of the
+// table the caller gives, and never breaks on a stray brace.
+func TestTargetNameOfPlaceholders(t *testing.T) {
+	for name, want := range map[string]string{
+		"main.sales.events":    "main.sales.events",
+		"{t}":                  "the table given as `t`",
+		"{self.table}":         "the table given as `self.table`",
+		"main.{schema}.events": "`main.{schema}.events`",
+		"${env}.sales.events":  "`${env}.sales.events`",
+		"{a}{b}":               "`{a}{b}`",
+		"{":                    "`{`",
+		"{}":                   "`{}`",
+	} {
+		if got := TargetName(facts.Target{Table: name}); got != want {
+			t.Errorf("TargetName(%q) = %q, want %q", name, got, want)
+		}
+	}
+	if got := TargetName(facts.Target{Path: "/mnt/x"}); got != "/mnt/x" {
+		t.Errorf("a path: %q", got)
+	}
+}
