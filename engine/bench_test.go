@@ -35,9 +35,10 @@ import (
 //
 //	go test ./engine -run '^$' -bench '^BenchmarkCheckVsParseOnly$' -benchtime 8x
 //
+//	go test ./engine -run '^$' -bench '^Benchmark(ParseOnly|Check|CheckCopies)$' -benchtime 1x
+//
 // On a shared machine one iteration's ratio moves by about 0.1; eight
 // iterations give a figure that holds from run to run.
-//	go test ./engine -run '^$' -bench '^Benchmark(ParseOnly|Check|CheckCopies)$' -benchtime 1x
 
 // corpusDir returns a corpus of size MB, generated once per version.
 func corpusDir(b *testing.B, mb int) (string, int64) {
