@@ -34,7 +34,6 @@ import (
 // shows that memory follows the project's tables, not the amount of code.
 //
 //	go test ./engine -run '^$' -bench '^BenchmarkCheckVsParseOnly$' -benchtime 8x
-//
 //	go test ./engine -run '^$' -bench '^Benchmark(ParseOnly|Check|CheckCopies)$' -benchtime 1x
 //
 // On a shared machine one iteration's ratio moves by about 0.1; eight
