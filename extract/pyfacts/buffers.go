@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"github.com/lakelint/lakelint/internal/blocks"
 	"sync"
 
 	"github.com/lakelint/lakelint/parsers/python"
@@ -27,20 +28,20 @@ type buffers struct {
 	globals  map[facts.Span]string
 	spanMaps []map[facts.Span]paramRef // emptied, for fnState.spans
 	scopes   scopeStore
-	hists    recycled[hist]
-	lits     recycled[plainLit]
-	fns      recycled[fnState]
-	funcs    recycled[function]
-	params   recycled[param]
-	readers  recycled[reader]
-	opts     recycled[options]
-	fnStrs   recycled[fnStrings]
-	strHoles recycled[strHole]
-	writers  recycled[writer]
-	wsteps   recycled[wstep]
-	lists    recycled[list]
-	counts   recycled[facts.Value] // partition counts of transforms
-	items    recycled[item]
+	hists    blocks.Recycled[hist]
+	lits     blocks.Recycled[plainLit]
+	fns      blocks.Recycled[fnState]
+	funcs    blocks.Recycled[function]
+	params   blocks.Recycled[param]
+	readers  blocks.Recycled[reader]
+	opts     blocks.Recycled[options]
+	fnStrs   blocks.Recycled[fnStrings]
+	strHoles blocks.Recycled[strHole]
+	writers  blocks.Recycled[writer]
+	wsteps   blocks.Recycled[wstep]
+	lists    blocks.Recycled[list]
+	counts   blocks.Recycled[facts.Value] // partition counts of transforms
+	items    blocks.Recycled[item]
 	builder  python.Builder // builds strings (see stringLiteral)
 }
 
@@ -88,7 +89,7 @@ func (x *extractor) giveBuffers() {
 		clear(m)
 		b.globals = m
 	}
-	b.fns.each(func(st *fnState) {
+	b.fns.Each(func(st *fnState) {
 		if m := st.spans; m != nil && len(m) <= maxKeptVars && len(b.spanMaps) < maxKeptBlocks {
 			clear(m)
 			b.spanMaps = append(b.spanMaps, m)
@@ -99,86 +100,30 @@ func (x *extractor) giveBuffers() {
 		b.builder = python.Builder{}
 	}
 	b.scopes.reset(x.module)
-	b.hists.reset()
-	b.lits.reset()
-	b.fns.reset()
-	b.funcs.reset()
-	b.params.reset()
-	b.readers.reset()
-	b.opts.reset()
-	b.fnStrs.reset()
-	b.strHoles.reset()
-	b.writers.reset()
-	b.wsteps.reset()
-	b.lists.reset()
-	b.counts.reset()
-	b.items.reset()
+	b.hists.Reset()
+	b.lits.Reset()
+	b.fns.Reset()
+	b.funcs.Reset()
+	b.params.Reset()
+	b.readers.Reset()
+	b.opts.Reset()
+	b.fnStrs.Reset()
+	b.strHoles.Reset()
+	b.writers.Reset()
+	b.wsteps.Reset()
+	b.lists.Reset()
+	b.counts.Reset()
+	b.items.Reset()
 	*x = extractor{} // let go of the file
 	bufferPool.Put(b)
-}
-
-// recycled hands out zeroed Ts, and short slices of them, cut from blocks,
-// for what no fact points to: the next extraction zeroes the blocks and
-// hands them out again.
-type recycled[T any] struct {
-	blocks [][]T // every block, those handed out first
-	used   int   // how many blocks have been handed out
-	free   []T   // what is left of the last one
-}
-
-// take returns a new zero T, from blocks of n.
-func (r *recycled[T]) take(n int) *T {
-	return &r.slice(1, n)[:1][0]
-}
-
-// slice returns an empty slice of capacity c, from blocks of n when c is
-// small. Its capacity ends there, so appending to it never reaches another's.
-func (r *recycled[T]) slice(c, n int) []T {
-	switch {
-	case c == 0:
-		return nil
-	case c > n/4:
-		return make([]T, 0, c)
-	}
-	if len(r.free) < c {
-		if r.used == len(r.blocks) {
-			r.blocks = append(r.blocks, make([]T, n))
-		}
-		r.free = r.blocks[r.used]
-		r.used++
-	}
-	out := r.free[:0:c]
-	r.free = r.free[c:]
-	return out
-}
-
-// each calls f with each T of the blocks handed out.
-func (r *recycled[T]) each(f func(*T)) {
-	for _, b := range r.blocks[:r.used] {
-		for j := range b {
-			f(&b[j])
-		}
-	}
 }
 
 // maxKeptBuilder bounds the text buffer kept for the next extraction.
 const maxKeptBuilder = 64 << 10
 
-// maxKeptBlocks bounds the blocks kept for the next extraction, so that a
-// huge file does not keep its memory for the rest of the run.
+// maxKeptBlocks bounds the maps and lists kept for the next extraction, so
+// that a huge file does not keep its memory for the rest of the run.
 const maxKeptBlocks = 256
-
-// reset zeroes what was handed out, to hand it out again.
-func (r *recycled[T]) reset() {
-	for _, b := range r.blocks[:r.used] {
-		clear(b)
-	}
-	if len(r.blocks) > maxKeptBlocks {
-		clear(r.blocks[maxKeptBlocks:])
-		r.blocks = r.blocks[:maxKeptBlocks]
-	}
-	r.used, r.free = 0, nil
-}
 
 // spanMap returns an empty map for fnState.spans.
 func (x *extractor) spanMap() map[facts.Span]paramRef {

@@ -75,7 +75,7 @@ func (x *extractor) evalOther(n python.Node, k exprKind, sc *scope) val {
 		return val{}
 	case eSequence:
 		v := val{kind: kList}
-		items := x.buf.items.slice(n.NamedChildCount(), 32) // 64 bytes each
+		items := x.buf.items.Slice(n.NamedChildCount(), 32) // 64 bytes each
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if !c.IsNamed() || c.IsExtra() {
 				continue
@@ -162,7 +162,7 @@ func (x *extractor) comprehension(n python.Node, sc *scope) val {
 
 func (x *extractor) dictionary(n python.Node, sc *scope) val {
 	v := val{kind: kDict}
-	items := x.buf.items.slice(2*n.NamedChildCount(), 32)
+	items := x.buf.items.Slice(2*n.NamedChildCount(), 32)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("pair"):
@@ -313,7 +313,7 @@ func (x *extractor) plainString(text []byte, at int) val {
 			return val{kind: kStr, at: int32(off), name: x.intern(text)}
 		}
 	}
-	p := x.buf.lits.take(12) // 40 bytes each
+	p := x.buf.lits.Take(12) // 40 bytes each
 	*p = plainLit{text: string(text), at: at, r: x.r}
 	return val{kind: kStr, ref: p}
 }

@@ -512,7 +512,7 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 	case x.className != "":
 		name = x.join(x.className, name)
 	}
-	st := x.buf.fns.take(4)
+	st := x.buf.fns.Take(4)
 	st.sum, st.fn, st.parent = &facts.Func{Name: name, At: at}, fn, x.fn
 	if x.fn == nil && x.className != "" && !x.static {
 		st.class = x.className
@@ -531,7 +531,7 @@ func (x *extractor) paramValue(st *fnState, i int, p python.Node) val {
 			return val{kind: kSession}
 		}
 	}
-	ref := x.buf.params.take(16)
+	ref := x.buf.params.Take(16)
 	ref.fn, ref.i = st, i
 	return val{kind: kUnknown, ref: ref}
 }

@@ -1,5 +1,7 @@
 package pyfacts
 
+import "github.com/lakelint/lakelint/internal/blocks"
+
 // scope holds the names bound in a module, function or class body.
 type scope struct {
 	// The bindings are changed in place (lookups copy them). Most scopes
@@ -22,9 +24,9 @@ type scope struct {
 // Scopes end with their extraction, so the next one reuses their memory
 // (see buffers).
 type scopeStore struct {
-	vals   recycled[val]
-	scopes recycled[scope]
-	fews   recycled[[maxFew]binding]
+	vals   blocks.Recycled[val]
+	scopes blocks.Recycled[scope]
+	fews   blocks.Recycled[[maxFew]binding]
 	// armLists are emptied lists for armBindings (see branches)
 	armLists [][]armBinding
 	// spareVars is an emptied map for the first scope that outgrows few,
@@ -42,9 +44,9 @@ func (st *scopeStore) reset(module *scope) {
 		clear(m)
 		st.spareVars = m
 	}
-	st.vals.reset()
-	st.scopes.reset()
-	st.fews.reset()
+	st.vals.Reset()
+	st.scopes.Reset()
+	st.fews.Reset()
 }
 
 type binding struct {
@@ -71,13 +73,13 @@ func (s *scope) get(name string) (*val, bool) {
 
 // add binds a new name here to a zero val and returns it.
 func (s *scope) add(name string) *val {
-	p := s.store.vals.take(12) // 40 bytes each
+	p := s.store.vals.Take(12) // 40 bytes each
 	switch {
 	case s.vars != nil:
 		s.vars[name] = p
 	case len(s.few) < maxFew:
 		if s.few == nil {
-			s.few = s.store.fews.take(4)[:0] // never outgrown
+			s.few = s.store.fews.Take(4)[:0] // never outgrown
 		}
 		s.few = append(s.few, binding{name, p})
 	default:
@@ -122,14 +124,14 @@ type undo struct {
 
 // newScope is a scope inside parent.
 func newScope(parent *scope) *scope {
-	s := parent.store.scopes.take(6) // 80 bytes each
+	s := parent.store.scopes.Take(6) // 80 bytes each
 	s.parent, s.store = parent, parent.store
 	return s
 }
 
 // moduleScope is the scope of a module, whose scopes come from st.
 func moduleScope(st *scopeStore) *scope {
-	s := st.scopes.take(6)
+	s := st.scopes.Take(6)
 	s.store = st
 	return s
 }

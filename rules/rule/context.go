@@ -146,7 +146,7 @@ func (p *Pass) optimizedWritesOn(w *facts.Write) bool {
 
 // turnedOn cites the setting or write property at sp.
 func (p *Pass) turnedOn(sp facts.Span) []Related {
-	return append(p.room().cited.take(1), Related{At: sp, Message: "optimized writes are turned on here"})
+	return append(p.room().cited.Slice(1, block), Related{At: sp, Message: "optimized writes are turned on here"})
 }
 
 // TablePropertyCited is the evidence that the project sets table property

@@ -238,9 +238,9 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 				continue
 			}
 			if d.SuggestedFixes == nil {
-				d.SuggestedFixes = p.room().fixes.take(len(fixes))
+				d.SuggestedFixes = p.room().fixes.Slice(len(fixes), block)
 			}
-			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: p.room().edits.take(len(f.Edits))}
+			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: p.room().edits.Slice(len(f.Edits), block)}
 			for _, e := range f.Edits {
 				pos, end := p.positions(e.Span)
 				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: p.room().bytesOf(e.NewText)})
@@ -249,7 +249,7 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 		}
 	}
 	if len(related) > 0 {
-		d.Related = p.room().related.take(len(related))
+		d.Related = p.room().related.Slice(len(related), block)
 	}
 	for _, r := range related {
 		pos, end := p.positions(r.At)
