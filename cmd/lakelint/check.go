@@ -81,12 +81,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	var changed changedLines
+	var diffNotice string
 	if o.diffFrom != "" {
 		if o.fix || o.diff {
 			fmt.Fprintln(stderr, "lakelint: --diff-from reports findings; it does not combine with --fix or --diff")
 			return exitError
 		}
-		if changed, err = changedSince(o.diffFrom); err != nil {
+		if changed, diffNotice, err = changedSince(o.diffFrom); err != nil {
 			fmt.Fprintf(stderr, "lakelint: %v\n", err)
 			return exitError
 		}
@@ -245,6 +246,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if changed != nil {
 		res.Found = printed // the exit status counts what was reported
+	}
+	if diffNotice != "" {
+		res.Notes = append(res.Notes, engine.Note{Message: diffNotice})
 	}
 	switch {
 	case o.statistics:

@@ -182,28 +182,6 @@ func TestDiffFromOutsideGit(t *testing.T) {
 	}
 }
 
-func TestParseUnifiedZero(t *testing.T) {
-	diff := "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -3,0 +4,2 @@\n+x\n+y\n@@ -10 +12 @@\n-a\n+b\n@@ -20,3 +23,0 @@\n-gone\n" +
-		"--- a/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n" +
-		"--- /dev/null\n+++ \"b/sp\\303\\251cial.py\"\n@@ -0,0 +1 @@\n+z\n"
-	got := parseUnifiedZero("/r", diff)
-	a := got["/r/a.py"]
-	for _, l := range []int{4, 5, 12} {
-		if !a[l] {
-			t.Errorf("line %d not changed", l)
-		}
-	}
-	if len(a) != 3 {
-		t.Errorf("a.py lines %v", a)
-	}
-	if _, ok := got["/r/gone.py"]; ok {
-		t.Error("a deleted file has changed lines")
-	}
-	if !got["/r/spécial.py"][1] {
-		t.Errorf("quoted name not read: %v", got)
-	}
-}
-
 // Paths that tools read are relative to the project root, wherever lakelint
 // runs from inside it.
 func TestSARIFPathsFromASubdirectory(t *testing.T) {
