@@ -163,11 +163,15 @@ func indent(s string) string {
 	return b.String()
 }
 
-// openStepSummary opens $GITHUB_STEP_SUMMARY for appending, for the github
-// format; nil when it is not set.
-func openStepSummary(format string) (*os.File, error) {
+// openStepSummary opens $GITHUB_STEP_SUMMARY for appending when a report
+// is in the github format; nil when none is or it is not set.
+func openStepSummary(specs []reportSpec) (*os.File, error) {
 	path := os.Getenv("GITHUB_STEP_SUMMARY")
-	if format != "github" || path == "" {
+	github := false
+	for _, s := range specs {
+		github = github || s.format == "github"
+	}
+	if !github || path == "" {
 		return nil, nil
 	}
 	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
