@@ -170,9 +170,6 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, s := range srcs {
 		o.linted = append(o.linted, s.Path)
 	}
-	if fromStdin {
-		o.linted = []string{o.stdinFilename}
-	}
 	rs, err := openReports(specs, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
