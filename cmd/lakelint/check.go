@@ -25,7 +25,7 @@ type checkOptions struct {
 	workflow                                  // the fix workflow flags, as ruff names them
 	format, configPath, stdinFilename         string
 	selection                                 config.Selection
-	exclude                                   listFlag
+	exclude, extendExclude                    listFlag
 	stats                                     statsOptions
 
 	diffFrom   string     // --diff-from REV
@@ -52,7 +52,8 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.Var((*listFlag)(&o.selection.Select), "select", "rule codes or prefixes to enable (replaces the config's selection)")
 	fs.Var((*listFlag)(&o.selection.ExtendSelect), "extend-select", "rule codes or prefixes to enable in addition")
 	fs.Var((*listFlag)(&o.selection.Ignore), "ignore", "rule codes or prefixes to disable")
-	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint (repeatable)")
+	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint, in place of the configs' exclude lists and their defaults (repeatable)")
+	fs.Var(&o.extendExclude, "extend-exclude", "glob of files or directories not to lint, in addition to the configs' excludes (repeatable)")
 	fs.BoolVar(&o.forceExclude, "force-exclude", false, "apply excludes to files named on the command line too (for pre-commit)")
 	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache")
 	fs.StringVar(&o.cacheDir, "cache-dir", "", "the result cache's directory (default: $LAKELINT_CACHE_DIR, else .lakelint_cache at the project root)")
@@ -115,12 +116,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	configs, err := config.NewResolver(config.ResolverOptions{ConfigPath: o.configPath, CommandLine: o.selection})
+	configs, err := config.NewResolver(config.ResolverOptions{ConfigPath: o.configPath, CommandLine: o.selection, ReplaceExclude: len(o.exclude) > 0})
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
-	exclude, err := config.NewGlobs("", o.exclude)
+	exclude, err := config.NewGlobs("", append(append([]string(nil), o.exclude...), o.extendExclude...))
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: --exclude: %v\n", err)
 		return exitError
@@ -161,7 +162,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if failed := configErrors(configs, srcs, stderr); failed {
 		return exitError
 	}
-	if code, done := o.settle(fs, configs, srcs, stdout, stderr); done {
+	if code, done := o.settle(fs, configs, srcs, func() string { return runPlatform(ctx, l, srcs) }, stdout, stderr); done {
 		return code
 	}
 	if o.addNoqa {

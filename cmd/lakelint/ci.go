@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/output"
@@ -35,10 +36,8 @@ func projectRoot(configPath string) string {
 		}
 	}
 	for dir := wd; ; dir = filepath.Dir(dir) {
-		for _, name := range []string{".lakelint.yaml", "lakelint.yaml"} {
-			if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-				return dir
-			}
+		if config.FileIn(dir) != "" {
+			return dir
 		}
 		if filepath.Dir(dir) == dir {
 			return wd
