@@ -125,8 +125,8 @@ func yamlError(path string, err error) error {
 // decoder walks the YAML tree, filling cfg and collecting every error with
 // the line it was found at.
 type decoder struct {
-	file  string
-	cfg   *Config
+	file     string
+	cfg      *Config
 	layer    *layer // the file's selection layer
 	errs     []error
 	warnings []string
