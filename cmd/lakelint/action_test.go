@@ -234,3 +234,38 @@ func TestActionShallowCheckout(t *testing.T) {
 		t.Errorf("SARIF results:\n%s", r.sarif)
 	}
 }
+
+// The README's workflow grants what uploading SARIF needs and leaves the
+// checkout at its default depth, which the action copes with.
+func TestREADMEWorkflow(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "# .github/workflows/lakelint.yml\n")
+	block, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("no workflow in the README")
+	}
+	var wf struct {
+		Jobs map[string]struct {
+			Permissions map[string]string
+			Steps       []struct {
+				Uses string
+				With map[string]any
+			}
+		}
+	}
+	if err := yaml.Unmarshal([]byte(block), &wf); err != nil {
+		t.Fatal(err)
+	}
+	job := wf.Jobs["lakelint"]
+	if job.Permissions["security-events"] != "write" || job.Permissions["actions"] != "read" || job.Permissions["contents"] != "read" {
+		t.Errorf("permissions %v", job.Permissions)
+	}
+	for _, s := range job.Steps {
+		if strings.HasPrefix(s.Uses, "actions/checkout@") && s.With["fetch-depth"] != nil {
+			t.Errorf("checkout asks for fetch-depth %v, which the action no longer needs", s.With["fetch-depth"])
+		}
+	}
+}
