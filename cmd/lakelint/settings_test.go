@@ -11,7 +11,7 @@ import (
 func TestShowSettingsPrintsEverySetting(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "pyproject.toml"), "[project]\nname = \"jobs\"\n\n[tool.lakelint]\nmin-trigger-interval = \"2 minutes\"\n"+
-		"suggested-trigger = \"10 minutes\"\nextend-exclude = [\"legacy/**\"]\n[tool.lakelint.stats]\nmin-files = 7\n")
+		"suggested-trigger = \"10 minutes\"\nextend-exclude = [\"legacy/**\"]\nper-file-ignores = { \"tests/**\" = [\"LL1\", \"LL201\"] }\n[tool.lakelint.stats]\nmin-files = 7\n")
 	job := filepath.Join(dir, "job.py")
 	write(t, job, "# Databricks notebook source\nx = 1\n")
 	out, errOut, code := runCLI(t, "", "check", "--show-settings", job)
@@ -25,6 +25,7 @@ func TestShowSettingsPrintsEverySetting(t *testing.T) {
 		"suggested-trigger: 10 minutes\n",
 		"exclude: [.git, ",
 		"extend-exclude: [legacy/**]\n",
+		"per-file-ignores: [tests/**: [LL1, LL201]]\n",
 		"stats:\n  small-file-threshold: 33554432\n  min-files: 7\n",
 		"  timeout: 10 seconds\n",
 		"unity-catalog-auto-tuning: true\n",

@@ -153,6 +153,7 @@ func printSettings(w io.Writer, path string, cfg *config.Config, o checkOptions,
 		format = "(the platform's)"
 	}
 	exclude, extend := cfg.ExcludePatterns()
+	fmt.Fprintf(w, "per-file-ignores: %s\n", list(cfg.PerFileIgnores()))
 	fmt.Fprintf(w, "exclude: %s\nextend-exclude: %s\n", list(exclude), list(extend))
 	if len(o.exclude) > 0 || len(o.extendExclude) > 0 {
 		fmt.Fprintf(w, "command-line excludes: %s\n", list(append(append([]string(nil), o.exclude...), o.extendExclude...)))
