@@ -1,8 +1,9 @@
-// Package config reads lakelint's YAML configuration (.lakelint.yaml or
-// lakelint.yaml, also .yml): which rules run and how severe they are, which
-// files are skipped, the thresholds rules use and where table statistics come
-// from. The nearest configuration file above a linted file applies to it,
-// whole: levels are never merged.
+// Package config reads lakelint's configuration (.lakelint.yaml or
+// lakelint.yaml, also .yml, or the [tool.lakelint] table of a
+// pyproject.toml, with the same keys): which rules run and how severe they
+// are, which files are skipped, the thresholds rules use and where table
+// statistics come from. The nearest configuration file above a linted file
+// applies to it, whole: levels are never merged.
 package config
 
 import (
@@ -19,6 +20,9 @@ import (
 type Config struct {
 	Path string // the file it came from; "" for the defaults
 	Dir  string // the directory its globs are relative to
+	// Warnings are what the file should change but that still works (a
+	// deprecated key), each "path:line: message".
+	Warnings []string
 
 	Rules Rules // thresholds and switches the rules read
 	Stats Stats // where live table statistics come from
@@ -146,6 +150,7 @@ func (c *Config) clone() *Config {
 	d.severities = slices.Clone(c.severities)
 	d.exclude = slices.Clone(c.exclude)
 	d.extendExclude = slices.Clone(c.extendExclude)
+	d.Warnings = slices.Clone(c.Warnings)
 	return &d
 }
 

@@ -113,12 +113,13 @@ var topFields = map[string]field{
 			d.cfg.Rules.MaxFileSize = n
 		}
 	},
+	// min-streaming-trigger is min-trigger-interval's old name, still read
 	"min-streaming-trigger": func(d *decoder, key string, v *yaml.Node) {
+		d.warnf(v, "%s is deprecated: name it min-trigger-interval", key)
 		if t, ok := d.duration(key, v); ok {
 			d.cfg.Rules.MinStreamingTrigger = t
 		}
 	},
-	// min-trigger-interval is the documented name of min-streaming-trigger
 	"min-trigger-interval": func(d *decoder, key string, v *yaml.Node) {
 		if t, ok := d.duration(key, v); ok {
 			d.cfg.Rules.MinStreamingTrigger = t

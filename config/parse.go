@@ -62,25 +62,40 @@ func Parse(name string, data []byte) (*Config, error) {
 	return parse(name, name, data)
 }
 
-// parse names errors after shown and places the config at path.
+// parse names errors after shown and places the config at path. A .toml
+// file is TOML ([tool.lakelint] of a pyproject.toml), anything else YAML.
 func parse(shown, path string, data []byte) (c *Config, err error) {
 	defer func() {
 		// The YAML library has panicked on hostile input before; a config
 		// must fail with a message, never take the process down.
 		if r := recover(); r != nil {
-			c, err = nil, &Error{Path: shown, Msg: fmt.Sprintf("cannot parse YAML: %v", r)}
+			c, err = nil, &Error{Path: shown, Msg: fmt.Sprintf("cannot parse the config: %v", r)}
 		}
 	}()
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlError(shown, err)
+	var root *yaml.Node
+	if isTOML(path) {
+		table, found, err := tomlRoot(shown, data, tomlTable(path))
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, &Error{Path: shown, Msg: "no [tool.lakelint] table"}
+		}
+		root = table
+	} else {
+		var doc yaml.Node
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			return nil, yamlError(shown, err)
+		}
+		if len(doc.Content) > 0 {
+			root = resolve(doc.Content[0])
+		}
 	}
 	c = Defaults()
 	c.Path, c.Dir = path, filepath.Dir(path)
 	c.source = sha256.Sum256(data)
 	d := &decoder{file: shown, cfg: c, layer: &c.layers[0]}
-	if len(doc.Content) > 0 {
-		root := resolve(doc.Content[0])
+	if root != nil {
 		if root.Kind == yaml.ScalarNode && root.ShortTag() == "!!null" {
 			return c, nil // a file of comments only
 		}
@@ -89,6 +104,7 @@ func parse(shown, path string, data []byte) (c *Config, err error) {
 	if len(d.errs) > 0 {
 		return nil, errors.Join(d.errs...)
 	}
+	c.Warnings = d.warnings
 	return c, nil
 }
 
@@ -109,10 +125,11 @@ func yamlError(path string, err error) error {
 // decoder walks the YAML tree, filling cfg and collecting every error with
 // the line it was found at.
 type decoder struct {
-	file  string
-	cfg   *Config
-	layer *layer // the file's selection layer
-	errs  []error
+	file     string
+	cfg      *Config
+	layer    *layer // the file's selection layer
+	errs     []error
+	warnings []string
 }
 
 // A field decodes the value of one key; key is its dotted name for messages.
@@ -128,6 +145,12 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 		return
 	}
 	d.errs = append(d.errs, &Error{Path: d.file, Line: n.Line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// warnf notes something the file should change that still works (an old
+// key name), at the node's line.
+func (d *decoder) warnf(n *yaml.Node, format string, args ...any) {
+	d.warnings = append(d.warnings, (&Error{Path: d.file, Line: n.Line, Msg: fmt.Sprintf(format, args...)}).Error())
 }
 
 // resolve follows an alias to the node it names.

@@ -7,7 +7,9 @@ import (
 )
 
 // FileNames are the names a config file may have, in the order they are
-// looked for within one directory; the first one found is used.
+// looked for within one directory; the first one found is used. After
+// them comes PyprojectName, when it has a [tool.lakelint] table: a
+// lakelint file beside a pyproject.toml wins over it.
 var FileNames = []string{".lakelint.yaml", "lakelint.yaml", ".lakelint.yml", "lakelint.yml"}
 
 // ResolverOptions says how a Resolver finds configs.
@@ -23,6 +25,10 @@ type ResolverOptions struct {
 	Root string
 	// CommandLine selection is laid over every config returned.
 	CommandLine Selection
+	// ReplaceExclude empties every config's "exclude" list, defaults
+	// included, for --exclude, whose globs then stand in its place; each
+	// config's "extend-exclude" still applies.
+	ReplaceExclude bool
 }
 
 // A Resolver finds the config that applies to each linted file: the nearest
@@ -73,7 +79,7 @@ func NewResolver(opts ResolverOptions) (*Resolver, error) {
 	if opts.ConfigPath != "" {
 		c, err := Load(opts.ConfigPath)
 		if err == nil {
-			c, err = c.WithCommandLine(opts.CommandLine)
+			c, err = r.commandLine(c)
 		}
 		if err != nil {
 			return nil, err
@@ -91,7 +97,7 @@ func NewResolver(opts ResolverOptions) (*Resolver, error) {
 			return nil, err
 		}
 		c.Dir = abs
-		return c.WithCommandLine(opts.CommandLine)
+		return r.commandLine(c)
 	}}
 	return r, nil
 }
@@ -136,7 +142,7 @@ func (r *Resolver) lookup(dir string) *result {
 			break
 		}
 		visited = append(visited, d)
-		if path := configIn(d); path != "" {
+		if path := FileIn(d); path != "" {
 			found = r.file(path)
 			break
 		}
@@ -155,6 +161,15 @@ func (r *Resolver) lookup(dir string) *result {
 	return found
 }
 
+// commandLine lays the command line's options over a config.
+func (r *Resolver) commandLine(c *Config) (*Config, error) {
+	d, err := c.WithCommandLine(r.opts.CommandLine)
+	if err == nil && r.opts.ReplaceExclude {
+		d.exclude = nil
+	}
+	return d, err
+}
+
 // file returns the (possibly not yet parsed) config of one config file.
 func (r *Resolver) file(path string) *result {
 	r.mu.Lock()
@@ -167,19 +182,27 @@ func (r *Resolver) file(path string) *result {
 		if err != nil {
 			return nil, err
 		}
-		return c.WithCommandLine(r.opts.CommandLine)
+		return r.commandLine(c)
 	}}
 	r.files[path] = res
 	return res
 }
 
-// configIn returns the config file in dir, or "".
-func configIn(dir string) string {
+// FileIn returns the config file in dir, or "": the first of FileNames
+// there, else a pyproject.toml with a [tool.lakelint] table.
+func FileIn(dir string) string {
 	for _, name := range FileNames {
 		p := filepath.Join(dir, name)
 		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
 			return p
 		}
+	}
+	p := filepath.Join(dir, PyprojectName)
+	if info, err := os.Stat(p); err != nil || !info.Mode().IsRegular() || info.Size() > maxFileSize {
+		return ""
+	}
+	if data, err := os.ReadFile(p); err == nil && hasPyprojectTable(p, data) {
+		return p
 	}
 	return ""
 }

@@ -151,7 +151,7 @@ func noqaEdits(s Source, fs []finding.Finding) ([]byte, error) {
 // lineSuppression finds the line noqa comment on the line [start, end).
 func lineSuppression(sups []facts.Suppression, start, end int) (facts.Suppression, bool) {
 	for _, s := range sups {
-		if !s.FileLevel && s.Span.Start >= start && s.Span.Start <= end {
+		if !s.FileLevel && s.Until == 0 && s.Span.Start >= start && s.Span.Start <= end {
 			return s, true
 		}
 	}

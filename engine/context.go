@@ -53,14 +53,7 @@ func ProjectRoot(path string) string {
 	}
 }
 
-func hasConfig(dir string) bool {
-	for _, name := range config.FileNames {
-		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() {
-			return true
-		}
-	}
-	return false
-}
+func hasConfig(dir string) bool { return config.FileIn(dir) != "" }
 
 // Partial reports whether the paths named on the command line make a
 // partial run, which project context completes: some are files (a named

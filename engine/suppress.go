@@ -31,7 +31,8 @@ func (l *Linter) wantsUnusedNoqa(u *loaded) bool {
 }
 
 // suppress drops findings silenced by noqa comments: a line comment silences
-// findings that start on its line, a "lakelint: noqa" comment the whole file.
+// findings that start on its line, a "lakelint: noqa" comment the whole file,
+// a SQL "noqa: disable=" range the findings that start inside it.
 // With LL001 enabled, comments that silenced nothing become findings.
 func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []finding.Finding {
 	sups := u.facts.Suppressions
@@ -52,7 +53,9 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 		line := lineOf(f.Start.Offset)
 		silenced := false
 		for i, s := range sups {
-			if (s.FileLevel || supLines[i] == line) && covers(s, f.Code) {
+			// a range covers its comment's line, up to the line that ends it
+			inRange := s.Until > 0 && line >= supLines[i] && f.Start.Offset < s.Until
+			if (s.FileLevel || inRange || s.Until == 0 && supLines[i] == line) && covers(s, f.Code) {
 				used[i], silenced = true, true
 				if usedCodes[i] == nil {
 					usedCodes[i] = map[string]bool{}

@@ -21,7 +21,7 @@ import (
 
 // CodecVersion names the encoding. Change it with any change to what is
 // written or how: cache entries of another version are never read.
-const CodecVersion = 6
+const CodecVersion = 7
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.
 var ErrCorrupt = errors.New("facts: corrupt encoding")
@@ -305,6 +305,7 @@ func (e *encoder) file(f *File) {
 		e.span(&s.Span)
 		e.strs(s.Codes)
 		e.bool(s.FileLevel)
+		e.int(s.Until)
 	})
 	putSlice(e, f.SyntaxErrors, func(e *encoder, s *SyntaxError) { e.span(&s.Span); e.str(s.Message) })
 	e.int(f.UnreadSQL)
@@ -634,6 +635,7 @@ func (d *decoder) file() File {
 		d.span(&s.Span)
 		s.Codes = d.strs()
 		s.FileLevel = d.bool()
+		s.Until = d.int()
 	})
 	f.SyntaxErrors = getSlice(d, func(d *decoder, s *SyntaxError) { d.span(&s.Span); s.Message = d.str() })
 	f.UnreadSQL = d.int()

@@ -474,6 +474,11 @@ type Suppression struct {
 	Codes []string // empty: every code
 	// FileLevel is true for "lakelint: noqa" comments, which apply to the whole file.
 	FileLevel bool
+	// Until is where a "-- noqa: disable=..." range ends: the start of the
+	// line of the "enable" comment that ends it, or the end of its SQL
+	// (file, cell or string). The range starts at the start of its
+	// comment's line. 0 for a comment that is not a range.
+	Until int
 }
 
 // SyntaxError is the first unparsable place in a region.

@@ -3,14 +3,17 @@ package output
 import (
 	"bufio"
 	"encoding/xml"
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/finding"
 )
 
 // junitPrinter prints a JUnit XML report, as CI systems show test results:
-// one test suite per file with findings, one failed test case per finding,
-// and a suite of skipped cases for the files that could not be linted.
+// one test suite per file with findings, one failed test case per finding;
+// one suite with one passing case for each other file linted
+// (Options.Linted); and a suite of skipped cases for the files that could
+// not be linted.
 type junitPrinter struct {
 	opts   Options
 	suites []junitSuite
@@ -78,10 +81,36 @@ func (j *junitPrinter) file(_ *bufio.Writer, findings []*finding.Finding) error 
 	return nil
 }
 
+// passing returns a suite of one passing case for each linted file that
+// has neither findings nor a notice.
+func (j *junitPrinter) passing() []junitSuite {
+	done := map[string]bool{}
+	for _, s := range j.suites {
+		done[s.Name] = true
+	}
+	for _, n := range j.notes {
+		if n.Path != "" {
+			p, _ := projectPath(n.Path, "", j.opts)
+			done[p] = true
+		}
+	}
+	var out []junitSuite
+	for _, f := range j.opts.Linted {
+		p, _ := projectPath(f, "", j.opts)
+		if done[p] {
+			continue
+		}
+		done[p] = true
+		out = append(out, junitSuite{Name: p, Tests: 1, Cases: []junitCase{{Name: "no findings", ClassName: p, File: p}}})
+	}
+	return out
+}
+
 func (j *junitPrinter) notices(ns []Notice) { j.notes = append(j.notes, ns...) }
 
 func (j *junitPrinter) end(w *bufio.Writer) error {
-	suites := j.suites
+	suites := append(j.suites, j.passing()...)
+	slices.SortStableFunc(suites, func(a, b junitSuite) int { return strings.Compare(a.Name, b.Name) })
 	if len(j.notes) > 0 {
 		s := junitSuite{Name: "lakelint: not linted"}
 		for _, n := range j.notes {

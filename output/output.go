@@ -1,6 +1,7 @@
 // Package output prints findings in the formats lakelint offers: text for
-// people, JSON shaped like LSP diagnostics for tools, GitHub Actions
-// workflow commands, and SARIF for code-scanning services.
+// people, JSON shaped like LSP diagnostics for tools (an array, or one line
+// per finding), GitHub Actions workflow commands and Azure Pipelines
+// logging commands, and SARIF, JUnit and GitLab reports for CI services.
 package output
 
 import (
@@ -34,6 +35,9 @@ type Options struct {
 	StepSummary io.Writer
 	// Quiet prints the findings and nothing else: no summary, no hints.
 	Quiet bool
+	// Linted lists the files the run linted, as the findings name them:
+	// JUnit gives each one without findings a passing test case.
+	Linted []string
 }
 
 // Notice is something about the run that is not a finding: a file that
@@ -81,20 +85,22 @@ type printer interface {
 }
 
 var formats = map[string]func(Options) printer{
-	"text":    func(o Options) printer { return &textPrinter{opts: o} },
-	"json":    func(Options) printer { return &jsonPrinter{} },
-	"github":  func(o Options) printer { return &githubPrinter{opts: o} },
-	"sarif":   func(o Options) printer { return &sarifPrinter{opts: o} },
-	"concise": func(o Options) printer { return concisePrinter{opts: o} },
-	"full":    func(o Options) printer { return &fullPrinter{text: textPrinter{opts: o}} },
-	"rdjson":  func(o Options) printer { return &rdjsonPrinter{opts: o} },
-	"junit":   func(o Options) printer { return &junitPrinter{opts: o} },
-	"gitlab":  func(o Options) printer { return &gitlabPrinter{opts: o} },
+	"text":       func(o Options) printer { return &textPrinter{opts: o} },
+	"json":       func(Options) printer { return &jsonPrinter{} },
+	"github":     func(o Options) printer { return &githubPrinter{opts: o} },
+	"sarif":      func(o Options) printer { return &sarifPrinter{opts: o} },
+	"concise":    func(o Options) printer { return concisePrinter{opts: o} },
+	"full":       func(o Options) printer { return &fullPrinter{text: textPrinter{opts: o}} },
+	"rdjson":     func(o Options) printer { return &rdjsonPrinter{opts: o} },
+	"junit":      func(o Options) printer { return &junitPrinter{opts: o} },
+	"gitlab":     func(o Options) printer { return &gitlabPrinter{opts: o} },
+	"json-lines": func(Options) printer { return jsonLinesPrinter{} },
+	"azure":      func(o Options) printer { return &azurePrinter{opts: o} },
 }
 
 // Formats lists the format names Write accepts, "text" (the default) first.
 func Formats() []string {
-	return []string{"text", "json", "github", "sarif", "concise", "full", "rdjson", "junit", "gitlab"}
+	return []string{"text", "json", "json-lines", "github", "azure", "sarif", "concise", "full", "rdjson", "junit", "gitlab"}
 }
 
 // Known reports whether Write accepts the format name ("" counts as text).

@@ -166,6 +166,11 @@ func TestGolden(t *testing.T) {
 		{"junit_none", "junit", nil, Options{}},
 		{"gitlab", "gitlab", sample(), rooted()},
 		{"gitlab_none", "gitlab", nil, Options{}},
+		{"json-lines", "json-lines", sample(), sampleOptions()},
+		{"json-lines_none", "json-lines", nil, Options{}},
+		{"azure", "azure", sample(), rooted()},
+		{"azure_none", "azure", nil, Options{}},
+		{"junit_clean", "junit", nil, clean()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkGolden(t, tc.name, render(t, tc.format, tc.findings, tc.opts))
@@ -186,7 +191,7 @@ func TestKnown(t *testing.T) {
 
 func TestUnknownFormat(t *testing.T) {
 	err := Write(&bytes.Buffer{}, "xml", nil, Options{})
-	if err == nil || !strings.Contains(err.Error(), `"xml"`) || !strings.Contains(err.Error(), "text, json, github, sarif, concise, full, rdjson, junit, gitlab") {
+	if err == nil || !strings.Contains(err.Error(), `"xml"`) || !strings.Contains(err.Error(), "text, json, json-lines, github, azure, sarif, concise, full, rdjson, junit, gitlab") {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/lakelint/lakelint/finding"
 )
@@ -141,8 +143,10 @@ type sarifArtifactChange struct {
 }
 
 type sarifReplacement struct {
-	DeletedRegion   sarifRegion   `json:"deletedRegion"`
-	InsertedContent *sarifMessage `json:"insertedContent,omitempty"` // absent for a deletion
+	DeletedRegion sarifRegion `json:"deletedRegion"`
+	// InsertedContent is there for a deletion too, as {"text": ""}: SARIF
+	// readers such as reviewdog's expect it on every replacement.
+	InsertedContent sarifMessage `json:"insertedContent"`
 }
 
 const sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -270,7 +274,9 @@ func sarifRuleOf(code string, info RuleInfo) sarifRule {
 	}
 	summary := cmp.Or(info.Summary, info.Name, code)
 	r.ShortDescription = &sarifMessage{Text: summary}
-	r.FullDescription = &sarifMessage{Text: cmp.Or(strings.TrimSpace(summary+" "+info.Description), summary)}
+	// GitHub code scanning rejects a fullDescription over 1,024 characters;
+	// the whole text is in help.
+	r.FullDescription = &sarifMessage{Text: clip(cmp.Or(strings.TrimSpace(summary+" "+info.Description), summary), maxFullDescription)}
 	// every rule has help, even one lakelint knows only from a finding
 	text := info.HelpText
 	if text == "" {
@@ -323,10 +329,7 @@ func sarifResultOf(f *finding.Finding, ruleIndex int, fingerprint string, opts O
 	for _, fix := range f.Fixes {
 		change := sarifArtifactChange{ArtifactLocation: artifact, Replacements: []sarifReplacement{}}
 		for _, e := range fix.Edits {
-			rep := sarifReplacement{DeletedRegion: *sarifRegionOf(e.Start, e.End)}
-			if e.NewText != "" {
-				rep.InsertedContent = &sarifMessage{Text: e.NewText}
-			}
+			rep := sarifReplacement{DeletedRegion: *sarifRegionOf(e.Start, e.End), InsertedContent: sarifMessage{Text: e.NewText}}
 			change.Replacements = append(change.Replacements, rep)
 		}
 		r.Fixes = append(r.Fixes, sarifFix{
@@ -361,6 +364,27 @@ func sarifRegionOf(start, end finding.Position) *sarifRegion {
 		}
 	}
 	return r
+}
+
+// maxFullDescription is the longest rule fullDescription GitHub accepts, in
+// characters.
+const maxFullDescription = 1024
+
+// clip shortens s to at most limit characters, at a space where one is
+// near, ending with "…".
+func clip(s string, limit int) string {
+	if utf8.RuneCountInString(s) <= limit {
+		return s
+	}
+	runes := []rune(s)[:limit-1]
+	cut := len(runes)
+	for i := cut - 1; i > cut-80 && i > 0; i-- {
+		if unicode.IsSpace(runes[i]) {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRightFunc(string(runes[:cut]), unicode.IsSpace) + "…"
 }
 
 // uniqueTags is "lakelint" and the rule's tags, each once (SARIF requires it).

@@ -42,17 +42,37 @@ if [[ -z $lakelint ]]; then
   lakelint="$bin_dir/lakelint"
 fi
 
+# fetch_base fetches the pull request's base branch; with a shallow
+# checkout, only as deep as the merge base with HEAD needs, deepening in
+# steps up to about 3,200 commits. Past that lakelint itself reports the
+# changed files in full, with a notice.
+fetch_base() {
+  local branch=$1 remote_ref="refs/remotes/origin/$1"
+  local refspec="+refs/heads/${branch}:${remote_ref}"
+  if [[ $(git rev-parse --is-shallow-repository 2> /dev/null) != true ]]; then
+    git rev-parse --verify --quiet "$remote_ref" > /dev/null ||
+      git fetch --no-tags --quiet origin "$refspec" || die "cannot fetch the base branch ${branch}"
+    return
+  fi
+  if ! git rev-parse --verify --quiet "$remote_ref" > /dev/null; then
+    git fetch --no-tags --quiet --depth=50 origin "$refspec" || die "cannot fetch the base branch ${branch}"
+  fi
+  local deepen
+  for deepen in 50 100 200 400 800 1600; do
+    git merge-base "$remote_ref" HEAD > /dev/null 2>&1 && return
+    git fetch --no-tags --quiet --deepen="$deepen" origin "$refspec" || break
+  done
+  git merge-base "$remote_ref" HEAD > /dev/null 2>&1 ||
+    echo "::notice title=lakelint action::no merge base with ${branch} within the fetched history; the changed files are linted in full (actions/checkout with fetch-depth: 0 avoids this)"
+}
+
 read -r -a args <<< "${INPUT_ARGS:-.}"
 extra=()
 if [[ $changed_only == true ]]; then
   diff_from=${INPUT_DIFF_FROM:-}
   if [[ -z $diff_from && ${GITHUB_EVENT_NAME:-} == pull_request* && -n ${GITHUB_BASE_REF:-} ]]; then
-    base="origin/${GITHUB_BASE_REF}"
-    if ! git rev-parse --verify --quiet "$base" > /dev/null; then
-      git fetch --no-tags --quiet origin "+refs/heads/${GITHUB_BASE_REF}:refs/remotes/${base}" ||
-        die "cannot fetch the base branch ${GITHUB_BASE_REF}"
-    fi
-    diff_from="${base}...HEAD"
+    fetch_base "$GITHUB_BASE_REF"
+    diff_from="origin/${GITHUB_BASE_REF}...HEAD"
   fi
   if [[ -n $diff_from ]]; then
     extra+=(--diff-from "$diff_from")
@@ -61,27 +81,27 @@ if [[ $changed_only == true ]]; then
   fi
 fi
 
-status=0
+# one run: annotations on stdout (and the summary to $GITHUB_STEP_SUMMARY),
+# SARIF to its file, which lakelint writes whole or not at all
+outputs=()
 if [[ $annotations == true ]]; then
-  # annotations on stdout, the summary to $GITHUB_STEP_SUMMARY
-  "$lakelint" check --output-format github "${extra[@]}" "${args[@]}"
-  status=$?
+  outputs+=(--output-format github)
+  [[ $sarif == true ]] && outputs+=(--output "sarif=$sarif_file")
+else
+  outputs+=(--output-format sarif --output-file "$sarif_file")
 fi
 if [[ $sarif == true ]]; then
-  # SARIF is written whatever was found, so the upload step has a file
-  if [[ $annotations == true ]]; then
-    "$lakelint" check --output-format sarif --exit-zero "${extra[@]}" "${args[@]}" > "$sarif_file"
-    sarif_status=$?
-    ((sarif_status == 0)) || status=$sarif_status
-  else
-    "$lakelint" check --output-format sarif "${extra[@]}" "${args[@]}" > "$sarif_file"
-    status=$?
-  fi
+  rm -f -- "$sarif_file" # a stale file must not be uploaded for a run that failed
+fi
+"$lakelint" check "${outputs[@]}" "${extra[@]}" "${args[@]}"
+status=$?
+if [[ $sarif == true && ! -s $sarif_file ]]; then
+  echo "::error title=lakelint action::lakelint wrote no SARIF file (exit status $status)"
 fi
 
 if [[ -n ${GITHUB_OUTPUT:-} ]]; then
   {
-    if [[ $sarif == true ]]; then echo "sarif-file=$sarif_file"; else echo "sarif-file="; fi
+    if [[ $sarif == true && -s $sarif_file ]]; then echo "sarif-file=$sarif_file"; else echo "sarif-file="; fi
     echo "exit-code=$status"
   } >> "$GITHUB_OUTPUT"
 fi

@@ -22,7 +22,9 @@ func lakelintWrapper(t *testing.T) string {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "lakelint")
-	script := "#!/bin/sh\nLAKELINT_TEST_AS_CLI=1 exec '" + self + "' \"$@\"\n"
+	// each run is logged, so a test can count them
+	log := filepath.Join(filepath.Dir(path), "calls")
+	script := "#!/bin/sh\necho \"$*\" >> '" + log + "'\nLAKELINT_TEST_AS_CLI=1 exec '" + self + "' \"$@\"\n"
 	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -31,6 +33,7 @@ func lakelintWrapper(t *testing.T) string {
 
 type actionRun struct {
 	stdout, summary, outputs string
+	calls                    []string // lakelint's command lines
 	status                   int
 	sarif                    []byte
 }
@@ -51,8 +54,9 @@ func runAction(t *testing.T, workspace string, env map[string]string) actionRun 
 	outputs := filepath.Join(tmp, "github_output")
 	cmd := exec.Command("bash", filepath.Join(actionPath, "scripts", "action.sh"))
 	cmd.Dir = workspace
+	wrapper := lakelintWrapper(t)
 	cmd.Env = append(os.Environ(),
-		"LAKELINT_BIN="+lakelintWrapper(t),
+		"LAKELINT_BIN="+wrapper,
 		"GITHUB_ACTIONS=true",
 		"GITHUB_ACTION_PATH="+actionPath,
 		"GITHUB_WORKSPACE="+workspace,
@@ -77,6 +81,8 @@ func runAction(t *testing.T, workspace string, env map[string]string) actionRun 
 	data, _ = os.ReadFile(outputs)
 	r.outputs = string(data)
 	r.sarif, _ = os.ReadFile(filepath.Join(workspace, "lakelint.sarif"))
+	data, _ = os.ReadFile(filepath.Join(filepath.Dir(wrapper), "calls"))
+	r.calls = strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	return r
 }
 
@@ -95,6 +101,10 @@ func TestActionAnnotatesSummarisesAndWritesSARIF(t *testing.T) {
 	if !strings.Contains(r.outputs, "sarif-file=lakelint.sarif\n") || !strings.Contains(r.outputs, "exit-code=1\n") {
 		t.Errorf("outputs:\n%s", r.outputs)
 	}
+	if len(r.calls) != 1 || !strings.Contains(r.calls[0], "--output-format github --output sarif=lakelint.sarif") {
+		t.Errorf("want one lakelint run writing both, got %q", r.calls)
+	}
+	validateSARIF(t, r.sarif)
 	var log struct {
 		Runs []struct{ Results []json.RawMessage }
 	}
@@ -186,6 +196,76 @@ func TestActionInputsReachTheScript(t *testing.T) {
 		}
 		if in.Description == "" || in.Default == nil {
 			t.Errorf("input %s needs a description and a default", name)
+		}
+	}
+}
+
+// With actions/checkout's default depth of 1, the action fetches the base
+// and deepens until the merge base is there: only the pull request's
+// lines are reported, in the annotations and the SARIF file alike.
+func TestActionShallowCheckout(t *testing.T) {
+	origin := scratchRepo(t)
+	git(t, origin, "checkout", "-q", "-b", "feature")
+	write(t, filepath.Join(origin, "jobs", "feature.py"), strings.ReplaceAll(singleFileWrite, "%s", "feature"))
+	git(t, origin, "add", "-A")
+	git(t, origin, "commit", "-q", "-m", "feature")
+	for i := range 3 {
+		write(t, filepath.Join(origin, "notes.txt"), strings.Repeat("x\n", i+1))
+		git(t, origin, "add", "-A")
+		git(t, origin, "commit", "-q", "-m", "more")
+	}
+	git(t, origin, "checkout", "-q", "main")
+	for i := range 3 {
+		write(t, filepath.Join(origin, "jobs", "later.py"), strings.Repeat(strings.ReplaceAll(singleFileWrite, "%s", "later"), i+1))
+		git(t, origin, "add", "-A")
+		git(t, origin, "commit", "-q", "-m", "main moves on")
+	}
+	clone := filepath.Join(t.TempDir(), "clone")
+	git(t, origin, "clone", "-q", "--depth", "1", "--branch", "feature", "file://"+origin, clone)
+	r := runAction(t, clone, map[string]string{
+		"GITHUB_EVENT_NAME": "pull_request", "GITHUB_BASE_REF": "main", "INPUT_CHANGED_LINES_ONLY": "true",
+	})
+	if r.status != exitFindings || !strings.Contains(r.stdout, "file=jobs/feature.py") || strings.Contains(r.stdout, "old.py") ||
+		strings.Contains(r.stdout, "later.py") || strings.Contains(r.stdout, "no merge base") {
+		t.Errorf("status %d, want only the pull request's finding:\n%s", r.status, r.stdout)
+	}
+	validateSARIF(t, r.sarif)
+	if !strings.Contains(string(r.sarif), `"uri": "jobs/feature.py"`) || strings.Contains(string(r.sarif), `"uri": "jobs/old.py"`) {
+		t.Errorf("SARIF results:\n%s", r.sarif)
+	}
+}
+
+// The README's workflow grants what uploading SARIF needs and leaves the
+// checkout at its default depth, which the action copes with.
+func TestREADMEWorkflow(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "# .github/workflows/lakelint.yml\n")
+	block, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("no workflow in the README")
+	}
+	var wf struct {
+		Jobs map[string]struct {
+			Permissions map[string]string
+			Steps       []struct {
+				Uses string
+				With map[string]any
+			}
+		}
+	}
+	if err := yaml.Unmarshal([]byte(block), &wf); err != nil {
+		t.Fatal(err)
+	}
+	job := wf.Jobs["lakelint"]
+	if job.Permissions["security-events"] != "write" || job.Permissions["actions"] != "read" || job.Permissions["contents"] != "read" {
+		t.Errorf("permissions %v", job.Permissions)
+	}
+	for _, s := range job.Steps {
+		if strings.HasPrefix(s.Uses, "actions/checkout@") && s.With["fetch-depth"] != nil {
+			t.Errorf("checkout asks for fetch-depth %v, which the action no longer needs", s.With["fetch-depth"])
 		}
 	}
 }

@@ -25,12 +25,15 @@ type checkOptions struct {
 	workflow                                  // the fix workflow flags, as ruff names them
 	format, configPath, stdinFilename         string
 	selection                                 config.Selection
-	exclude                                   listFlag
+	exclude, extendExclude                    listFlag
 	stats                                     statsOptions
 
-	diffFrom string    // --diff-from REV
-	root     string    // the project root, for paths other tools read
-	summary  io.Writer // $GITHUB_STEP_SUMMARY, for the github format
+	diffFrom   string     // --diff-from REV
+	outputFile string     // --output-file PATH: the main format goes there
+	reports    reportFlag // --output FORMAT=PATH, repeatable: more reports
+	linted     []string   // the files to lint, for JUnit's passing cases
+	root       string     // the project root, for paths other tools read
+	summary    io.Writer  // $GITHUB_STEP_SUMMARY, for the github format
 }
 
 func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
@@ -42,12 +45,15 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when findings remain")
 	fs.BoolVar(&o.verbose, "verbose", false, "print notes on skipped files and unread SQL statements")
 	fs.StringVar(&o.format, "output-format", "text", "output format: "+formatNames())
+	fs.StringVar(&o.outputFile, "output-file", "", "write the --output-format report to this file instead of standard output (written whole, or not at all)")
+	fs.Var(&o.reports, "output", "also write a report in FORMAT to PATH, as FORMAT=PATH (repeatable; - is standard output): --output-format github --output sarif=lakelint.sarif")
 	fs.StringVar(&o.configPath, "config", "", "use this config file for every file")
 	fs.StringVar(&o.stdinFilename, "stdin-filename", "", "the name of the file read from standard input (with PATH -)")
 	fs.Var((*listFlag)(&o.selection.Select), "select", "rule codes or prefixes to enable (replaces the config's selection)")
 	fs.Var((*listFlag)(&o.selection.ExtendSelect), "extend-select", "rule codes or prefixes to enable in addition")
 	fs.Var((*listFlag)(&o.selection.Ignore), "ignore", "rule codes or prefixes to disable")
-	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint (repeatable)")
+	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint, in place of the configs' exclude lists and their defaults (repeatable)")
+	fs.Var(&o.extendExclude, "extend-exclude", "glob of files or directories not to lint, in addition to the configs' excludes (repeatable)")
 	fs.BoolVar(&o.forceExclude, "force-exclude", false, "apply excludes to files named on the command line too (for pre-commit)")
 	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache")
 	fs.StringVar(&o.cacheDir, "cache-dir", "", "the result cache's directory (default: $LAKELINT_CACHE_DIR, else .lakelint_cache at the project root)")
@@ -80,19 +86,25 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: unknown output format %q (want one of %s)\n", o.format, formatNames())
 		return exitError
 	}
+	specs, err := o.reportSpecs()
+	if err != nil {
+		fmt.Fprintf(stderr, "lakelint: %v\n", err)
+		return exitError
+	}
 	var changed changedLines
+	var diffNotice string
 	if o.diffFrom != "" {
 		if o.fix || o.diff {
 			fmt.Fprintln(stderr, "lakelint: --diff-from reports findings; it does not combine with --fix or --diff")
 			return exitError
 		}
-		if changed, err = changedSince(o.diffFrom); err != nil {
+		if changed, diffNotice, err = changedSince(o.diffFrom); err != nil {
 			fmt.Fprintf(stderr, "lakelint: %v\n", err)
 			return exitError
 		}
 	}
 	o.root = projectRoot(o.configPath)
-	summary, err := openStepSummary(o.format)
+	summary, err := openStepSummary(specs)
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: GITHUB_STEP_SUMMARY: %v\n", err)
 		return exitError
@@ -104,12 +116,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	configs, err := config.NewResolver(config.ResolverOptions{ConfigPath: o.configPath, CommandLine: o.selection})
+	configs, err := config.NewResolver(config.ResolverOptions{ConfigPath: o.configPath, CommandLine: o.selection, ReplaceExclude: len(o.exclude) > 0})
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
-	exclude, err := config.NewGlobs("", o.exclude)
+	exclude, err := config.NewGlobs("", append(append([]string(nil), o.exclude...), o.extendExclude...))
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: --exclude: %v\n", err)
 		return exitError
@@ -150,12 +162,21 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if failed := configErrors(configs, srcs, stderr); failed {
 		return exitError
 	}
-	if code, done := o.settle(fs, configs, srcs, stdout, stderr); done {
+	if code, done := o.settle(fs, configs, srcs, func() string { return runPlatform(ctx, l, srcs) }, stdout, stderr); done {
 		return code
 	}
 	if o.addNoqa {
 		return runAddNoqa(ctx, l, srcs, o, stderr)
 	}
+	for _, s := range srcs {
+		o.linted = append(o.linted, s.Path)
+	}
+	rs, err := openReports(specs, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "lakelint: %v\n", err)
+		return exitError
+	}
+	defer rs.abort() // a run that fails before its reports are complete leaves no file
 
 	var res *engine.Result
 	if o.fix || o.diff {
@@ -204,9 +225,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		var printErr error
 		if o.statistics {
-			printErr = printStatistics(stdout, res.Findings, outputOptions(o))
-		} else {
-			printErr = output.WriteNotices(stdout, o.format, res.Findings, notices(res), outputOptions(o))
+			printErr = printStatistics(rs.main(), res.Findings, outputOptions(o))
+		}
+		if printErr == nil {
+			printErr = rs.writeAll(res.Findings, notices(res), o.reportOptions, o.statistics)
 		}
 		code := finish(res, printErr, o, stderr)
 		if code == exitClean && o.exitNonZeroOnFix && fixedAny(fr) {
@@ -216,8 +238,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	// findings are printed file by file as the run makes them
-	out, err := output.NewStream(stdout, o.format, outputOptions(o))
-	if err != nil {
+	if err := rs.begin(o.reportOptions, o.statistics); err != nil {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
@@ -231,10 +252,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		printed += len(fs)
 		if o.statistics {
 			all = append(all, fs...)
-			return
 		}
 		if printErr == nil {
-			printErr = out.File(fs)
+			printErr = rs.file(fs)
 		}
 	}
 	lint := engine.New(configs, opts)
@@ -246,12 +266,14 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if changed != nil {
 		res.Found = printed // the exit status counts what was reported
 	}
-	switch {
-	case o.statistics:
-		printErr = printStatistics(stdout, all, outputOptions(o))
-	case printErr == nil:
-		out.Notices(notices(res))
-		printErr = out.Close()
+	if diffNotice != "" {
+		res.Notes = append(res.Notes, engine.Note{Message: diffNotice})
+	}
+	if o.statistics && printErr == nil {
+		printErr = printStatistics(rs.main(), all, outputOptions(o))
+	}
+	if printErr == nil {
+		printErr = rs.finish(notices(res))
 	}
 	return finish(res, printErr, o, stderr)
 }
@@ -335,6 +357,17 @@ func reportNotes(res *engine.Result, verbose bool, stderr io.Writer) bool {
 
 func outputOptions(o checkOptions) output.Options {
 	return output.Options{UnsafeFixes: o.unsafeFixes, Version: version, Rules: ruleInfos(), Root: o.root, StepSummary: o.summary, Quiet: o.quiet}
+}
+
+// reportOptions are outputOptions for one report: only the github format
+// writes the step summary.
+func (o checkOptions) reportOptions(format string) output.Options {
+	opts := outputOptions(o)
+	if format != "github" {
+		opts.StepSummary = nil
+	}
+	opts.Linted = o.linted
+	return opts
 }
 
 func formatNames() string { return strings.Join(output.Formats(), ", ") }

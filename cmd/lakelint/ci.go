@@ -1,16 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 
+	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/output"
@@ -38,10 +36,8 @@ func projectRoot(configPath string) string {
 		}
 	}
 	for dir := wd; ; dir = filepath.Dir(dir) {
-		for _, name := range []string{".lakelint.yaml", "lakelint.yaml"} {
-			if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-				return dir
-			}
+		if config.FileIn(dir) != "" {
+			return dir
 		}
 		if filepath.Dir(dir) == dir {
 			return wd
@@ -63,105 +59,6 @@ func gitOutput(dir string, args ...string) (string, error) {
 		return "", errors.New(msg)
 	}
 	return out.String(), nil
-}
-
-// changedLines are the lines added or changed since a revision, by
-// absolute path; a nil set means every line (a file git does not track).
-type changedLines map[string]map[int]bool
-
-// changedSince asks git which lines changed between rev and the working
-// tree ("origin/main...HEAD" compares HEAD with the merge base, as a pull
-// request does). Untracked files count as changed throughout.
-func changedSince(rev string) (changedLines, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil, err
-	}
-	top, err := gitOutput(wd, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, fmt.Errorf("--diff-from needs a git repository: %w", err)
-	}
-	top = strings.TrimSpace(top)
-	if strings.HasPrefix(rev, "-") {
-		return nil, fmt.Errorf("--diff-from %q: not a revision", rev)
-	}
-	diff, err := gitOutput(top, "diff", "--no-color", "--no-ext-diff", "--no-renames", "--unified=0", rev, "--")
-	if err != nil {
-		return nil, fmt.Errorf("--diff-from %s: %w", rev, err)
-	}
-	changed := parseUnifiedZero(top, diff)
-	untracked, err := gitOutput(top, "ls-files", "--others", "--exclude-standard", "-z")
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range strings.Split(untracked, "\x00") {
-		if p != "" {
-			changed[filepath.Join(top, filepath.FromSlash(p))] = nil
-		}
-	}
-	return changed, nil
-}
-
-// parseUnifiedZero reads `git diff --unified=0`: each hunk header
-// "@@ -a,b +c,d @@" adds lines c to c+d-1 of the file named by "+++ b/...".
-func parseUnifiedZero(top, diff string) changedLines {
-	changed := changedLines{}
-	var current map[int]bool
-	sc := bufio.NewScanner(strings.NewReader(diff))
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "+++ "):
-			name := strings.TrimPrefix(line, "+++ ")
-			current = nil
-			if name == "/dev/null" {
-				continue // deleted
-			}
-			name = unquoteGitPath(name)
-			name = strings.TrimPrefix(name, "b/")
-			current = map[int]bool{}
-			changed[filepath.Join(top, filepath.FromSlash(name))] = current
-		case strings.HasPrefix(line, "@@ ") && current != nil:
-			start, count, ok := hunkNew(line)
-			for i := 0; ok && i < count; i++ {
-				current[start+i] = true
-			}
-		}
-	}
-	return changed
-}
-
-// hunkNew reads the "+c,d" part of a hunk header.
-func hunkNew(header string) (start, count int, ok bool) {
-	fields := strings.Fields(header)
-	if len(fields) < 3 || !strings.HasPrefix(fields[2], "+") {
-		return 0, 0, false
-	}
-	spec := strings.TrimPrefix(fields[2], "+")
-	count = 1
-	if i := strings.IndexByte(spec, ','); i >= 0 {
-		n, err := strconv.Atoi(spec[i+1:])
-		if err != nil {
-			return 0, 0, false
-		}
-		count, spec = n, spec[:i]
-	}
-	start, err := strconv.Atoi(spec)
-	if err != nil {
-		return 0, 0, false
-	}
-	return start, count, true
-}
-
-// unquoteGitPath undoes git's C-style quoting of unusual file names.
-func unquoteGitPath(name string) string {
-	if len(name) >= 2 && name[0] == '"' {
-		if s, err := strconv.Unquote(name); err == nil {
-			return s
-		}
-	}
-	return name
 }
 
 // touches reports whether the finding's range (in the file's own lines)
@@ -265,11 +162,15 @@ func indent(s string) string {
 	return b.String()
 }
 
-// openStepSummary opens $GITHUB_STEP_SUMMARY for appending, for the github
-// format; nil when it is not set.
-func openStepSummary(format string) (*os.File, error) {
+// openStepSummary opens $GITHUB_STEP_SUMMARY for appending when a report
+// is in the github format; nil when none is or it is not set.
+func openStepSummary(specs []reportSpec) (*os.File, error) {
 	path := os.Getenv("GITHUB_STEP_SUMMARY")
-	if format != "github" || path == "" {
+	github := false
+	for _, s := range specs {
+		github = github || s.format == "github"
+	}
+	if !github || path == "" {
 		return nil, nil
 	}
 	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)

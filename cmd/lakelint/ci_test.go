@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // The example project's SARIF is what code scanning receives: it must
@@ -19,23 +17,7 @@ func TestExamplesSARIFValidates(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	schemaPath, err := filepath.Abs("../../output/testdata/schemas/sarif-schema-2.1.0.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	c.UseLoader(jsonschema.FileLoader{})
-	sch, err := c.Compile(schemaPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(doc); err != nil {
-		t.Fatalf("examples SARIF is not valid SARIF 2.1.0: %v", err)
-	}
+	validateSARIF(t, []byte(out))
 	var log struct {
 		Runs []struct {
 			Tool struct {
@@ -179,28 +161,6 @@ func TestDiffFromOutsideGit(t *testing.T) {
 	t.Chdir(t.TempDir())
 	if _, errOut, code := runCLI(t, "", "check", "--diff-from", "HEAD"); code != exitError || !strings.Contains(errOut, "git") {
 		t.Errorf("exit %d: %s", code, errOut)
-	}
-}
-
-func TestParseUnifiedZero(t *testing.T) {
-	diff := "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -3,0 +4,2 @@\n+x\n+y\n@@ -10 +12 @@\n-a\n+b\n@@ -20,3 +23,0 @@\n-gone\n" +
-		"--- a/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n" +
-		"--- /dev/null\n+++ \"b/sp\\303\\251cial.py\"\n@@ -0,0 +1 @@\n+z\n"
-	got := parseUnifiedZero("/r", diff)
-	a := got["/r/a.py"]
-	for _, l := range []int{4, 5, 12} {
-		if !a[l] {
-			t.Errorf("line %d not changed", l)
-		}
-	}
-	if len(a) != 3 {
-		t.Errorf("a.py lines %v", a)
-	}
-	if _, ok := got["/r/gone.py"]; ok {
-		t.Error("a deleted file has changed lines")
-	}
-	if !got["/r/spécial.py"][1] {
-		t.Errorf("quoted name not read: %v", got)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -37,22 +38,36 @@ func addWorkflowFlags(fs *flag.FlagSet, w *workflow) {
 
 // configErrors prints each distinct configuration error of the files to
 // lint and reports whether there was one. The run then stops: no findings,
-// no "All checks passed!".
+// no "All checks passed!". Warnings (a deprecated key) are printed once
+// each and do not stop it.
 func configErrors(configs *config.Resolver, srcs []engine.Source, stderr io.Writer) bool {
 	seen := map[string]bool{}
+	failed := false
 	for _, s := range srcs {
-		if _, err := configs.For(s.Path); err != nil && !seen[err.Error()] {
-			seen[err.Error()] = true
-			fmt.Fprintf(stderr, "lakelint: error: %v\n", err)
+		cfg, err := configs.For(s.Path)
+		if err != nil {
+			if !seen[err.Error()] {
+				seen[err.Error()] = true
+				failed = true
+				fmt.Fprintf(stderr, "lakelint: error: %v\n", err)
+			}
+			continue
+		}
+		for _, w := range cfg.Warnings {
+			if !seen[w] {
+				seen[w] = true
+				fmt.Fprintf(stderr, "lakelint: warning: %s\n", w)
+			}
 		}
 	}
-	return len(seen) > 0
+	return failed
 }
 
 // settle applies the config's fix and unsafe-fixes to the flags the command
 // line did not set, and prints the settings for --show-settings; done says
-// the run ends with code.
-func (o *checkOptions) settle(fs *flag.FlagSet, configs *config.Resolver, srcs []engine.Source, stdout, stderr io.Writer) (code int, done bool) {
+// the run ends with code. platform says which platform the run resolves
+// to and why, for --show-settings.
+func (o *checkOptions) settle(fs *flag.FlagSet, configs *config.Resolver, srcs []engine.Source, platform func() string, stdout, stderr io.Writer) (code int, done bool) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var cfg *config.Config
@@ -86,19 +101,32 @@ func (o *checkOptions) settle(fs *flag.FlagSet, configs *config.Resolver, srcs [
 		if len(srcs) > 0 {
 			name = srcs[0].Path
 		}
-		printSettings(stdout, name, cfg, *o)
+		printSettings(stdout, name, cfg, *o, platform)
 		return exitClean, true
 	}
 	return 0, false
 }
 
-func printSettings(w io.Writer, path string, cfg *config.Config, o checkOptions) {
+// printSettings prints every setting in effect for one file, under the
+// names a config file gives them.
+func printSettings(w io.Writer, path string, cfg *config.Config, o checkOptions, platform func() string) {
 	src := cfg.Path
-	if src == "" {
+	switch {
+	case src == "":
 		src = "none (defaults)"
+	case filepath.Base(src) == config.PyprojectName:
+		src += " [tool.lakelint]"
 	}
+	list := func(ss []string) string { return "[" + strings.Join(ss, ", ") + "]" }
 	fmt.Fprintf(w, "Settings for %s\n", path)
 	fmt.Fprintf(w, "config file: %s\n", src)
+	rs := cfg.Rules
+	if rs.Platform == config.PlatformAuto || rs.Platform == "" {
+		fmt.Fprintf(w, "platform: %s\n", platform())
+	} else {
+		fmt.Fprintf(w, "platform: %s (set in the config)\n", rs.Platform)
+	}
+	fmt.Fprintf(w, "unity-catalog-auto-tuning: %t\n", rs.UnityCatalogAutoTuning)
 	fmt.Fprintf(w, "fix: %t\nunsafe-fixes: %t\noutput-format: %s\n", o.fix, o.unsafeFixes, o.format)
 	sel := cfg.File(path)
 	fmt.Fprintln(w, "rules:")
@@ -120,11 +148,42 @@ func printSettings(w io.Writer, path string, cfg *config.Config, o checkOptions)
 		}
 		fmt.Fprintf(w, "  %s %-38s %-8s %s\n", r.Doc.Code, r.Doc.Name, cfg.Severity(r.Doc.Code, r.Doc.Severity), fix)
 	}
-	rs := cfg.Rules
-	fmt.Fprintf(w, "default-format: %s\nassume-optimized-writes: %t\nmax-partition-columns: %d\n", rs.DefaultFormat, rs.AssumeOptimizedWrites, rs.MaxPartitionColumns)
-	fmt.Fprintf(w, "high-cardinality-patterns: [%s]\nlow-cardinality-patterns: [%s]\n", strings.Join(rs.HighCardinalityPatterns, ", "), strings.Join(rs.LowCardinalityPatterns, ", "))
-	fmt.Fprintf(w, "vacuum-min-retention-hours: %d\nrequired-properties: [%s]\nmax-file-size: %d\nmin-streaming-trigger: %s\n",
-		rs.VacuumMinRetentionHours, strings.Join(rs.RequiredProperties, ", "), rs.MaxFileSize, rs.MinStreamingTrigger)
+	format := rs.DefaultFormat
+	if format == "" {
+		format = "(the platform's)"
+	}
+	exclude, extend := cfg.ExcludePatterns()
+	fmt.Fprintf(w, "per-file-ignores: %s\n", list(cfg.PerFileIgnores()))
+	fmt.Fprintf(w, "exclude: %s\nextend-exclude: %s\n", list(exclude), list(extend))
+	if len(o.exclude) > 0 || len(o.extendExclude) > 0 {
+		fmt.Fprintf(w, "command-line excludes: %s\n", list(append(append([]string(nil), o.exclude...), o.extendExclude...)))
+	}
+	fmt.Fprintf(w, "default-format: %s\nassume-optimized-writes: %t\nmax-partition-columns: %d\n", format, rs.AssumeOptimizedWrites, rs.MaxPartitionColumns)
+	fmt.Fprintf(w, "high-cardinality-patterns: %s\nlow-cardinality-patterns: %s\n", list(rs.HighCardinalityPatterns), list(rs.LowCardinalityPatterns))
+	fmt.Fprintf(w, "vacuum-min-retention-hours: %d\nrequired-properties: %s\nmax-file-size: %d\n",
+		rs.VacuumMinRetentionHours, list(rs.RequiredProperties), rs.MaxFileSize)
+	fmt.Fprintf(w, "min-trigger-interval: %s\nsuggested-trigger: %s\n", rule.SparkInterval(rs.MinStreamingTrigger), rule.SparkInterval(rs.SuggestedTrigger))
+	st := cfg.Stats
+	fmt.Fprintln(w, "stats:")
+	fmt.Fprintf(w, "  small-file-threshold: %d\n  min-files: %d\n  max-partitions: %d\n  min-streaming-commits: %d\n",
+		st.SmallFileThreshold, st.MinFiles, st.MaxPartitions, st.MinStreamingCommits)
+	fmt.Fprintf(w, "  timeout: %s\n  history-limit: %d\n  file: %s\n  require: %t\n", rule.SparkInterval(st.Timeout), st.HistoryLimit, st.File, st.Require)
+	fmt.Fprintf(w, "  tables: %s\n  path-prefixes: %s\n", pairs(st.Tables), pairs(st.PathPrefixes))
+	fmt.Fprintf(w, "  databricks:\n    host: %s\n    warehouse-id: %s\n    profile: %s\n", st.Databricks.Host, st.Databricks.WarehouseID, st.Databricks.Profile)
+}
+
+// pairs prints a mapping in key order.
+func pairs(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + ": " + m[k]
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 func fixedAny(fr *engine.FixResult) bool {
@@ -236,4 +295,19 @@ func runAddNoqa(ctx context.Context, l *engine.Linter, srcs []engine.Source, o c
 		return exitError
 	}
 	return exitClean
+}
+
+// runPlatform lints srcs to learn the platform an auto run resolves to, as
+// --verbose reports it: "databricks (a %sql cell in jobs/a.py)".
+func runPlatform(ctx context.Context, l *engine.Linter, srcs []engine.Source) string {
+	res, err := l.LintSources(ctx, srcs)
+	if err != nil {
+		return "auto (" + err.Error() + ")"
+	}
+	for _, d := range res.Details {
+		if p, ok := strings.CutPrefix(d.Message, "platform: "); ok {
+			return p + ", chosen by auto"
+		}
+	}
+	return "auto"
 }

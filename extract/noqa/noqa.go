@@ -7,6 +7,12 @@
 //
 // "noqa" counts at the start of the comment, after "lakelint:", or after the
 // marker of a second comment on the line ("# want: LL001 # noqa").
+//
+// SQL also has sqlfluff's ranges, read by ParseRange:
+//
+//	-- noqa: disable=LL301,LL302   these codes, from here ...
+//	-- noqa: enable=LL301          ... to here (or the end of the SQL)
+//	-- noqa: disable=all           every code, until "enable=all"
 package noqa
 
 import "strings"
@@ -38,6 +44,46 @@ func Parse(comment, marker string) (codes []string, fileLevel, ok bool) {
 		}
 		return Codes(body[from:]), fileLevel, true
 	}
+}
+
+// ParseRange reads a range comment, marker included: "-- noqa:
+// disable=LL301,LL302" (enable false) or "-- noqa: enable=all" (enable
+// true). An empty codes list means every code ("all").
+func ParseRange(comment, marker string) (codes []string, enable, ok bool) {
+	body, found := strings.CutPrefix(comment, marker)
+	if !found {
+		return nil, false, false
+	}
+	rest, found := strings.CutPrefix(strings.ToLower(strings.TrimLeft(body, " \t")), "noqa")
+	if !found {
+		return nil, false, false
+	}
+	rest, found = strings.CutPrefix(strings.TrimLeft(rest, " \t"), ":")
+	if !found {
+		return nil, false, false
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	switch {
+	case strings.HasPrefix(rest, "disable="):
+		rest = rest[len("disable="):]
+	case strings.HasPrefix(rest, "enable="):
+		rest, enable = rest[len("enable="):], true
+	default:
+		return nil, false, false
+	}
+	list, _, _ := strings.Cut(rest, " ")
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		switch {
+		case f == "all":
+			return nil, enable, true
+		case isCode(f):
+			codes = append(codes, strings.ToUpper(f))
+		case f != "":
+			return nil, false, false
+		}
+	}
+	return codes, enable, len(codes) > 0
 }
 
 // Codes reads ": LL101, LL102" after "noqa"; no list means every code.

@@ -30,3 +30,27 @@ func TestParse(t *testing.T) {
 		}
 	}
 }
+
+func TestParseRange(t *testing.T) {
+	for _, tt := range []struct {
+		comment    string
+		ok, enable bool
+		codes      string
+	}{
+		{"-- noqa: disable=LL301", true, false, "LL301"},
+		{"-- noqa:disable=ll301,LL302 because the table is tiny", true, false, "LL301 LL302"},
+		{"--noqa: enable=LL301", true, true, "LL301"},
+		{"-- noqa: disable=all", true, false, ""},
+		{"-- NOQA: ENABLE=ALL", true, true, ""},
+		{"-- noqa: LL301", false, false, ""},         // a line comment
+		{"-- noqa: disable=", false, false, ""},      // nothing named
+		{"-- noqa: disable=bogus", false, false, ""}, // not a code
+		{"-- lakelint: noqa: disable=LL301", false, false, ""},
+		{"# noqa: disable=LL301", false, false, ""},
+	} {
+		codes, enable, ok := ParseRange(tt.comment, "--")
+		if ok != tt.ok || enable != tt.enable || strings.Join(codes, " ") != tt.codes {
+			t.Errorf("ParseRange(%q) = %v %v %v, want %q %v %v", tt.comment, codes, enable, ok, tt.codes, tt.enable, tt.ok)
+		}
+	}
+}
