@@ -37,10 +37,14 @@ func check(p *rule.Pass) {
 	// with each call's columns: the columns tell the calls apart.
 	ck := &checker{Pass: p, seen: map[partKey]bool{}}
 	for _, w := range p.Facts.Writes {
-		ck.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target))
+		ck.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target), clusterBy)
 	}
 	for _, d := range p.Facts.Tables {
-		ck.checkPartitioning(d.PartitionBy, d.Name)
+		advice := clusterBy
+		if d.Kind == facts.DbtModel {
+			advice = liquidClusteredBy
+		}
+		ck.checkPartitioning(d.PartitionBy, d.Name, advice)
 	}
 }
 
@@ -68,7 +72,12 @@ func (ck *checker) highCardinality(name string) bool {
 
 type partKey struct{ clause, first facts.Span }
 
-func (ck *checker) checkPartitioning(part *facts.Partitioning, table string) {
+// clusterBy and liquidClusteredBy say how to cluster by a column instead:
+// in SQL and Python, or in a dbt model's config.
+func clusterBy(col string) string         { return "CLUSTER BY " + col }
+func liquidClusteredBy(col string) string { return "liquid_clustered_by='" + col + "'" }
+
+func (ck *checker) checkPartitioning(part *facts.Partitioning, table string, advice func(string) string) {
 	p, seen := ck.Pass, ck.seen
 	if part == nil || part.Dynamic {
 		return
@@ -81,10 +90,13 @@ func (ck *checker) checkPartitioning(part *facts.Partitioning, table string) {
 		return
 	}
 	seen[k] = true
+	if part.Origin != "" { // set in a configuration file, not in the code
+		table += " (partitioned in " + part.Origin + ")"
+	}
 	for _, c := range part.Columns {
 		if c.Name != "" && ck.highCardinality(c.Name) {
 			p.Report(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
-				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering (CLUSTER BY "+c.Name+")")
+				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering ("+advice(c.Name)+")")
 		}
 	}
 	if max := p.Config.Rules.MaxPartitionColumns; max > 0 && len(part.Columns) > max {

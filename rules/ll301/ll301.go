@@ -62,6 +62,10 @@ func check(p *rule.Pass) {
 		}
 		msg := fmt.Sprintf("Delta table %s is created without %s: writers then leave small files unless every job remembers the session settings",
 			d.Name, strings.Join(missing, ", "))
+		if d.Kind == facts.DbtModel {
+			msg = fmt.Sprintf("dbt model %s makes a Delta table without %s: every run then leaves small files; set them in the model's tblproperties config",
+				d.Name, strings.Join(missing, ", "))
+		}
 		var fixes []rule.Fix
 		switch {
 		case d.IfNotExists && d.Location != "":
