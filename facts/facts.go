@@ -402,6 +402,7 @@ const (
 	PyWriterProperty PropertyStyle = "py-tableProperty"
 	PyNewKeyword     PropertyStyle = "py-new-kwarg" // insert ", table_properties={...}" at Offset
 	PyExtendDict     PropertyStyle = "py-extend-dict"
+	DbtConfigKwarg   PropertyStyle = "dbt-kwarg" // insert ", tblproperties={...}" into a dbt model's config() at Offset
 	// SQLAlterStatement: insert Newline + "ALTER TABLE name SET TBLPROPERTIES (...);"
 	// at Offset, just after the definition's ';'.
 	SQLAlterStatement PropertyStyle = "sql-alter"

@@ -94,6 +94,9 @@ func Extract(in Input) *facts.TableDef {
 	}
 	if props, ok := cfg["tblproperties"]; ok && props.Kind != dbt.None {
 		d.Properties = x.properties(props)
+	} else if c := m.ConfigCall; c.End > c.Start {
+		// the model's own config() takes the properties
+		d.AddProps = &facts.PropertyInsertion{Style: facts.DbtConfigKwarg, Offset: m.ConfigArgsEnd, Quote: "'", Empty: m.ConfigEmpty}
 	}
 	return d
 }

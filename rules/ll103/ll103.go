@@ -20,7 +20,9 @@ millions of directories of tiny files: 200 tasks writing 365 values already make
 73,000 files in one run. Reads then spend their time listing and opening files.
 Partition by a date at most, or leave the table unpartitioned and use liquid
 clustering (CLUSTER BY), which clusters on high-cardinality columns without the
-directory explosion.`,
+directory explosion. dbt models on Spark and Databricks are checked too: their
+partition_by, in the model's config() or in dbt_project.yml and properties files
+(the message then names the file and line), with liquid_clustered_by as the remedy.`,
 	Lang:    "python",
 	Example: `events.write.partitionBy("user_id").saveAsTable("main.web.events")`,
 	Better: `(events.writeTo("main.web.events")
