@@ -148,6 +148,16 @@ func (c *Cache) key(cfg *config.Config, path string, sum [32]byte) [32]byte {
 	return k
 }
 
+// fileKey is the key of the facts of the file at path holding data: its
+// bytes, and the configs its dbt project gives it when it is a model.
+func (l *Linter) fileKey(cfg *config.Config, path string, data []byte) [32]byte {
+	sum := sha256.Sum256(data)
+	if _, project := l.models.For(path); project != ([32]byte{}) {
+		sum = sha256.Sum256(append(sum[:], project[:]...))
+	}
+	return l.opts.Cache.key(cfg, path, sum)
+}
+
 // cacheEntry is what the cache keeps of one file.
 type cacheEntry struct {
 	size    int      // the document's length
@@ -191,7 +201,7 @@ func (l *Linter) lookup(s Source, cfg *config.Config, known *knownKey) *lookup {
 		known.changed()
 		return nil
 	}
-	lk := &lookup{cache: c, key: c.key(cfg, s.Path, sha256.Sum256(data)), data: data}
+	lk := &lookup{cache: c, key: l.fileKey(cfg, s.Path, data), data: data}
 	if known != nil {
 		if known.key == lk.key {
 			return lk // asked already: a miss

@@ -17,6 +17,7 @@ import (
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract"
+	"github.com/lakelint/lakelint/extract/dbtfacts"
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
@@ -108,6 +109,7 @@ type Linter struct {
 	opts    Options
 	configs *config.Resolver
 	rules   []*rule.Rule
+	models  dbtfacts.Models // the dbt projects of the files linted
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -289,6 +291,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 		return u
 	}
 	u.cfg = cfg
+	model, _ := l.models.For(s.Path)
 	look := l.lookup(s, cfg, known)
 	if look.hit(u, store, tables, links) {
 		return u
@@ -298,7 +301,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 		u.notes = append(u.notes, Note{Path: s.Path, Message: note})
 		return u
 	}
-	f, err := extractSafely(doc)
+	f, err := extractSafely(doc, modelOptions(model))
 	if err != nil {
 		u.notes = append(u.notes, Note{Path: s.Path, Message: err.Error(), Error: true})
 		return u
@@ -404,13 +407,13 @@ type recorded struct {
 
 // extractSafely extracts a document's facts; a panic in an extractor fails
 // the file, not the run.
-func extractSafely(doc *document.Document) (f *facts.File, err error) {
+func extractSafely(doc *document.Document, opts extract.Options) (f *facts.File, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("internal error while extracting facts: %v", p)
 		}
 	}()
-	f, regions := extract.FileAndSQL(doc)
+	f, regions := extract.FileAndSQLWith(doc, opts)
 	for _, r := range regions {
 		if r.Embedded {
 			f.EmbeddedSQL = append(f.EmbeddedSQL, facts.EmbeddedSQL{Text: string(r.Text), Map: r.Map, KeepGaps: r.KeepGaps})
@@ -428,4 +431,10 @@ func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
 	}()
 	_, err = r.Analyzer.Run(pass)
 	return err
+}
+
+// modelOptions is what extraction needs besides the text of a file that is
+// a dbt model: its project's configs.
+func modelOptions(m *dbtfacts.Input) extract.Options {
+	return extract.Options{Model: m}
 }

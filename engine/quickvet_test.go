@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/fixer"
 	"github.com/lakelint/lakelint/parsers"
 )
@@ -16,7 +17,7 @@ func TestQuickVetAgreesWithTheFullCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := extractSafely(doc)
+	f, err := extractSafely(doc, extract.Options{})
 	if err != nil || len(f.EmbeddedSQL) != 2 {
 		t.Fatalf("embedded SQL = %+v, %v", f.EmbeddedSQL, err)
 	}

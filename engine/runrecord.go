@@ -116,7 +116,7 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 			if err != nil || data == nil {
 				return
 			}
-			keys[i] = c.key(cfg, s.Path, sha256.Sum256(data))
+			keys[i] = l.fileKey(cfg, s.Path, data)
 			if !c.has(keys[i]) {
 				kept[i] = data // to be parsed: not read again
 			}

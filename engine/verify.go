@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 
@@ -43,6 +44,9 @@ func viewSQL(regions []*document.Region) *sqlView {
 		s := sql.Parse(r.Text)
 		v.stmts = appendStmts(v.stmts, r, s)
 		for _, t := range s.Tokens {
+			if t.Kind == sql.Param && bytes.HasPrefix(r.Text[t.Start:t.End], []byte("{{")) {
+				continue // a template's expression (a dbt model's config()): no SQL to split
+			}
 			start, end, ok := tokenSpan(r.Map, t.Start, t.End)
 			if !ok {
 				continue

@@ -7,9 +7,11 @@ package extract
 import (
 	"slices"
 
+	"github.com/lakelint/lakelint/extract/dbtfacts"
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/extract/sqlfacts"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/dbt"
 	"github.com/lakelint/lakelint/parsers/document"
 )
 
@@ -19,10 +21,34 @@ func File(doc *document.Document) *facts.File {
 	return f
 }
 
+// Options say what a file's facts depend on besides its own text.
+type Options struct {
+	// Model, when set, says doc is a dbt model and gives its project's configs.
+	Model *dbtfacts.Input
+}
+
 // FileAndSQL is File that also returns every SQL region of doc, those found
 // in spark.sql strings included, for the fixer's checks.
 func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
+	return FileAndSQLWith(doc, Options{})
+}
+
+// FileAndSQLWith is FileAndSQL with what the file's project says of it.
+func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*document.Region) {
 	out := &facts.File{Path: doc.Path, Format: doc.Format, Notes: doc.Notes}
+	switch m := opts.Model; {
+	case m == nil || doc.Format != document.PlainSQL:
+	case m.Template && dbt.HasJinja(doc.Text):
+		out.Notes = append(out.Notes, m.Why)
+		return out, nil
+	case !m.Template:
+		// a model is a SELECT in Jinja: what it makes is in its configs
+		in := *m
+		in.Path, in.Text = doc.Path, doc.Text
+		if d := dbtfacts.Extract(in); d != nil {
+			out.Tables = append(out.Tables, d)
+		}
+	}
 	py, sql := byLang(doc)
 	if len(py) > 0 {
 		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{})

@@ -21,7 +21,7 @@ import (
 
 // CodecVersion names the encoding. Change it with any change to what is
 // written or how: cache entries of another version are never read.
-const CodecVersion = 7
+const CodecVersion = 8
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.
 var ErrCorrupt = errors.New("facts: corrupt encoding")
@@ -167,6 +167,7 @@ func (e *encoder) partitioning(p *Partitioning) {
 	e.columns(p.Columns)
 	e.span(&p.Span)
 	e.bool(p.Dynamic)
+	e.str(p.Origin)
 }
 
 func (e *encoder) transform(t *Transform) {
@@ -494,6 +495,7 @@ func (d *decoder) partitioning(p *Partitioning) {
 	p.Columns = d.columns()
 	d.span(&p.Span)
 	p.Dynamic = d.bool()
+	p.Origin = d.str()
 }
 
 func (d *decoder) transform(t *Transform) {

@@ -125,6 +125,10 @@ type Partitioning struct {
 	Span    Span // the whole clause or call
 	// Dynamic is true when the column list is not fully literal (partitionBy(*cols)).
 	Dynamic bool
+	// Origin names the configuration file that sets the columns when it is
+	// not the code's file ("dbt_project.yml, line 11"), for messages; the
+	// spans are then the definition's own.
+	Origin string
 }
 
 // Names returns the literal column names.
@@ -339,6 +343,7 @@ const (
 	DLTTable         TableKind = "dlt.table"         // @dlt.table / @dp.table / @dlt.view
 	DeltaBuilder     TableKind = "DeltaTable builder"
 	WriterV2Create   TableKind = "writeTo.create" // df.writeTo(t).create()/createOrReplace()/replace()
+	DbtModel         TableKind = "dbt model"      // a dbt model materialized as a table or incrementally
 )
 
 // Pipeline reports whether the table is maintained by a declarative pipeline.
@@ -397,6 +402,7 @@ const (
 	PyWriterProperty PropertyStyle = "py-tableProperty"
 	PyNewKeyword     PropertyStyle = "py-new-kwarg" // insert ", table_properties={...}" at Offset
 	PyExtendDict     PropertyStyle = "py-extend-dict"
+	DbtConfigKwarg   PropertyStyle = "dbt-kwarg" // insert ", tblproperties={...}" into a dbt model's config() at Offset
 	// SQLAlterStatement: insert Newline + "ALTER TABLE name SET TBLPROPERTIES (...);"
 	// at Offset, just after the definition's ';'.
 	SQLAlterStatement PropertyStyle = "sql-alter"

@@ -62,9 +62,7 @@ func (p *parser) name() (Name, bool) {
 		open := p.pos
 		close := p.skipGroup()
 		n := Name{Span: Span{t.Start, p.prevEnd()}}
-		if close == open+2 && p.code[open+1].Kind == String {
-			n.Text = p.code[open+1].Value(p.src)
-		}
+		n.Text = p.identifierText(p.code[open+1 : close])
 		return n, true
 	}
 	start := p.pos
@@ -82,6 +80,35 @@ func (p *parser) name() (Name, bool) {
 		}
 	}
 	return n, true
+}
+
+// identifierText joins what an IDENTIFIER(...) clause names: string
+// literals and parameters, alone or concatenated with ||, as in
+// IDENTIFIER(:catalog || '.sales.events'). A parameter keeps its spelling, so
+// the name is known by its known parts; anything else (a function call, a
+// column) leaves the name unknown ("").
+func (p *parser) identifierText(toks []Token) string {
+	var sb strings.Builder
+	for i, t := range toks {
+		if i%2 == 1 {
+			if !t.IsPunct(p.src, "||") {
+				return ""
+			}
+			continue
+		}
+		switch t.Kind {
+		case String:
+			sb.WriteString(t.Value(p.src))
+		case Param:
+			sb.Write(t.Text(p.src))
+		default:
+			return ""
+		}
+	}
+	if len(toks)%2 == 0 {
+		return ""
+	}
+	return sb.String()
 }
 
 // fileFormats are the formats Spark reads through format.`path` references.

@@ -3,6 +3,7 @@ package sql
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -85,7 +86,18 @@ func lexOne(src []byte, pos, end int) Token {
 	case c == ':':
 		return lexColon(src, pos, end)
 	case c == '{':
+		if next == '%' || next == '#' {
+			// a template tag or comment ({% if %}, {# note #}): not SQL
+			e, ok := templateTagEnd(src, pos, end, next)
+			return Token{Kind: Comment, Start: pos, End: e, Unterminated: !ok}
+		}
 		if e := placeholderEnd(src, pos, end); e > 0 {
+			return Token{Kind: Param, Start: pos, End: e}
+		}
+	case c == '?':
+		return Token{Kind: Param, Start: pos, End: pos + 1}
+	case c == '<':
+		if e := anglePlaceholderEnd(src, pos, end); e > 0 {
 			return Token{Kind: Param, Start: pos, End: e}
 		}
 	case isDigit(c) || (c == '.' && isDigit(next)):
@@ -200,8 +212,12 @@ func gluesColon(c byte) bool {
 const maxPlaceholder = 200
 
 // placeholderEnd returns the end of a Python format placeholder such as
-// {table} or {cfg.schema} starting at pos, or 0 when the brace opens none.
+// {table} or {cfg.schema}, or of a template's {{ param }}, starting at pos,
+// or 0 when the brace opens none.
 func placeholderEnd(src []byte, pos, end int) int {
+	if pos+1 < end && src[pos+1] == '{' {
+		return doubleBraceEnd(src, pos, end)
+	}
 	for i := pos + 1; i < end && i-pos <= maxPlaceholder; i++ {
 		switch src[i] {
 		case '}':
@@ -211,6 +227,56 @@ func placeholderEnd(src []byte, pos, end int) int {
 		}
 	}
 	return 0
+}
+
+// doubleBraceEnd returns the end of {{ param }} (SQL editor, dashboards and
+// Jinja templates) starting at pos, or 0 when no "}}" closes it on its line.
+func doubleBraceEnd(src []byte, pos, end int) int {
+	for i := pos + 2; i+1 < end && i-pos <= maxPlaceholder; i++ {
+		switch src[i] {
+		case '}':
+			if src[i+1] == '}' {
+				return i + 2
+			}
+			return 0
+		case '{', '\n', ';':
+			return 0
+		}
+	}
+	return 0
+}
+
+// templateTagEnd finds the end of a template tag {% ... %} or comment
+// {# ... #} starting at pos; mark is '%' or '#'.
+func templateTagEnd(src []byte, pos, end int, mark byte) (int, bool) {
+	if j := bytes.Index(src[pos+2:end], []byte{mark, '}'}); j >= 0 {
+		return pos + 2 + j + 2, true
+	}
+	return end, false
+}
+
+// anglePlaceholderEnd returns the end of an angle-bracket placeholder such
+// as <bucket> or <my-catalog> starting at pos, as tutorials and templates
+// write names to fill in, or 0 when the '<' is an operator: a comparison
+// has an operand glued before it or a space inside.
+func anglePlaceholderEnd(src []byte, pos, end int) int {
+	if pos > 0 && (isIdentChar(src[pos-1]) || strings.IndexByte(")]'\"`}", src[pos-1]) >= 0) {
+		return 0
+	}
+	i := pos + 1
+	if i >= end || !isIdentChar(src[i]) || isDigit(src[i]) {
+		return 0
+	}
+	for i < end && i-pos <= maxPlaceholder && (isIdentChar(src[i]) || src[i] == '-') {
+		i++
+	}
+	if i >= end || src[i] != '>' {
+		return 0
+	}
+	if i+1 < end && (isIdentChar(src[i+1]) || src[i+1] == '(' || src[i+1] == '=') {
+		return 0
+	}
+	return i + 1
 }
 
 // lexNumber reads a numeric literal. A run of digits glued to letters that

@@ -41,7 +41,14 @@ func TestTokenize(t *testing.T) {
 		{"/*+ open", "HintComment!:/*+ open"},
 		{"'a\\", `String!:'a\`},
 		{"café naïve", "Ident:café Ident:naïve"},
-		{"$ @ ?", "Punct:$ Punct:@ Punct:?"},
+		{"$ @ ?", "Punct:$ Punct:@ Param:?"},
+		{"{{catalog}}.s.t {{ env }}_x", "Param:{{catalog}} Punct:. Ident:s Punct:. Ident:t Param:{{ env }} Ident:_x"},
+		{"{{ open\n}}", "Punct:{ Punct:{ Ident:open Punct:} Punct:}"},
+		{"{% if x %}a{% endif %} {# c #}", "Comment:{% if x %} Ident:a Comment:{% endif %} Comment:{# c #}"},
+		{"<bucket>.events <my-cat>.s.t", "Param:<bucket> Punct:. Ident:events Param:<my-cat> Punct:. Ident:s Punct:. Ident:t"},
+		{"a<b>c x <y> z", "Ident:a Punct:< Ident:b Punct:> Ident:c Ident:x Param:<y> Ident:z"},
+		{"ARRAY<STRING> MAP<a,b> a <> b f(<x>)", "Ident:ARRAY Punct:< Ident:STRING Punct:> Ident:MAP Punct:< Ident:a Punct:, Ident:b Punct:> Ident:a Punct:<> Ident:b Ident:f Punct:( Param:<x> Punct:)"},
+		{"d <1> 2 (<x>=1)", "Ident:d Punct:< Number:1 Punct:> Number:2 Punct:( Punct:< Ident:x Punct:>= Number:1 Punct:)"},
 		{"a;b", "Ident:a Punct:; Ident:b"},
 	}
 	for _, tt := range tests {

@@ -20,7 +20,9 @@ millions of directories of tiny files: 200 tasks writing 365 values already make
 73,000 files in one run. Reads then spend their time listing and opening files.
 Partition by a date at most, or leave the table unpartitioned and use liquid
 clustering (CLUSTER BY), which clusters on high-cardinality columns without the
-directory explosion.`,
+directory explosion. dbt models on Spark and Databricks are checked too: their
+partition_by, in the model's config() or in dbt_project.yml and properties files
+(the message then names the file and line), with liquid_clustered_by as the remedy.`,
 	Lang:    "python",
 	Example: `events.write.partitionBy("user_id").saveAsTable("main.web.events")`,
 	Better: `(events.writeTo("main.web.events")
@@ -37,10 +39,14 @@ func check(p *rule.Pass) {
 	// with each call's columns: the columns tell the calls apart.
 	ck := &checker{Pass: p, seen: map[partKey]bool{}}
 	for _, w := range p.Facts.Writes {
-		ck.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target))
+		ck.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target), clusterBy)
 	}
 	for _, d := range p.Facts.Tables {
-		ck.checkPartitioning(d.PartitionBy, d.Name)
+		advice := clusterBy
+		if d.Kind == facts.DbtModel {
+			advice = liquidClusteredBy
+		}
+		ck.checkPartitioning(d.PartitionBy, d.Name, advice)
 	}
 }
 
@@ -68,7 +74,12 @@ func (ck *checker) highCardinality(name string) bool {
 
 type partKey struct{ clause, first facts.Span }
 
-func (ck *checker) checkPartitioning(part *facts.Partitioning, table string) {
+// clusterBy and liquidClusteredBy say how to cluster by a column instead:
+// in SQL and Python, or in a dbt model's config.
+func clusterBy(col string) string         { return "CLUSTER BY " + col }
+func liquidClusteredBy(col string) string { return "liquid_clustered_by='" + col + "'" }
+
+func (ck *checker) checkPartitioning(part *facts.Partitioning, table string, advice func(string) string) {
 	p, seen := ck.Pass, ck.seen
 	if part == nil || part.Dynamic {
 		return
@@ -81,10 +92,13 @@ func (ck *checker) checkPartitioning(part *facts.Partitioning, table string) {
 		return
 	}
 	seen[k] = true
+	if part.Origin != "" { // set in a configuration file, not in the code
+		table += " (partitioned in " + part.Origin + ")"
+	}
 	for _, c := range part.Columns {
 		if c.Name != "" && ck.highCardinality(c.Name) {
 			p.Report(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
-				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering (CLUSTER BY "+c.Name+")")
+				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering ("+advice(c.Name)+")")
 		}
 	}
 	if max := p.Config.Rules.MaxPartitionColumns; max > 0 && len(part.Columns) > max {

@@ -30,7 +30,11 @@ other non-Delta tables. On Databricks, Unity Catalog managed tables (a three-par
 outside hive_metastore, no LOCATION) tune their file sizes themselves, so they are
 reported only with unity-catalog-auto-tuning: false; external and path tables, and
 every table on open-source Delta (platform: oss), are reported. When the platform is
-unknown a three-part managed name is taken to be Unity Catalog's.`,
+unknown a three-part managed name is taken to be Unity Catalog's.
+
+dbt models on Spark or Databricks materialized as a table or incrementally are Delta
+tables too (file_format delta, or the platform's default); their properties come from
+tblproperties, in the model's config() or in dbt_project.yml and properties files.`,
 	Lang: "sql",
 	Example: `CREATE TABLE main.sales.events (id BIGINT, event_date DATE)
 USING DELTA
@@ -40,7 +44,7 @@ USING DELTA
 PARTITIONED BY (event_date)
 TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true', 'delta.autoOptimize.autoCompact' = 'true');`,
 	Fix:       rule.SafeFix,
-	FixSafety: "The fix adds the missing properties with value true to the statement's TBLPROPERTIES (or the Python builder's properties) in the author's quoting and layout, where the Spark grammar allows a clause (before AS SELECT, right after a clone's source); when it knows no such place it offers none. For CREATE TABLE IF NOT EXISTS ... LOCATION, whose table may already exist (Delta then rejects properties that differ from the existing ones), it adds a separate ALTER TABLE ... SET TBLPROPERTIES statement after it in a SQL file or cell, and nothing inside spark.sql strings. Properties change how future writes lay out files, never what data the table holds.",
+	FixSafety: "The fix adds the missing properties with value true to the statement's TBLPROPERTIES (or the Python builder's properties) in the author's quoting and layout, where the Spark grammar allows a clause (before AS SELECT, right after a clone's source); when it knows no such place it offers none. For CREATE TABLE IF NOT EXISTS ... LOCATION, whose table may already exist (Delta then rejects properties that differ from the existing ones), it adds a separate ALTER TABLE ... SET TBLPROPERTIES statement after it in a SQL file or cell, and nothing inside spark.sql strings. In a dbt model it adds tblproperties={...} to the model's own config() call; a model with no config() call, or whose tblproperties (in the model or in YAML) lacks some of them, gets none. Properties change how future writes lay out files, never what data the table holds.",
 	Options:   []string{"required-properties", "default-format", "platform", "unity-catalog-auto-tuning"},
 }
 
@@ -62,6 +66,10 @@ func check(p *rule.Pass) {
 		}
 		msg := fmt.Sprintf("Delta table %s is created without %s: writers then leave small files unless every job remembers the session settings",
 			d.Name, strings.Join(missing, ", "))
+		if d.Kind == facts.DbtModel {
+			msg = fmt.Sprintf("dbt model %s makes a Delta table without %s: every run then leaves small files; set them in the model's tblproperties config",
+				d.Name, strings.Join(missing, ", "))
+		}
 		var fixes []rule.Fix
 		switch {
 		case d.IfNotExists && d.Location != "":
@@ -186,6 +194,11 @@ func render(ins *facts.PropertyInsertion, keys []string) facts.Edit {
 		}
 	case facts.PyNewKeyword:
 		text = ", table_properties={" + strings.Join(entries, ", ") + "}"
+	case facts.DbtConfigKwarg:
+		text = "tblproperties={" + strings.Join(entries, ", ") + "}"
+		if !ins.Empty {
+			text = ", " + text
+		}
 	default: // SQLExtendClause, PyExtendDict
 		sep := ", "
 		if ins.Newline != "" {

@@ -1,0 +1,121 @@
+package dbt
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+)
+
+// Adapter says whether a project runs on Spark (dbt-spark, dbt-databricks,
+// and the Spark-based dbt-glue and dbt-fabricspark), on another engine, or
+// cannot tell. partition_by and the like mean something else on BigQuery
+// or ClickHouse, so only a Spark project's models become facts.
+type Adapter uint8
+
+const (
+	AdapterUnknown Adapter = iota
+	AdapterSpark
+	AdapterOther
+)
+
+// sparkAdapters and otherAdapters are profile types and package names.
+var (
+	sparkAdapters = []string{"databricks", "spark", "glue", "fabricspark"}
+	otherAdapters = []string{"bigquery", "snowflake", "redshift", "postgres", "duckdb", "clickhouse", "trino",
+		"athena", "synapse", "sqlserver", "fabric", "oracle", "mysql", "teradata", "exasol", "dremio", "starrocks", "doris", "firebolt", "vertica", "impala", "materialize"}
+)
+
+var profileType = regexp.MustCompile(`(?m)^\s+type:\s*['"]?([A-Za-z_]+)`)
+
+// sparkOnlyConfigs are model configs only the Spark adapters know.
+var sparkOnlyConfigs = []string{"file_format", "location_root", "tblproperties", "liquid_clustered_by", "auto_liquid_cluster", "include_full_name_in_path"}
+
+// detectAdapter looks at the project's profiles.yml, the Python dependency
+// files at its root and above it (up to three levels), and the configs of
+// dbt_project.yml. h takes the bytes of the files it read.
+func (p *Project) detectAdapter(h interface{ Write([]byte) (int, error) }, projectYAML []byte) Adapter {
+	for _, f := range []string{"profiles.yml", filepath.Join("profiles", "profiles.yml"), filepath.Join(".dbt", "profiles.yml")} {
+		src, err := readSmall(filepath.Join(p.Root, f))
+		if err != nil {
+			continue
+		}
+		h.Write(src)
+		for _, m := range profileType.FindAllSubmatch(src, -1) {
+			switch t := string(bytes.ToLower(m[1])); {
+			case contains(sparkAdapters, t):
+				return AdapterSpark
+			case contains(otherAdapters, t):
+				return AdapterOther
+			}
+		}
+	}
+	dir := p.Root
+	for i := 0; i < 4; i++ {
+		if a := dependencyAdapter(h, dir); a != AdapterUnknown {
+			return a
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			break // the repository's root
+		}
+		dir = parent
+	}
+	for _, k := range sparkOnlyConfigs {
+		if bytes.Contains(projectYAML, []byte(k+":")) {
+			return AdapterSpark
+		}
+	}
+	return AdapterUnknown
+}
+
+// dependencyAdapter reads which dbt adapter the Python dependency files in
+// dir name: dbt-databricks, dbt-spark... .
+func dependencyAdapter(h interface{ Write([]byte) (int, error) }, dir string) Adapter {
+	files, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt"))
+	files = append(files, filepath.Join(dir, "pyproject.toml"), filepath.Join(dir, "setup.py"),
+		filepath.Join(dir, "setup.cfg"), filepath.Join(dir, "Pipfile"), filepath.Join(dir, "environment.yml"))
+	other := false
+	for _, f := range files {
+		src, err := readSmall(f)
+		if err != nil {
+			continue
+		}
+		h.Write(src)
+		low := bytes.ToLower(src)
+		for _, a := range sparkAdapters {
+			if bytes.Contains(low, []byte("dbt-"+a)) {
+				return AdapterSpark
+			}
+		}
+		for _, a := range otherAdapters {
+			other = other || bytes.Contains(low, []byte("dbt-"+a))
+		}
+	}
+	if other {
+		return AdapterOther
+	}
+	return AdapterUnknown
+}
+
+// SparkModel reports whether a model's own configs show a Spark adapter.
+func SparkModel(cfg map[string]Value) bool {
+	for _, k := range sparkOnlyConfigs {
+		if _, ok := cfg[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

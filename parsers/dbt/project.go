@@ -1,0 +1,323 @@
+package dbt
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ProjectFile is the file that makes a directory a dbt project.
+const ProjectFile = "dbt_project.yml"
+
+// Project is a dbt project's model configuration: the directory-level
+// configs of dbt_project.yml and the per-model configs of properties files.
+type Project struct {
+	Root       string   // the directory holding dbt_project.yml
+	Name       string   // the project's name
+	ModelPaths []string // relative to Root; "models" when not said
+	// Err says why dbt_project.yml could not be read; the project then
+	// gives no configs.
+	Err error
+	// Digest covers every byte the configs were read from.
+	Digest [32]byte
+	// Adapter says whether the project runs on Spark.
+	Adapter Adapter
+
+	tree   *configTree
+	models map[string]map[string]Value // model name → config from a properties file
+}
+
+// configTree is the models: section of dbt_project.yml: configs that apply
+// to a directory and everything below it.
+type configTree struct {
+	config map[string]Value
+	dirs   map[string]*configTree
+}
+
+// maxYAML bounds a project or properties file read.
+const maxYAML = 4 << 20
+
+// LoadProject reads the dbt project rooted at dir.
+func LoadProject(dir string) *Project {
+	p := &Project{Root: dir, ModelPaths: []string{"models"}, models: map[string]map[string]Value{}}
+	h := sha256.New()
+	path := filepath.Join(dir, ProjectFile)
+	src, err := readSmall(path)
+	if err != nil {
+		p.Err = err
+		return p
+	}
+	h.Write(src)
+	var doc struct {
+		Name        string    `yaml:"name"`
+		ModelPaths  []string  `yaml:"model-paths"`
+		SourcePaths []string  `yaml:"source-paths"` // before dbt 1.0
+		Models      yaml.Node `yaml:"models"`
+	}
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		p.Err = err
+		return p
+	}
+	p.Name = doc.Name
+	if len(doc.ModelPaths) > 0 {
+		p.ModelPaths = doc.ModelPaths
+	} else if len(doc.SourcePaths) > 0 {
+		p.ModelPaths = doc.SourcePaths
+	}
+	lines := lineStarts(src)
+	if doc.Models.Kind == yaml.MappingNode {
+		// the first level names projects: ours, or a package's
+		for i := 0; i+1 < len(doc.Models.Content); i += 2 {
+			k, v := doc.Models.Content[i], doc.Models.Content[i+1]
+			if k.Value == p.Name && v.Kind == yaml.MappingNode {
+				p.tree = readTree(v, path, lines)
+			} else if strings.HasPrefix(k.Value, "+") || knownConfigs[k.Value] {
+				// a config for every model of every project
+				if p.tree == nil {
+					p.tree = &configTree{config: map[string]Value{}, dirs: map[string]*configTree{}}
+				}
+				p.tree.config[strings.TrimPrefix(k.Value, "+")] = yamlValue(v, path, lines)
+			}
+		}
+	}
+	p.readProperties(h)
+	p.Adapter = p.detectAdapter(h, src)
+	copy(p.Digest[:], h.Sum(nil))
+	return p
+}
+
+// knownConfigs are config keys that dbt_project.yml may give without a '+'
+// (a key that is none of these and holds a map names a directory).
+var knownConfigs = map[string]bool{
+	"materialized": true, "incremental_strategy": true, "file_format": true, "table_format": true,
+	"partition_by": true, "liquid_clustered_by": true, "cluster_by": true, "clustered_by": true, "buckets": true,
+	"auto_liquid_cluster": true, "tblproperties": true, "location_root": true, "unique_key": true,
+	"schema": true, "database": true, "catalog": true, "alias": true, "enabled": true, "tags": true,
+	"on_schema_change": true, "persist_docs": true, "post-hook": true, "pre-hook": true, "full_refresh": true,
+	"submission_method": true, "include_full_name_in_path": true, "zorder": true, "meta": true, "docs": true,
+	"grants": true, "contract": true, "databricks_tags": true, "compression": true,
+}
+
+func readTree(n *yaml.Node, file string, lines []int) *configTree {
+	t := &configTree{config: map[string]Value{}, dirs: map[string]*configTree{}}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		switch {
+		case strings.HasPrefix(k.Value, "+"):
+			t.config[strings.ToLower(k.Value[1:])] = yamlValue(v, file, lines)
+		case knownConfigs[k.Value]:
+			t.config[strings.ToLower(k.Value)] = yamlValue(v, file, lines)
+		case v.Kind == yaml.MappingNode:
+			t.dirs[k.Value] = readTree(v, file, lines)
+		}
+	}
+	return t
+}
+
+// readProperties reads the models: lists of the YAML files below the model
+// paths; h takes their bytes, in path order.
+func (p *Project) readProperties(h interface{ Write([]byte) (int, error) }) {
+	var files []string
+	for _, mp := range p.ModelPaths {
+		root := filepath.Join(p.Root, mp)
+		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil // an unreadable directory gives no configs
+			}
+			if d.IsDir() && path != root && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			if ext := filepath.Ext(path); d.Type().IsRegular() && (ext == ".yml" || ext == ".yaml") {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		src, err := readSmall(f)
+		if err != nil || !bytes.Contains(src, []byte("models")) {
+			continue
+		}
+		h.Write([]byte(f))
+		h.Write(src)
+		var doc struct {
+			Models []struct {
+				Name   string    `yaml:"name"`
+				Config yaml.Node `yaml:"config"`
+			} `yaml:"models"`
+		}
+		if yaml.Unmarshal(src, &doc) != nil {
+			continue
+		}
+		lines := lineStarts(src)
+		for _, m := range doc.Models {
+			if m.Name == "" || m.Config.Kind != yaml.MappingNode {
+				continue
+			}
+			cfg := p.models[m.Name]
+			if cfg == nil {
+				cfg = map[string]Value{}
+				p.models[m.Name] = cfg
+			}
+			for i := 0; i+1 < len(m.Config.Content); i += 2 {
+				k := strings.ToLower(strings.TrimPrefix(m.Config.Content[i].Value, "+"))
+				cfg[k] = yamlValue(m.Config.Content[i+1], f, lines)
+			}
+		}
+	}
+}
+
+// ModelDir returns the directories of the model at path below its model
+// path ("staging", "orders" for models/staging/orders/x.sql); ok is false
+// when path is not under one of the project's model paths.
+func (p *Project) ModelDir(path string) (dirs []string, ok bool) {
+	for _, mp := range p.ModelPaths {
+		rel, err := filepath.Rel(filepath.Join(p.Root, mp), path)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		dir := filepath.Dir(rel)
+		if dir == "." {
+			return nil, true
+		}
+		return strings.Split(filepath.ToSlash(dir), "/"), true
+	}
+	return nil, false
+}
+
+// ConfigFor returns the configs the project gives the model at path,
+// before the model's own config(): dbt_project.yml's, the nearer directory
+// winning, then its properties file's. ok is false when path holds no model
+// of this project.
+func (p *Project) ConfigFor(path string) (cfg map[string]Value, ok bool) {
+	dirs, ok := p.ModelDir(path)
+	if !ok || p.Err != nil {
+		return nil, ok
+	}
+	cfg = map[string]Value{}
+	for t, i := p.tree, 0; t != nil; i++ {
+		for k, v := range t.config {
+			cfg[k] = v
+		}
+		if i >= len(dirs) {
+			break
+		}
+		t = t.dirs[dirs[i]]
+	}
+	for k, v := range p.models[ModelName(path)] {
+		cfg[k] = v
+	}
+	return cfg, true
+}
+
+// yamlValue maps a YAML node to a Value positioned at its line.
+func yamlValue(n *yaml.Node, file string, lines []int) Value {
+	v := Value{File: file, Line: n.Line}
+	if n.Line > 0 && n.Line <= len(lines) {
+		v.Start = lines[n.Line-1] + max(n.Column-1, 0)
+		v.End = v.Start + len(n.Value)
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		switch n.Tag {
+		case "!!bool":
+			v.Kind, v.Bool, v.Str = Bool, strings.EqualFold(n.Value, "true"), strings.ToLower(n.Value)
+		case "!!int", "!!float":
+			v.Kind, v.Str = Number, n.Value
+		case "!!null":
+			v.Kind = None
+		default:
+			v.Kind, v.Str = String, n.Value
+			if strings.Contains(n.Value, "{{") { // a Jinja expression: not known
+				v.Kind = Unknown
+			}
+		}
+	case yaml.SequenceNode:
+		v.Kind = List
+		for _, c := range n.Content {
+			v.List = append(v.List, yamlValue(c, file, lines))
+		}
+	case yaml.MappingNode:
+		v.Kind, v.Dict = Dict, map[string]Value{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			v.Dict[strings.ToLower(n.Content[i].Value)] = yamlValue(n.Content[i+1], file, lines)
+		}
+	case yaml.AliasNode:
+		if n.Alias != nil {
+			return yamlValue(n.Alias, file, lines)
+		}
+	}
+	return v
+}
+
+func lineStarts(src []byte) []int {
+	out := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// readSmall reads a regular file of at most maxYAML bytes.
+func readSmall(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() || st.Size() > maxYAML {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fs.ErrInvalid}
+	}
+	return os.ReadFile(path)
+}
+
+// Projects finds the dbt project of each model file, reading each project
+// once. It is safe for concurrent use.
+type Projects struct {
+	mu   sync.Mutex
+	dirs map[string]*Project // directory → its project (nil: none)
+}
+
+// For returns the project that holds the file at path (an absolute path),
+// or nil.
+func (ps *Projects) For(path string) *Project {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if ps.dirs == nil {
+		ps.dirs = map[string]*Project{}
+	}
+	var walked []string
+	var found *Project
+	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
+		if p, ok := ps.dirs[dir]; ok {
+			found = p
+			break
+		}
+		walked = append(walked, dir)
+		if st, err := os.Stat(filepath.Join(dir, ProjectFile)); err == nil && st.Mode().IsRegular() {
+			found = LoadProject(dir)
+			break
+		}
+		if parent := filepath.Dir(dir); parent == dir {
+			break
+		}
+	}
+	for _, d := range walked {
+		ps.dirs[d] = found
+	}
+	return found
+}

@@ -1,0 +1,3 @@
+{% macro partitioned(cols) %}
+  {{ config(materialized='table', partition_by=['user_id']) }}
+{% endmacro %}

@@ -1,0 +1,2 @@
+-- want: LL103 "partitioned in .*dbt_project.yml, line 13"
+select * from {{ ref('stg_orders') }}

@@ -1,0 +1,1 @@
+select * from {{ source('raw', 'events') }} -- want: LL301 "dbt model ext_events"

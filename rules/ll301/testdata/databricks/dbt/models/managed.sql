@@ -1,0 +1,2 @@
+-- a managed table on Databricks: Unity Catalog tunes its files itself
+select * from {{ source('raw', 'events') }}

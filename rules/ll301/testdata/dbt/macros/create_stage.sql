@@ -1,0 +1,3 @@
+{% macro create_stage(relation) %}
+  create table {{ relation }} (id int) using delta
+{% endmacro %}

@@ -1,0 +1,3 @@
+{{ config(file_format='delta', tblproperties=var('table_properties')) }}
+-- properties from a variable: not known, so not reported
+select * from {{ ref('appended') }}

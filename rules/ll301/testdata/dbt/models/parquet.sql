@@ -1,0 +1,3 @@
+{{ config(file_format='parquet') }}
+-- not Delta: the properties do not apply
+select * from {{ ref('appended') }}
