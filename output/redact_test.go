@@ -82,6 +82,14 @@ func TestEveryFormatRedactsCredentials(t *testing.T) {
 			})
 		}
 	}
+	for i := range findings {
+		d := ToLSP(&findings[i])
+		for _, leak := range leaks {
+			if strings.Contains(d.Message, leak) {
+				t.Errorf("ToLSP shows %q: %s", leak, d.Message)
+			}
+		}
+	}
 	if findings[0].Message != before {
 		t.Error("redaction changed the caller's findings")
 	}
