@@ -95,7 +95,9 @@ type Stats struct {
 }
 
 // Databricks names the workspace to ask for statistics. The token is never
-// read from a config file: it comes from DATABRICKS_TOKEN.
+// read from a config file: it comes from DATABRICKS_TOKEN. Host is the
+// project's choice, which credentials follow only when it is their own
+// workspace or the command line allows it (--allow-config-host).
 type Databricks struct {
 	Host        string
 	WarehouseID string

@@ -4,6 +4,7 @@ import (
 	"cmp"
 
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/internal/redact"
 )
 
 // LSP shapes, as the JSON format prints them and a language server can send
@@ -75,8 +76,11 @@ type LSPFix struct {
 }
 
 // ToLSP converts a finding to an LSP diagnostic. Lists are empty, never nil,
-// so they print as [].
+// so they print as []. Credentials are removed, as Stream removes them.
 func ToLSP(f *finding.Finding) LSPDiagnostic {
+	if redact.Active() {
+		f, _ = redactFinding(f)
+	}
 	d := LSPDiagnostic{
 		Range:    lspRange(f.Start, f.End),
 		Severity: int(severity(f)),

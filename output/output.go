@@ -140,14 +140,14 @@ func (s *Stream) File(findings []finding.Finding) error {
 		return fmt.Errorf("output: %s printed after %s", p, s.last)
 	}
 	s.last = sorted[0].Path
-	return s.p.file(s.w, sorted)
+	return s.p.file(s.w, redactFindings(sorted))
 }
 
 // Notices hands the run's notices to formats that report them (SARIF's
 // invocation, github warnings, JUnit); call it before Close.
 func (s *Stream) Notices(ns []Notice) {
 	if np, ok := s.p.(noticePrinter); ok && len(ns) > 0 {
-		np.notices(ns)
+		np.notices(redactNotices(ns))
 	}
 }
 
@@ -178,7 +178,7 @@ func WriteNotices(w io.Writer, format string, findings []finding.Finding, notice
 		for end < len(sorted) && sorted[end].Path == sorted[start].Path {
 			end++
 		}
-		if err := s.p.file(s.w, sorted[start:end]); err != nil {
+		if err := s.p.file(s.w, redactFindings(sorted[start:end])); err != nil {
 			return err
 		}
 		start = end

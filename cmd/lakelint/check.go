@@ -14,6 +14,7 @@ import (
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer"
+	"github.com/lakelint/lakelint/internal/redact"
 	"github.com/lakelint/lakelint/output"
 )
 
@@ -341,7 +342,7 @@ func reportNotes(res *engine.Result, verbose bool, stderr io.Writer) bool {
 		if n.Error {
 			level = "error"
 		}
-		fmt.Fprintf(stderr, "lakelint: %s: %s\n", level, n)
+		fmt.Fprintf(stderr, "lakelint: %s: %s\n", level, redact.String(fmt.Sprint(n)))
 	}
 	if verbose {
 		for _, n := range res.Details {

@@ -38,6 +38,7 @@ Options:
 
 type statsCmdOptions struct {
 	format, configPath, statsFile, output string
+	allowConfigHost                       bool
 }
 
 func runStats(args []string, stdout, stderr io.Writer) int {
@@ -54,6 +55,7 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 	}
 	fs.StringVar(&o.configPath, "config", "", "config file to use (default: the nearest .lakelint.yaml)")
 	fs.StringVar(&o.statsFile, "stats-file", "", "look table names up in this snapshot first")
+	fs.BoolVar(&o.allowConfigHost, "allow-config-host", false, allowConfigHostUsage)
 	if export {
 		fs.StringVar(&o.output, "o", "", "write the snapshot to this file instead of standard output")
 	} else {
@@ -81,7 +83,7 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	opts := source.Options{File: o.statsFile}
+	opts := source.Options{File: o.statsFile, AllowConfigHost: o.allowConfigHost}
 
 	if export {
 		return exportStats(ctx, cfg, opts, targets, o.output, stdout, stderr)
@@ -125,15 +127,20 @@ func exportStats(ctx context.Context, cfg *config.Config, opts source.Options, t
 	tables := make([]*stats.Table, len(targets))
 	errs := make([]error, len(targets))
 	p := pool.New().WithMaxGoroutines(8)
+	looker := source.NewAttacher(nil, opts) // one workspace client for all the targets
 	for i, target := range targets {
-		p.Go(func() { tables[i], errs[i] = source.Lookup(ctx, cfg, opts, target) })
+		p.Go(func() { tables[i], errs[i] = looker.Lookup(ctx, cfg, target) })
 	}
 	p.Wait()
 	failed := false
+	said := map[string]bool{} // an unreachable workspace fails every table alike: say it once
 	for _, err := range errs {
 		if err != nil {
-			fmt.Fprintf(stderr, "lakelint: %v\n", err)
 			failed = true
+			if msg := err.Error(); !said[msg] {
+				said[msg] = true
+				fmt.Fprintf(stderr, "lakelint: %s\n", msg)
+			}
 		}
 	}
 	if failed {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
@@ -11,15 +12,21 @@ import (
 
 // statsOptions are the check command's say over live table stats.
 type statsOptions struct {
-	file    string
-	require bool
-	off     bool
+	file            string
+	require         bool
+	off             bool
+	allowConfigHost bool
 }
+
+// allowConfigHostUsage is the help of --allow-config-host, for check and stats.
+const allowConfigHostUsage = "send Databricks credentials to the workspace stats.databricks.host names even when it is not " +
+	"the credentials' own (DATABRICKS_HOST, or the profile's host); a config file can never allow this itself"
 
 func addStatsFlags(fs *flag.FlagSet, o *statsOptions) {
 	fs.StringVar(&o.file, "stats-file", "", "read live table stats from this snapshot (made by `lakelint stats export`) instead of the config's stats.file")
 	fs.BoolVar(&o.require, "require-stats", false, "fail when live table stats cannot be had for a table that has a stats source")
 	fs.BoolVar(&o.off, "no-stats", false, "do not read live table stats at all")
+	fs.BoolVar(&o.allowConfigHost, "allow-config-host", false, allowConfigHostUsage)
 }
 
 // attach returns the engine's hook that attaches live stats, nil with
@@ -34,7 +41,8 @@ func (o statsOptions) attach(configs *config.Resolver, opts *engine.Options) err
 		}
 		return nil
 	}
-	a := source.NewAttacher(configs.For, source.Options{File: o.file, Require: o.require})
-	opts.Attach, opts.LiveInert, opts.LiveStillInert, opts.RecordKey = a.Attach, a.Inert, source.StillInert, source.EnvKey()
+	a := source.NewAttacher(configs.For, source.Options{File: o.file, Require: o.require, AllowConfigHost: o.allowConfigHost})
+	opts.Attach, opts.LiveInert, opts.LiveStillInert = a.Attach, a.Inert, source.StillInert
+	opts.RecordKey = source.EnvKey() + fmt.Sprintf(" allow-config-host=%t", o.allowConfigHost)
 	return nil
 }

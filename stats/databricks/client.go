@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"sync/atomic"
 	"time"
+
+	"github.com/lakelint/lakelint/internal/redact"
 )
 
 // Client runs SQL statements on one warehouse. It is safe for concurrent use.
@@ -17,6 +20,7 @@ type Client struct {
 	retry         Backoff // between those attempts
 	poll          Backoff // between status polls
 	cancelTimeout time.Duration
+	answered      *atomic.Bool // some request got an HTTP answer; a pointer so Client values can be printed
 
 	// Swapped by tests so retries and polls need not really wait.
 	sleep func(ctx context.Context, d time.Duration) error
@@ -60,6 +64,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 		retry:         Backoff{Initial: 500 * time.Millisecond, Max: 8 * time.Second},
 		poll:          Backoff{Initial: 250 * time.Millisecond, Max: 2 * time.Second},
 		cancelTimeout: 5 * time.Second,
+		answered:      new(atomic.Bool),
 		sleep:         sleepCtx,
 		now:           time.Now,
 		rand:          rand.Float64,
@@ -67,8 +72,35 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	for _, o := range opts {
 		o(c)
 	}
+	c.http = withoutAuthOnRedirect(c.http)
+	redact.Add(cfg.Token)
+	redact.AddBasic(cfg.ClientID, cfg.ClientSecret)
 	c.auth = newTokenSource(cfg, c.http)
 	return c, nil
+}
+
+// maxRedirects is as many redirects as net/http follows by default.
+const maxRedirects = 10
+
+// withoutAuthOnRedirect returns a copy of h whose redirects never carry
+// the Authorization header: not to another host, and not to the same host
+// on another port or scheme, which net/http would otherwise allow. The
+// OAuth token request goes through the same client, so its Basic header
+// stays behind too.
+func withoutAuthOnRedirect(h *http.Client) *http.Client {
+	c := *h
+	next := h.CheckRedirect
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		req.Header.Del("Authorization")
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= maxRedirects {
+			return fmt.Errorf("stopped after %d redirects", maxRedirects)
+		}
+		return nil
+	}
+	return &c
 }
 
 // Config returns the resolved configuration; printing it hides the token.

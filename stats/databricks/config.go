@@ -4,11 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/lakelint/lakelint/internal/redact"
 )
 
 // Environment variables consulted by Resolve.
@@ -39,7 +42,7 @@ const (
 	DefaultWaitTimeout = 10 * time.Second
 )
 
-const redacted = "[REDACTED]"
+const redacted = redact.Marker
 
 // Config says which workspace and warehouse to talk to and how.
 // Printing or logging a Config never shows the token.
@@ -62,12 +65,26 @@ type Config struct {
 	// CLIPath is the Databricks CLI to run; "" means "databricks" on PATH.
 	CLIPath string
 
+	// ProjectHost is a workspace named by project configuration
+	// (stats.databricks.host in a .lakelint.yaml, which a repository may
+	// commit), and ProjectHostOrigin says where, for messages. A project may
+	// not choose where credentials go: ProjectHost is used only when it is
+	// the credentials' own workspace (the host from the same environment or
+	// profile, any host for the Databricks CLI's per-host logins, an Azure
+	// Databricks host for the Azure CLI's), else Resolve fails with a
+	// *HostError, unless AllowProjectHost is set: the user's own say (a
+	// command-line flag), never a config file's.
+	ProjectHost, ProjectHostOrigin string
+	AllowProjectHost               bool
+
 	// Where each credential came from, so errors can point at the right
 	// place without showing the value.
 	hostSource, tokenSource, warehouseSource     string
 	clientIDSource, secretSource, authTypeSource string
 	auth                                         string  // the sign-in method validated chose
 	pathEnv                                      *string // PATH to find CLIs in; nil means the process's
+	// The host each source of credentials names, to tell where they may go.
+	envHost, profileHost, profileOrigin string
 }
 
 // env reads one environment variable; tests swap it.
@@ -82,7 +99,8 @@ func Resolve(c Config) (Config, error) {
 
 func resolve(c Config, getenv env, home func() (string, error)) (Config, error) {
 	c.noteSources("Config")
-	fill(&c.Host, &c.hostSource, getenv(EnvHost), "environment variable "+EnvHost)
+	c.envHost = getenv(EnvHost)
+	fill(&c.Host, &c.hostSource, c.envHost, "environment variable "+EnvHost)
 	fill(&c.Token, &c.tokenSource, getenv(EnvToken), "environment variable "+EnvToken)
 	fill(&c.WarehouseID, &c.warehouseSource, getenv(EnvWarehouseID), "environment variable "+EnvWarehouseID)
 	fill(&c.ClientID, &c.clientIDSource, getenv(EnvClientID), "environment variable "+EnvClientID)
@@ -172,6 +190,7 @@ func (c *Config) fillFromFile(getenv env, home func() (string, error), named boo
 	}
 
 	origin := fmt.Sprintf("profile [%s] in %s", c.Profile, path)
+	c.profileHost, c.profileOrigin = p["host"], origin
 	fill(&c.Host, &c.hostSource, p["host"], origin)
 	fill(&c.Token, &c.tokenSource, p["token"], origin)
 	fill(&c.WarehouseID, &c.warehouseSource, p["warehouse_id"], origin)
@@ -199,7 +218,7 @@ func (c *Config) fillFromFile(getenv env, home func() (string, error), named boo
 // validated checks required fields and applies defaults.
 func (c Config) validated() (Config, error) {
 	var missing []string
-	if c.Host == "" {
+	if c.Host == "" && c.ProjectHost == "" {
 		missing = append(missing, "host ("+EnvHost+" or host in the profile)")
 	}
 	if c.WarehouseID == "" {
@@ -212,12 +231,19 @@ func (c Config) validated() (Config, error) {
 		}
 		return Config{}, fmt.Errorf("databricks: missing %s: looked in %s", strings.Join(missing, ", "), where)
 	}
+	trusted := c.Host
+	if trusted == "" {
+		c.Host, c.hostSource = c.ProjectHost, c.projectOrigin()
+	}
 	host, err := normalizeHost(c.Host)
 	if err != nil {
 		return Config{}, fmt.Errorf("databricks: host from %s: %w", c.hostSource, err)
 	}
 	c.Host = host
 	if c.auth, err = c.chooseAuth(); err != nil {
+		return Config{}, err
+	}
+	if err := c.useProjectHost(trusted); err != nil {
 		return Config{}, err
 	}
 	if c.Timeout <= 0 {
@@ -229,8 +255,89 @@ func (c Config) validated() (Config, error) {
 	return c, nil
 }
 
+func (c Config) projectOrigin() string {
+	if c.ProjectHostOrigin != "" {
+		return c.ProjectHostOrigin
+	}
+	return "Config.ProjectHost"
+}
+
+// HostError is a project's host that lakelint refused to send credentials to.
+type HostError struct {
+	ProjectHost       string // the workspace the project names
+	Origin            string // where it is named
+	CredentialHost    string // the credentials' own workspace; "" when their source names none
+	CredentialSource  string // where the credentials come from
+	CredentialHostVar string // how to name the credentials' host, e.g. DATABRICKS_HOST
+}
+
+func (e *HostError) Error() string {
+	own := "their source names no workspace"
+	if e.CredentialHost != "" {
+		own = "they are for " + e.CredentialHost
+	}
+	return fmt.Sprintf("databricks: %s names the workspace %s, but the credentials from %s are not for it (%s); "+
+		"credentials are sent only to their own workspace: set %s to %s if it is yours",
+		e.Origin, e.ProjectHost, e.CredentialSource, own, e.CredentialHostVar, e.ProjectHost)
+}
+
+// useProjectHost settles the host when the project names one: the
+// credentials' own, or the project's when it is the same or the user
+// allowed it. trusted is the host from the caller, the environment or the
+// profile, "" when none.
+func (c *Config) useProjectHost(trusted string) error {
+	if c.ProjectHost == "" {
+		return nil
+	}
+	project, err := normalizeHost(c.ProjectHost)
+	if err != nil {
+		return fmt.Errorf("databricks: host from %s: %w", c.projectOrigin(), err)
+	}
+	own, anyHost, hostVar := c.credentialHost(project, trusted)
+	if own != "" {
+		if own, err = normalizeHost(own); err != nil {
+			return fmt.Errorf("databricks: host from %s: %w", c.hostSource, err)
+		}
+	}
+	switch {
+	case anyHost || own == project || c.AllowProjectHost:
+		c.Host, c.hostSource = project, c.projectOrigin()
+		return nil
+	}
+	return &HostError{ProjectHost: project, Origin: c.projectOrigin(), CredentialHost: own,
+		CredentialSource: c.CredentialSource(), CredentialHostVar: hostVar}
+}
+
+// credentialHost is the workspace the chosen credentials belong to, the
+// host from their own source; anyHost when they fit whatever host is
+// asked (a CLI login looked up by that host). hostVar says how the user
+// names that host.
+func (c Config) credentialHost(project, trusted string) (own string, anyHost bool, hostVar string) {
+	switch c.auth {
+	case AuthDatabricksCLI:
+		return "", true, EnvHost
+	case AuthAzureCLI, authCLIs:
+		// An Entra ID token for Azure Databricks opens any Azure workspace,
+		// and nothing else may see it.
+		return "", isAzureHost(project), EnvHost
+	}
+	src := c.tokenSource
+	if c.auth == AuthOAuthM2M {
+		src = c.secretSource
+	}
+	switch {
+	case strings.HasPrefix(src, "environment variable "):
+		return c.envHost, false, EnvHost
+	case src != "" && src == c.profileOrigin:
+		return c.profileHost, false, "host in " + c.profileOrigin
+	}
+	return trusted, false, "Config.Host" // the caller's own values
+}
+
 // normalizeHost turns "adb-1.azuredatabricks.net/" into
-// "https://adb-1.azuredatabricks.net".
+// "https://adb-1.azuredatabricks.net". http:// is accepted for loopback
+// hosts only (local test servers): credentials never cross a network in
+// clear text.
 func normalizeHost(h string) (string, error) {
 	h = strings.TrimSpace(h)
 	if !strings.Contains(h, "://") {
@@ -247,7 +354,19 @@ func normalizeHost(h string) (string, error) {
 	if u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 		return "", fmt.Errorf("invalid host %q: want a bare workspace URL", u.Redacted())
 	}
+	if u.Scheme == "http" && !isLoopback(u.Hostname()) {
+		return "", fmt.Errorf("invalid host %q: scheme must be https (http:// only for a loopback test server)", h)
+	}
 	return h, nil
+}
+
+// isLoopback reports whether a host name stays on this machine.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // CredentialSource says where the credential came from, e.g.

@@ -15,7 +15,17 @@ var (
 	ErrNotFound     = errors.New("not found")         // warehouse, statement or table missing
 	ErrMalformed    = errors.New("malformed response")
 	ErrTimeout      = errors.New("timed out")
+	// ErrUnreachable is a request that got no answer at all: the
+	// connection or TLS handshake failed, or nothing came back in time.
+	// An HTTP error status is an answer, never ErrUnreachable.
+	ErrUnreachable = errors.New("workspace unreachable")
 )
+
+// connError is a request that got no HTTP answer.
+type connError struct{ err error }
+
+func (e *connError) Error() string   { return e.err.Error() }
+func (e *connError) Unwrap() []error { return []error{ErrUnreachable, e.err} }
 
 // APIError is a non-2xx answer from the REST API.
 type APIError struct {

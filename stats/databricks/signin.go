@@ -14,6 +14,8 @@ import (
 
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
+
+	"github.com/lakelint/lakelint/internal/redact"
 )
 
 // SignInError is a failure to get a token from the chosen sign-in method;
@@ -22,13 +24,20 @@ type SignInError struct {
 	Method string // e.g. AuthOAuthM2M
 	Source string // where its settings came from
 	Msg    string // what went wrong, secrets removed
+	// Unreachable is set when the token endpoint gave no answer at all.
+	Unreachable bool
 }
 
 func (e *SignInError) Error() string {
 	return fmt.Sprintf("databricks: signing in with %s (%s): %s", e.Method, e.Source, e.Msg)
 }
 
-func (e *SignInError) Unwrap() error { return ErrUnauthorized }
+func (e *SignInError) Unwrap() []error {
+	if e.Unreachable {
+		return []error{ErrUnauthorized, ErrUnreachable}
+	}
+	return []error{ErrUnauthorized}
+}
 
 // cliTimeout bounds one run of the Databricks or Azure CLI.
 const cliTimeout = time.Minute
@@ -39,7 +48,6 @@ type cachedSource struct {
 	mu    sync.Mutex
 	tok   *oauth2.Token
 	fetch func(ctx context.Context) (*oauth2.Token, error)
-	seen  []string // tokens handed out, so error text can be scrubbed of them
 }
 
 func (s *cachedSource) token(ctx context.Context) (string, error) {
@@ -56,10 +64,7 @@ func (s *cachedSource) token(ctx context.Context) (string, error) {
 		return "", errors.New("no access token in the answer")
 	}
 	s.tok = t
-	if len(s.seen) >= 8 {
-		s.seen = s.seen[1:]
-	}
-	s.seen = append(s.seen, t.AccessToken)
+	redact.Add(t.AccessToken, t.RefreshToken) // so no error text can show them
 	return t.AccessToken, nil
 }
 
@@ -68,12 +73,6 @@ func (s *cachedSource) forget() {
 	s.mu.Lock()
 	s.tok = nil
 	s.mu.Unlock()
-}
-
-func (s *cachedSource) tokens() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.seen...)
 }
 
 // newTokenSource builds the source for a resolved config's method.

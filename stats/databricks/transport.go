@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"unicode"
+
+	"github.com/lakelint/lakelint/internal/redact"
 )
 
 // maxBody caps a response read into memory; INLINE results stop at 25 MiB.
@@ -33,7 +37,8 @@ func (c *Client) call(ctx context.Context, method, path string, in, out any) err
 			if ctx.Err() != nil {
 				return fmt.Errorf("%s: %w", endpoint, ctx.Err())
 			}
-			return &SignInError{Method: c.cfg.auth, Source: c.cfg.CredentialSource(), Msg: c.redact(err.Error())}
+			var urlErr *url.Error // the token endpoint gave no answer
+			return &SignInError{Method: c.cfg.auth, Source: c.cfg.CredentialSource(), Msg: c.redact(err.Error()), Unreachable: errors.As(err, &urlErr)}
 		}
 		status, header, body, err := c.send(ctx, method, path, tok, payload)
 		var failure error
@@ -41,9 +46,13 @@ func (c *Client) call(ctx context.Context, method, path string, in, out any) err
 		switch {
 		case err != nil:
 			if ctx.Err() != nil {
-				return fmt.Errorf("%s: %w", endpoint, ctx.Err())
+				err = fmt.Errorf("%s: %w", endpoint, ctx.Err())
+				if c.answered.Load() {
+					return err // a slow answer from a workspace that does answer
+				}
+				return &connError{err} // nothing ever came back
 			}
-			failure = fmt.Errorf("%s: %w", endpoint, err)
+			failure = &connError{fmt.Errorf("%s: %w", endpoint, err)} // no connection
 		case status >= 200 && status < 300:
 			return decode(endpoint, body, out)
 		case retryable(status):
@@ -82,6 +91,7 @@ func (c *Client) send(ctx context.Context, method, path, token string, payload [
 	if err != nil {
 		return 0, nil, nil, err
 	}
+	c.answered.Store(true)
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
 	if err != nil {
@@ -141,19 +151,11 @@ func (c *Client) apiError(endpoint string, status int, body []byte) *APIError {
 	return e
 }
 
-// redact removes tokens and secrets from text that came from elsewhere, in
-// case a server or proxy echoes request headers back.
+// redact removes tokens and secrets, in every form New and the token
+// sources registered, from text that came from elsewhere, in case a server
+// or proxy echoes request headers back.
 func (c *Client) redact(s string) string {
-	secrets := []string{c.cfg.Token, c.cfg.ClientSecret}
-	if cs, ok := c.auth.(*cachedSource); ok {
-		secrets = append(secrets, cs.tokens()...)
-	}
-	for _, secret := range secrets {
-		if secret != "" {
-			s = strings.ReplaceAll(s, secret, redacted)
-		}
-	}
-	return s
+	return redact.String(s)
 }
 
 // snippet shows the start of a non-JSON body (an HTML error page from a

@@ -99,8 +99,7 @@ func readJSONCheckpoint(ctx context.Context, store Storage, name string, pass cp
 		for _, kv := range f.parts {
 			r.parts.set(string(kv.key), string(kv.value), kv.null)
 		}
-		r.checkpointAdd(string(f.path), f.size, f.hasDV, f.dvRows)
-		return nil
+		return r.checkpointAdd(string(f.path), f.size, f.hasDV, f.dvRows)
 	})
 }
 

@@ -363,7 +363,9 @@ func (v *rowVisitor) files() error {
 			v.parsedValues(parts)
 		}
 		rows, _ := v.addDV.cardinality.int()
-		v.r.checkpointAdd(path, size, hasDV, rows)
+		if err := v.r.checkpointAdd(path, size, hasDV, rows); err != nil {
+			return err
+		}
 	}
 	if v.remove.present(0) {
 		path, ok := v.rmPath.str()

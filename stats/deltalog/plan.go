@@ -46,10 +46,19 @@ func planLog(entries []Entry) (*logPlan, error) {
 		uuids      = map[int64][]string{}
 		multi      = map[[2]int64]map[int]string{} // (version, parts) -> part -> name
 		incomplete []string
+		notFile    = map[int64]string{} // commit version -> what its name is instead of a file
 	)
 	for _, e := range entries {
 		f := parseLogName(e.Name)
 		f.Size = e.Size
+		if e.NotFile != "" {
+			// Only a commit matters: a checkpoint that cannot be read is as
+			// good as absent, and other names are not the log's.
+			if f.Kind == kindCommit {
+				notFile[f.Version] = e.NotFile
+			}
+			continue
+		}
 		switch f.Kind {
 		case kindCommit:
 			commits = append(commits, f)
@@ -95,6 +104,9 @@ func planLog(entries []Entry) (*logPlan, error) {
 	})
 	slices.Sort(incomplete)
 
+	if err := checkLatestIsFile(commits, cps, notFile); err != nil {
+		return nil, err
+	}
 	if len(commits) == 0 && len(cps) == 0 {
 		if len(incomplete) > 0 {
 			return nil, fmt.Errorf("%w: no commits and no complete checkpoint (%s)", ErrIncompleteLog, strings.Join(incomplete, "; "))
@@ -112,14 +124,38 @@ func planLog(entries []Entry) (*logPlan, error) {
 		p.Latest = max(p.Latest, cps[0].Version)
 		start = cps[0].Version + 1
 	}
-	if err := checkContiguous(commits, start, p.Latest, incomplete); err != nil {
+	if err := checkContiguous(commits, start, p.Latest, incomplete, notFile); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
+// checkLatestIsFile fails when the newest commit's name is taken by
+// something that is not a file (a directory, a named pipe, a link that
+// leads nowhere): replaying up to the commit before it would silently
+// describe an old version of the table.
+func checkLatestIsFile(commits []logFile, cps []checkpoint, notFile map[int64]string) error {
+	latest := int64(-1)
+	if len(commits) > 0 {
+		latest = commits[len(commits)-1].Version
+	}
+	if len(cps) > 0 {
+		latest = max(latest, cps[0].Version)
+	}
+	newest, what := int64(-1), ""
+	for v, w := range notFile {
+		if v > latest && v > newest {
+			newest, what = v, w
+		}
+	}
+	if newest < 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: the latest commit %s/%s.json is %s, not a file", ErrIncompleteLog, logDir, padVersion(newest), what)
+}
+
 // checkContiguous verifies that commits holds every version in [from, to].
-func checkContiguous(commits []logFile, from, to int64, incomplete []string) error {
+func checkContiguous(commits []logFile, from, to int64, incomplete []string, notFile map[int64]string) error {
 	i, _ := slices.BinarySearchFunc(commits, from, func(f logFile, v int64) int { return cmp.Compare(f.Version, v) })
 	for v := from; v <= to; v++ {
 		if i < len(commits) && commits[i].Version == v {
@@ -127,6 +163,9 @@ func checkContiguous(commits []logFile, from, to int64, incomplete []string) err
 			continue
 		}
 		msg := fmt.Sprintf("commit %s.json is missing", padVersion(v))
+		if what, ok := notFile[v]; ok {
+			msg = fmt.Sprintf("commit %s.json is %s, not a file", padVersion(v), what)
+		}
 		if from == 0 {
 			msg += " and no complete checkpoint covers it"
 		}

@@ -1,7 +1,9 @@
 package deltalog
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/lakelint/lakelint/stats"
@@ -57,6 +59,11 @@ func (r *replay) applyCommit(v int64, act *action) error {
 func (r *replay) changeFile(f *fileAction, added bool) error {
 	if len(f.path) == 0 {
 		return fmt.Errorf("file action without a path")
+	}
+	if added {
+		if err := checkSize(f.path, f.size); err != nil {
+			return err
+		}
 	}
 	r.dvBuf = f.appendDVID(r.dvBuf[:0])
 	r.keyBuf = appendFileKey(r.keyBuf[:0], f.path, r.dvBuf)
@@ -121,6 +128,9 @@ func (r *replay) resolveColumns() error {
 	if r.proto == nil {
 		return fmt.Errorf("%w: no protocol action", ErrIncompleteLog)
 	}
+	if err := checkProtocol(r.proto); err != nil {
+		return err
+	}
 	r.parts = newPartResolver(r.meta.PartitionColumns, newColumnNames(r.meta))
 	return nil
 }
@@ -137,8 +147,65 @@ func (r *replay) shadowed(rawPath string, dvID []byte) bool {
 
 // checkpointAdd keeps a live file from the checkpoint. The caller has
 // filled r.parts with its partition values.
-func (r *replay) checkpointAdd(rawPath string, size int64, dv bool, dvRows int64) {
+func (r *replay) checkpointAdd(rawPath string, size int64, dv bool, dvRows int64) error {
+	if err := checkSize(rawPath, size); err != nil {
+		return err
+	}
 	r.files.add(decodePath(rawPath), size, r.files.parts.intern(r.parts.tuple()), dv, dvRows)
+	return nil
+}
+
+// ErrBadAction is an action no writer makes, such as a file of negative
+// size: the log is damaged, and any figure built on it would be wrong.
+var ErrBadAction = errors.New("invalid action")
+
+// checkSize refuses an add action's negative size, which would otherwise
+// pull the table's total and its size distribution below zero.
+func checkSize[P string | []byte](path P, size int64) error {
+	if size < 0 {
+		return fmt.Errorf("%w: add action for %q has a negative size (%d)", ErrBadAction, string(path), size)
+	}
+	return nil
+}
+
+// knownReaderFeatures are the table features a reader must understand that
+// this reader does: each changes nothing in replay, or replay handles it.
+var knownReaderFeatures = map[string]bool{
+	"columnMapping":            true, // partition values under physical names
+	"deletionVectors":          true, // a file's key includes its vector
+	"timestampNtz":             true, // data types only
+	"v2Checkpoint":             true, // UUID-named checkpoints and sidecars
+	"vacuumProtocolCheck":      true, // concerns VACUUM, not reads of the log
+	"typeWidening":             true, // data types only
+	"typeWidening-preview":     true,
+	"variantType":              true,
+	"variantType-preview":      true,
+	"variantShredding-preview": true,
+}
+
+// maxReaderVersion is the newest reader protocol version this reader knows.
+const maxReaderVersion = 3
+
+// ErrUnsupported is a table whose protocol asks readers for something this
+// reader does not know: its figures could be wrong, so none are given.
+var ErrUnsupported = errors.New("unsupported Delta protocol")
+
+// checkProtocol refuses a protocol with a reader version or reader features
+// this reader does not know, as the Delta protocol asks of every reader.
+func checkProtocol(p *Protocol) error {
+	if p.MinReaderVersion > maxReaderVersion {
+		return fmt.Errorf("%w: minReaderVersion %d (lakelint reads up to %d)", ErrUnsupported, p.MinReaderVersion, maxReaderVersion)
+	}
+	var unknown []string
+	for _, f := range p.ReaderFeatures {
+		if !knownReaderFeatures[f] {
+			unknown = append(unknown, f)
+		}
+	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("%w: reader feature(s) %s unknown to lakelint", ErrUnsupported, strings.Join(unknown, ", "))
+	}
+	return nil
 }
 
 func (r *replay) checkpointRemove() { r.tombstones++ }

@@ -15,7 +15,8 @@ import (
 type Storage interface {
 	// List returns the objects directly inside dir (not in its
 	// subdirectories). A missing dir yields an empty list, not an error:
-	// object stores cannot tell the two apart.
+	// object stores cannot tell the two apart. Entries that are not files
+	// (a local directory or named pipe) come with NotFile set.
 	List(ctx context.Context, dir string) ([]Entry, error)
 	// Open opens one object for random access, which Parquet footers need.
 	Open(ctx context.Context, name string) (Object, error)
@@ -25,6 +26,10 @@ type Storage interface {
 type Entry struct {
 	Name string // base name, without dir
 	Size int64
+	// NotFile says why the entry cannot be read as a file ("a directory",
+	// "a named pipe", "a symbolic link that cannot be followed: ..."); ""
+	// for a file. Only local storage has such entries.
+	NotFile string
 }
 
 // Object is an opened object.

@@ -3,9 +3,11 @@ package deltalog
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // LocalStorage reads a table from the local filesystem.
@@ -37,28 +39,63 @@ func (l *LocalStorage) List(ctx context.Context, dir string) ([]Entry, error) {
 	out := make([]Entry, 0, len(des))
 	for _, de := range des {
 		var info fs.FileInfo
-		switch {
-		case de.Type().IsRegular():
-			info, err = de.Info()
-		case de.Type()&fs.ModeSymlink != 0:
+		if de.Type()&fs.ModeSymlink != 0 {
 			info, err = os.Stat(filepath.Join(l.path(dir), de.Name()))
+		} else {
+			info, err = de.Info()
+		}
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && de.Type()&fs.ModeSymlink == 0:
+			continue // vanished since the listing
+		case err != nil:
+			out = append(out, Entry{Name: de.Name(), NotFile: "a symbolic link that cannot be followed (" + linkError(err) + ")"})
+		case !info.Mode().IsRegular():
+			// Directories such as _sidecars are expected; the reader
+			// decides whether a name that should be a file matters.
+			out = append(out, Entry{Name: de.Name(), NotFile: describeMode(info.Mode())})
 		default:
-			continue // directories such as _sidecars, devices
+			out = append(out, Entry{Name: de.Name(), Size: info.Size()})
 		}
-		if err != nil || !info.Mode().IsRegular() {
-			continue // vanished since the listing, or a link to a directory
-		}
-		out = append(out, Entry{Name: de.Name(), Size: info.Size()})
 	}
 	return out, nil
 }
+
+// linkError is why a link cannot be followed, without the path.
+func linkError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// describeMode names a kind of file that is not a regular one.
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}
+
+// ErrNotFile is an object that is not a regular file (a directory, a named
+// pipe, a device): reading it could block forever or never end.
+var ErrNotFile = errors.New("not a regular file")
 
 // Open implements Storage.
 func (l *LocalStorage) Open(ctx context.Context, name string) (Object, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(l.path(name))
+	// Non-blocking, so that opening a named pipe returns at once; what was
+	// opened is then checked to be a file before a byte is read.
+	f, err := os.OpenFile(l.path(name), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -66,6 +103,10 @@ func (l *LocalStorage) Open(ctx context.Context, name string) (Object, error) {
 	if err != nil {
 		f.Close()
 		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s is %s: %w", name, describeMode(info.Mode()), ErrNotFile)
 	}
 	return &localObject{File: f, size: info.Size()}, nil
 }

@@ -83,7 +83,7 @@ func TestLocalStorage(t *testing.T) {
 		t.Fatal(err)
 	}
 	slices.SortFunc(got, func(a, b Entry) int { return strings.Compare(a.Name, b.Name) })
-	want := []Entry{{"a.json", 5}, {"b.json", 5}} // the _sidecars directory is not listed
+	want := []Entry{{"_sidecars", 0, "a directory"}, {"a.json", 5, ""}, {"b.json", 5, ""}} // the directory only as what it is
 	if !slices.Equal(got, want) {
 		t.Errorf("List = %v, want %v", got, want)
 	}

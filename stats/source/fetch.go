@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/stats"
@@ -18,11 +17,11 @@ func (a *Attacher) fetch(ctx context.Context, r *request) (*stats.Table, error) 
 	case fromLog:
 		return ReadLog(ctx, r.location, r.cfg.Stats)
 	case fromDatabricks:
-		c, err := a.client(r.cfg.Stats)
-		if err != nil {
-			return nil, err
+		w := a.workspace(r.cfg)
+		if w.err != nil {
+			return nil, w.err
 		}
-		return fetchDatabricks(ctx, c, r.name, r.cfg)
+		return w.lookup(ctx, func() (*stats.Table, error) { return fetchDatabricks(ctx, w.client, r.name, r.cfg) })
 	}
 	return nil, fmt.Errorf("no stats source for %s", r.label)
 }
@@ -51,33 +50,6 @@ func ReadLog(ctx context.Context, location string, st config.Stats) (*stats.Tabl
 		t.History = stats.SummarizeHistory(snap.Commits[len(snap.Commits)-n:])
 	}
 	return t, nil
-}
-
-// client returns the workspace client for a config's stats settings, made
-// once per run. Credentials come from the config, the environment or
-// ~/.databrickscfg, as databricks.Resolve finds them.
-func (a *Attacher) client(st config.Stats) (*databricks.Client, error) {
-	d := st.Databricks
-	key := d.Host + "\x00" + d.WarehouseID + "\x00" + d.Profile + "\x00" + strconv.FormatInt(int64(timeout(st)), 10)
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if r, ok := a.clients[key]; ok {
-		return r.client, r.err
-	}
-	c, err := newClient(st, a.opts.Databricks)
-	a.clients[key] = &clientResult{c, err}
-	return c, err
-}
-
-func newClient(st config.Stats, opts []databricks.Option) (*databricks.Client, error) {
-	d := st.Databricks
-	cfg, err := databricks.Resolve(databricks.Config{
-		Host: d.Host, WarehouseID: d.WarehouseID, Profile: d.Profile, Timeout: timeout(st),
-	})
-	if err != nil {
-		return nil, err
-	}
-	return databricks.New(cfg, opts...)
 }
 
 // fetchDatabricks asks the workspace about a table, then fills per-file

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/internal/redact"
 	"github.com/lakelint/lakelint/stats"
 )
 
@@ -27,8 +28,30 @@ func IsLocation(target string) bool {
 // directory). A name is looked up in the snapshot file (opts.File, else
 // stats.file), then stats.tables, then the Databricks workspace when one is
 // configured; it is an error when none of them knows it.
+// Its error text has every credential removed.
 func Lookup(ctx context.Context, cfg *config.Config, opts Options, target string) (*stats.Table, error) {
-	st := cfg.Stats
+	return NewAttacher(nil, opts).Lookup(ctx, cfg, target)
+}
+
+// Lookup is the package's Lookup with a's options, sharing a's workspaces:
+// lookups of many tables (stats export) stop asking a workspace that
+// could not be reached. It is safe for concurrent use.
+func (a *Attacher) Lookup(ctx context.Context, cfg *config.Config, target string) (*stats.Table, error) {
+	t, err := a.lookup(ctx, cfg, target)
+	if err != nil {
+		return nil, &redactedError{err}
+	}
+	return t, nil
+}
+
+// redactedError is an error whose text has every credential removed.
+type redactedError struct{ err error }
+
+func (e *redactedError) Error() string { return redact.String(e.err.Error()) }
+func (e *redactedError) Unwrap() error { return e.err }
+
+func (a *Attacher) lookup(ctx context.Context, cfg *config.Config, target string) (*stats.Table, error) {
+	st, opts := cfg.Stats, a.opts
 	if IsLocation(target) {
 		loc := target
 		if rewritten, ok := rewritePrefix(target, st.PathPrefixes); ok {
@@ -59,11 +82,11 @@ func Lookup(ctx context.Context, cfg *config.Config, opts Options, target string
 		return t, nil
 	}
 	if databricksConfigured(st.Databricks) {
-		c, err := newClient(st, opts.Databricks)
-		if err != nil {
-			return nil, err
+		w := a.workspace(cfg)
+		if w.err != nil {
+			return nil, w.err
 		}
-		return fetchDatabricks(ctx, c, target, cfg)
+		return w.lookup(ctx, func() (*stats.Table, error) { return fetchDatabricks(ctx, w.client, target, cfg) })
 	}
 	where := "the defaults"
 	if cfg.Path != "" {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lakelint/lakelint/internal/redact"
 	"github.com/lakelint/lakelint/stats/databricks"
 	"github.com/lakelint/lakelint/stats/deltalog"
 )
@@ -60,8 +61,14 @@ func summarize(fs []failure) string {
 }
 
 // reason says briefly why a fetch failed. Workspace errors name the HTTP
-// status the way people search for it; none of them carries the token.
+// status the way people search for it. It is where a fetch's error text,
+// which may quote what a server echoed, becomes lakelint's own: every
+// credential is removed here.
 func reason(r *request, err error) string {
+	return redact.String(describe(r, err))
+}
+
+func describe(r *request, err error) string {
 	var api *databricks.APIError
 	if errors.As(err, &api) {
 		s := fmt.Sprintf("%d %s", api.StatusCode, strings.ToLower(http.StatusText(api.StatusCode)))

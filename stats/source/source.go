@@ -48,6 +48,10 @@ type Options struct {
 	// Require makes stats that cannot be had an error (--require-stats),
 	// as stats.require does.
 	Require bool
+	// AllowConfigHost sends Databricks credentials to the workspace
+	// stats.databricks.host names even when it is not the credentials' own
+	// (--allow-config-host): the user's say, never a config file's.
+	AllowConfigHost bool
 	// Databricks adjusts workspace clients (tests point them at a fake).
 	Databricks []databricks.Option
 }
@@ -68,7 +72,7 @@ type Attacher struct {
 	mu        sync.Mutex
 	results   map[string]*outcome
 	snapshots map[string]*snapshotResult
-	clients   map[string]*clientResult
+	clients   map[string]*workspace
 }
 
 type outcome struct {
@@ -81,11 +85,6 @@ type snapshotResult struct {
 	err  error
 }
 
-type clientResult struct {
-	client *databricks.Client
-	err    error
-}
-
 // NewAttacher makes an Attacher; configFor says which config governs the
 // file a table is written or defined in.
 func NewAttacher(configFor ConfigFor, opts Options) *Attacher {
@@ -94,7 +93,7 @@ func NewAttacher(configFor ConfigFor, opts Options) *Attacher {
 		opts:      opts,
 		results:   map[string]*outcome{},
 		snapshots: map[string]*snapshotResult{},
-		clients:   map[string]*clientResult{},
+		clients:   map[string]*workspace{},
 	}
 }
 

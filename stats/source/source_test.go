@@ -2,6 +2,7 @@ package source
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,5 +192,61 @@ func TestAttachSnapshotProblemsAreErrors(t *testing.T) {
 	_, err = p.attacher(Options{File: corrupt}).Attach(context.Background(), writes("main.a.x", "main.a.y"))
 	if err == nil || !strings.Contains(err.Error(), "line 4") || strings.Count(err.Error(), corrupt) != 1 {
 		t.Errorf("corrupt snapshot: err = %v; want it once, with the line", err)
+	}
+}
+
+// A Delta log lakelint cannot read correctly (a newest commit that is a
+// directory, an unknown reader feature, a negative size) gives a warning
+// that says why, and an error when stats are required; never a crash and
+// never figures from a wrong version.
+func TestAttachWarnsOnLogsItCannotTrust(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		spoil func(t *testing.T, loc string)
+		want  string
+	}{
+		{"latest commit a directory", func(t *testing.T, loc string) {
+			if err := os.Mkdir(filepath.Join(loc, "_delta_log", "00000000000000000030.json"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, "00000000000000000030.json is a directory"},
+		{"unknown reader feature", func(t *testing.T, loc string) {
+			spoilCommit(t, loc, 0, `"minReaderVersion":1`, `"minReaderVersion":3,"readerFeatures":["futureThing"]`)
+		}, "futureThing"},
+		{"negative size", func(t *testing.T, loc string) {
+			spoilCommit(t, loc, 29, `"size":40960`, `"size":-40960`)
+		}, "negative size"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newProject(t, "stats:\n  tables:\n    main.web.clicks: lake/clicks\n")
+			tt.spoil(t, p.smallTable("lake/clicks"))
+			cat := writes("main.web.clicks")
+			warnings, err := p.attacher(Options{}).Attach(context.Background(), cat)
+			if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], tt.want) {
+				t.Errorf("Attach = %q, %v; want one warning mentioning %q", warnings, err, tt.want)
+			}
+			if table(cat, "main.web.clicks").Live != nil {
+				t.Error("stats attached from a log that cannot be trusted")
+			}
+			if _, err := p.attacher(Options{Require: true}).Attach(context.Background(), writes("main.web.clicks")); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("required: err = %v, want one mentioning %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// spoilCommit replaces old by new in commit v of the table at loc.
+func spoilCommit(t *testing.T, loc string, v int, old, new string) {
+	t.Helper()
+	path := filepath.Join(loc, "_delta_log", fmt.Sprintf("%020d.json", v))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("commit %d holds no %s:\n%s", v, old, data)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
