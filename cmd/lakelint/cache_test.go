@@ -19,7 +19,13 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("LAKELINT_CACHE_DIR", dir)
+	keys, err := os.MkdirTemp("", "lakelint-cmd-key-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("LAKELINT_CACHE_KEY_DIR", keys) // not the user's own key
 	code := m.Run()
 	os.RemoveAll(dir)
+	os.RemoveAll(keys)
 	os.Exit(code)
 }
