@@ -1,7 +1,12 @@
 package main
 
 import (
+	"flag"
+	"io"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -28,4 +33,68 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.RemoveAll(keys)
 	os.Exit(code)
+}
+
+// Every flag of check is in the run record's key, or says why it cannot
+// change what a record holds: setting it to another value changes the key.
+func TestCheckFlagsAreInTheRecordKey(t *testing.T) {
+	fs := checkFlags(&checkOptions{}, io.Discard)
+	base := recordKey(fs, "")
+	n := 0
+	fs.VisitAll(func(f *flag.Flag) {
+		n++
+		if why, ok := flagsNotInRecordKey[f.Name]; ok {
+			if why == "" {
+				t.Errorf("--%s: say why it cannot change a run's result", f.Name)
+			}
+			return
+		}
+		other := checkFlags(&checkOptions{}, io.Discard)
+		value := "LL101"
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			value = strconv.FormatBool(f.DefValue != "true")
+		}
+		if err := other.Set(f.Name, value); err != nil {
+			t.Fatalf("--%s %s: %v", f.Name, value, err)
+		}
+		if recordKey(other, "") == base {
+			t.Errorf("--%s is not in the run record's key: add it, or to flagsNotInRecordKey with why it cannot change the result", f.Name)
+		}
+	})
+	for name := range flagsNotInRecordKey {
+		if fs.Lookup(name) == nil {
+			t.Errorf("flagsNotInRecordKey names --%s, which check does not have", name)
+		}
+	}
+	if n < 20 {
+		t.Fatalf("check has only %d flags?", n)
+	}
+	if recordKey(fs, "env a") == recordKey(fs, "env b") {
+		t.Error("the environment live stats read is not in the key")
+	}
+}
+
+// A run with --require-stats or --stats-file after a run without them is
+// not the replay of that run's record.
+func TestStatsFlagsAfterACachedRun(t *testing.T) {
+	noWorkspace(t)
+	dir := t.TempDir()
+	job := filepath.Join(dir, "job.py")
+	if err := os.WriteFile(job, []byte("df = spark.read.table(\"x\")\ndf.write.saveAsTable(\"main.web.clicks\")\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(t.TempDir(), "cache")
+	for range 2 { // the second run replays the first's record
+		if _, errOut, code := runCLI(t, "", "check", "--cache-dir", cache, dir); code == exitError {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+	}
+	_, errOut, code := runCLI(t, "", "check", "--cache-dir", cache, "--require-stats", dir)
+	if code != exitError || !strings.Contains(errOut, "live stats are required") {
+		t.Errorf("--require-stats after a cached run: exit %d, stderr:\n%s", code, errOut)
+	}
+	_, errOut, code = runCLI(t, "", "check", "--cache-dir", cache, "--stats-file", filepath.Join(dir, "missing.json"), dir)
+	if code != exitError || !strings.Contains(errOut, "missing.json does not exist") {
+		t.Errorf("--stats-file after a cached run: exit %d, stderr:\n%s", code, errOut)
+	}
 }

@@ -120,6 +120,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
+	opts.RecordKey = recordKey(fs, opts.RecordKey)
 	named := paths
 	if fromStdin {
 		named = []string{o.stdinFilename}
