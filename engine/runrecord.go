@@ -272,8 +272,15 @@ func (r *runRecord) touch() {
 	root.Chtimes(filepath.Base(r.path), now, now) //nolint:errcheck // the newest kept first: a failure only ages it
 }
 
-// maxRecord bounds what a record may hold, as written and as read.
+// maxRecord bounds what a record may hold when written.
 func (c *Cache) maxRecord() int64 { return c.max / runRecordsKept }
+
+// maxRecordRead bounds a record read: what a run may write, and at least
+// what a run with the default bound may (a cache whose bound was lowered
+// since still reads its records, and never removes them for their size).
+func (c *Cache) maxRecordRead() int64 {
+	return max(c.maxRecord(), DefaultCacheMaxBytes/runRecordsKept)
+}
 
 // read reads a record; a missing file is os.ErrNotExist. A record that is
 // not the user's (or not a record) is noted and left alone; a damaged one of
@@ -287,7 +294,10 @@ func (r *runRecord) read(path string) (*record, error) {
 	if err == nil {
 		var rec *record
 		if rec, err = r.c.decodeRecord(data); err == nil {
-			return rec, nil
+			if filepath.Base(path) == hex.EncodeToString(data[16+8:16+8+16]) {
+				return rec, nil
+			}
+			err = errors.New("is another run's") // the user's, but moved: no answer for this run
 		}
 	}
 	r.c.ignore("a run record", err.Error())
@@ -297,8 +307,8 @@ func (r *runRecord) read(path string) (*record, error) {
 	return nil, err
 }
 
-// readRecord reads a record file: a regular file, no longer than its header
-// says nor than maxRecord.
+// readRecord reads a record file: a regular file, as long as its header
+// says and no longer than maxRecordRead.
 func (c *Cache) readRecord(path string) ([]byte, error) {
 	f, size, err := openCacheFile(path)
 	if err != nil {
@@ -310,7 +320,7 @@ func (c *Cache) readRecord(path string) ([]byte, error) {
 		return nil, errRecord
 	}
 	n := int64(binary.LittleEndian.Uint64(head[16:]))
-	if n != size || n > c.maxRecord() || n < recordMinSize {
+	if n != size || n > c.maxRecordRead() || n < recordMinSize {
 		return nil, errRecord
 	}
 	data := make([]byte, n)
@@ -537,6 +547,9 @@ func (r *runRecord) finish(res *Result) {
 	_, err = tmp.Write(buf.Bytes())
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
+	}
+	if _, lerr := os.Lstat(r.path); lerr == nil && !r.c.ownRecord(r.path) {
+		err = errors.New("not the cache's") // a file put there is not replaced
 	}
 	// written whole, then renamed: a concurrent run reads the old record or
 	// the new one, never part of one
