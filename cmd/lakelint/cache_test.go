@@ -4,10 +4,13 @@ import (
 	"flag"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/lakelint/lakelint/engine"
 )
 
 // Tests run check in this directory and over the examples: their result
@@ -96,5 +99,52 @@ func TestStatsFlagsAfterACachedRun(t *testing.T) {
 	_, errOut, code = runCLI(t, "", "check", "--cache-dir", cache, "--stats-file", filepath.Join(dir, "missing.json"), dir)
 	if code != exitError || !strings.Contains(errOut, "missing.json does not exist") {
 		t.Errorf("--stats-file after a cached run: exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
+// --cache-dir . names the project itself, which lakelint did not make: the
+// cache goes in a directory of its own there, no .gitignore is written into
+// the project, and the next run still lints every file.
+func TestCacheDirDotLeavesTheProjectAlone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	repo := scratchRepo(t)
+	write(t, filepath.Join(repo, "jobs", "new.py"), "spark.conf.set('spark.sql.adaptive.enabled', 'false')\n")
+	t.Chdir(repo)
+	for i := range 2 {
+		out, errOut, code := runCLI(t, "", "check", "--cache-dir", ".", ".")
+		if code != exitFindings || !strings.Contains(out, "new.py") || !strings.Contains(out, "old.py") {
+			t.Fatalf("run %d: exit %d\n%s\n%s", i+1, code, out, errOut)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(repo, ".gitignore")); err == nil {
+		t.Error("a .gitignore was written into the project")
+	}
+	if _, err := os.Stat(filepath.Join(repo, engine.CacheDirName, "CACHEDIR.TAG")); err != nil {
+		t.Errorf("no cache directory of lakelint's own in the project: %v", err)
+	}
+	status, err := exec.Command("git", "status", "--porcelain").Output()
+	if err != nil || !strings.Contains(string(status), "?? jobs/new.py") {
+		t.Errorf("git status hides the untracked file: %q, %v", status, err)
+	}
+}
+
+// A cache directory that is a symbolic link is refused with a warning; the
+// run goes on without a cache and writes nothing where the link points.
+func TestLinkedCacheDirIsRefused(t *testing.T) {
+	target := t.TempDir()
+	link := filepath.Join(t.TempDir(), "cache")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "a.py"), "spark.conf.set('spark.sql.adaptive.enabled', 'false')\n")
+	_, errOut, code := runCLI(t, "", "check", "--cache-dir", link, dir)
+	if code != exitFindings || !strings.Contains(errOut, "warning: running without the result cache") || !strings.Contains(errOut, "symbolic link") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if names, _ := os.ReadDir(target); len(names) != 0 {
+		t.Errorf("the cache wrote through the link: %v", names)
 	}
 }
