@@ -50,7 +50,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint (repeatable)")
 	fs.BoolVar(&o.forceExclude, "force-exclude", false, "apply excludes to files named on the command line too (for pre-commit)")
 	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache")
-	fs.StringVar(&o.cacheDir, "cache-dir", "", "the result cache's directory (default: $LAKELINT_CACHE_DIR, else .lakelint_cache at the project root)")
+	fs.StringVar(&o.cacheDir, "cache-dir", "", "the result cache's directory (default: $LAKELINT_CACHE_DIR, else .lakelint_cache at the project root); an existing directory lakelint did not make gets the cache in a .lakelint_cache inside it")
 	fs.BoolVar(&o.noProjectContext, "no-project-context", false, "when files are named, do not read the project's other files for table definitions")
 	fs.StringVar(&o.diffFrom, "diff-from", "", "report only findings on lines changed since this git revision (origin/main...HEAD for a pull request)")
 	addStatsFlags(fs, &o.stats)
