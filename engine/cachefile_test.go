@@ -3,6 +3,7 @@ package engine_test
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
@@ -151,8 +152,8 @@ func TestCacheInADirectoryItDidNotMake(t *testing.T) {
 }
 
 // Inside its own directory the cache removes its own leftovers (an old
-// temporary pack, a pack of the layout before, records beyond the newest
-// few) and nothing else: not files named as its own are, not links, not
+// temporary pack, a pack and a record of the layout before, records beyond
+// the newest few) and nothing else: not files named as its own are, not links, not
 // what links point to.
 func TestCacheRemovesOnlyItsOwnFiles(t *testing.T) {
 	dir := writeProject(t, cacheProject)
@@ -170,10 +171,17 @@ func TestCacheRemovesOnlyItsOwnFiles(t *testing.T) {
 		}
 	}
 	old := time.Now().Add(-48 * time.Hour)
+	oldRecord := bytes.Repeat([]byte("a record of the layout before, "), 4)
+	sum := sha256.Sum256(oldRecord)
+	oldRecord = append(oldRecord, sum[:]...)
+	notRecord := bytes.Repeat([]byte("named as one, but its sum is wrong"), 4)
 	leftovers := []string{
 		write(t, cacheDir, ".tmp-own", string(own[:len(own)/2])),                   // a run killed while writing
 		write(t, cacheDir, "v1-0000000000000003-3.pack", "lakelint-cache\x00\x01"), // the layout before
+		write(t, cacheDir, filepath.Join("runs", hex.EncodeToString(oldRecord[:16])), string(oldRecord)),
 	}
+	// named as a record of the layout before, but not one: its sum is wrong
+	write(t, cacheDir, filepath.Join("runs", hex.EncodeToString(notRecord[:16])), string(notRecord))
 	for _, p := range leftovers {
 		os.Chtimes(p, old, old)
 	}

@@ -431,11 +431,13 @@ func (c *Cache) finish() {
 	}
 	if ps.loaded && (len(ps.list) > maxPacks || ps.bytes > c.max) {
 		c.merge()
+	} else if w != nil {
+		c.removeLeftovers()
 	}
 }
 
 // merge writes the entries worth keeping to one new pack and removes the
-// packs read. A pack another run wrote since stays for a later merge. The
+// packs read, and leftovers. A pack another run wrote since stays for a later merge. The
 // caller holds c.packs.mu.
 func (c *Cache) merge() {
 	ps := &c.packs

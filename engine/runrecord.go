@@ -267,7 +267,7 @@ func (r *runRecord) touch() {
 	if err != nil {
 		return
 	}
-	defer root.Close()
+	defer root.Close() //nolint:errcheck // a directory handle, nothing written through it
 	now := time.Now()
 	root.Chtimes(filepath.Base(r.path), now, now) //nolint:errcheck // the newest kept first: a failure only ages it
 }
@@ -588,6 +588,21 @@ func recordsNewestFirst(dir string) []string {
 	return names
 }
 
+// oldRecord reports whether the file at path is a record of the layout
+// before: its name is the hex of its first 16 bytes (its run key), and its
+// last 32 bytes are the SHA-256 of the rest.
+func (c *Cache) oldRecord(path string) bool {
+	if head, err := readCacheHead(path, 16); err != nil || filepath.Base(path) != hex.EncodeToString(head) {
+		return false
+	}
+	b, err := readCacheFile(path, c.maxRecordRead())
+	if err != nil || len(b) < 96 {
+		return false
+	}
+	sum := sha256.Sum256(b[:len(b)-32])
+	return bytes.Equal(sum[:], b[len(b)-32:])
+}
+
 // recordName reports whether name is as a record's: the hex of 16 bytes.
 func recordName(name string) bool {
 	b, err := hex.DecodeString(name)
@@ -613,6 +628,9 @@ func (c *Cache) pruneRunRecords(dir string) {
 	for _, name := range recordsNewestFirst(dir) {
 		path := filepath.Join(dir, name)
 		if !c.ownRecord(path) {
+			if c.oldRecord(path) {
+				os.Remove(path)
+			}
 			continue
 		}
 		if kept++; kept > runRecordsKept {
