@@ -394,3 +394,31 @@ func TestDiscoverDisregardsTheCacheGitignore(t *testing.T) {
 		t.Errorf("the user's .gitignore was not honoured: %v", files)
 	}
 }
+
+// A runs directory that is a link is not the cache's: no record is read or
+// written through it, and the run gives the findings it would without.
+func TestRunRecordsNeverThroughALink(t *testing.T) {
+	dir := writeProject(t, cacheProject)
+	want := runOnce(t, dir, nil, true)
+	cacheDir := newCacheDir(t)
+	runOnce(t, dir, openCache(t, cacheDir), true)
+	elsewhere := t.TempDir()
+	decoys(t, elsewhere)
+	before := tree(t, elsewhere)
+	if err := os.RemoveAll(filepath.Join(cacheDir, "runs")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(elsewhere, "runs"), filepath.Join(cacheDir, "runs")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	for i := range 6 {
+		write(t, dir, "jobs/n.py", fmt.Sprintf("x = %d\n", i))
+		got := runOnce(t, dir, openCache(t, cacheDir), true)
+		if len(got.Findings) != len(want.Findings) {
+			t.Fatalf("run %d: %v", i, lines(dir, got.Findings))
+		}
+	}
+	if after := tree(t, elsewhere); !reflect.DeepEqual(after, before) {
+		t.Errorf("the directory linked to changed:\n%v\nwant\n%v", after, before)
+	}
+}
