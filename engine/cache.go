@@ -5,7 +5,8 @@ package engine
 // hashes everything its facts depend on: the file's bytes and path, the fact
 // encoding's version, lakelint's version, the Python grammar and the build of
 // the running binary (so a rebuilt lakelint never reads what another build
-// wrote). A file's findings are never kept with its facts: the catalog and
+// wrote), keyed with the user's secret (cachefile.go), so that another user's
+// or machine's cache is a miss. A file's findings are never kept with its facts: the catalog and
 // the link step run again over the cached facts, so a finding that depends on
 // another file follows that file. Findings are kept by the run records
 // (runrecord.go), under keys that cover the catalog. How entries are stored
@@ -13,13 +14,13 @@ package engine
 
 import (
 	"bytes"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"hash"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"sync"
 
@@ -43,14 +44,18 @@ type CacheOptions struct {
 	// MaxBytes bounds the directory; 0 means DefaultCacheMaxBytes. The
 	// entries used longest ago are removed first.
 	MaxBytes int64
+	// KeyDir holds the user's cache key; "" means $LAKELINT_CACHE_KEY_DIR,
+	// else lakelint's directory in the user's cache directory.
+	KeyDir string
 }
 
 // Cache is a result cache directory. It is safe for concurrent use, and for
 // use by several processes at once.
 type Cache struct {
-	dir  string
-	base [32]byte // the hash of what every key shares
-	max  int64
+	dir    string
+	base   [32]byte // the keyed hash of what every key shares
+	max    int64
+	secret []byte // the user's cache key: what it authenticates is the user's own
 
 	mu    sync.Mutex
 	stats CacheStats
@@ -71,27 +76,35 @@ type CacheStats struct {
 	RunsReused, FilesReused int
 }
 
-// OpenCache makes the directory if needed (with a .gitignore that ignores
-// it all, and a CACHEDIR.TAG for backup tools) and returns its cache. An
-// error means the run goes on without a cache.
+// OpenCache opens the cache at o.Dir (cachefile.go says how it is made
+// and claimed) and returns it. An error means the run goes on without a cache.
 func OpenCache(o CacheOptions) (*Cache, error) {
 	salt, err := buildSalt()
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(o.Dir, 0o777); err != nil {
+	keyDir := o.KeyDir
+	if keyDir == "" {
+		if keyDir, err = cacheKeyDir(); err != nil {
+			return nil, fmt.Errorf("no place for the cache key: %w", err)
+		}
+	}
+	secret, err := cacheKey(keyDir)
+	if err != nil {
 		return nil, err
 	}
-	writeOnce(filepath.Join(o.Dir, ".gitignore"), "# Made by lakelint: its result cache, never committed.\n*\n")
-	writeOnce(filepath.Join(o.Dir, "CACHEDIR.TAG"), "Signature: 8a477f597d28d172789f06886806bc55\n# This directory is lakelint's result cache; see https://bford.info/cachedir/\n")
-	h := sha256.New()
+	dir, err := claimCacheDir(o.Dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &Cache{dir: dir, max: o.MaxBytes, secret: secret}
+	h := hmac.New(sha256.New, secret)
 	for _, part := range []string{
 		"lakelint result cache", fmt.Sprint(packVersion), fmt.Sprint(facts.CodecVersion),
 		o.Version, salt, grammarVersion(),
 	} {
 		writeField(h, part)
 	}
-	c := &Cache{dir: o.Dir, max: o.MaxBytes}
 	h.Sum(c.base[:0])
 	if c.max <= 0 {
 		c.max = DefaultCacheMaxBytes
@@ -99,7 +112,8 @@ func OpenCache(o CacheOptions) (*Cache, error) {
 	return c, nil
 }
 
-// Dir is where the cache is.
+// Dir is where the cache is: the directory named, or the one lakelint made
+// inside it when the directory named is not a cache of lakelint's.
 func (c *Cache) Dir() string { return c.dir }
 
 // Stats returns what the cache has done so far.
@@ -110,17 +124,6 @@ func (c *Cache) Stats() CacheStats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.stats
-}
-
-// writeOnce writes a small file unless it exists. Losing a race to another
-// run is fine: both write the same text.
-func writeOnce(path, text string) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-	if err != nil {
-		return
-	}
-	f.WriteString(text) //nolint:errcheck // a missing marker file only costs a tidy directory
-	f.Close()
 }
 
 // writeField adds a length-prefixed field to a hash (whose writes never fail).

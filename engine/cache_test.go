@@ -122,7 +122,7 @@ func TestCacheHitGivesTheSameFindingsWithoutParsing(t *testing.T) {
 
 func TestCacheMissAfterEdit(t *testing.T) {
 	dir := writeProject(t, cacheProject)
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	lintWith(t, dir, openCache(t, cacheDir))
 	write(t, dir, "jobs/daily.py", "spark.conf.set('spark.sql.adaptive.enabled', 'true')\n")
 	c := openCache(t, cacheDir)
@@ -142,7 +142,7 @@ func TestCacheMissAfterEdit(t *testing.T) {
 // version, the file's path) makes a miss when it changes.
 func TestCacheAfterConfigAndVersionChange(t *testing.T) {
 	dir := writeProject(t, cacheProject)
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	before, _ := lintWith(t, dir, openCache(t, cacheDir))
 	if !has(before, "LL401") {
 		t.Fatalf("want LL401 for VACUUM RETAIN 24 HOURS: %v", before)
@@ -184,7 +184,7 @@ func TestCacheAfterConfigAndVersionChange(t *testing.T) {
 // A finding in a cached file that depends on another file follows that file.
 func TestCacheCrossFileFindingFollowsTheOtherFile(t *testing.T) {
 	dir := writeProject(t, cacheProject)
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	got, _ := lintWith(t, dir, openCache(t, cacheDir))
 	if has(got, "LL403") {
 		t.Fatalf("OPTIMIZE on the partition column: no LL403 yet: %v", got)
@@ -219,7 +219,7 @@ func TestCacheConcurrentRuns(t *testing.T) {
 		files[fmt.Sprintf("jobs/gen%02d.py", i)] = fmt.Sprintf("df.repartition(%d).write.format('delta').saveAsTable('main.gen.t%d')\n", i+1, i)
 	}
 	dir := writeProject(t, files)
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	for round := range 20 {
 		write(t, dir, fmt.Sprintf("jobs/gen%02d.py", round%30), fmt.Sprintf("spark.conf.set('spark.sql.adaptive.enabled', '%v')\n", round%2 == 0))
 		want, _ := lintWith(t, dir, nil)
@@ -260,29 +260,35 @@ func packs(t *testing.T, cacheDir string) []string {
 	return ps
 }
 
-// A damaged or foreign cache is ignored with a note, never believed.
+// A damaged or foreign cache is ignored, never believed: a damaged pack of
+// the user's with a note; a file that is not the user's pack silently, and
+// it is left where it is.
 func TestCacheCorruptOrForeignIsIgnored(t *testing.T) {
 	dir := writeProject(t, cacheProject)
 	want, _ := lintWith(t, dir, nil)
-	damage := map[string]func([]byte) []byte{
-		"a flipped byte in an entry": func(b []byte) []byte { b[len(b)/3] ^= 0x40; return b },
-		"a changed table name": func(b []byte) []byte {
+	damage := map[string]struct {
+		f       func([]byte) []byte
+		foreign bool
+	}{
+		"a flipped byte in an entry": {f: func(b []byte) []byte { b[len(b)/3] ^= 0x40; return b }},
+		"a changed table name": {f: func(b []byte) []byte {
 			return bytes.ReplaceAll(b, []byte("main.sales.events"), []byte("main.sales.evxnts"))
-		},
-		"a truncated pack":     func(b []byte) []byte { return b[:len(b)-30] },
-		"another pack version": func(b []byte) []byte { b[15] = 99; return b },
-		"not a pack at all":    func([]byte) []byte { return []byte("garbage") },
+		}},
+		"a truncated pack":      {f: func(b []byte) []byte { return b[:len(b)-30] }},
+		"another pack version":  {f: func(b []byte) []byte { b[15] = 99; return b }, foreign: true},
+		"another user's header": {f: func(b []byte) []byte { b[20] ^= 1; return b }, foreign: true},
+		"not a pack at all":     {f: func([]byte) []byte { return []byte("garbage") }, foreign: true},
 	}
-	for name, f := range damage {
+	for name, d := range damage {
 		t.Run(name, func(t *testing.T) {
-			cacheDir := t.TempDir()
+			cacheDir := newCacheDir(t)
 			lintWith(t, dir, openCache(t, cacheDir))
 			p := packs(t, cacheDir)[0]
 			b, err := os.ReadFile(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(p, f(b), 0o644); err != nil {
+			if err := os.WriteFile(p, d.f(b), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			dropRunRecords(t, cacheDir)
@@ -291,8 +297,15 @@ func TestCacheCorruptOrForeignIsIgnored(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("with a damaged cache:\n%v\nwant\n%v", got, want)
 			}
-			if len(res.Notes) != 1 || !strings.Contains(res.Notes[0].Message, "cache: ignored") || res.Notes[0].Error {
+			warned := len(res.Notes) == 1 && strings.Contains(res.Notes[0].Message, "cache: ignored") && !res.Notes[0].Error
+			if !d.foreign && !warned {
 				t.Errorf("want one warning about the cache, got %v", res.Notes)
+			}
+			if d.foreign && len(res.Notes) != 0 {
+				t.Errorf("a file that is not the user's pack is no news: %v", res.Notes)
+			}
+			if _, err := os.Stat(p); d.foreign && err != nil {
+				t.Errorf("a file that is not the user's pack was removed: %v", err)
 			}
 			// the files were written again: the next run hits them
 			dropRunRecords(t, cacheDir)
@@ -308,7 +321,7 @@ func TestCacheCorruptOrForeignIsIgnored(t *testing.T) {
 // The cache directory stays within its bound, dropping entries used longest ago.
 func TestCacheIsBounded(t *testing.T) {
 	dir := writeProject(t, cacheProject)
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	const max = 4 << 10
 	for i := range 40 {
 		write(t, dir, "jobs/daily.py", fmt.Sprintf("x = %d\n%s", i, cacheProject["jobs/daily.py"]))
@@ -336,7 +349,7 @@ func TestCacheIsBounded(t *testing.T) {
 // cache; a fix run with a cache fixes what one without fixes.
 func TestCacheBypassForMemoryAndFix(t *testing.T) {
 	dir := writeProject(t, cacheProject)
-	c := openCache(t, t.TempDir())
+	c := openCache(t, newCacheDir(t))
 	configs, _ := config.NewResolver(config.ResolverOptions{})
 	l := engine.New(configs, engine.Options{Cache: c})
 	res, err := l.LintSources(context.Background(), []engine.Source{{Path: filepath.Join(dir, "jobs/daily.py"), Data: []byte("spark.conf.set('spark.sql.adaptive.enabled', 'false')\n")}})
@@ -359,7 +372,7 @@ func TestCacheBypassForMemoryAndFix(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatal("the project should have fixes")
 	}
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	for range 2 { // cold, then warm
 		if got := fixWith(openCache(t, cacheDir)); !reflect.DeepEqual(got, want) {
 			t.Errorf("fixes with a cache differ:\n%+v\nwant\n%+v", got, want)

@@ -6,8 +6,11 @@ package engine
 // parsed files writes one pack of their entries under a temporary name and
 // renames it into place at the end, so a reader sees whole packs only and
 // runs at the same time each write their own. A pack is a header, the
-// entries, an index of their keys and a footer; each entry and the index
-// carry a CRC, so a damaged pack is noticed and ignored. When packs pile up
+// entries, an index of their keys and a footer. The header carries a MAC
+// made with the user's key (cachefile.go), which shows the pack is the
+// user's own, and each entry one over its key and content, so that an entry
+// is never believed unless this user's lakelint wrote it; the index carries
+// a CRC, so a damaged pack is noticed and ignored. When packs pile up
 // or outgrow the bound, a run merges them into one: first the entries it
 // used, then the others, newest pack first, up to three quarters of the
 // bound. The rest, used longest ago, is dropped with the old packs.
@@ -15,6 +18,7 @@ package engine
 import (
 	"bufio"
 	"bytes"
+	"crypto/hmac"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -27,13 +31,14 @@ import (
 )
 
 const (
-	packVersion = 1
-	packPrefix  = "v1-" // packs of other layouts have other names and are left alone
+	packVersion = 2
+	packPrefix  = "v2-" // packs of other layouts have other names
+	oldPrefix   = "v1-" // the layout before, whose packs a merge removes
 	packSuffix  = ".pack"
-	packHeader  = 16            // magic and version
+	packHeader  = 16 + 32       // magic and version, and their MAC
 	footerSize  = 8 + 4 + 4 + 8 // index offset, entry count, index CRC, end mark
 	indexRecord = 32 + 8 + 4    // key, offset, length
-	recordHead  = 32 + 4        // a record's key and payload CRC
+	recordHead  = 32 + 32       // a record's key and the MAC of key and payload
 	maxPacks    = 16
 	// maxCacheEntry bounds what is read as one entry: facts are far smaller
 	// than the files they come from, which max-file-size bounds.
@@ -122,7 +127,7 @@ func (c *Cache) get(k [32]byte) *cacheEntry {
 		c.ignore(ref.p.path, "cannot be read: "+err.Error())
 		return nil
 	}
-	e, err := decodeEntry(b, k)
+	e, err := c.decodeEntry(b, k)
 	if err != nil {
 		c.ignore(ref.p.path, err.Error())
 		return nil
@@ -147,15 +152,17 @@ func (c *Cache) loadPacks() {
 			continue
 		}
 		path := filepath.Join(c.dir, name)
-		p, err := openPack(path)
-		if errors.Is(err, os.ErrNotExist) {
-			continue // merged away by another run since the listing
+		p, err := c.openPack(path)
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, errForeign) {
+			continue // merged away by another run since the listing, or not the user's
 		}
 		if err != nil {
-			// packs are renamed into place whole: this one is damaged, and
-			// goes, or it would be noted again on every run
 			c.ignore(path, err.Error())
-			os.Remove(path)
+			if errors.Is(err, errCorrupt) {
+				// the user's own (its header says so), renamed into place
+				// whole: damaged, and goes, or it would be noted on every run
+				os.Remove(path)
+			}
 			continue
 		}
 		ps.add(p)
@@ -170,15 +177,19 @@ func (ps *packSet) add(p *pack) {
 	}
 }
 
-var errForeign = errors.New("is not a lakelint cache pack of this version")
+var (
+	errForeign = errors.New("is not a lakelint cache pack of this version and this user")
+	errCorrupt = errors.New("is corrupt")
+)
 
-// openPack opens a pack and reads its index.
-func openPack(path string) (*pack, error) {
-	f, err := os.Open(path)
+// openPack opens a pack and reads its index. errCorrupt means a damaged
+// pack whose header shows it is the user's own.
+func (c *Cache) openPack(path string) (*pack, error) {
+	f, size, err := openCacheFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot be read: %w", err)
 	}
-	p, err := readIndex(f)
+	p, err := c.readIndex(f, size)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -187,17 +198,25 @@ func openPack(path string) (*pack, error) {
 	return p, nil
 }
 
-func readIndex(f *os.File) (*pack, error) {
-	info, err := f.Stat()
-	if err != nil {
-		return nil, errors.New("cannot be read: " + err.Error())
-	}
-	size := info.Size()
+// packHead is the header of the user's packs.
+func (c *Cache) packHead() []byte {
+	head := append(append([]byte(nil), packMagic...), packVersion)
+	m := c.mac([]byte("pack header"), head)
+	return append(head, m[:]...)
+}
+
+// ownPack reports whether the file at path starts as the user's packs do.
+func (c *Cache) ownPack(path string) bool {
+	head, err := readCacheHead(path, packHeader)
+	return err == nil && bytes.Equal(head, c.packHead())
+}
+
+func (c *Cache) readIndex(f *os.File, size int64) (*pack, error) {
 	head := make([]byte, packHeader)
-	if _, err := f.ReadAt(head, 0); err != nil || !bytes.HasPrefix(head, packMagic) || head[15] != packVersion {
+	if _, err := f.ReadAt(head, 0); err != nil || !bytes.Equal(head, c.packHead()) {
 		return nil, errForeign
 	}
-	corrupt := errors.New("is corrupt")
+	corrupt := errCorrupt
 	if size < packHeader+footerSize {
 		return nil, corrupt
 	}
@@ -207,7 +226,7 @@ func readIndex(f *os.File) (*pack, error) {
 	}
 	at := int64(binary.LittleEndian.Uint64(foot))
 	n := int64(binary.LittleEndian.Uint32(foot[8:]))
-	if at < packHeader || at+n*indexRecord != size-footerSize {
+	if at < packHeader || at+n*indexRecord != size-footerSize || n*indexRecord > maxCacheEntry {
 		return nil, corrupt
 	}
 	idx := make([]byte, n*indexRecord)
@@ -229,13 +248,13 @@ func readIndex(f *os.File) (*pack, error) {
 }
 
 // decodeEntry checks and reads a record that should be k's.
-func decodeEntry(b []byte, k [32]byte) (*cacheEntry, error) {
+func (c *Cache) decodeEntry(b []byte, k [32]byte) (*cacheEntry, error) {
 	if len(b) < recordHead || !bytes.Equal(b[:32], k[:]) {
 		return nil, errors.New("is corrupt (an entry under the wrong key)")
 	}
 	payload := b[recordHead:]
-	if crc32.Checksum(payload, castagnoli) != binary.LittleEndian.Uint32(b[32:]) {
-		return nil, errors.New("is corrupt (checksum mismatch)")
+	if m := c.mac(k[:], payload); !hmac.Equal(m[:], b[32:recordHead]) {
+		return nil, errors.New("is corrupt (an entry this user's lakelint did not write)")
 	}
 	corrupt := errors.New("is corrupt")
 	next := func() (int, bool) {
@@ -267,7 +286,7 @@ func decodeEntry(b []byte, k [32]byte) (*cacheEntry, error) {
 	return e, nil
 }
 
-func encodeRecord(k [32]byte, e *cacheEntry) []byte {
+func (c *Cache) encodeRecord(k [32]byte, e *cacheEntry) []byte {
 	payload := binary.AppendUvarint(nil, uint64(e.size))
 	payload = binary.AppendUvarint(payload, uint64(len(e.details)))
 	for _, d := range e.details {
@@ -276,14 +295,14 @@ func encodeRecord(k [32]byte, e *cacheEntry) []byte {
 	}
 	payload = append(payload, e.facts...)
 	b := make([]byte, 0, recordHead+len(payload))
-	b = append(b, k[:]...)
-	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(payload, castagnoli))
+	m := c.mac(k[:], payload)
+	b = append(append(b, k[:]...), m[:]...)
 	return append(b, payload...)
 }
 
 // put adds k's entry to the pack this run writes.
 func (c *Cache) put(k [32]byte, e *cacheEntry) {
-	rec := encodeRecord(k, e)
+	rec := c.encodeRecord(k, e)
 	if len(rec) > maxCacheEntry {
 		return
 	}
@@ -293,7 +312,7 @@ func (c *Cache) put(k [32]byte, e *cacheEntry) {
 		return
 	}
 	if c.out == nil {
-		w, err := newPackWriter(c.dir)
+		w, err := c.newPackWriter()
 		if err != nil {
 			c.writeErr = err.Error()
 			return
@@ -318,16 +337,21 @@ func (c *Cache) markUsed(k [32]byte) {
 	c.used[k] = true
 }
 
-func newPackWriter(dir string) (*packWriter, error) {
-	f, err := os.CreateTemp(dir, ".tmp-*")
+// newPackWriter starts a pack under a temporary name. Its header is written
+// at once: a run killed while writing leaves a file that shows it is the
+// cache's, which a later merge may remove.
+func (c *Cache) newPackWriter() (*packWriter, error) {
+	f, err := os.CreateTemp(c.dir, ".tmp-*")
 	if err != nil {
 		return nil, err
 	}
-	w := &packWriter{f: f, w: bufio.NewWriterSize(f, 256<<10)}
-	w.w.Write(packMagic)              //nolint:errcheck // bufio errors stick and surface at Flush
-	w.w.WriteByte(packVersion)        //nolint:errcheck // as above
-	w.off = int64(len(packMagic) + 1) // = packHeader
-	return w, nil
+	head := c.packHead()
+	if _, err := f.Write(head); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return &packWriter{f: f, w: bufio.NewWriterSize(f, 256<<10), off: int64(len(head))}, nil
 }
 
 func (w *packWriter) add(k [32]byte, rec []byte) error {
@@ -344,9 +368,9 @@ func (w *packWriter) abandon() {
 	os.Remove(w.f.Name())
 }
 
-// close writes the index and footer and renames the pack into place, where
-// it is opened again for reading.
-func (w *packWriter) close(dir string) (*pack, error) {
+// closePack writes the index and footer and renames the pack into place,
+// where it is opened again for reading.
+func (c *Cache) closePack(w *packWriter) (*pack, error) {
 	idx := make([]byte, 0, len(w.entries)*indexRecord)
 	for _, e := range w.entries {
 		idx = append(idx, e.key[:]...)
@@ -367,7 +391,7 @@ func (w *packWriter) close(dir string) (*pack, error) {
 		err = cerr
 	}
 	tmp := w.f.Name()
-	name := filepath.Join(dir, fmt.Sprintf("%s%016x-%s%s", packPrefix, time.Now().UnixNano(), strings.TrimPrefix(filepath.Base(tmp), ".tmp-"), packSuffix))
+	name := filepath.Join(c.dir, fmt.Sprintf("%s%016x-%s%s", packPrefix, time.Now().UnixNano(), strings.TrimPrefix(filepath.Base(tmp), ".tmp-"), packSuffix))
 	if err == nil {
 		err = os.Rename(tmp, name)
 	}
@@ -375,7 +399,7 @@ func (w *packWriter) close(dir string) (*pack, error) {
 		os.Remove(tmp)
 		return nil, err
 	}
-	return openPack(name)
+	return c.openPack(name)
 }
 
 // finish ends a run: the pack it wrote goes into place, and packs are
@@ -392,7 +416,7 @@ func (c *Cache) finish() {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
 	if w != nil {
-		p, err := w.close(c.dir)
+		p, err := c.closePack(w)
 		if err != nil {
 			c.mu.Lock()
 			c.writeErr = err.Error()
@@ -407,15 +431,17 @@ func (c *Cache) finish() {
 	}
 	if ps.loaded && (len(ps.list) > maxPacks || ps.bytes > c.max) {
 		c.merge()
+	} else if w != nil {
+		c.removeLeftovers()
 	}
 }
 
 // merge writes the entries worth keeping to one new pack and removes the
-// packs read. A pack another run wrote since stays for a later merge. The
+// packs read, and leftovers. A pack another run wrote since stays for a later merge. The
 // caller holds c.packs.mu.
 func (c *Cache) merge() {
 	ps := &c.packs
-	w, err := newPackWriter(c.dir)
+	w, err := c.newPackWriter()
 	if err != nil {
 		return
 	}
@@ -432,7 +458,7 @@ func (c *Cache) merge() {
 		if _, err := ref.p.f.ReadAt(b, ref.off); err != nil {
 			return true
 		}
-		if _, err := decodeEntry(b, k); err != nil {
+		if _, err := c.decodeEntry(b, k); err != nil {
 			return true
 		}
 		done[k] = true
@@ -457,7 +483,7 @@ func (c *Cache) merge() {
 			}
 		}
 	}
-	merged, err := w.close(c.dir)
+	merged, err := c.closePack(w)
 	if err != nil {
 		return
 	}
@@ -465,21 +491,31 @@ func (c *Cache) merge() {
 		p.f.Close()
 		os.Remove(p.path)
 	}
-	removeStaleTemps(c.dir)
+	c.removeLeftovers()
 	ps.list, ps.bytes = nil, 0
 	ps.index = map[[32]byte]packRef{}
 	ps.add(merged)
 }
 
-// removeStaleTemps removes packs that runs killed while writing left behind.
-func removeStaleTemps(dir string) {
-	names, _ := os.ReadDir(dir)
+// removeLeftovers removes the packs that runs killed while writing left
+// behind an hour ago or more, and packs of the layout before: each only
+// when its header shows it is the cache's.
+func (c *Cache) removeLeftovers() {
+	names, _ := os.ReadDir(c.dir)
 	for _, d := range names {
-		if !strings.HasPrefix(d.Name(), ".tmp-") {
+		name, path := d.Name(), filepath.Join(c.dir, d.Name())
+		if !d.Type().IsRegular() {
 			continue
 		}
-		if info, err := d.Info(); err == nil && time.Since(info.ModTime()) > time.Hour {
-			os.Remove(filepath.Join(dir, d.Name()))
+		switch {
+		case strings.HasPrefix(name, ".tmp-"):
+			if info, err := d.Info(); err == nil && time.Since(info.ModTime()) > time.Hour && c.ownPack(path) {
+				os.Remove(path)
+			}
+		case strings.HasPrefix(name, oldPrefix) && strings.HasSuffix(name, packSuffix):
+			if head, err := readCacheHead(path, len(packMagic)+1); err == nil && bytes.Equal(head, append(packMagic[:len(packMagic):len(packMagic)], 1)) {
+				os.Remove(path)
+			}
 		}
 	}
 }

@@ -74,7 +74,7 @@ func Discover(paths []string, excluded func(root, path string, isDir bool) bool)
 }
 
 func walk(root, dir string, layers []ignoreLayer, excluded func(string, string, bool) bool, add func(string)) error {
-	if m, err := gitignore.CompileIgnoreFile(filepath.Join(dir, ".gitignore")); err == nil {
+	if m := compileGitignore(dir); m != nil {
 		layers = append(layers[:len(layers):len(layers)], ignoreLayer{dir: dir, m: m})
 	}
 	entries, err := os.ReadDir(dir)
@@ -102,6 +102,17 @@ func walk(root, dir string, layers []ignoreLayer, excluded func(string, string, 
 		}
 	}
 	return nil
+}
+
+// compileGitignore reads dir's .gitignore, if any. The one the result cache
+// writes in its own directory is never a reason to skip files: an older
+// lakelint wrote it into any directory --cache-dir named, the project too.
+func compileGitignore(dir string) *gitignore.GitIgnore {
+	b, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	if err != nil || isCacheGitignore(b) {
+		return nil
+	}
+	return gitignore.CompileIgnoreLines(strings.Split(string(b), "\n")...)
 }
 
 func ignored(layers []ignoreLayer, p string, isDir bool) bool {
@@ -149,7 +160,7 @@ func parentIgnores(root string) []ignoreLayer {
 	}
 	var layers []ignoreLayer
 	for i := len(dirs) - 1; i >= 0; i-- {
-		if m, err := gitignore.CompileIgnoreFile(filepath.Join(dirs[i], ".gitignore")); err == nil {
+		if m := compileGitignore(dirs[i]); m != nil {
 			layers = append(layers, ignoreLayer{dir: dirs[i], m: m})
 		}
 	}

@@ -24,16 +24,20 @@ package engine
 // statistics (unless Options.LiveInert says none apply), project context of
 // a partial run, sources given in memory. A run with an error keeps none
 // either. A record that cannot be read is ignored with a note, and the run
-// goes on as without one.
+// goes on as without one. A record is believed only when its MAC, made with
+// the user's key (cachefile.go), is right: a record committed with the
+// project, copied from another machine or crafted is a miss.
 
 import (
 	"bytes"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/gob"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -53,6 +57,16 @@ import (
 
 // runRecordsKept is how many run records a cache keeps (the newest).
 const runRecordsKept = 4
+
+const (
+	runsDirName = "runs"
+	// a record is [magic][length][run key][project key][MAC of these]
+	// [groups, gob run][MAC of all before]
+	recordHeadSize = 16 + 8 + 32 + 32 + 32
+	recordMinSize  = recordHeadSize + 32
+)
+
+var recordMagic = []byte("lakelint-runs\x00v2")
 
 // runRecord is one run's record: read before the run, written during it.
 type runRecord struct {
@@ -135,6 +149,11 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 	if err != nil {
 		return nil
 	}
+	runs := filepath.Join(c.dir, runsDirName)
+	if info, err := os.Lstat(runs); err == nil && !info.IsDir() { // a link, or not a directory: not the cache's
+		c.ignore(runs, "is not a directory lakelint made")
+		return nil
+	}
 	r := &runRecord{c: c, o: l.opts, keys: keys, cfgs: cfgs, data: kept}
 	h := sha256.New()
 	h.Write(c.base[:])
@@ -155,7 +174,7 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 		writeField(h, fmt.Sprintf("%s %s %d %s", sg.Platform, sg.What, sg.Rank, sg.path))
 	}
 	h.Sum(r.key[:0])
-	r.path = filepath.Join(c.dir, "runs", hex.EncodeToString(r.key[:16]))
+	r.path = filepath.Join(runs, hex.EncodeToString(r.key[:16]))
 	return r
 }
 
@@ -205,8 +224,7 @@ func (r *runRecord) replay(emit func([]finding.Finding)) (*Result, bool) {
 	if len(rec.run.Local) > 0 && (r.o.LiveStillInert == nil || !r.o.LiveStillInert(rec.run.Local)) {
 		return nil, false // a table the code writes has a Delta log now: its stats count
 	}
-	now := time.Now()
-	os.Chtimes(r.path, now, now) //nolint:errcheck // the newest kept first: a failure only ages it
+	r.touch()
 	rr := rec.run
 	res := &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}
 	groups := make([][]finding.Finding, len(rec.groups))
@@ -214,7 +232,7 @@ func (r *runRecord) replay(emit func([]finding.Finding)) (*Result, bool) {
 		fs, err := decodeFindings(g.Findings)
 		if err != nil {
 			r.c.ignore("a run record", errRecord.Error())
-			os.Remove(r.path)
+			os.Remove(r.path) // the user's own: its MAC is right
 			return nil, false
 		}
 		groups[i] = fs
@@ -243,35 +261,113 @@ type record struct {
 
 var errRecord = errors.New("is damaged")
 
-// read reads a record; a missing file is os.ErrNotExist, a damaged one is
-// noted and removed. The checksum is checked before a finding is read, so a
-// damaged record is never half used.
-func (r *runRecord) read(path string) (*record, error) {
-	data, err := os.ReadFile(path)
+// touch makes the record the newest, without following a link.
+func (r *runRecord) touch() {
+	root, err := os.OpenRoot(filepath.Dir(r.path))
 	if err != nil {
-		return nil, err
+		return
 	}
-	rec, err := decodeRecord(data)
-	if err != nil {
-		r.c.ignore("a run record", err.Error())
-		os.Remove(path)
-		return nil, err
-	}
-	return rec, nil
+	defer root.Close() //nolint:errcheck // a directory handle, nothing written through it
+	now := time.Now()
+	root.Chtimes(filepath.Base(r.path), now, now) //nolint:errcheck // the newest kept first: a failure only ages it
 }
 
-// decodeRecord reads [run key][project key][gob groups, run][sha256 of all before].
-func decodeRecord(data []byte) (*record, error) {
-	if len(data) < 96 {
+// maxRecord bounds what a record may hold when written.
+func (c *Cache) maxRecord() int64 { return c.max / runRecordsKept }
+
+// maxRecordRead bounds a record read: what a run may write, and at least
+// what a run with the default bound may (a cache whose bound was lowered
+// since still reads its records, and never removes them for their size).
+func (c *Cache) maxRecordRead() int64 {
+	return max(c.maxRecord(), DefaultCacheMaxBytes/runRecordsKept)
+}
+
+// read reads a record; a missing file is os.ErrNotExist. A record that is
+// not the user's (or not a record) is noted and left alone; a damaged one of
+// the user's is noted and removed. The MAC is checked before a finding is
+// read, so a damaged record is never half used.
+func (r *runRecord) read(path string) (*record, error) {
+	data, err := r.c.readRecord(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if err == nil {
+		var rec *record
+		if rec, err = r.c.decodeRecord(data); err == nil {
+			if filepath.Base(path) == hex.EncodeToString(data[16+8:16+8+16]) {
+				return rec, nil
+			}
+			err = errors.New("is another run's") // the user's, but moved: no answer for this run
+		}
+	}
+	r.c.ignore("a run record", err.Error())
+	if r.c.ownRecord(path) {
+		os.Remove(path)
+	}
+	return nil, err
+}
+
+// readRecord reads a record file: a regular file, as long as its header
+// says and no longer than maxRecordRead.
+func (c *Cache) readRecord(path string) ([]byte, error) {
+	f, size, err := openCacheFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	head := make([]byte, recordHeadSize)
+	if _, err := io.ReadFull(f, head); err != nil || !c.validHead(head) {
+		return nil, errRecord
+	}
+	n := int64(binary.LittleEndian.Uint64(head[16:]))
+	if n != size || n > c.maxRecordRead() || n < recordMinSize {
+		return nil, errRecord
+	}
+	data := make([]byte, n)
+	copy(data, head)
+	if _, err := io.ReadFull(f, data[recordHeadSize:]); err != nil {
+		return nil, errRecord
+	}
+	return data, nil
+}
+
+// recordHead is the start of a record of length n: magic, length, keys and
+// their MAC.
+func (c *Cache) recordHead(n int, run, project [32]byte) []byte {
+	b := append([]byte(nil), recordMagic...)
+	b = binary.LittleEndian.AppendUint64(b, uint64(n))
+	b = append(append(b, run[:]...), project[:]...)
+	m := c.mac([]byte("run record"), b)
+	return append(b, m[:]...)
+}
+
+// validHead reports whether head starts a record of the user's.
+func (c *Cache) validHead(head []byte) bool {
+	if len(head) < recordHeadSize || !bytes.Equal(head[:16], recordMagic) {
+		return false
+	}
+	m := c.mac([]byte("run record"), head[:recordHeadSize-32])
+	return hmac.Equal(m[:], head[recordHeadSize-32:recordHeadSize])
+}
+
+// ownRecord reports whether the file at path starts as the user's records do.
+func (c *Cache) ownRecord(path string) bool {
+	head, err := readCacheHead(path, recordHeadSize)
+	return err == nil && c.validHead(head)
+}
+
+// decodeRecord checks the MAC of a record as readRecord read it and reads it.
+func (c *Cache) decodeRecord(data []byte) (*record, error) {
+	if len(data) < recordMinSize || !c.validHead(data) {
 		return nil, errRecord
 	}
 	body, sum := data[:len(data)-32], data[len(data)-32:]
-	if want := sha256.Sum256(body); !bytes.Equal(sum, want[:]) {
+	if want := c.mac(body); !hmac.Equal(sum, want[:]) {
 		return nil, errRecord
 	}
 	rec := &record{}
-	copy(rec.project[:], body[32:64])
-	d := &fdec{b: body[64:]}
+	copy(rec.project[:], body[16+8+32:])
+	d := &fdec{b: body[recordHeadSize:]}
 	n := d.count(1)
 	rec.groups = make([]recordedGroup, n)
 	for i := range rec.groups {
@@ -312,18 +408,11 @@ func (r *runRecord) usePrevious() {
 	}
 }
 
-// sameProject reports whether the record at path is of this run's project.
+// sameProject reports whether the record at path is the user's, of this
+// run's project.
 func (r *runRecord) sameProject(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	var head [64]byte
-	if _, err := f.ReadAt(head[:], 0); err != nil {
-		return false
-	}
-	return bytes.Equal(head[32:], r.project[:])
+	head, err := readCacheHead(path, recordHeadSize)
+	return err == nil && r.c.validHead(head) && bytes.Equal(head[16+8+32:16+8+64], r.project[:])
 }
 
 // checkKey names everything a file's rule pass reads: its bytes (for
@@ -423,8 +512,7 @@ func (r *runRecord) finish(res *Result) {
 	for _, g := range r.groups {
 		size += 3*binary.MaxVarintLen64 + len(g.Path) + 32 + len(g.Findings)
 	}
-	e := &fenc{b: make([]byte, 0, size+64<<10)}
-	e.b = append(append(e.b, r.key[:]...), r.project[:]...)
+	e := &fenc{b: make([]byte, recordHeadSize, size+64<<10)}
 	e.int(len(r.groups))
 	for _, g := range r.groups {
 		e.int(g.Index)
@@ -438,14 +526,19 @@ func (r *runRecord) finish(res *Result) {
 	if gob.NewEncoder(buf).Encode(run) != nil {
 		return
 	}
-	if int64(buf.Len()) > r.c.max/runRecordsKept {
+	n := buf.Len() + 32
+	if int64(n) > r.c.maxRecord() {
 		return // too big to be worth keeping
 	}
-	sum := sha256.Sum256(buf.Bytes())
+	copy(buf.Bytes(), r.c.recordHead(n, r.key, r.project))
+	sum := r.c.mac(buf.Bytes())
 	buf.Write(sum[:])
 	dir := filepath.Dir(r.path)
-	if err := os.MkdirAll(dir, 0o777); err != nil {
+	if err := os.Mkdir(dir, 0o777); err != nil && !errors.Is(err, os.ErrExist) {
 		return
+	}
+	if info, err := os.Lstat(dir); err != nil || !info.IsDir() {
+		return // not a directory of the cache's (a link made meanwhile)
 	}
 	tmp, err := os.CreateTemp(dir, "tmp-*")
 	if err != nil {
@@ -455,16 +548,20 @@ func (r *runRecord) finish(res *Result) {
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
+	if _, lerr := os.Lstat(r.path); lerr == nil && !r.c.ownRecord(r.path) {
+		err = errors.New("not the cache's") // a file put there is not replaced
+	}
 	// written whole, then renamed: a concurrent run reads the old record or
 	// the new one, never part of one
 	if err != nil || os.Rename(tmp.Name(), r.path) != nil {
 		os.Remove(tmp.Name())
 		return
 	}
-	pruneRunRecords(dir)
+	r.c.pruneRunRecords(dir)
 }
 
-// recordsNewestFirst lists the records of dir, the newest first.
+// recordsNewestFirst lists the files of dir named as records are, the
+// newest first.
 func recordsNewestFirst(dir string) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -476,7 +573,7 @@ func recordsNewestFirst(dir string) []string {
 	}
 	var recs []rec
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), "tmp-") {
+		if !e.Type().IsRegular() || !recordName(e.Name()) {
 			continue
 		}
 		if info, err := e.Info(); err == nil {
@@ -491,20 +588,53 @@ func recordsNewestFirst(dir string) []string {
 	return names
 }
 
-// pruneRunRecords keeps the newest runRecordsKept records of dir, and removes
-// temporary files a killed run left an hour ago or more.
-func pruneRunRecords(dir string) {
+// oldRecord reports whether the file at path is a record of the layout
+// before: its name is the hex of its first 16 bytes (its run key), and its
+// last 32 bytes are the SHA-256 of the rest.
+func (c *Cache) oldRecord(path string) bool {
+	if head, err := readCacheHead(path, 16); err != nil || filepath.Base(path) != hex.EncodeToString(head) {
+		return false
+	}
+	b, err := readCacheFile(path, c.maxRecordRead())
+	if err != nil || len(b) < 96 {
+		return false
+	}
+	sum := sha256.Sum256(b[:len(b)-32])
+	return bytes.Equal(sum[:], b[len(b)-32:])
+}
+
+// recordName reports whether name is as a record's: the hex of 16 bytes.
+func recordName(name string) bool {
+	b, err := hex.DecodeString(name)
+	return err == nil && len(b) == 16
+}
+
+// pruneRunRecords keeps the newest runRecordsKept records of the user's in
+// dir, and removes temporary files a killed run left an hour ago or more.
+// Nothing is removed whose name and header do not show it is the user's.
+func (c *Cache) pruneRunRecords(dir string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
-		if info, err := e.Info(); err == nil && strings.HasPrefix(e.Name(), "tmp-") && time.Since(info.ModTime()) >= time.Hour {
-			os.Remove(filepath.Join(dir, e.Name()))
+		path := filepath.Join(dir, e.Name())
+		if info, err := e.Info(); err == nil && e.Type().IsRegular() && strings.HasPrefix(e.Name(), "tmp-") &&
+			time.Since(info.ModTime()) >= time.Hour && c.ownRecord(path) {
+			os.Remove(path)
 		}
 	}
-	names := recordsNewestFirst(dir)
-	for _, name := range names[min(len(names), runRecordsKept):] {
-		os.Remove(filepath.Join(dir, name))
+	kept := 0
+	for _, name := range recordsNewestFirst(dir) {
+		path := filepath.Join(dir, name)
+		if !c.ownRecord(path) {
+			if c.oldRecord(path) {
+				os.Remove(path)
+			}
+			continue
+		}
+		if kept++; kept > runRecordsKept {
+			os.Remove(path)
+		}
 	}
 }

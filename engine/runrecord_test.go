@@ -62,7 +62,7 @@ func exampleProject(t *testing.T) string {
 func TestRunRecordReplaysTheSameResult(t *testing.T) {
 	dir := exampleProject(t)
 	for _, stream := range []bool{true, false} {
-		cacheDir := t.TempDir()
+		cacheDir := newCacheDir(t)
 		want := runOnce(t, dir, nil, stream)
 		if len(want.Findings) < 10 {
 			t.Fatalf("the examples should have findings: %d", len(want.Findings))
@@ -112,7 +112,7 @@ func TestRunRecordFollowsEveryInput(t *testing.T) {
 	for name, change := range changes {
 		t.Run(name, func(t *testing.T) {
 			dir := writeProject(t, cacheProject)
-			cacheDir := t.TempDir()
+			cacheDir := newCacheDir(t)
 			runOnce(t, dir, openCache(t, cacheDir), true)
 			change(t, dir)
 			c := openCache(t, cacheDir)
@@ -142,7 +142,7 @@ func TestRunRecordNotKept(t *testing.T) {
 		},
 		"project context": func(o *engine.Options) { o.ProjectContext = true },
 	} {
-		cacheDir := t.TempDir()
+		cacheDir := newCacheDir(t)
 		runOnce(t, dir, openCache(t, cacheDir), true, opt)
 		c := openCache(t, cacheDir)
 		runOnce(t, dir, c, true, opt)
@@ -167,7 +167,7 @@ func TestRunRecordDamaged(t *testing.T) {
 		"garbage instead": func([]byte) []byte { return []byte("not a record at all, but long enough to have a key and a sum") },
 	} {
 		t.Run(name, func(t *testing.T) {
-			cacheDir := t.TempDir()
+			cacheDir := newCacheDir(t)
 			runOnce(t, dir, openCache(t, cacheDir), true)
 			recs, _ := filepath.Glob(filepath.Join(cacheDir, "runs", "*"))
 			if len(recs) != 1 {
@@ -198,7 +198,7 @@ func TestRunRecordDamaged(t *testing.T) {
 // The cache keeps the newest few run records only.
 func TestRunRecordsAreBounded(t *testing.T) {
 	dir := writeProject(t, cacheProject)
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	for i := range 7 {
 		write(t, dir, "jobs/n.py", "x = "+string(rune('a'+i))+"\n")
 		runOnce(t, dir, openCache(t, cacheDir), true)
@@ -224,7 +224,7 @@ func TestRunRecordWithLiveStats(t *testing.T) {
 			return err != nil
 		}
 	}
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	runOnce(t, dir, openCache(t, cacheDir), true, live)
 	c := openCache(t, cacheDir)
 	runOnce(t, dir, c, true, live)
@@ -241,7 +241,7 @@ func TestRunRecordWithLiveStats(t *testing.T) {
 	}
 	// stats that apply keep no record
 	inert = false
-	cacheDir = t.TempDir()
+	cacheDir = newCacheDir(t)
 	runOnce(t, dir, openCache(t, cacheDir), true, live)
 	if _, err := os.Stat(filepath.Join(cacheDir, "runs")); err == nil {
 		t.Error("a run with live stats kept a record")
@@ -253,7 +253,7 @@ func TestRunRecordWithLiveStats(t *testing.T) {
 // checks every file again.
 func TestRunRecordReusesUnchangedFiles(t *testing.T) {
 	dir := writeProject(t, cacheProject)
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	runOnce(t, dir, openCache(t, cacheDir), true)
 
 	// a comment at the end of a notebook: nothing else is affected
@@ -289,7 +289,7 @@ func TestRunRecordFollowsTheHelper(t *testing.T) {
 		".lakelint.yaml": "platform: oss\n",
 	}
 	dir := writeProject(t, files)
-	cacheDir := t.TempDir()
+	cacheDir := newCacheDir(t)
 	first := runOnce(t, dir, openCache(t, cacheDir), true)
 	if !has(lines(dir, first.Findings), "jobs/a.py:3") {
 		t.Fatalf("want a finding at the call's argument: %v", lines(dir, first.Findings))

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/lakelint/lakelint/engine"
 )
@@ -38,4 +40,36 @@ func openCache(o checkOptions, named []string, stderr io.Writer) *engine.Cache {
 		return nil
 	}
 	return c
+}
+
+// flagsNotInRecordKey are the flags of check that cannot change what a run
+// record holds, each with why. Every other flag is in the record's key
+// (recordKey), so that a flag added later never replays a stale result.
+var flagsNotInRecordKey = map[string]string{
+	"output-format":  "applied when the result is printed",
+	"quiet":          "applied when the result is printed",
+	"q":              "applied when the result is printed",
+	"statistics":     "applied when the result is printed",
+	"show-fixes":     "applied when the result is printed",
+	"verbose":        "the record keeps the details; the flag only prints them",
+	"exit-zero":      "applied to the exit status after the result",
+	"diff-from":      "applied to the findings after the result",
+	"no-cache":       "without a cache there is no record",
+	"cache-dir":      "says where records are, not what they hold",
+	"stdin-filename": "a source read from standard input keeps no record",
+	"show-settings":  "prints the settings and exits before linting",
+}
+
+// recordKey is what a run record of check depends on beyond its files and
+// configs: the environment live stats read (env), and every flag's value
+// but those of flagsNotInRecordKey.
+func recordKey(fs *flag.FlagSet, env string) string {
+	var b strings.Builder
+	b.WriteString(env)
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, ok := flagsNotInRecordKey[f.Name]; !ok {
+			fmt.Fprintf(&b, "\x00%s=%q", f.Name, f.Value.String())
+		}
+	})
+	return b.String()
 }

@@ -57,7 +57,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.Var(&o.extendExclude, "extend-exclude", "glob of files or directories not to lint, in addition to the configs' excludes (repeatable)")
 	fs.BoolVar(&o.forceExclude, "force-exclude", false, "apply excludes to files named on the command line too (for pre-commit)")
 	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache")
-	fs.StringVar(&o.cacheDir, "cache-dir", "", "the result cache's directory (default: $LAKELINT_CACHE_DIR, else .lakelint_cache at the project root)")
+	fs.StringVar(&o.cacheDir, "cache-dir", "", "the result cache's directory (default: $LAKELINT_CACHE_DIR, else .lakelint_cache at the project root); an existing directory lakelint did not make gets the cache in a .lakelint_cache inside it")
 	fs.BoolVar(&o.noProjectContext, "no-project-context", false, "when files are named, do not read the project's other files for table definitions")
 	fs.StringVar(&o.diffFrom, "diff-from", "", "report only findings on lines changed since this git revision (origin/main...HEAD for a pull request)")
 	addStatsFlags(fs, &o.stats)
@@ -133,6 +133,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
+	opts.RecordKey = recordKey(fs, opts.RecordKey)
 	named := paths
 	if fromStdin {
 		named = []string{o.stdinFilename}
