@@ -41,7 +41,7 @@ func Properties(d *facts.TableDef, keys []string) rule.Fix {
 	case d.AddAlter == nil && d.Kind == facts.DeltaBuilder:
 		return rule.Unfixable(mayExist + "set " + list + " with ALTER TABLE ... SET TBLPROPERTIES after the builder runs")
 	case d.AddAlter == nil:
-		return rule.Unfixable(mayExist + "lakelint cannot add an ALTER TABLE statement after it here (a spark.sql string runs one statement): " +
+		return rule.Unfixable(mayExist + "lakelint has no place for an ALTER TABLE statement after it (as in a spark.sql string, which runs one statement): " +
 			"set " + list + " with ALTER TABLE ... SET TBLPROPERTIES after it")
 	}
 	return rule.Fix{Title: "Set " + list + " with an ALTER TABLE after the CREATE",

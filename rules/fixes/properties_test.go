@@ -38,7 +38,7 @@ DeltaTable.create(spark).tableName("s.built").addColumn("id", "BIGINT").location
 		"s.loaded":   {app: finding.Safe, title: "Add "},
 		"s.external": {app: finding.Unsafe, title: "with an ALTER TABLE after the CREATE"},
 		"s.listed":   {noFix: "exactly the table's"},
-		"s.embedded": {noFix: "a spark.sql string runs one statement"},
+		"s.embedded": {noFix: "a spark.sql string, which runs one statement"},
 		"s.built":    {noFix: "after the builder runs"},
 	}
 	l := linter(t, config.Selection{Select: []string{"LL301"}})
