@@ -414,8 +414,9 @@ const (
 	PyNewKeyword     PropertyStyle = "py-new-kwarg" // insert ", table_properties={...}" at Offset
 	PyExtendDict     PropertyStyle = "py-extend-dict"
 	// SQLAlterStatement: insert Newline + "ALTER TABLE name SET TBLPROPERTIES (...);"
-	// at Offset, just after the definition's ';' (or at its end, when it is
-	// the last statement and has none: Newline then starts with the ';').
+	// at Offset, after the definition's ';' and a "-- comment" that ends its
+	// line (or at its end, when it is the last statement and has no ';':
+	// Newline then starts with the ';').
 	SQLAlterStatement PropertyStyle = "sql-alter"
 )
 
