@@ -18,7 +18,10 @@ CREATE OR REPLACE TABLE main.sales.external_replaced (id BIGINT) USING DELTA LOC
 -- the existing table's, so a property added inline or by an ALTER fails it
 CREATE TABLE main.sales.external_half (id BIGINT) USING DELTA LOCATION '/mnt/lake/external_half' TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true'); -- want: LL301 "autoCompact"
 
--- a CTAS needs an empty location, so it creates its table: inline
+-- a REPLACE needs the table in the catalog and replaces its properties with
+-- the statement's, and a CTAS needs an empty location, so it creates its
+-- table: inline
+REPLACE TABLE main.sales.replaced (id BIGINT) USING DELTA LOCATION '/mnt/lake/replaced'; -- want: LL301
 CREATE TABLE main.sales.loaded USING DELTA LOCATION '/mnt/lake/loaded' AS SELECT * FROM main.sales.events; -- want: LL301
 CREATE OR REPLACE TABLE main.sales.reloaded USING DELTA LOCATION '/mnt/lake/reloaded' AS SELECT * FROM main.sales.events; -- want: LL301
 
