@@ -56,8 +56,8 @@ func fixUse(k finding.Applicability) string {
 		"parse strictly before and after, and the finding must be gone once it is applied; a fix that fails is not applied and is reported.\n"
 	switch k {
 	case rule.SafeFix:
-		return "Applied by `lakelint check --fix` (config `fix: true`). Config `extend-unsafe-fixes` can make it unsafe, " +
-			"`unfixable` turn it off.\n" + checked
+		return "Applied by `lakelint check --fix` (config `fix: true`); a fix the text above calls unsafe needs `--unsafe-fixes` too. " +
+			"Config `extend-unsafe-fixes` can make it unsafe, `unfixable` turn it off.\n" + checked
 	case rule.UnsafeFix:
 		return "Applied by `lakelint check --fix --unsafe-fixes` only (config `unsafe-fixes: true`), since it changes behaviour " +
 			"a reviewer should confirm. Config `extend-safe-fixes` makes it safe, `unfixable` turns it off.\n" + checked
