@@ -414,8 +414,8 @@ func (b *Builder) Add(f *facts.File) {
 	}
 	for i, a := range f.Alters {
 		alter := newAlter(a)
-		tg := facts.Target{Table: a.Table}
-		addPending(b.alters, pendingKey{tg.Table, "", alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At})
+		tg := facts.Target{Table: a.Table, Path: a.Path} // ALTER TABLE delta.`/path` names the path
+		addPending(b.alters, pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At})
 	}
 	if b.uses == nil {
 		b.uses = map[[2]string]*pendingUse{}

@@ -88,6 +88,25 @@ func TestTablePropertiesPartitionsAndLiveState(t *testing.T) {
 	}
 }
 
+// ALTER TABLE delta.`/path` sets the properties of the table at that path,
+// defined by path or by LOCATION, and of no table named otherwise.
+func TestAlterByPath(t *testing.T) {
+	on := map[string]facts.Value{"delta.autooptimize.autocompact": str("true")}
+	f := &facts.File{Path: "x.sql",
+		Tables: []*facts.TableDef{{Location: "/lake/a", Format: "delta"}, {Name: "m.s.b", Location: "/lake/b/"}, {Name: "m.s.c"}},
+		Alters: []*facts.TableAlter{{Path: "/lake/a", Set: on}, {Path: "/lake/b", Set: on}, {Path: "/lake/other", Set: on}},
+	}
+	c := Build([]*facts.File{f})
+	for tg, want := range map[facts.Target]bool{
+		{Path: "/lake/a"}: true, {Table: "m.s.b"}: true, {Table: "m.s.c"}: false,
+	} {
+		_, set := c.Lookup(tg).Property("delta.autooptimize.autocompact")
+		if set != want {
+			t.Errorf("%+v: property set %v, want %v", tg, set, want)
+		}
+	}
+}
+
 // The catalog sums up writes, reads and maintenance per table, and does not
 // depend on the order files are added in (files are extracted in parallel).
 func TestBuilderSumsUsesInAnyOrder(t *testing.T) {

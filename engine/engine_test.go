@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -311,5 +312,68 @@ func TestDiscoverIgnoresExcludedNamesAboveTheRoot(t *testing.T) {
 	files, _ := engine.New(configs, engine.Options{Exclude: excl}).Discover([]string{proj})
 	if len(files) != 1 {
 		t.Errorf("--exclude build: discovered %v, want jobs/a.py alone", files)
+	}
+}
+
+// mixedRule's fixes differ by case: safe by default (its Doc), unsafe for
+// shuffle settings, and none, with a reason, for executor settings.
+var mixedRule = rule.New(&rule.Doc{
+	Code: "LL996", Name: "test-mixed", Severity: finding.Warning, Summary: "s", Why: "w",
+	Example: "e", Better: "b", Lang: "python", Fix: rule.SafeFix, FixSafety: "test",
+}, func(p *rule.Pass) {
+	for _, s := range p.Facts.Settings {
+		if s.Value.Str == "x" {
+			continue // fixed
+		}
+		fx := rule.Fix{Title: "set", Edits: []facts.Edit{{Span: s.Value.Span, NewText: `"x"`}}}
+		switch {
+		case strings.Contains(s.Key, "shuffle"):
+			fx.Applicability = rule.UnsafeFix
+		case strings.Contains(s.Key, "executor"):
+			fx = rule.Unfixable("executors are not ours to set")
+		}
+		p.Report(s.Span, "setting "+s.Key, fx)
+	}
+})
+
+// Safety is per fix: a rule may offer a safe fix in one case and an unsafe
+// one in another, or say why it offers none; a safe fix run applies only
+// the safe ones and notes the reason.
+func TestFixSafetyPerFix(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "job.py", `spark.conf.set("spark.sql.shuffle.partitions", "8")
+spark.conf.set("spark.sql.ansi.enabled", "true")
+spark.conf.set("spark.executor.memory", "4g")
+`)
+	l := newLinter(t, mixedRule)
+	res, err := l.Lint(context.Background(), []string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range res.Findings {
+		s := "none"
+		if len(f.Fixes) == 1 {
+			s = f.Fixes[0].Title + " " + string(f.Fixes[0].Applicability)
+		}
+		got[strings.TrimPrefix(f.Message, "setting ")] = s + " " + f.NoFix
+	}
+	want := map[string]string{
+		"spark.sql.shuffle.partitions": "set unsafe ",
+		"spark.sql.ansi.enabled":       "set safe ",
+		"spark.executor.memory":        "none executors are not ours to set",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("fixes = %q, want %q", got, want)
+	}
+	fixed, err := l.Fix(context.Background(), []string{dir}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fixed.Changes) != 1 || fixed.Changes[0].Fixed != 1 || !strings.Contains(string(fixed.Changes[0].New), `"spark.sql.ansi.enabled", "x"`) {
+		t.Fatalf("want only the safe fix applied: %+v", fixed.Changes)
+	}
+	if !strings.Contains(fmt.Sprint(fixed.Remaining.Notes), "LL996 fix at line 3 not offered: executors are not ours to set") {
+		t.Errorf("no note for the fix not offered: %v (%s)", fixed.Remaining.Notes, p)
 	}
 }

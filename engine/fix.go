@@ -53,12 +53,15 @@ func (l *Linter) Fix(ctx context.Context, paths []string, unsafe bool) (*FixResu
 
 // FixSources is Fix over given sources.
 //
-// Only the findings of the first check are fixed: a finding that appears
-// after other fixes (a property added in one file switches a rule on in
-// another) is reported in Remaining and a note, never fixed in the same run.
-// Every fix is verified before it is kept (see applyToSource), and a fix whose
-// re-lint still reports the finding it was meant to remove is withdrawn with
-// a note, so a run never repeats an insertion.
+// The findings of the first check are fixed, and so are those that appear
+// only after other fixes (a property added in one file switches a rule on
+// in another) when the run may apply their fix: what a fix brings about is
+// fixed in the same run, so that a second run changes nothing. Those are
+// noted, since the check did not show them; the ones the run may not fix
+// are reported in Remaining and a note. Every fix is verified before it is
+// kept (see applyToSource), and a fix whose re-lint still reports the
+// finding it was meant to remove is withdrawn with a note and never tried
+// again, so a run never repeats an insertion.
 func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*FixResult, error) {
 	l.pin(srcs)
 	res, err := l.LintSources(ctx, srcs)
@@ -91,6 +94,7 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 		if _, ok := idx[f.Path]; ok {
 			ff := fileOf(f.Path)
 			ff.pending = append(ff.pending, f)
+			ff.taken = append(ff.taken, f)
 		}
 	}
 	for pass := 0; pass < maxFixPasses; pass++ {
@@ -197,6 +201,26 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 				return nil, err
 			}
 		}
+		// findings the fixes brought about, or made fixable, are fixed in
+		// the next passes: each file's known ones are found once a pass
+		var known map[findingAt]bool
+		for i := range res.Findings {
+			f := &res.Findings[i]
+			if i == 0 || f.Path != res.Findings[i-1].Path {
+				known = nil
+			}
+			if _, ok := idx[f.Path]; !ok || !applicable(*f, unsafe) {
+				continue
+			}
+			ff := fileOf(f.Path)
+			if known == nil {
+				known = ff.known()
+			}
+			if at := (findingAt{f.Code, f.Start.Offset}); !known[at] {
+				known[at] = true
+				ff.take(f)
+			}
+		}
 	}
 	out := &FixResult{Remaining: res}
 	res.Notes = append(res.Notes, notes...)
@@ -212,7 +236,7 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			out.Changes = append(out.Changes, Change{Path: s.Path, Old: ff.original, New: s.Data, Fixed: ff.fixed, Codes: ff.codes, Edits: ff.edits})
 		}
 	}
-	// findings the first check did not report are shown, not fixed
+	// findings the first check did not report, and this run could not fix, are shown
 	newByPath := map[string]int{}
 	for i := range res.Findings {
 		f := &res.Findings[i]
@@ -225,8 +249,11 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 		}
 	}
 	for _, s := range srcs {
+		if ff := files[s.Path]; ff != nil && ff.lateFixed > 0 {
+			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared or became fixable only after other fixes and were fixed too", ff.lateFixed)})
+		}
 		if n := newByPath[s.Path]; n > 0 {
-			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared only after fixing and were not fixed; run again to see and fix them", n)})
+			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared only after fixing and were not fixed: this run may apply no fix of theirs", n)})
 		}
 	}
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
@@ -253,7 +280,7 @@ func (l *Linter) pin(srcs []Source) {
 
 // fixFile is one file's state in a fix run.
 type fixFile struct {
-	pending  []*finding.Finding // first-check findings still to fix
+	pending  []*finding.Finding // findings still to fix
 	original []byte             // the file before any fix; nil while unchanged
 	prev     []byte             // the file before this pass's fixes
 	edits    [][]fixer.Edit     // the edits of each kept pass, in that pass's text
@@ -262,6 +289,14 @@ type fixFile struct {
 
 	passEdits   []fixer.Edit
 	passTargets []*finding.Finding // applied this pass, to confirm after re-lint
+
+	// taken is every finding the run set out to fix, each taken once (a
+	// withdrawn one is not taken again); born says, for one taken after
+	// fixes, how many of edits' passes were kept then: its offset is in
+	// that text
+	taken     []*finding.Finding
+	born      map[*finding.Finding]int
+	lateFixed int // of those taken after fixes
 }
 
 func (ff *fixFile) count(t *finding.Finding) {
@@ -270,6 +305,39 @@ func (ff *fixFile) count(t *finding.Finding) {
 		ff.codes = map[string]int{}
 	}
 	ff.codes[t.Code]++
+	if _, late := ff.born[t]; late {
+		ff.lateFixed++
+	}
+}
+
+// findingAt is a finding's code and offset in the current text.
+type findingAt struct {
+	code string
+	off  int
+}
+
+// known is where the findings taken so far are in the current text.
+func (ff *fixFile) known() map[findingAt]bool {
+	m := make(map[findingAt]bool, len(ff.taken))
+	for _, t := range ff.taken {
+		if off := ff.mapFrom(ff.born[t], t.Start.Offset); off >= 0 {
+			m[findingAt{t.Code, off}] = true
+		}
+	}
+	return m
+}
+
+// take makes f, a current finding the run has not taken, one to fix. f is
+// copied: the findings of a lint do not outlive the next.
+func (ff *fixFile) take(f *finding.Finding) {
+	t := new(finding.Finding)
+	*t = *f
+	if ff.born == nil {
+		ff.born = map[*finding.Finding]int{}
+	}
+	ff.born[t] = len(ff.edits)
+	ff.taken = append(ff.taken, t)
+	ff.pending = append(ff.pending, t)
 }
 
 func (ff *fixFile) drop(t *finding.Finding) {
@@ -278,8 +346,12 @@ func (ff *fixFile) drop(t *finding.Finding) {
 
 // mapOffset follows an offset of the original text through the kept edits;
 // -1 when an edit removed or rewrote it.
-func (ff *fixFile) mapOffset(off int) int {
-	for _, pass := range ff.edits {
+func (ff *fixFile) mapOffset(off int) int { return ff.mapFrom(0, off) }
+
+// mapFrom follows an offset of the text after the first kept passes
+// through the passes after them.
+func (ff *fixFile) mapFrom(first, off int) int {
+	for _, pass := range ff.edits[min(first, len(ff.edits)):] {
 		delta := 0
 		for _, e := range pass {
 			switch {
@@ -297,10 +369,10 @@ func (ff *fixFile) mapOffset(off int) int {
 	return off
 }
 
-// match returns the current finding that is t, the first check's finding:
-// the same code at the same place, followed through the edits.
+// match returns the current finding that is t, a finding to fix: the same
+// code at the same place, followed through the edits.
 func (ff *fixFile) match(t *finding.Finding, cur []finding.Finding) *finding.Finding {
-	off := ff.mapOffset(t.Start.Offset)
+	off := ff.mapFrom(ff.born[t], t.Start.Offset) // born: 0 for the first check's
 	if off < 0 {
 		return nil
 	}

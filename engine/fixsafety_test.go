@@ -79,14 +79,14 @@ func TestSQLFixesStillApplyToGoodSQL(t *testing.T) {
 	}
 }
 
-// A property added in one file switches LL101 on in another: that finding
-// was never reported by the check, so it is shown and noted, not fixed.
-func TestFixAppliesOnlyWhatCheckReported(t *testing.T) {
+// A property one fix adds in one file switches LL101 on for a job in
+// another: that finding, which the check did not report, is fixed in the
+// same run and noted, so a second run changes nothing.
+func TestFixAppliesWhatItsFixesBringAboutInTheSameRun(t *testing.T) {
 	dir := t.TempDir()
 	ossProject(t, dir)
-	write(t, dir, "tables.sql", "CREATE TABLE s.t (id BIGINT) USING DELTA;\n")
-	job := "df = spark.read.table(\"main.raw.x\")\ndf.repartition(8).write.mode(\"append\").saveAsTable(\"s.t\")\n"
-	jp := write(t, dir, "job.py", job)
+	tp := write(t, dir, "tables.sql", "CREATE TABLE s.t (id BIGINT) USING DELTA;\n")
+	jp := write(t, dir, "job.py", "df = spark.read.table(\"main.raw.x\")\ndf.repartition(8).write.mode(\"append\").saveAsTable(\"s.t\")\n")
 	l := newLinter(t)
 	checked, err := l.Lint(context.Background(), []string{dir})
 	if err != nil {
@@ -101,20 +101,55 @@ func TestFixAppliesOnlyWhatCheckReported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := map[string]string{}
 	for _, c := range res.Changes {
-		if c.Path == jp {
-			t.Fatalf("job.py changed by a fix check never reported:\n%s", c.New)
-		}
+		got[c.Path] = string(c.New)
 	}
-	if len(res.Changes) != 1 {
-		t.Fatalf("want tables.sql fixed, got %d changes", len(res.Changes))
+	if !strings.Contains(got[tp], "delta.autoOptimize.optimizeWrite") || strings.Contains(got[jp], "repartition") || got[jp] == "" {
+		t.Fatalf("want both files fixed in one run:\n%s\n%s", got[tp], got[jp])
+	}
+	if !hasNote(res.Remaining, "1 finding(s) appeared or became fixable only after other fixes and were fixed too") {
+		t.Errorf("the LL101 fix the check did not show is not noted: %+v", res.Remaining.Notes)
+	}
+	again, err := l.FixSources(context.Background(), []engine.Source{{Path: tp, Data: []byte(got[tp])}, {Path: jp, Data: []byte(got[jp])}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range again.Changes {
+		t.Errorf("a second run changes %s:\n%s", c.Path, c.New)
+	}
+}
+
+// A finding brought about by another file's fix whose own fix the run may
+// not apply (unsafe here, in a safe run) is shown and noted, not fixed; the
+// second run, which may not apply it either, changes nothing.
+func TestFixLeavesWhatItMayNotApply(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, ".lakelint.yaml", "platform: oss\nextend-unsafe-fixes: [LL101]\n")
+	tp := write(t, dir, "tables.sql", "CREATE TABLE s.t (id BIGINT) USING DELTA;\n")
+	job := "df = spark.read.table(\"main.raw.x\")\ndf.repartition(8).write.mode(\"append\").saveAsTable(\"s.t\")\n"
+	jp := write(t, dir, "job.py", job)
+	l := newLinter(t)
+	res, err := l.Fix(context.Background(), []string{dir}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Changes) != 1 || res.Changes[0].Path != tp {
+		t.Fatalf("want tables.sql fixed alone, got %+v", res.Changes)
 	}
 	seen := false
 	for _, f := range res.Remaining.Findings {
 		seen = seen || f.Code == "LL101" && f.Path == jp
 	}
-	if !seen || !hasNote(res.Remaining, "appeared only after fixing") {
+	if !seen || !hasNote(res.Remaining, "appeared only after fixing and were not fixed") {
 		t.Errorf("the new LL101 finding must be reported and noted: %+v", res.Remaining.Notes)
+	}
+	again, err := l.FixSources(context.Background(), []engine.Source{{Path: tp, Data: res.Changes[0].New}, {Path: jp, Data: []byte(job)}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Changes) > 0 {
+		t.Errorf("a second run changes %s", again.Changes[0].Path)
 	}
 }
 

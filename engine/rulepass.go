@@ -188,17 +188,21 @@ func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis
 	f.Message = u.own(d.Message)
 	f.Start, f.End, f.Cell = start, end, cell
 	l.addFilePlaces(f, d, u, pos, room)
-	app := finding.Safe
-	if r.Doc.Fix == rule.UnsafeFix {
-		app = finding.Unsafe
+	if len(d.SuggestedFixes) == 0 {
+		return
 	}
-	app, fixable := u.cfg.FixFor(r.Doc.Code, app) // fixable, unfixable, extend-(un)safe-fixes
-	if !fixable || len(d.SuggestedFixes) == 0 {
+	if _, fixable := u.cfg.FixFor(r.Doc.Code, r.Doc.Fix); !fixable { // fixable, unfixable
 		return
 	}
 	f.Fixes = take(&room.fixes, len(d.SuggestedFixes))
 	for _, sf := range d.SuggestedFixes {
-		fx := finding.Fix{Title: u.own(sf.Message), Applicability: app}
+		title, own := rule.FixOf(sf, r.Doc) // each fix's own applicability
+		if own == rule.NoFix {
+			f.NoFix = u.own(title)
+			continue
+		}
+		app, _ := u.cfg.FixFor(r.Doc.Code, own) // extend-(un)safe-fixes
+		fx := finding.Fix{Title: u.own(title), Applicability: app}
 		if len(sf.TextEdits) > 0 {
 			fx.Edits = take(&room.edits, len(sf.TextEdits))
 		}
@@ -208,5 +212,8 @@ func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis
 			fx.Edits = append(fx.Edits, finding.Edit{Start: s, End: en, NewText: string(e.NewText)})
 		}
 		f.Fixes = append(f.Fixes, fx)
+	}
+	if len(f.Fixes) == 0 {
+		f.Fixes = nil // only an Unfixable's reason
 	}
 }

@@ -351,6 +351,21 @@ func (k TableKind) Pipeline() bool {
 	return k == StreamingTable || k == MaterializedView || k == DLTTable
 }
 
+// MayRegister reports whether the definition may find a Delta table
+// already at its location and register it rather than create one: a CREATE
+// [OR REPLACE] TABLE or a DeltaTable builder with a location and neither a
+// query nor a clone (those need an empty location). Registration is the
+// certain case. Delta then requires the properties the definition gives to
+// equal the existing table's (DELTA_CREATE_TABLE_WITH_DIFFERENT_PROPERTY),
+// so properties are added with a separate ALTER TABLE, never inline.
+func (d *TableDef) MayRegister() bool {
+	switch d.Kind {
+	case CreateTable, CreateOrReplace, DeltaBuilder:
+		return d.Location != "" && !d.AsSelect && !d.Clone
+	}
+	return false
+}
+
 // TableDef is a table definition.
 type TableDef struct {
 	Kind   TableKind
@@ -385,7 +400,8 @@ type TableDef struct {
 	Registration bool
 	// AddAlter says where a separate ALTER TABLE ... SET TBLPROPERTIES
 	// statement may follow the definition (style SQLAlterStatement), for a
-	// table that may already exist; nil when there is no safe place.
+	// table that may already be at its location (MayRegister); nil when
+	// there is no safe place.
 	AddAlter *PropertyInsertion
 	// Streaming is true for a pipeline table fed by a stream: CREATE
 	// STREAMING TABLE, or @dlt.table over dlt.read_stream / spark.readStream.
@@ -404,7 +420,9 @@ const (
 	PyExtendDict     PropertyStyle = "py-extend-dict"
 	DbtConfigKwarg   PropertyStyle = "dbt-kwarg" // insert ", tblproperties={...}" into a dbt model's config() at Offset
 	// SQLAlterStatement: insert Newline + "ALTER TABLE name SET TBLPROPERTIES (...);"
-	// at Offset, just after the definition's ';'.
+	// at Offset, after the definition's ';' and a "-- comment" that ends its
+	// line (or at its end, when it is the last statement and has no ';':
+	// Newline then starts with the ';').
 	SQLAlterStatement PropertyStyle = "sql-alter"
 )
 

@@ -242,6 +242,23 @@ func TestTextSummaryCounts(t *testing.T) {
 	}
 }
 
+// A rule whose shown fixes differ in safety (safety is per fix) says so in
+// the legend, whichever came first.
+func TestTextLegendOfMixedSafety(t *testing.T) {
+	mixed := []finding.Finding{
+		{Path: "a.sql", Code: "LL301", Severity: finding.Warning, Message: "m", Start: pos(1, 1, 0),
+			Fixes: []finding.Fix{{Title: "inline", Applicability: finding.Safe}}},
+		{Path: "a.sql", Code: "LL301", Severity: finding.Warning, Message: "m", Start: pos(2, 1, 0),
+			Fixes: []finding.Fix{{Title: "alter", Applicability: finding.Unsafe}}},
+		{Path: "a.sql", Code: "LL301", Severity: finding.Warning, Message: "m", Start: pos(3, 1, 0),
+			Fixes: []finding.Fix{{Title: "inline", Applicability: finding.Safe}}},
+	}
+	out := string(render(t, "text", mixed, Options{Rules: map[string]RuleInfo{"LL301": {FixSafety: "why"}}}))
+	if !strings.Contains(out, "LL301 safe and unsafe fix: why") {
+		t.Errorf("got:\n%s", out)
+	}
+}
+
 func TestGitHubEscaping(t *testing.T) {
 	if got := escapeProperty("a,b:c%d\r\ne"); got != "a%2Cb%3Ac%25d%0D%0Ae" {
 		t.Errorf("escapeProperty = %q", got)

@@ -80,7 +80,11 @@ func (t *textPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 			if t.fixCodes == nil {
 				t.fixCodes = map[string]finding.Applicability{}
 			}
-			t.fixCodes[f.Code] = fx.Applicability
+			if was, ok := t.fixCodes[f.Code]; ok && was != fx.Applicability {
+				t.fixCodes[f.Code] = "safe and unsafe" // the rule's fixes differ by case
+			} else {
+				t.fixCodes[f.Code] = fx.Applicability
+			}
 		}
 		w.WriteString(" ")
 		w.WriteString(printable(f.Message))

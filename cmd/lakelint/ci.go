@@ -144,7 +144,7 @@ func ruleInfo(d *rule.Doc) output.RuleInfo {
 	var b strings.Builder
 	b.WriteString(d.Summary + "\n\n" + d.Why + "\n\nExample:\n\n" + indent(d.Example) + "\nUse instead:\n\n" + indent(d.Better))
 	if d.Fix != rule.NoFix {
-		b.WriteString("\nFix (" + d.Fix.String() + "): " + d.FixSafety + "\n")
+		b.WriteString("\nFix (" + string(d.Fix) + "): " + d.FixSafety + "\n")
 	}
 	b.WriteString("\nMore: " + d.URL() + "\n")
 	info.HelpText = b.String()

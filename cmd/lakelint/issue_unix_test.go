@@ -135,24 +135,41 @@ func TestFixWritesFilesAsTheyAre(t *testing.T) {
 	})
 }
 
-// A property one fix adds to a table switches LL101 on for a job in another
-// file: check never reported that finding, so the fix run must not apply it.
-func TestFixNeverAppliesWhatCheckDidNotReport(t *testing.T) {
+// Fixing a notebook's table at a LOCATION (an ALTER TABLE after its CREATE,
+// an unsafe fix) turns optimized writes on for the path another job writes
+// after a repartition: that job's LL101, which check did not report, is
+// fixed in the same run, so a second run changes nothing.
+func TestFixAppliesWhatItsFixesBringAbout(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, ".lakelint.yaml", "platform: oss\n") // LL301 reports every new Delta table there
-	writeFile(t, dir, "tables.sql", "CREATE TABLE s.t (id BIGINT) USING DELTA;\n")
-	job := "df = spark.read.table(\"main.raw.x\")\ndf.repartition(8).write.mode(\"append\").saveAsTable(\"s.t\")\n"
-	jp := writeFile(t, dir, "job.py", job)
+	nb := writeFile(t, dir, "nb.py", `# Databricks notebook source
+events = spark.readStream.table("main.raw.events")
+events.writeStream.trigger(availableNow=True).toTable("s.clicks")
+
+# COMMAND ----------
+
+# MAGIC %sql
+# MAGIC CREATE TABLE s.clicks (id BIGINT) USING DELTA LOCATION '/lake/clicks'
+`)
+	jp := writeFile(t, dir, "job.py", "df = spark.read.table(\"main.raw.x\")\ndf.repartition(8).write.format(\"delta\").mode(\"append\").save(\"/lake/clicks\")\n")
 	out, _, _ := runCLI(t, "", "check", dir)
-	if strings.Contains(out, "LL101") {
-		t.Fatal("check already reports LL101: the case is not set up")
+	if strings.Contains(out, "LL101") || !strings.Contains(out, "LL301") || !strings.Contains(out, "LL302") {
+		t.Fatalf("the case is not set up:\n%s", out)
 	}
-	_, errOut, _ := runCLI(t, "", "check", "--fix", dir)
-	if got, _ := os.ReadFile(jp); string(got) != job {
-		t.Errorf("job.py was changed by a fix check never reported:\n%s", got)
+	_, errOut, _ := runCLI(t, "", "check", "--fix", "--unsafe-fixes", dir)
+	fixedNb, _ := os.ReadFile(nb)
+	fixedJob, _ := os.ReadFile(jp)
+	if !strings.Contains(string(fixedNb), "# MAGIC ALTER TABLE s.clicks SET TBLPROPERTIES") || strings.Contains(string(fixedJob), "repartition") {
+		t.Fatalf("want the ALTER and the LL101 fix in one run:\n%s\n%s\n%s", fixedNb, fixedJob, errOut)
 	}
-	if !strings.Contains(errOut, "appeared only after fixing") {
-		t.Errorf("the new finding is not mentioned:\n%s", errOut)
+	if !strings.Contains(errOut, "appeared or became fixable only after other fixes and were fixed too") {
+		t.Errorf("the fix check never showed is not mentioned:\n%s", errOut)
+	}
+	out, errOut, _ = runCLI(t, "", "check", "--fix", "--unsafe-fixes", dir)
+	again, _ := os.ReadFile(nb)
+	againJob, _ := os.ReadFile(jp)
+	if string(again) != string(fixedNb) || string(againJob) != string(fixedJob) {
+		t.Errorf("a second run changes the files:\n%s\n%s\n%s%s", again, againJob, out, errOut)
 	}
 }
 

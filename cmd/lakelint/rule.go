@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -19,7 +20,7 @@ func runRule(args []string, stdout, stderr io.Writer) int {
 			}
 			fix := ""
 			if d.Fix != rule.NoFix {
-				fix = " [" + d.Fix.String() + " fix]"
+				fix = " [" + string(d.Fix) + " fix]"
 			}
 			fmt.Fprintf(stdout, "%s  %-38s %-7s %s%s%s\n", d.Code, d.Name, d.Severity, d.Summary, fix, state)
 		}
@@ -50,13 +51,13 @@ func runRule(args []string, stdout, stderr io.Writer) int {
 
 // fixUse says how a rule's fixes are applied; the rule's page already says
 // why they are safe or not.
-func fixUse(k rule.FixKind) string {
+func fixUse(k finding.Applicability) string {
 	const checked = "Every fix is checked before it is written: it must not split a token or a name, SQL it touches must " +
 		"parse strictly before and after, and the finding must be gone once it is applied; a fix that fails is not applied and is reported.\n"
 	switch k {
 	case rule.SafeFix:
-		return "Applied by `lakelint check --fix` (config `fix: true`). Config `extend-unsafe-fixes` can make it unsafe, " +
-			"`unfixable` turn it off.\n" + checked
+		return "Applied by `lakelint check --fix` (config `fix: true`); a fix the text above calls unsafe needs `--unsafe-fixes` too. " +
+			"Config `extend-unsafe-fixes` can make it unsafe, `unfixable` turn it off.\n" + checked
 	case rule.UnsafeFix:
 		return "Applied by `lakelint check --fix --unsafe-fixes` only (config `unsafe-fixes: true`), since it changes behaviour " +
 			"a reviewer should confirm. Config `extend-safe-fixes` makes it safe, `unfixable` turns it off.\n" + checked

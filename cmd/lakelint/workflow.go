@@ -136,11 +136,7 @@ func printSettings(w io.Writer, path string, cfg *config.Config, o checkOptions,
 		}
 		fix := "no fix"
 		if r.Doc.Fix != rule.NoFix {
-			own := finding.Safe
-			if r.Doc.Fix == rule.UnsafeFix {
-				own = finding.Unsafe
-			}
-			if app, ok := cfg.FixFor(r.Doc.Code, own); ok {
+			if app, ok := cfg.FixFor(r.Doc.Code, r.Doc.Fix); ok {
 				fix = string(app) + " fix"
 			} else {
 				fix = "unfixable"

@@ -1,6 +1,7 @@
 package sqlfacts
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 
@@ -63,39 +64,70 @@ func (x *extractor) tableDef(ct *sql.CreateTable) *facts.TableDef {
 	td.Temporary = ct.Temporary
 	td.Hive = ct.Hive
 	td.Registration = td.Location != "" && len(ct.Columns) == 0 && !ct.AsSelect && !td.Clone
-	if td.IfNotExists || td.Registration {
+	if td.MayRegister() {
 		td.AddAlter = x.addAlter(ct)
 	}
 	return td
 }
 
 // addAlter tells a fix where a separate ALTER TABLE statement can follow the
-// definition: right after its ';', in a SQL file or cell (spark.sql runs one
-// statement, so never in a Python string), for a name that reads the same in
-// the ALTER.
+// definition: right after its ';' (or at its end, with a ';' of its own, when
+// nothing follows it), in a SQL file or cell (spark.sql runs one statement,
+// so never in a Python string), for a name that reads the same in the ALTER.
 func (x *extractor) addAlter(ct *sql.CreateTable) *facts.PropertyInsertion {
-	if x.r.Embedded || ct.Name.Text == "" || len(ct.Gaps) > 0 {
+	named := ct.Name.Text != "" || ct.Name.Path != "" && ct.Location == nil // delta.`/path`: the ALTER names the path
+	if x.r.Embedded || !named || len(ct.Gaps) > 0 {
 		return nil
 	}
-	semi := -1
+	end, semi := ct.Span.End, ""
+	last := true // nothing but comments follows the definition
 	for _, t := range x.script.Tokens {
 		if t.Start < ct.Span.End || t.Kind == sql.Comment {
 			continue
 		}
 		if t.IsPunct(x.src, ";") {
-			semi = t.End
+			end = t.End
 		}
+		last = false
 		break
 	}
-	if semi < 0 || !x.mapped(semi-1) {
+	switch {
+	case end == ct.Span.End && !last:
+		return nil // another statement follows with no ';' between
+	case end == ct.Span.End:
+		semi = ";"
+	}
+	if end <= 0 || !x.mapped(end-1) {
 		return nil
+	}
+	at := x.fileEnd(end)
+	if semi == "" {
+		at = x.afterLineComment(end, at)
 	}
 	return &facts.PropertyInsertion{
 		Style:   facts.SQLAlterStatement,
-		Offset:  x.fileEnd(semi),
+		Offset:  at,
 		Quote:   x.quoteStyle(ct),
-		Newline: x.lineEnding(ct.Span) + x.r.LinePrefix,
+		Newline: semi + x.lineEnding(ct.Span) + x.r.LinePrefix,
 	}
+}
+
+// afterLineComment is where a statement added after region offset end (at
+// in the file) goes: past a "-- comment" that ends the line, which stays
+// with the statement before it.
+func (x *extractor) afterLineComment(end, at int) int {
+	for _, t := range x.script.Tokens {
+		if t.Start < end {
+			continue
+		}
+		between := x.src[end:t.Start]
+		if t.Kind != sql.Comment || !bytes.HasPrefix(t.Text(x.src), []byte("--")) ||
+			bytes.ContainsAny(between, "\r\n") || !x.mapped(t.End-1) {
+			return at
+		}
+		return x.fileEnd(t.End)
+	}
+	return at
 }
 
 func (x *extractor) alter(at *sql.AlterTable) *facts.TableAlter {

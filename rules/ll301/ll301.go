@@ -7,6 +7,7 @@ import (
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/rules/fixes"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -43,9 +44,27 @@ PARTITIONED BY (event_date);`,
 USING DELTA
 PARTITIONED BY (event_date)
 TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true', 'delta.autoOptimize.autoCompact' = 'true');`,
-	Fix:       rule.SafeFix,
-	FixSafety: "The fix adds the missing properties with value true to the statement's TBLPROPERTIES (or the Python builder's properties) in the author's quoting and layout, where the Spark grammar allows a clause (before AS SELECT, right after a clone's source); when it knows no such place it offers none. For CREATE TABLE IF NOT EXISTS ... LOCATION, whose table may already exist (Delta then rejects properties that differ from the existing ones), it adds a separate ALTER TABLE ... SET TBLPROPERTIES statement after it in a SQL file or cell, and nothing inside spark.sql strings. In a dbt model it adds tblproperties={...} to the model's own config() call; a model with no config() call, or whose tblproperties (in the model or in YAML) lacks some of them, gets none. Properties change how future writes lay out files, never what data the table holds.",
-	Options:   []string{"required-properties", "default-format", "platform", "unity-catalog-auto-tuning"},
+	Fix: rule.SafeFix,
+	FixSafety: `Two kinds: the ALTER TABLE after a CREATE ... LOCATION is unsafe (applied with
+--unsafe-fixes only), the rest are safe. The fix is safe for a table created without a
+LOCATION, and for a CTAS (which needs an empty location, so it creates its table): it adds
+the missing properties with value true to the statement's TBLPROPERTIES (or the Python
+builder's properties) in the author's quoting and layout, where the Spark grammar allows a
+clause (before AS SELECT, right after a clone's source); when it knows no such place it
+offers none. Properties change how future writes lay out files, never what data the table
+holds. A CREATE [OR REPLACE] TABLE ... LOCATION with no query may register a table already
+there, and Delta refuses one whose properties differ from the existing table's
+(DELTA_CREATE_TABLE_WITH_DIFFERENT_PROPERTY): for it the fix is a separate ALTER TABLE ...
+SET TBLPROPERTIES statement after it in a SQL file or cell (ending the CREATE with ';' when
+it has none), and that fix is unsafe, since it changes a table other jobs may be writing and
+committing new properties fails a concurrent writer's transaction. There is no fix inside
+spark.sql strings (one statement each), for a DeltaTable builder with a location, or for a
+CREATE ... LOCATION that already lists TBLPROPERTIES (Delta compares that list whole with
+the table's, so after an ALTER the CREATE would fail the next time it registers the table);
+the fix run says why. In a dbt model the fix adds tblproperties={...} to the model's own
+config() call (safe: dbt creates the table with them); a model with no config() call, or
+whose tblproperties (in the model or in YAML) lacks some of them, gets none.`,
+	Options: []string{"required-properties", "default-format", "platform", "unity-catalog-auto-tuning"},
 }
 
 var Rule = rule.New(Doc, check)
@@ -70,20 +89,7 @@ func check(p *rule.Pass) {
 			msg = fmt.Sprintf("dbt model %s makes a Delta table without %s: every run then leaves small files; set them in the model's tblproperties config",
 				d.Name, strings.Join(missing, ", "))
 		}
-		var fixes []rule.Fix
-		switch {
-		case d.IfNotExists && d.Location != "":
-			// the table may already be at the location, and Delta rejects a
-			// CREATE whose properties differ from it: set them apart
-			if d.AddAlter != nil {
-				fixes = append(fixes, rule.Fix{Title: "Set " + strings.Join(missing, ", ") + " with ALTER TABLE",
-					Edits: []facts.Edit{renderAlter(d, missing)}})
-			}
-		case d.AddProps != nil:
-			fixes = append(fixes, rule.Fix{Title: "Add " + strings.Join(missing, ", "),
-				Edits: []facts.Edit{render(d.AddProps, missing)}})
-		}
-		p.Report(d.At, msg, fixes...)
+		p.Report(d.At, msg, fixes.Properties(d, missing))
 	}
 }
 
@@ -105,36 +111,6 @@ func exempt(d *facts.TableDef) bool {
 // Hive-format table is not Delta.
 func notNew(d *facts.TableDef) bool {
 	return d.Clone || d.Registration || d.Temporary || d.Hive
-}
-
-// renderAlter writes the missing properties as an ALTER TABLE statement of its own.
-func renderAlter(d *facts.TableDef, keys []string) facts.Edit {
-	ins := d.AddAlter
-	q := ins.Quote
-	if q == "" {
-		q = "'"
-	}
-	entries := make([]string, len(keys))
-	for i, k := range keys {
-		entries[i] = q + k + q + " = " + q + "true" + q
-	}
-	text := ins.Newline + "ALTER TABLE " + sqlName(d.Name) + " SET TBLPROPERTIES (" + strings.Join(entries, ", ") + ");"
-	return facts.Edit{Span: facts.Span{Start: ins.Offset, End: ins.Offset}, NewText: text}
-}
-
-// sqlName quotes each part of a dotted name that is not a plain word.
-func sqlName(name string) string {
-	parts := strings.Split(name, ".")
-	for i, p := range parts {
-		plain := p != ""
-		for _, c := range p {
-			plain = plain && (c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || strings.ContainsRune("${}", c))
-		}
-		if !plain {
-			parts[i] = "`" + strings.ReplaceAll(p, "`", "``") + "`"
-		}
-	}
-	return strings.Join(parts, ".")
 }
 
 // hasProperty: set on the definition, defaulted by the session before it, or
@@ -160,59 +136,3 @@ func hasProperty(p *rule.Pass, d *facts.TableDef, key string) bool {
 	}
 	return false
 }
-
-// render writes the missing properties in the syntax and style the definition uses.
-func render(ins *facts.PropertyInsertion, keys []string) facts.Edit {
-	q := ins.Quote
-	if q == "" {
-		q = "'"
-	}
-	var entries []string
-	for _, k := range keys {
-		switch ins.Style {
-		case facts.SQLNewClause, facts.SQLExtendClause:
-			entries = append(entries, q+k+q+" = "+q+"true"+q)
-		case facts.PyBuilderCall:
-			entries = append(entries, ".property("+q+k+q+", "+q+"true"+q+")")
-		case facts.PyWriterProperty:
-			entries = append(entries, ".tableProperty("+q+k+q+", "+q+"true"+q+")")
-		default: // Python dict entries
-			entries = append(entries, q+k+q+": "+q+"true"+q)
-		}
-	}
-	var text string
-	switch ins.Style {
-	case facts.SQLNewClause:
-		if ins.Newline != "" {
-			text = ins.Newline + "TBLPROPERTIES (" + strings.Join(entries, ", ") + ")"
-		} else {
-			text = " TBLPROPERTIES (" + strings.Join(entries, ", ") + ")"
-		}
-	case facts.PyBuilderCall, facts.PyWriterProperty:
-		for _, e := range entries {
-			text += ins.Newline + e
-		}
-	case facts.PyNewKeyword:
-		text = ", table_properties={" + strings.Join(entries, ", ") + "}"
-	case facts.DbtConfigKwarg:
-		text = "tblproperties={" + strings.Join(entries, ", ") + "}"
-		if !ins.Empty {
-			text = ", " + text
-		}
-	default: // SQLExtendClause, PyExtendDict
-		sep := ", "
-		if ins.Newline != "" {
-			sep = "," + ins.Newline
-		}
-		text = strings.Join(entries, sep)
-		if !ins.Empty {
-			text = sep + text
-		}
-	}
-	return facts.Edit{Span: facts.Span{Start: ins.Offset, End: ins.Offset}, NewText: text}
-}
-
-// PropertyEdit is the edit that adds the properties keys, each set to
-// true, to a definition in its own syntax and style (LL302 adds auto
-// compaction with it).
-func PropertyEdit(ins *facts.PropertyInsertion, keys []string) facts.Edit { return render(ins, keys) }

@@ -8,7 +8,7 @@ import (
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
-	"github.com/lakelint/lakelint/rules/ll301"
+	"github.com/lakelint/lakelint/rules/fixes"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -32,10 +32,19 @@ pipelines.autoOptimize.managed to false, since the pipeline maintains them other
 	Better: `CREATE TABLE main.web.clicks (id BIGINT, ts TIMESTAMP) USING DELTA
 TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true');`,
 	Fix: rule.SafeFix,
-	FixSafety: `When the table's definition is in the same file, the fix adds
-'delta.autoOptimize.autoCompact' = 'true' to its properties in the author's quoting and
-layout, as LL301's fix does. A property changes how future writes lay out files, never
-what data the table holds. A definition in another file is named in the message.`,
+	FixSafety: `Two kinds: the ALTER TABLE after a CREATE ... LOCATION is unsafe (applied with
+--unsafe-fixes only), the rest are safe. When the table's definition is in the same file,
+the fix turns auto compaction on there with LL301's fix. For a table created without a
+LOCATION (or by a CTAS) it adds 'delta.autoOptimize.autoCompact' = 'true' to the
+definition's properties in the author's quoting and layout: safe, since a property changes
+how future writes lay out files, never what data the table holds. For a CREATE [OR REPLACE]
+TABLE ... LOCATION, which may register a table already there (Delta refuses one whose
+properties differ from the table's), it adds a separate ALTER TABLE ... SET TBLPROPERTIES
+statement after it in a SQL file or notebook cell: unsafe, since it changes a live table and
+committing new properties can fail the running stream's commits (run it while the stream is
+stopped). Inside spark.sql strings, for DeltaTable builders with a location and for
+definitions at a location that already list properties there is no fix, and the fix run says
+why. A definition in another file is named in the message.`,
 	Options: []string{"default-format", "stats.tables", "stats.file", "stats.databricks"},
 }
 
@@ -79,7 +88,7 @@ func check(p *rule.Pass) {
 		msg := fmt.Sprintf("streaming table %s sets pipelines.autoOptimize.managed to false and does not turn on auto compaction (delta.autoOptimize.autoCompact): "+
 			"each update's small files stay small until an OPTIMIZE", d.Name)
 		var fixes []rule.Fix
-		if _, set := d.Properties[rule.PropAutoCompact]; !set && d.AddProps != nil {
+		if _, set := d.Properties[rule.PropAutoCompact]; !set {
 			fixes = append(fixes, propertyFix(d))
 		}
 		p.Report(d.At, msg, fixes...)
@@ -199,11 +208,12 @@ func unmanaged(d *facts.TableDef) bool {
 	return ok && isFalse(v)
 }
 
-// localDef returns the definition of t in this file that a property can be
-// added to; nil when there is none or it sets the property already.
+// localDef returns the definition of t in this file that a fix can reach
+// (or say why it cannot); nil when there is none or it sets the property
+// already.
 func localDef(p *rule.Pass, t *catalog.Table) *facts.TableDef {
 	for _, d := range p.Facts.Tables {
-		if d.AddProps == nil || p.Table(facts.Target{Table: d.Name, Path: d.Location}) != t {
+		if d.AddProps == nil && !d.MayRegister() || p.Table(facts.Target{Table: d.Name, Path: d.Location}) != t {
 			continue
 		}
 		if _, set := d.Properties[rule.PropAutoCompact]; set {
@@ -215,6 +225,5 @@ func localDef(p *rule.Pass, t *catalog.Table) *facts.TableDef {
 }
 
 func propertyFix(d *facts.TableDef) rule.Fix {
-	return rule.Fix{Title: "Add delta.autoOptimize.autoCompact",
-		Edits: []facts.Edit{ll301.PropertyEdit(d.AddProps, []string{"delta.autoOptimize.autoCompact"})}}
+	return fixes.Properties(d, []string{"delta.autoOptimize.autoCompact"})
 }

@@ -22,7 +22,8 @@ func (d *Doc) Markdown() string {
 	if d.Fix == NoFix {
 		b.WriteString("No automatic fix.\n")
 	} else {
-		fmt.Fprintf(&b, "%s fix. %s\n", strings.ToUpper(d.Fix.String()[:1])+d.Fix.String()[1:], d.FixSafety)
+		k := string(d.Fix)
+		fmt.Fprintf(&b, "%s fix. %s\n", strings.ToUpper(k[:1])+k[1:], d.FixSafety)
 	}
 	if len(d.Options) > 0 {
 		b.WriteString("\n## Options\n\n")

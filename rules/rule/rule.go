@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"reflect"
 	"regexp"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -20,18 +21,14 @@ import (
 // DocsBase is where rule pages live; a rule's URL is DocsBase + code + ".md".
 const DocsBase = "https://github.com/lakelint/lakelint/blob/main/docs/rules/"
 
-// FixKind says whether a rule offers a fix and how safe it is.
-type FixKind int
-
+// A rule's Doc.Fix says whether it offers fixes and how safe they are, unless
+// a fix says otherwise (Fix.Applicability): one type for both, the
+// findings' own.
 const (
-	NoFix FixKind = iota
-	SafeFix
-	UnsafeFix
+	NoFix     finding.Applicability = ""
+	SafeFix   finding.Applicability = finding.Safe
+	UnsafeFix finding.Applicability = finding.Unsafe
 )
-
-func (k FixKind) String() string {
-	return [...]string{"none", "safe", "unsafe"}[k]
-}
 
 // Doc is everything a user reads about a rule (`lakelint rule LL101`).
 type Doc struct {
@@ -47,7 +44,9 @@ type Doc struct {
 	// Example triggers the rule; Better is what to write instead. Lang names
 	// their language for display ("python" or "sql").
 	Example, Better, Lang string
-	Fix                   FixKind
+	// Fix is the applicability of the rule's fixes (NoFix for none); a fix
+	// may set its own.
+	Fix finding.Applicability
 	// FixSafety says what the fix changes and why it is safe or not.
 	FixSafety string
 	// Options lists the config keys that tune the rule.
@@ -70,6 +69,8 @@ func (d *Doc) Validate() error {
 		return fmt.Errorf("%s: lang must be python or sql", d.Code)
 	case d.Severity < finding.Error || d.Severity > finding.Hint:
 		return fmt.Errorf("%s: no default severity", d.Code)
+	case d.Fix != NoFix && d.Fix != SafeFix && d.Fix != UnsafeFix:
+		return fmt.Errorf("%s: fix %q is neither safe nor unsafe", d.Code, d.Fix)
 	case d.Fix != NoFix && d.FixSafety == "":
 		return fmt.Errorf("%s: a fix needs a fix-safety note", d.Code)
 	}
@@ -203,6 +204,53 @@ func New(doc *Doc, check func(*Pass)) *Rule {
 type Fix struct {
 	Title string
 	Edits []facts.Edit
+	// Applicability, when set, is this fix's own, in place of the rule's
+	// (Doc.Fix): a rule may offer a safe fix in one case and an unsafe one
+	// in another.
+	Applicability finding.Applicability
+
+	unfixable bool // Unfixable's: Title says why there is no fix
+}
+
+// Unfixable stands in the place of a fix the rule cannot offer here and
+// says why; the fix run shows it ("LL302 fix at line 4 not offered: why").
+func Unfixable(why string) Fix { return Fix{Title: why, unfixable: true} }
+
+// go/analysis has no field for a fix's applicability, so a fix that sets
+// its own carries it at the start of its message, as does an Unfixable's
+// reason; FixOf reads it back.
+const (
+	safeMark   = "[safe] "
+	unsafeMark = "[unsafe] "
+	noFixMark  = "[no fix] "
+)
+
+// message is what a SuggestedFix says for f.
+func (f Fix) message() string {
+	switch {
+	case f.unfixable:
+		return noFixMark + f.Title
+	case f.Applicability == SafeFix:
+		return safeMark + f.Title
+	case f.Applicability == UnsafeFix:
+		return unsafeMark + f.Title
+	}
+	return f.Title
+}
+
+// FixOf reads a fix that rule r reported: its title and applicability, or
+// NoFix and why there is none (an Unfixable's).
+func FixOf(sf analysis.SuggestedFix, r *Doc) (title string, app finding.Applicability) {
+	msg := sf.Message
+	switch {
+	case strings.HasPrefix(msg, noFixMark):
+		return msg[len(noFixMark):], NoFix
+	case strings.HasPrefix(msg, safeMark):
+		return msg[len(safeMark):], SafeFix
+	case strings.HasPrefix(msg, unsafeMark):
+		return msg[len(unsafeMark):], UnsafeFix
+	}
+	return msg, r.Fix
 }
 
 // Report reports a finding at span, with optional fixes. Fixes on a rule
@@ -234,13 +282,16 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 	}
 	if p.Doc.Fix != NoFix {
 		for _, f := range fixes {
-			if len(f.Edits) == 0 {
+			if len(f.Edits) == 0 && !f.unfixable {
 				continue
 			}
 			if d.SuggestedFixes == nil {
 				d.SuggestedFixes = p.room().fixes.Slice(len(fixes), block)
 			}
-			sf := analysis.SuggestedFix{Message: f.Title, TextEdits: p.room().edits.Slice(len(f.Edits), block)}
+			sf := analysis.SuggestedFix{Message: f.message()}
+			if len(f.Edits) > 0 {
+				sf.TextEdits = p.room().edits.Slice(len(f.Edits), block)
+			}
 			for _, e := range f.Edits {
 				pos, end := p.positions(e.Span)
 				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: p.room().bytesOf(e.NewText)})

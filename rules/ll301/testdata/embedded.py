@@ -18,6 +18,8 @@ spark.sql("CREATE TABLE {} (id BIGINT) USING DELTA".format(TARGET))  # want: LL3
 spark.sql("CREATE TABLE %s (id BIGINT) USING DELTA" % "main.crm.accounts_pct")  # want: LL301
 spark.sql("SELECT 'é\t日本'; CREATE TABLE main.crm.accounts_escaped (id BIGINT) USING DELTA")  # want: LL301
 spark.sql("CREATE TABLE main.crm.accounts_half (id BIGINT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true')")  # want: LL301 "autoCompact"
+# at a location: no ALTER TABLE can follow inside spark.sql, so no fix
+spark.sql("CREATE TABLE main.crm.accounts_external (id BIGINT) USING DELTA LOCATION '/mnt/crm/accounts_external'")  # want: LL301
 
 # negatives
 spark.sql("CREATE TABLE main.crm.accounts_ok (id BIGINT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true', 'delta.autoOptimize.autoCompact' = 'true')")

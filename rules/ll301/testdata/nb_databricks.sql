@@ -17,6 +17,13 @@ AS SELECT * FROM main.raw.currencies;
 
 -- COMMAND ----------
 
+-- an external table: the properties go in an ALTER after it
+CREATE TABLE main.ref.rates (currency STRING, rate DOUBLE) -- want: LL301
+USING DELTA
+LOCATION 'abfss://ref@acct.dfs.core.windows.net/rates';
+
+-- COMMAND ----------
+
 -- negatives
 CREATE TABLE main.ref.languages (code STRING) USING DELTA TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true', 'delta.autoOptimize.autoCompact' = 'true');
 CREATE TABLE main.ref.timezones (tz STRING) USING DELTA; -- noqa: LL301

@@ -21,5 +21,5 @@ CREATE TABLE accounts (id SERIAL PRIMARY KEY, doc JSONB);
 -- a table that may already exist at its location: the properties go in an ALTER
 CREATE TABLE IF NOT EXISTS main.sales.maybe (id BIGINT) USING DELTA LOCATION '/mnt/lake/maybe'; -- want: LL301
 
--- the same inside a statement with no ';' after it: no place for an ALTER
+-- the same as the last statement, with no ';' after it: the fix ends it
 CREATE TABLE IF NOT EXISTS main.sales.last (id BIGINT) USING DELTA LOCATION '/mnt/lake/last' -- want: LL301

@@ -20,3 +20,25 @@ def managed_events():
 
 orders = spark.readStream.table("main.raw.orders")
 orders.writeStream.toTable("main.web.clicks")  # want: LL302
+
+# COMMAND ----------
+
+# MAGIC %sql
+# MAGIC -- é — tables at a location, in a MAGIC cell: the property goes in an ALTER
+# MAGIC CREATE TABLE main.web.nb_located (id BIGINT) USING DELTA LOCATION '/mnt/web/nb_located'; -- a comment stays with its statement
+# MAGIC -- one without a location keeps the property inline
+# MAGIC CREATE TABLE main.web.nb_managed (id BIGINT) USING DELTA;
+
+# COMMAND ----------
+
+# MAGIC %sql
+# MAGIC -- the cell's last statement, with no ';': the fix ends it
+# MAGIC CREATE TABLE IF NOT EXISTS main.web.nb_maybe (id BIGINT)
+# MAGIC USING DELTA
+# MAGIC LOCATION '/mnt/web/nb_maybe'
+
+# COMMAND ----------
+
+orders.writeStream.toTable("main.web.nb_located")  # want: LL302
+orders.writeStream.toTable("main.web.nb_maybe")  # want: LL302
+orders.writeStream.toTable("main.web.nb_managed")  # want: LL302

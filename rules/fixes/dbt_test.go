@@ -1,11 +1,12 @@
-package ll301_test
+package fixes_test
 
 import (
 	"testing"
 
 	"github.com/lakelint/lakelint/extract/dbtfacts"
 	"github.com/lakelint/lakelint/parsers/dbt"
-	"github.com/lakelint/lakelint/rules/ll301"
+	"github.com/lakelint/lakelint/rules/fixes"
+	"github.com/lakelint/lakelint/rules/rule"
 )
 
 // The fix adds tblproperties to a model's config() in every layout dbt
@@ -24,7 +25,12 @@ func TestDbtConfigFix(t *testing.T) {
 			t.Errorf("%q: no place for the properties", src)
 			continue
 		}
-		e := ll301.PropertyEdit(d.AddProps, keys)
+		fix := fixes.Properties(d, keys)
+		if len(fix.Edits) != 1 || fix.Applicability != rule.SafeFix {
+			t.Errorf("%q: fix %+v, want one safe edit", src, fix)
+			continue
+		}
+		e := fix.Edits[0]
 		fixed := src[:e.Start] + e.NewText + src[e.End:]
 		props := dbt.ReadModel([]byte(fixed)).Config["tblproperties"]
 		for _, k := range []string{"delta.autooptimize.optimizewrite", "delta.autooptimize.autocompact"} {
