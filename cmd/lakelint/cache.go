@@ -47,6 +47,8 @@ func openCache(o checkOptions, named []string, stderr io.Writer) *engine.Cache {
 // (recordKey), so that a flag added later never replays a stale result.
 var flagsNotInRecordKey = map[string]string{
 	"output-format":  "applied when the result is printed",
+	"output-file":    "says where the result is printed, not what it holds",
+	"output":         "says where more reports of the result go, not what it holds",
 	"quiet":          "applied when the result is printed",
 	"q":              "applied when the result is printed",
 	"statistics":     "applied when the result is printed",
