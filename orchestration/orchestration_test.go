@@ -1,0 +1,189 @@
+package orchestration
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// projectFiles lists a test project's files.
+func projectFiles(t *testing.T, root string) (all []string, python []Source) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			all = append(all, p)
+			if strings.HasSuffix(p, ".py") {
+				python = append(python, Source{Path: p})
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all, python
+}
+
+// runs describes how each file is run: "file: runs/day by job/task".
+func runs(p *Project, root string) []string {
+	var out []string
+	for _, f := range p.Files() {
+		rel, _ := filepath.Rel(root, f.File)
+		line := filepath.ToSlash(rel) + ": "
+		switch {
+		case f.Known:
+			line += strings.TrimRight(strings.TrimRight(ftoa(f.RunsPerDay), "0"), ".") + "/day by " + f.By.Job.Key + "/" + f.By.Key
+		case f.Continuous:
+			line += "continuous"
+		default:
+			line += "not scheduled"
+		}
+		if f.Continuous && f.Known {
+			line += " (continuous)"
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func ftoa(x float64) string { return strconv.FormatFloat(math.Round(x*1000)/1000, 'f', 3, 64) }
+
+func TestBundle(t *testing.T) {
+	root := filepath.Join("..", "testdata", "projects", "bundle")
+	files, _ := projectFiles(t, root)
+	for _, tt := range []struct {
+		target string
+		want   []string
+	}{
+		{"", []string{ // the default target, dev: every 15 minutes
+			"sql/checks.sql: 96/day by ingest/checks",
+			"src/etl/load.py: 96/day by ingest/load", // the paused backfill job every minute does not count
+			"src/notebooks/enrich.py: 96/day by ingest/enrich",
+			"src/pipelines/bronze.py: 96/day by ingest/refresh", // run by a job's pipeline task
+			"src/pipelines/gold.sql: 24/day by gold/gold (continuous)",
+			"src/pipelines/silver/events.py: 96/day by ingest/refresh",
+			"tools/src/lake_tools/publish.py: 96/day by ingest/publish", // the wheel's entry point
+		}},
+		{"prod", []string{ // prod's variable: hourly
+			"sql/checks.sql: 24/day by ingest/checks",
+			"src/etl/load.py: 24/day by ingest/load",
+			"src/notebooks/enrich.py: 24/day by ingest/enrich",
+			"src/pipelines/bronze.py: 24/day by ingest/refresh",
+			"src/pipelines/gold.sql: 24/day by gold/gold (continuous)",
+			"src/pipelines/silver/events.py: 24/day by ingest/refresh",
+			"tools/src/lake_tools/publish.py: 24/day by ingest/publish",
+		}},
+	} {
+		p := Read(Options{Bundles: []string{filepath.Join(root, "databricks.yml")}, Target: tt.target, Files: files})
+		if got := runs(p, root); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("target %q:\n%s\nwant\n%s\nnotes %v", tt.target, strings.Join(got, "\n"), strings.Join(tt.want, "\n"), p.Notes)
+		}
+		if len(p.Bundles) != 1 || p.Bundles[0].Name != "lakehouse" {
+			t.Errorf("bundles %+v", p.Bundles)
+		}
+	}
+
+	p := Read(Options{Bundles: []string{filepath.Join(root, "databricks.yml")}, Files: files})
+	jobs := map[string]*Job{}
+	for _, j := range p.Jobs {
+		jobs[j.Key] = j
+	}
+	if j := jobs["ingest"]; j == nil || j.Name != "ingest-dev" || j.Schedule.Expr != "0 0/15 * * * ?" {
+		t.Errorf("ingest: %+v", j)
+	}
+	if s := jobs["nightly"].Schedule; !s.Runs() || math.Abs(s.RunsPerDay-5.0/7) > 1e-9 || s.Paused {
+		t.Errorf("nightly: %+v", s)
+	}
+	if s := jobs["backfill"].Schedule; s.Runs() || !s.Paused || s.RunsPerDay != 1440 {
+		t.Errorf("backfill: paused, its rate kept: %+v", s)
+	}
+	if s := jobs["hourly"].Schedule; s.Kind != Periodic || s.RunsPerDay != 6 {
+		t.Errorf("hourly: %+v", s)
+	}
+	if d := jobs["hourly"].Tasks[0]; d.Kind != DbtTask || d.File != "" {
+		t.Errorf("dbt task: %+v", d)
+	}
+
+	// the cluster settings every task running a file agrees on
+	enrich := p.For(filepath.Join(root, "src/notebooks/enrich.py"))
+	if len(enrich.Tasks) != 2 {
+		t.Fatalf("enrich: run by %d tasks", len(enrich.Tasks))
+	}
+	var keys []string
+	for _, c := range enrich.SparkConf {
+		keys = append(keys, c.Key+"="+c.Value+" at "+filepath.Base(c.At.File)+":"+itoa(c.At.Line))
+	}
+	if want := "spark.databricks.delta.properties.defaults.autoOptimize.optimizeWrite=true at ingest.yml:13"; strings.Join(keys, "; ") != want {
+		t.Errorf("enrich's settings: %v, want %s", keys, want)
+	}
+	load := p.For(filepath.Join(root, "src/etl/load.py"))
+	keys = keys[:0]
+	for _, c := range load.SparkConf {
+		keys = append(keys, c.Key+"="+c.Value)
+	}
+	sort.Strings(keys)
+	// backfill's task runs on serverless compute, with no settings: none agreed
+	if len(keys) != 0 {
+		t.Errorf("load's settings: %v", keys)
+	}
+	prod := Read(Options{Bundles: []string{filepath.Join(root, "databricks.yml")}, Target: "prod", Files: files})
+	for _, j := range prod.Jobs {
+		if j.Key == "ingest" {
+			if v, _ := confValue(j.Tasks[0].SparkConf, "spark.sql.shuffle.partitions"); v != "400" {
+				t.Errorf("prod's override: %q", v)
+			}
+			if v, _ := confValue(j.Tasks[0].SparkConf, "spark.databricks.delta.properties.defaults.autoOptimize.autoCompact"); v != "true" {
+				t.Errorf("prod's override dropped the base settings: %q", v)
+			}
+		}
+	}
+}
+
+func TestAirflow(t *testing.T) {
+	root := filepath.Join("..", "testdata", "projects", "airflow")
+	files, python := projectFiles(t, root)
+	p := Read(Options{Python: python, Files: files})
+	want := []string{
+		"jobs/compact.py: 24/day by hourly/compact",     // BashOperator running spark-submit
+		"jobs/load.py: 288/day by ingest/load",          // a container path, matched by its ending; also every 30 minutes
+		"jobs/report.py: 0.143/day by weekly/report",    // the manual DAG does not count
+		"notebooks/enrich.py: 288/day by ingest/enrich", // json held in a module constant
+	}
+	if got := runs(p, root); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("\n%s\nwant\n%s\nnotes %v", strings.Join(got, "\n"), strings.Join(want, "\n"), p.Notes)
+	}
+	jobs := map[string]*Job{}
+	for _, j := range p.Jobs {
+		jobs[j.Key] = j
+	}
+	if j := jobs["half_hourly"]; j == nil || j.Schedule.RunsPerDay != 48 || len(j.Tasks) != 2 || j.Tasks[1].Kind != RunJobTask {
+		t.Errorf("@dag: %+v", j)
+	}
+	if j := jobs["hourly"]; j == nil || len(j.Tasks) != 2 || j.Tasks[1].File != "" || j.Tasks[1].Ref != "dbfs:/jobs/score.py" {
+		t.Errorf("hourly: %+v", j)
+	}
+	if j := jobs["manual"]; j == nil || j.Schedule.Kind != Manual || j.Schedule.Runs() {
+		t.Errorf("manual: %+v", j)
+	}
+	if j := jobs["weekly"]; j == nil || len(j.Tasks) != 1 {
+		t.Errorf("weekly: a BashOperator without spark-submit is no task here: %+v", j)
+	}
+	if f := p.For(filepath.Join(root, "jobs/load.py")); len(f.Tasks) != 2 {
+		t.Errorf("load.py is run by two DAGs: %+v", f.Tasks)
+	}
+}
+
+func TestMaybeDAG(t *testing.T) {
+	if MaybeDAG([]byte("df.write.saveAsTable('x')\n")) {
+		t.Error("plain Spark code")
+	}
+	p := &Project{}
+	p.readDAGs("x.py", []byte("# airflow is mentioned, no DAG\nDAG = 1\n"), nil)
+	if len(p.Jobs) != 0 {
+		t.Errorf("jobs %+v", p.Jobs)
+	}
+}

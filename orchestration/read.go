@@ -1,0 +1,100 @@
+package orchestration
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Options say what Read reads.
+type Options struct {
+	// Bundles are the root files (databricks.yml) of the project's bundles.
+	Bundles []string
+	// Target is the bundle target to apply (--bundle-target); "" applies
+	// each bundle's default target.
+	Target string
+	// Python are the project's Python files, which may declare Airflow
+	// DAGs; Src, when not nil, is the text (else it is read from disk).
+	Python []Source
+	// Files are the project's files, for paths a DAG names outside the
+	// repository (/opt/airflow/jobs/x.py): matched by their ending.
+	Files []string
+}
+
+// Source is one Python file.
+type Source struct {
+	Path string
+	Src  []byte
+}
+
+// Read reads the project's bundles and DAGs, once.
+func Read(opts Options) *Project {
+	p := &Project{}
+	for _, b := range opts.Bundles {
+		p.readBundle(b, opts.Target)
+	}
+	byEnd := map[string][]string{}
+	for _, f := range opts.Files {
+		f = filepath.Clean(f)
+		base := filepath.Base(f)
+		byEnd[base] = append(byEnd[base], f)
+		if ext := filepath.Ext(base); ext != "" { // notebooks are named without it
+			byEnd[strings.TrimSuffix(base, ext)] = append(byEnd[strings.TrimSuffix(base, ext)], f)
+		}
+	}
+	resolve := func(ref, from string) (string, string) { return resolveFile(ref, from, byEnd) }
+	for _, s := range opts.Python {
+		src := s.Src
+		if src == nil {
+			var err error
+			if src, err = os.ReadFile(s.Path); err != nil {
+				continue
+			}
+		}
+		p.readDAGs(s.Path, src, resolve)
+	}
+	p.index()
+	return p
+}
+
+// resolveFile maps a path a DAG task names to a project file: relative to
+// the DAG's directory or its parents, or else the one project file whose
+// path ends the same way, by most trailing components.
+func resolveFile(ref, from string, byEnd map[string][]string) (string, string) {
+	if strings.Contains(ref, "{") || strings.Contains(ref, "://") && !strings.HasPrefix(ref, "file://") {
+		return "", "the path " + ref + " is not in the project"
+	}
+	ref = strings.TrimPrefix(ref, "file://")
+	if !filepath.IsAbs(ref) {
+		for dir := filepath.Dir(from); ; dir = filepath.Dir(dir) {
+			if f, ok := existing(filepath.Join(dir, ref)); ok {
+				return f, ""
+			}
+			if filepath.Dir(dir) == dir || dir == "." {
+				break
+			}
+		}
+	}
+	parts := strings.Split(filepath.ToSlash(ref), "/")
+	best, bestN, tie := "", 0, false
+	for _, cand := range byEnd[parts[len(parts)-1]] {
+		cp := strings.Split(filepath.ToSlash(cand), "/")
+		if last := cp[len(cp)-1]; last != parts[len(parts)-1] {
+			cp[len(cp)-1] = strings.TrimSuffix(last, filepath.Ext(last))
+		}
+		n := 0
+		for n < len(parts) && n < len(cp) && parts[len(parts)-1-n] == cp[len(cp)-1-n] {
+			n++
+		}
+		switch {
+		case n > bestN:
+			best, bestN, tie = cand, n, false
+		case n == bestN:
+			tie = true
+		}
+	}
+	if best == "" || tie {
+		return "", "no single project file at " + ref
+	}
+	return best, ""
+}
