@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/sourcegraph/conc/pool"
 	"golang.org/x/tools/go/analysis"
@@ -23,6 +24,7 @@ import (
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/parsers"
 	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -108,6 +110,9 @@ type Linter struct {
 	opts    Options
 	configs *config.Resolver
 	rules   []*rule.Rule
+
+	rootsOnce    sync.Once
+	projectRoots *platform.Roots // project roots, for the platform
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -166,7 +171,7 @@ type unit struct {
 	unread  int
 	details []string
 	notes   []Note
-	signs   []sign // what the file says of the platform
+	signs   []platform.Evidence // what the file says of the platform
 	// extra is what calls of project functions add to the file (see link)
 	extra *link.Extra
 	run   *runFiles // the run's files, for spans that name another
@@ -242,8 +247,10 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
 		record = nil // a passing state of the machine, not of the project
 	}
-	plat := l.platform(srcs, roots, units)
-	res.Details = append(res.Details, Note{Message: plat.describe()})
+	plat := l.platform(units)
+	for _, line := range plat.Lines {
+		res.Details = append(res.Details, Note{Message: line})
+	}
 	cat := tables.Catalog()
 	record.live(l.opts, cat)
 	if l.opts.Attach != nil {
@@ -363,7 +370,8 @@ func (u *loaded) abs() string {
 //
 // With a run record, a file whose check key is the previous record's takes
 // its findings from there, and what the rules find is recorded.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice, rec recorded, live bool) (out []finding.Finding, notes []Note) {
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plats *platform.Decision, rec recorded, live bool) (out []finding.Finding, notes []Note) {
+	plat := plats.For(absPath(un.src.Path)).Override(un.cfg)
 	if rec.r != nil {
 		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat)
 		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {

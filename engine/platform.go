@@ -1,167 +1,14 @@
 package engine
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/platform"
 )
-
-// platformChoice is the platform a run resolved from its evidence.
-type platformChoice struct {
-	platform config.Platform
-	why      string
-}
-
-// sign is one piece of platform evidence with where it was found.
-type sign struct {
-	facts.Evidence
-	path string
-}
-
-// resolvePlatform weighs the evidence of the linted files and of the
-// project's files, most specific first. At equal rank Databricks wins: a
-// project with notebooks and a local delta-spark test session runs on
-// Databricks. Without evidence the platform is unknown.
-func resolvePlatform(signs []sign) platformChoice {
-	var best *sign
-	for i := range signs {
-		s := &signs[i]
-		if best == nil || s.Rank < best.Rank || s.Rank == best.Rank && s.Platform == "databricks" && best.Platform != "databricks" {
-			best = s
-		}
-	}
-	if best == nil {
-		return platformChoice{config.PlatformUnknown, "no evidence of Databricks or open-source Delta in the project"}
-	}
-	p := config.PlatformDatabricks
-	if best.Platform == "oss" {
-		p = config.PlatformOSS
-	}
-	return platformChoice{p, best.What + " in " + best.path}
-}
-
-// projectSigns reads the project files that tell the platform: a
-// databricks.yml bundle, delta-spark among requirements*.txt or
-// pyproject.toml. They are looked for in the directories of the sources and
-// above them, up to the repository root (the directory holding .git), or,
-// outside a repository, up to the sources' common directory.
-func projectSigns(srcs []Source, roots []string) []sign {
-	var dirs []string
-	for _, r := range roots {
-		if info, err := os.Stat(r); err == nil && info.IsDir() {
-			if a, err := filepath.Abs(r); err == nil {
-				dirs = append(dirs, a)
-			}
-		}
-	}
-	for _, s := range srcs {
-		if a, err := filepath.Abs(filepath.Dir(s.Path)); err == nil {
-			dirs = append(dirs, a)
-		}
-	}
-	if len(dirs) == 0 {
-		return nil
-	}
-	top := commonDir(dirs)
-	for d := top; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			top = d
-			break
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			break
-		}
-		d = parent
-	}
-	seen := map[string]bool{}
-	var out []sign
-	for _, d := range dirs {
-		for ; !seen[d]; d = filepath.Dir(d) {
-			seen[d] = true
-			out = append(out, dirSigns(d)...)
-			if d == top || !strings.HasPrefix(d, top) || filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	return out
-}
-
-// dirSigns reads one directory's project files.
-func dirSigns(dir string) []sign {
-	var out []sign
-	for _, name := range []string{"databricks.yml", "databricks.yaml"} {
-		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() {
-			out = append(out, sign{facts.Evidence{Platform: "databricks", What: "a Databricks asset bundle", Rank: facts.RankBundle}, relPath(filepath.Join(dir, name))})
-		}
-	}
-	reqs, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt"))
-	for _, p := range append(reqs, filepath.Join(dir, "pyproject.toml")) {
-		if requiresDeltaSpark(p) {
-			out = append(out, sign{facts.Evidence{Platform: "oss", What: "delta-spark among the requirements", Rank: facts.RankPackage}, relPath(p)})
-		}
-	}
-	return out
-}
-
-// requiresDeltaSpark reports whether a requirements or pyproject file names
-// the delta-spark package outside comments.
-func requiresDeltaSpark(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	const pkg = "delta-spark"
-	sc := bufio.NewScanner(f)
-	for n := 0; sc.Scan() && n < 5000; n++ {
-		line := bytes.ToLower(sc.Bytes())
-		if i := bytes.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		for off := 0; ; {
-			i := bytes.Index(line[off:], []byte(pkg))
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + len(pkg)
-			before := i == 0 || !packageByte(line[i-1])
-			after := off == len(line) || !packageByte(line[off])
-			if before && after {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// packageByte reports whether c can be part of a package name.
-func packageByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.'
-}
-
-// commonDir is the deepest directory holding every one of dirs.
-func commonDir(dirs []string) string {
-	c := dirs[0]
-	for _, d := range dirs[1:] {
-		for c != d && !strings.HasPrefix(d, c+string(filepath.Separator)) {
-			parent := filepath.Dir(c)
-			if parent == c {
-				return c
-			}
-			c = parent
-		}
-	}
-	return c
-}
 
 // relPath shows a path relative to the working directory when it is below it.
 func relPath(p string) string {
@@ -173,20 +20,44 @@ func relPath(p string) string {
 	return p
 }
 
-// describe is how a sign reads in --verbose.
-func (c platformChoice) describe() string {
-	return fmt.Sprintf("platform: %s (%s)", c.platform, c.why)
-}
-
-// platform resolves the run's platform from the loaded files and the project.
-func (l *Linter) platform(srcs []Source, roots []string, units []*unit) platformChoice {
-	var signs []sign
+// platform decides the run's platform per project root (see package
+// platform) from the loaded files' code evidence and the project files.
+func (l *Linter) platform(units []*unit) *platform.Decision {
+	var fs platform.Files
 	for _, u := range units {
-		if u != nil {
-			signs = append(signs, u.signs...)
+		if u != nil && u.linted {
+			fs.Abs = append(fs.Abs, absPath(u.src.Path))
+			fs.Evidence = append(fs.Evidence, u.signs)
 		}
 	}
-	return resolvePlatform(append(signs, projectSigns(srcs, roots)...))
+	return fs.Decide(l.roots(), relPath)
+}
+
+// roots are the run's project roots, found once per directory.
+func (l *Linter) roots() *platform.Roots {
+	l.rootsOnce.Do(func() { l.projectRoots = &platform.Roots{} })
+	return l.projectRoots
+}
+
+// projectEvidence is what the project files of the sources' roots say of
+// the platform, for the run record's key.
+func (l *Linter) projectEvidence(srcs []Source) []platform.Evidence {
+	seen := map[string]bool{}
+	var out []platform.Evidence
+	for _, s := range srcs {
+		root := l.roots().Of(filepath.Dir(absPath(s.Path)))
+		if root == "" || seen[root] {
+			continue
+		}
+		seen[root] = true
+		for d := root; ; d = filepath.Dir(d) {
+			out = append(out, platform.DirEvidence(d, relPath)...)
+			if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return out
 }
 
 // foreignDetails are the --verbose lines about a file's foreign SQL: how
@@ -222,7 +93,5 @@ func foreignDetails(f *facts.File) []string {
 
 // noteSigns keeps what a file says of the platform, parsed or from the cache.
 func (u *unit) noteSigns(f *facts.File) {
-	for _, e := range f.Evidence {
-		u.signs = append(u.signs, sign{Evidence: e, path: u.src.Path})
-	}
+	u.signs = append(u.signs, platform.FromFacts(u.src.Path, f.Evidence)...)
 }

@@ -9,12 +9,13 @@ import (
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
 // checkAll is the rule pass: every linted unit is checked, and its findings
 // go to Options.Emit in the order of units, or to res.Findings without it.
-func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog, plat platformChoice, record *runRecord, res *Result) {
+func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog, plat *platform.Decision, record *runRecord, res *Result) {
 	var mu sync.Mutex
 	var catDigest [32]byte
 	if record != nil {

@@ -57,7 +57,7 @@ func BenchmarkRulePass(b *testing.B) {
 			}
 			store.finish()
 			l.link(units, links, tables)
-			plat := l.platform(srcs, []string{dir}, units)
+			plat := l.platform(units)
 			cat := tables.Catalog()
 			// facts kept as they are get the link step's extra facts merged
 			// into them by check: each iteration starts from the originals

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/output"
+	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -125,6 +127,25 @@ func printSettings(w io.Writer, path string, cfg *config.Config, o checkOptions)
 	fmt.Fprintf(w, "high-cardinality-patterns: [%s]\nlow-cardinality-patterns: [%s]\n", strings.Join(rs.HighCardinalityPatterns, ", "), strings.Join(rs.LowCardinalityPatterns, ", "))
 	fmt.Fprintf(w, "vacuum-min-retention-hours: %d\nrequired-properties: [%s]\nmax-file-size: %d\nmin-streaming-trigger: %s\n",
 		rs.VacuumMinRetentionHours, strings.Join(rs.RequiredProperties, ", "), rs.MaxFileSize, rs.MinStreamingTrigger)
+	fmt.Fprintln(w, platformSetting(path, cfg))
+}
+
+// platformSetting says the platform of the file at path, decided from its
+// project root's files (the evidence in code is weighed by a check: see
+// --verbose), unless the configuration sets it.
+func platformSetting(path string, cfg *config.Config) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "platform: " + string(cfg.Rules.Platform)
+	}
+	roots := &platform.Roots{}
+	files := platform.Files{Abs: []string{abs}, Evidence: [][]platform.Evidence{nil}}
+	c := files.Decide(roots, func(p string) string { return p }).For(abs).Override(cfg)
+	root := roots.Of(filepath.Dir(abs))
+	if root == "" {
+		root = "none"
+	}
+	return fmt.Sprintf("platform: %s (%s; project root: %s; evidence in code is weighed by a check, see --verbose)", c.Platform, c.Why, root)
 }
 
 func fixedAny(fr *engine.FixResult) bool {
