@@ -22,6 +22,7 @@ import (
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/platform"
@@ -66,6 +67,9 @@ type Options struct {
 	// project's other files for the catalog, reporting nothing in them
 	// (context.go).
 	ProjectContext bool
+	// BundleTarget is the Databricks bundle target whose overrides apply
+	// (--bundle-target); "" applies each bundle's default target.
+	BundleTarget string
 }
 
 // Source is one file to lint. Data, when not nil, is used instead of the file
@@ -113,6 +117,8 @@ type Linter struct {
 
 	rootsOnce    sync.Once
 	projectRoots *platform.Roots // project roots, for the platform
+	wdOnce       sync.Once
+	workDir      string
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -174,7 +180,11 @@ type unit struct {
 	signs   []platform.Evidence // what the file says of the platform
 	// extra is what calls of project functions add to the file (see link)
 	extra *link.Extra
-	run   *runFiles // the run's files, for spans that name another
+	// dags are the Airflow DAGs the file declares; dagUnread is set when
+	// its text was not at hand to look (taken from the cache by key alone)
+	dags      *orchestration.DAGFile
+	dagUnread bool
+	run       *runFiles // the run's files, for spans that name another
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -251,6 +261,11 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	for _, line := range plat.Lines {
 		res.Details = append(res.Details, Note{Message: line})
 	}
+	sched, details := l.schedules(units)
+	res.Details = append(res.Details, details...)
+	if len(sched.Inputs) > 0 && len(units) > 0 {
+		addProjectTexts(units, sched.Inputs)
+	}
 	cat := tables.Catalog()
 	record.live(l.opts, cat)
 	if l.opts.Attach != nil {
@@ -263,7 +278,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		}
 	}
 
-	l.checkAll(units, store, cat, plat, record, res)
+	l.checkAll(units, store, cat, &project{plat: plat, sched: sched}, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	if ctx.Err() == nil {
 		record.finish(res)
@@ -320,6 +335,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	u.unread = f.UnreadSQL
 	u.details = append(u.details, foreignDetails(f)...)
 	u.noteSigns(f)
+	l.noteDAGs(u, doc)
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
 	u.size = len(doc.Text)
@@ -370,10 +386,11 @@ func (u *loaded) abs() string {
 //
 // With a run record, a file whose check key is the previous record's takes
 // its findings from there, and what the rules find is recorded.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plats *platform.Decision, rec recorded, live bool) (out []finding.Finding, notes []Note) {
-	plat := plats.For(absPath(un.src.Path)).Override(un.cfg)
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *project, rec recorded, live bool) (out []finding.Finding, notes []Note) {
+	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
+	cluster := l.clusterSettings(proj.sched, un.src.Path)
 	if rec.r != nil {
-		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat)
+		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat, cluster)
 		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {
 			return fs, nil
 		}
@@ -384,6 +401,10 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plats *
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
 	un.extra.Merge(f)
+	if len(cluster) > 0 {
+		// the job cluster's settings hold before the file's first line
+		f.Settings = append(cluster, f.Settings...)
+	}
 	other := newOtherFiles(un)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
 	k := passKits.Get().(*passKit)

@@ -87,7 +87,7 @@ func BenchmarkRulePass(b *testing.B) {
 				}
 				res := &Result{}
 				c0 := cputime.Process()
-				l.checkAll(units, store, cat, plat, nil, res)
+				l.checkAll(units, store, cat, &project{plat: plat}, nil, res)
 				if err := out.Close(); err != nil {
 					b.Fatal(err)
 				}

@@ -152,6 +152,8 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 		h.Write(keys[i][:])
 		h.Write(cfgs[i][:])
 	}
+	sched := l.scheduleInputs(srcs)
+	h.Write(sched[:])
 	for _, e := range l.projectEvidence(srcs) {
 		writeField(h, fmt.Sprintf("%s %s %d %s", e.Platform, e.What, e.Rank, e.Path))
 	}
@@ -331,13 +333,14 @@ func (r *runRecord) sameProject(path string) bool {
 // positions, noqa and fixes, and its own facts, which the bytes decide: the
 // record's key of the file is its cache key), what the link step added to
 // its facts, its config, the catalog and the platform.
-func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice) [32]byte {
+func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting) [32]byte {
 	h := sha256.New()
 	h.Write(r.keys[i][:])
 	h.Write(r.cfgs[i][:])
 	h.Write(catalogDigest[:])
 	writeField(h, string(plat.Platform))
 	writeField(h, plat.Why)
+	writeSettings(h, cluster)
 	if extra != nil {
 		buf := encodeBuffers.Get().(*[]byte)
 		added := &facts.File{Writes: extra.Writes, Reads: extra.Reads, Tables: extra.Tables, Settings: extra.Settings, Maintenance: extra.Maintenance}

@@ -551,12 +551,14 @@ type ForeignSQL struct {
 }
 
 // SettingBefore returns the last value given to key (lower-cased) before
-// offset off in the file, in execution order.
+// offset off in the file, in execution order. Settings whose span is in
+// another file (a job cluster's spark_conf in a bundle) come first and hold
+// from the file's start.
 func (f *File) SettingBefore(key string, off int) (*Setting, bool) {
 	var found *Setting
 	for _, s := range f.Settings {
-		if s.Span.Start >= off {
-			break
+		if !s.Span.Foreign() && s.Span.Start >= off {
+			break // a setting from elsewhere (a job cluster's) holds from the start
 		}
 		if s.Key == key {
 			found = s

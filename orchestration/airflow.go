@@ -2,6 +2,7 @@ package orchestration
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -29,30 +30,38 @@ func MaybeDAG(src []byte) bool {
 	return bytes.Contains(src, []byte("airflow")) && (bytes.Contains(src, []byte("DAG")) || bytes.Contains(src, []byte("dag")))
 }
 
-// dagFile is one Python file being read for DAGs.
-type dagFile struct {
-	p       *Project
-	path    string
-	tree    *python.Tree
-	lines   []int
-	consts  map[string]python.Node // module-level NAME = value
-	dags    []*Job
-	byName  map[string]*Job // DAGs bound to a name: dag = DAG(...)
-	resolve func(ref, from string) (string, string)
+// DAGFile is what one Python file declares of Airflow: its DAGs, whose
+// tasks' files are mapped to project files by Read.
+type DAGFile struct {
+	Jobs  []*Job
+	Notes []string
 }
 
-// readDAGs reads the DAGs of one Python file; resolve maps a path a task
-// names to a project file (or says why not).
-func (p *Project) readDAGs(path string, src []byte, resolve func(ref, from string) (string, string)) {
+// dagFile is one Python file being read for DAGs.
+type dagFile struct {
+	p      *DAGFile
+	path   string
+	tree   *python.Tree
+	lines  []int
+	consts map[string]python.Node // module-level NAME = value
+	dags   []*Job
+	byName map[string]*Job // DAGs bound to a name: dag = DAG(...)
+}
+
+// ParseDAGs reads the DAGs of one Python file (none unless MaybeDAG):
+// with the Python parser, as a fact source of its own beside the file's
+// extracted facts. Task files are left for Read to map.
+func ParseDAGs(path string, src []byte) *DAGFile {
+	out := &DAGFile{}
 	if !MaybeDAG(src) {
-		return
+		return out
 	}
 	tree, err := python.Parse(src)
 	if err != nil {
-		return
+		return out
 	}
 	defer tree.Release()
-	d := &dagFile{p: p, path: filepath.Clean(path), tree: tree, consts: map[string]python.Node{}, byName: map[string]*Job{}, resolve: resolve, lines: []int{0}}
+	d := &dagFile{p: out, path: filepath.Clean(path), tree: tree, consts: map[string]python.Node{}, byName: map[string]*Job{}, lines: []int{0}}
 	for i, c := range src {
 		if c == '\n' {
 			d.lines = append(d.lines, i+1)
@@ -92,7 +101,13 @@ func (p *Project) readDAGs(path string, src []byte, resolve func(ref, from strin
 			d.operator(n)
 		}
 	})
-	p.Jobs = append(p.Jobs, d.dags...)
+	out.Jobs = d.dags
+	return out
+}
+
+// note records something that could not be read.
+func (f *DAGFile) note(format string, args ...any) {
+	f.Notes = append(f.Notes, fmt.Sprintf(format, args...))
 }
 
 // walk visits n and its descendants in source order.
@@ -339,7 +354,7 @@ func (d *dagFile) operator(call python.Node) {
 		if t.Ref == "" {
 			t.Why = "spark-submit of no .py file"
 		} else {
-			t.File, t.Why = d.resolve(t.Ref, d.path)
+			t.pending = true
 		}
 	default:
 		return
@@ -368,8 +383,7 @@ func (d *dagFile) fileTask(call python.Node, kind TaskKind, arg python.Node) *Ta
 		t.Why = "the file it runs is not known"
 		return t
 	}
-	t.Ref, t.At = ref, d.place(arg)
-	t.File, t.Why = d.resolve(ref, d.path)
+	t.Ref, t.At, t.pending = ref, d.place(arg), true
 	return t
 }
 

@@ -21,6 +21,8 @@ type bundle struct {
 	name   string
 	target string
 	vars   map[string]string
+	// packages are the Python packages below the root, read on first use
+	packages []packageProject
 }
 
 // BundleFiles are the names a bundle's root file may have.
@@ -94,6 +96,9 @@ func (p *Project) readBundle(file, target string) {
 		p.note("%s: the bundle has no target %q; its base settings are used", top.path, b.target)
 	}
 	p.Bundles = append(p.Bundles, Root{Dir: b.root, File: top.path, Name: b.name, Target: b.target})
+	for _, f := range b.ys.files {
+		p.Inputs = append(p.Inputs, f.path)
+	}
 	for _, e := range entries(get(resources, "pipelines")) {
 		p.Pipelines = append(p.Pipelines, b.pipeline(e[0].Value, e[1]))
 	}
@@ -276,7 +281,7 @@ func (b *bundle) task(n *yaml.Node) *Task {
 		t.Kind, t.At = WheelTask, b.ys.place(w)
 		pkg, entry := b.str(get(w, "package_name")), b.str(get(w, "entry_point"))
 		t.Ref = pkg + ":" + entry
-		t.File, t.Why = entryPointFile(b.root, pkg, entry)
+		t.File, t.Why = b.entryPointFile(pkg, entry)
 	case get(n, "pipeline_task") != nil:
 		id := get(n, "pipeline_task")
 		t.Kind, t.At = PipelineTask, b.ys.place(id)

@@ -11,6 +11,7 @@ import (
 
 // packageProject is what a pyproject.toml or setup.cfg says of its package.
 type packageProject struct {
+	file    string
 	dir     string
 	name    string
 	entries map[string]string // entry point name → "module:function"
@@ -21,11 +22,17 @@ type packageProject struct {
 // pyproject.toml ([project.scripts], [project.entry-points.*],
 // [tool.poetry.scripts]) or setup.cfg ([options.entry_points]) below root
 // declares for that package.
-func entryPointFile(root, pkg, entry string) (file, why string) {
+func (b *bundle) entryPointFile(pkg, entry string) (file, why string) {
 	if pkg == "" || entry == "" {
 		return "", "a wheel task without package_name or entry_point"
 	}
-	projects := packageProjects(root)
+	if b.packages == nil {
+		b.packages = packageProjects(b.root)
+		for _, pp := range b.packages {
+			b.p.Inputs = append(b.p.Inputs, pp.file)
+		}
+	}
+	projects := b.packages
 	for _, pp := range projects {
 		if normalName(pp.name) != normalName(pkg) {
 			continue
@@ -111,7 +118,7 @@ func readPyproject(p string) (packageProject, bool) {
 	if _, err := toml.DecodeFile(p, &doc); err != nil {
 		return packageProject{}, false
 	}
-	pp := packageProject{dir: filepath.Dir(p), name: doc.Project.Name, entries: map[string]string{}}
+	pp := packageProject{file: p, dir: filepath.Dir(p), name: doc.Project.Name, entries: map[string]string{}}
 	if pp.name == "" {
 		pp.name = doc.Tool.Poetry.Name
 	}
@@ -148,7 +155,7 @@ func readSetupCfg(p string) (packageProject, bool) {
 		return packageProject{}, false
 	}
 	defer f.Close()
-	pp := packageProject{dir: filepath.Dir(p), entries: map[string]string{}}
+	pp := packageProject{file: p, dir: filepath.Dir(p), entries: map[string]string{}}
 	section := ""
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {

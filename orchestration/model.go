@@ -115,6 +115,8 @@ type Task struct {
 	Serverless bool
 	At         Place
 	Job        *Job
+
+	pending bool // a DAG task's Ref, to map to a project file
 }
 
 // Conf is one spark_conf entry of a cluster.
@@ -153,6 +155,9 @@ type Project struct {
 	Pipelines []*Pipeline
 	// Notes say what could not be read or mapped, for --verbose.
 	Notes []string
+	// Inputs are the project files read (bundle YAML, pyproject.toml,
+	// setup.cfg), whose contents decide the model with the DAG files.
+	Inputs []string
 
 	files map[string]*FileRuns
 }

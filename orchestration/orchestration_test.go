@@ -181,9 +181,7 @@ func TestMaybeDAG(t *testing.T) {
 	if MaybeDAG([]byte("df.write.saveAsTable('x')\n")) {
 		t.Error("plain Spark code")
 	}
-	p := &Project{}
-	p.readDAGs("x.py", []byte("# airflow is mentioned, no DAG\nDAG = 1\n"), nil)
-	if len(p.Jobs) != 0 {
-		t.Errorf("jobs %+v", p.Jobs)
+	if f := ParseDAGs("x.py", []byte("# airflow is mentioned, no DAG\nDAG = 1\n")); len(f.Jobs) != 0 {
+		t.Errorf("jobs %+v", f.Jobs)
 	}
 }

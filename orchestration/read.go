@@ -16,6 +16,8 @@ type Options struct {
 	// Python are the project's Python files, which may declare Airflow
 	// DAGs; Src, when not nil, is the text (else it is read from disk).
 	Python []Source
+	// DAGs are Python files' DAGs parsed already (ParseDAGs).
+	DAGs []*DAGFile
 	// Files are the project's files, for paths a DAG names outside the
 	// repository (/opt/airflow/jobs/x.py): matched by their ending.
 	Files []string
@@ -42,7 +44,7 @@ func Read(opts Options) *Project {
 			byEnd[strings.TrimSuffix(base, ext)] = append(byEnd[strings.TrimSuffix(base, ext)], f)
 		}
 	}
-	resolve := func(ref, from string) (string, string) { return resolveFile(ref, from, byEnd) }
+	dags := opts.DAGs
 	for _, s := range opts.Python {
 		src := s.Src
 		if src == nil {
@@ -51,7 +53,21 @@ func Read(opts Options) *Project {
 				continue
 			}
 		}
-		p.readDAGs(s.Path, src, resolve)
+		dags = append(dags, ParseDAGs(s.Path, src))
+	}
+	for _, df := range dags {
+		p.Notes = append(p.Notes, df.Notes...)
+		for _, j := range df.Jobs {
+			for _, t := range j.Tasks {
+				if t.pending {
+					t.File, t.Why = resolveFile(t.Ref, j.At.File, byEnd)
+					if t.Why != "" {
+						p.note("%s: task %s: %s", t.At, t.Key, t.Why)
+					}
+				}
+			}
+			p.Jobs = append(p.Jobs, j)
+		}
 	}
 	p.index()
 	return p
