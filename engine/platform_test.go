@@ -224,6 +224,9 @@ func TestPlatformDevDependencies(t *testing.T) {
 			"setup.cfg":            "[metadata]\nname = p\n",
 			"requirements-dev.txt": "delta-spark==3.2.0\n",
 		}, "oss: delta-spark among the development or test dependencies in "},
+		{"requirements.txt alone, no repository", map[string]string{
+			"requirements.txt": "pyspark\ndelta-spark==3.2.0\n",
+		}, "oss: delta-spark among the requirements in "},
 		{"delta-spark at run time beats a dev databricks-connect", map[string]string{
 			"pyproject.toml": "[project]\nname = \"p\"\ndependencies = [\"delta-spark\"]\n[project.optional-dependencies]\ndev = [\"databricks-connect\"]\n",
 		}, "oss: delta-spark among the requirements in "},

@@ -5,7 +5,7 @@
 // from project files (bundles, dependency lists) is ranked, runtime
 // evidence above development and test dependencies, and decided per
 // project root, the nearest directory holding databricks.yml,
-// pyproject.toml, setup.cfg or .git. A file's configuration may override
+// pyproject.toml, setup.cfg, requirements.txt or .git. A file's configuration may override
 // the decision (platform: databricks | oss).
 package platform
 
@@ -89,7 +89,7 @@ func (c Choice) Override(cfg *config.Config) Choice {
 }
 
 // rootMarkers make a directory a project root.
-var rootMarkers = []string{"databricks.yml", "databricks.yaml", "pyproject.toml", "setup.cfg", ".git"}
+var rootMarkers = []string{"databricks.yml", "databricks.yaml", "pyproject.toml", "setup.cfg", "requirements.txt", ".git"}
 
 // Roots finds project roots, remembering each directory's answer.
 type Roots struct {
