@@ -185,3 +185,103 @@ func TestMaybeDAG(t *testing.T) {
 		t.Errorf("jobs %+v", f.Jobs)
 	}
 }
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// Paths are relative to the YAML file that declares them; a wheel's entry
+// point may come from setup.cfg; variables may name variables and the
+// target; a missing target is noted and the base settings used.
+func TestBundleShapes(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"databricks.yml": `bundle:
+  name: b
+include:
+  - conf/**/*.yaml
+variables:
+  env:
+    default: dev
+  root:
+    default: jobs_${var.env}
+targets:
+  dev:
+    default: true
+`,
+		"conf/deep/jobs.yaml": `resources:
+  jobs:
+    a:
+      trigger:
+        periodic: {interval: 30, unit: MINUTES}
+      tasks:
+        - task_key: nb
+          notebook_task:
+            notebook_path: ../../${var.root}/nightly
+        - task_key: whl
+          python_wheel_task: {package_name: etl.tools, entry_point: run}
+        - task_key: gone
+          spark_python_task: {python_file: ../../missing.py}
+        - task_key: ws
+          notebook_task: {notebook_path: /Workspace/Shared/other}
+    b:
+      continuous: {pause_status: UNPAUSED}
+      tasks:
+        - task_key: s
+          spark_python_task:
+            python_file: ${workspace.file_path}/stream.py
+    c:
+      trigger:
+        file_arrival: {url: "s3://bucket/in/"}
+      tasks:
+        - task_key: f
+          spark_python_task:
+            python_file: "${workspace.file_path}/stream.py"
+`,
+		"jobs_dev/nightly.ipynb": "{}",
+		"stream.py":              "x = 1\n",
+		"pkg/setup.cfg":          "[metadata]\nname = etl-tools\n[options.entry_points]\nconsole_scripts =\n    run = etl_tools.main:cli\n",
+		"pkg/etl_tools/main.py":  "def cli(): pass\n",
+	})
+	p := Read(Options{Bundles: []string{filepath.Join(dir, "databricks.yml")}})
+	if got := strings.Join(runs(p, dir), "\n"); got != strings.Join([]string{
+		"jobs_dev/nightly.ipynb: 48/day by a/nb",
+		"pkg/etl_tools/main.py: 48/day by a/whl",
+		"stream.py: continuous",
+	}, "\n") {
+		t.Errorf("runs:\n%s\nnotes %v", got, p.Notes)
+	}
+	if f := p.For(filepath.Join(dir, "stream.py")); len(f.Tasks) != 2 || f.Tasks[1].Job.Schedule.Kind != FileArrival {
+		t.Errorf("stream.py: %+v", f.Tasks)
+	}
+	notes := strings.Join(p.Notes, "\n")
+	for _, want := range []string{"task gone: no project file at ../../missing.py", "task ws: the path /Workspace/Shared/other is not in the project"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+	q := Read(Options{Bundles: []string{filepath.Join(dir, "databricks.yml")}, Target: "staging"})
+	if !strings.Contains(strings.Join(q.Notes, "\n"), `the bundle has no target "staging"`) || q.Bundles[0].Target != "staging" {
+		t.Errorf("unknown target: %v", q.Notes)
+	}
+	// inputs: the bundle's YAML and the package file read for the entry point
+	var inputs []string
+	for _, in := range p.Inputs {
+		rel, _ := filepath.Rel(dir, in)
+		inputs = append(inputs, filepath.ToSlash(rel))
+	}
+	sort.Strings(inputs)
+	if got := strings.Join(inputs, " "); got != "conf/deep/jobs.yaml databricks.yml pkg/setup.cfg" {
+		t.Errorf("inputs %s", got)
+	}
+}
