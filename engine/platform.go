@@ -93,5 +93,5 @@ func foreignDetails(f *facts.File) []string {
 
 // noteSigns keeps what a file says of the platform, parsed or from the cache.
 func (u *unit) noteSigns(f *facts.File) {
-	u.signs = append(u.signs, platform.FromFacts(u.src.Path, f.Evidence)...)
+	u.signs = append(u.signs, platform.FromFile(u.src.Path, f)...)
 }

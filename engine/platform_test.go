@@ -8,6 +8,7 @@ import (
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/output"
 	"github.com/lakelint/lakelint/rules/ll104"
+	"github.com/lakelint/lakelint/rules/ll301"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -248,6 +249,44 @@ func TestPlatformDevDependencies(t *testing.T) {
 			}
 			if len(res.Findings) == 0 {
 				t.Error("no findings")
+			}
+		})
+	}
+}
+
+// The unseen-code issue's case: a delta-spark test dependency beside Unity
+// Catalog three-part names made the project "oss" and LL301 fired on UC
+// managed tables. The names are Databricks evidence and outrank the test
+// dependency; an open-source API in the code still outranks the names.
+func TestPlatformUnityCatalogNames(t *testing.T) {
+	const create = "CREATE TABLE main.sales.events (id BIGINT) USING DELTA;\n"
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  int // LL301 findings
+	}{
+		{"UC names beside a delta-spark test dependency", map[string]string{
+			"pyproject.toml": "[project]\nname = \"p\"\n[project.optional-dependencies]\ntest = [\"delta-spark\"]\n",
+			"sql/events.sql": create,
+			"jobs/job.py":    "spark.read.table('main.raw.events').write.saveAsTable('main.sales.events')\n",
+		}, 0},
+		{"UC names beside configure_spark_with_delta_pip", map[string]string{
+			"sql/events.sql": create,
+			"jobs/session.py": "from delta import configure_spark_with_delta_pip\n" +
+				"spark = configure_spark_with_delta_pip(builder).getOrCreate()\n",
+		}, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, content := range tt.files {
+				write(t, dir, name, content)
+			}
+			res, err := newLinter(t, ll301.Rule).Lint(context.Background(), []string{dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) != tt.want {
+				t.Errorf("LL301 findings %d, want %d: %+v\n%v", len(res.Findings), tt.want, res.Findings, res.Details)
 			}
 		})
 	}

@@ -273,3 +273,63 @@ func packageEvidence(d dependency) (Evidence, bool) {
 
 // lower is strings.ToLower, named for the package-name comparisons.
 func lower(s string) string { return strings.ToLower(s) }
+
+// UnityCatalog is the rank of a Unity Catalog sign in code: a three-part
+// table name, a Unity Catalog setting. It ranks with the paths only
+// Databricks has: other catalogs (Iceberg's, say) have three-part names
+// too, so any open-source API in the code decides first.
+const UnityCatalog = Path
+
+// FromFile is a file's evidence: its code's signs, and the Unity Catalog
+// signs of its facts — a table named catalog.schema.table (not in
+// spark_catalog, Spark's own), a Unity Catalog session setting.
+func FromFile(path string, f *facts.File) []Evidence {
+	out := FromFacts(path, f.Evidence)
+	if name := threePartName(f); name != "" {
+		out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog name " + name, Rank: UnityCatalog, Path: path})
+	}
+	for _, s := range f.Settings {
+		if strings.HasPrefix(s.Key, "spark.databricks.unitycatalog.") || strings.HasPrefix(s.Key, "spark.databricks.sql.initial.catalog.") {
+			out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog setting " + s.Key, Rank: UnityCatalog, Path: path})
+			break
+		}
+	}
+	return out
+}
+
+// threePartName is the first table the file names in three plain parts
+// outside Spark's own catalog and path tables; "" when there is none.
+func threePartName(f *facts.File) string {
+	check := func(name string) bool {
+		parts := strings.Split(name, ".")
+		if len(parts) != 3 {
+			return false
+		}
+		for _, p := range parts {
+			if p == "" || strings.ContainsAny(p, "{}$/`'\" ") {
+				return false
+			}
+		}
+		switch lower(parts[0]) {
+		case "spark_catalog", "delta", "parquet", "json", "csv", "orc", "text", "global_temp":
+			return false
+		}
+		return true
+	}
+	for _, w := range f.Writes {
+		if check(w.Target.Table) {
+			return w.Target.Table
+		}
+	}
+	for _, t := range f.Tables {
+		if check(t.Name) {
+			return t.Name
+		}
+	}
+	for _, r := range f.Reads {
+		if check(r.Target.Table) {
+			return r.Target.Table
+		}
+	}
+	return ""
+}
