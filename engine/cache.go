@@ -21,14 +21,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"strings"
 	"sync"
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/orchestration"
 )
 
 // CacheDirName is the cache's directory at a project's root.
@@ -226,12 +224,7 @@ func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder, links 
 	}
 	u.size, u.details, u.unread = lk.entry.size, lk.entry.details, f.UnreadSQL
 	u.noteSigns(f)
-	switch {
-	case lk.data == nil:
-		u.dagUnread = strings.HasSuffix(strings.ToLower(u.src.Path), ".py") // taken by key alone: read it if need be
-	case orchestration.MaybeDAG(lk.data):
-		u.dagUnread = true // a DAG file: parsed from disk with the others
-	}
+	u.dagUnread = callsAirflow(f.Summary) // a DAG file: parsed from disk with the others
 	tables.Add(f)
 	links.Add(u.src.Path, f.Summary)
 	if store != nil {

@@ -140,6 +140,32 @@ func (l *Linter) noteDAGs(u *unit, doc *document.Document) {
 	}
 }
 
+// callsAirflow reports whether a file's summary calls into Airflow (its
+// calls name their callees through the imports: airflow.DAG): a file whose
+// facts come from the cache is read for DAGs only then.
+func callsAirflow(s *facts.Summary) bool {
+	if s == nil {
+		return false
+	}
+	airflow := func(calls []*facts.Call) bool {
+		for _, c := range calls {
+			if strings.HasPrefix(c.Callee, "airflow.") {
+				return true
+			}
+		}
+		return false
+	}
+	if airflow(s.Calls) {
+		return true
+	}
+	for _, fn := range s.Funcs {
+		if airflow(fn.Calls) {
+			return true
+		}
+	}
+	return false
+}
+
 // clusterSettings are the Spark settings the clusters of the tasks
 // running file set, as session settings that come before the file's own
 // code, cited at their YAML lines.

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -97,7 +98,14 @@ func TestAirflowSchedules(t *testing.T) {
 	dir := copyProject(t, "airflow")
 	c := openCache(t, t.TempDir())
 	for run := range 2 {
+		if run == 1 {
+			// another file changes: the DAG file's facts come from the cache
+			write(t, dir, "jobs/compact.py", "spark.read.table(\"lake.events\").coalesce(1).write.mode(\"overwrite\").saveAsTable(\"lake.events_compact\")\n\n")
+		}
 		_, res := lintWith(t, dir, c)
+		if run == 1 && !strings.Contains(fmt.Sprint(res.Details), "from the cache") {
+			t.Errorf("no file from the cache: %v", res.Details)
+		}
 		got := detailsWith(res, "a day (airflow")
 		want := []string{
 			filepath.Join(dir, "jobs/compact.py") + ": runs 24 times a day (airflow hourly, task compact)",

@@ -204,6 +204,8 @@ func (b *bundle) job(key string, n *yaml.Node) *Job {
 			t.SparkConf = clusters[t.Cluster]
 		case get(tn, "existing_cluster_id") != nil:
 			// a cluster outside the bundle: its settings are not known
+		case t.Kind == SQLFileTask || t.Kind == DbtTask || t.Kind == PipelineTask || t.Kind == RunJobTask:
+			// a SQL warehouse, the pipeline's own compute, another job's
 		default:
 			// no compute named: serverless (an environment, or none at all)
 			t.Serverless = true

@@ -178,6 +178,10 @@ type FileRuns struct {
 	// SparkConf holds the cluster settings every task running the file
 	// gives the same value, in key order.
 	SparkConf []Conf
+	// Serverless is set when every task running the file runs on
+	// serverless compute (which forces optimized writes and auto
+	// compaction on, and allows only availableNow stream triggers).
+	Serverless bool
 }
 
 // For is how the file at path (cleaned as the project's are) is run; nil
@@ -247,6 +251,10 @@ func (p *Project) index() {
 			}
 		}
 		f.SparkConf = agreed(f.Tasks)
+		f.Serverless = true
+		for _, t := range f.Tasks {
+			f.Serverless = f.Serverless && t.Serverless
+		}
 	}
 }
 

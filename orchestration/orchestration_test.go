@@ -127,8 +127,11 @@ func TestBundle(t *testing.T) {
 	}
 	sort.Strings(keys)
 	// backfill's task runs on serverless compute, with no settings: none agreed
-	if len(keys) != 0 {
-		t.Errorf("load's settings: %v", keys)
+	if len(keys) != 0 || load.Serverless {
+		t.Errorf("load's settings: %v, serverless %t", keys, load.Serverless)
+	}
+	if checks := p.For(filepath.Join(root, "sql/checks.sql")); checks.Serverless {
+		t.Error("checks.sql: a SQL task runs on a warehouse")
 	}
 	prod := Read(Options{Bundles: []string{filepath.Join(root, "databricks.yml")}, Target: "prod", Files: files})
 	for _, j := range prod.Jobs {
@@ -261,8 +264,8 @@ targets:
 	}, "\n") {
 		t.Errorf("runs:\n%s\nnotes %v", got, p.Notes)
 	}
-	if f := p.For(filepath.Join(dir, "stream.py")); len(f.Tasks) != 2 || f.Tasks[1].Job.Schedule.Kind != FileArrival {
-		t.Errorf("stream.py: %+v", f.Tasks)
+	if f := p.For(filepath.Join(dir, "stream.py")); len(f.Tasks) != 2 || f.Tasks[1].Job.Schedule.Kind != FileArrival || !f.Serverless {
+		t.Errorf("stream.py: serverless %t, %+v", f.Serverless, f.Tasks)
 	}
 	notes := strings.Join(p.Notes, "\n")
 	for _, want := range []string{"task gone: no project file at ../../missing.py", "task ws: the path /Workspace/Shared/other is not in the project"} {
