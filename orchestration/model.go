@@ -7,7 +7,10 @@
 //
 // A later step asks Project.For(path) for a file: the most frequent of
 // the unpaused schedules that run it, and the cluster settings every one
-// of its tasks agrees on.
+// of its tasks agrees on. Paths are cleaned and in the form the caller gave
+// the bundles and files (the engine gives absolute ones). A bundle is also
+// platform evidence: package platform finds the same databricks.yml
+// (BundleFiles) and ranks it first.
 package orchestration
 
 import (

@@ -18,6 +18,7 @@ import (
 
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/orchestration"
 )
 
 // Rank orders evidence: lower ranks decide first.
@@ -89,7 +90,7 @@ func (c Choice) Override(cfg *config.Config) Choice {
 }
 
 // rootMarkers make a directory a project root.
-var rootMarkers = []string{"databricks.yml", "databricks.yaml", "pyproject.toml", "setup.cfg", "requirements.txt", ".git"}
+var rootMarkers = append(append([]string(nil), orchestration.BundleFiles...), "pyproject.toml", "setup.cfg", "requirements.txt", ".git")
 
 // Roots finds project roots, remembering each directory's answer.
 type Roots struct {
@@ -234,7 +235,7 @@ func projectEvidence(root string, display func(string) string) []Evidence {
 // platform packages its dependency lists name.
 func DirEvidence(dir string, display func(string) string) []Evidence {
 	var out []Evidence
-	for _, name := range []string{"databricks.yml", "databricks.yaml"} {
+	for _, name := range orchestration.BundleFiles { // the bundle's jobs are read by package orchestration
 		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() {
 			out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "a Databricks asset bundle", Rank: Bundle, Path: display(filepath.Join(dir, name))})
 		}
