@@ -27,6 +27,7 @@ import (
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/orchestration"
 )
 
 // CacheDirName is the cache's directory at a project's root.
@@ -224,7 +225,7 @@ func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder, links 
 	}
 	u.size, u.details, u.unread = lk.entry.size, lk.entry.details, f.UnreadSQL
 	u.noteSigns(f)
-	u.dagUnread = callsAirflow(f.Summary) // a DAG file: parsed from disk with the others
+	u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
 	tables.Add(f)
 	links.Add(u.src.Path, f.Summary)
 	if store != nil {

@@ -388,7 +388,7 @@ func (u *loaded) abs() string {
 // its findings from there, and what the rules find is recorded.
 func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *project, rec recorded, live bool) (out []finding.Finding, notes []Note) {
 	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
-	cluster := l.clusterSettings(proj.sched, un.src.Path)
+	cluster := proj.sched.For(l.abs(un.src.Path)).Settings(relPath)
 	if rec.r != nil {
 		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat, cluster)
 		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {

@@ -1,12 +1,20 @@
+// Project-level facts for the rule pass: the platform of each project
+// root (package platform) and how each file is run (package
+// orchestration), with what run records must know of them.
+
 package engine
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"hash"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/orchestration"
+	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/platform"
 )
 
@@ -94,4 +102,130 @@ func foreignDetails(f *facts.File) []string {
 // noteSigns keeps what a file says of the platform, parsed or from the cache.
 func (u *unit) noteSigns(f *facts.File) {
 	u.signs = append(u.signs, platform.FromFile(u.src.Path, f)...)
+}
+
+// project is what a run knows of the project as a whole beside the
+// catalog: the platform of each root and how each file is run.
+type project struct {
+	plat  *platform.Decision
+	sched *orchestration.Project
+}
+
+// absAll is abs of every path.
+func (l *Linter) absAll(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = l.abs(p)
+	}
+	return out
+}
+
+// wd is the working directory, read once per linter.
+func (l *Linter) wd() string {
+	l.wdOnce.Do(func() { l.workDir, _ = os.Getwd() })
+	return l.workDir
+}
+
+// abs is p made absolute against the working directory read once.
+func (l *Linter) abs(p string) string {
+	if filepath.IsAbs(p) || l.wd() == "" {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(l.wd(), p)
+}
+
+// schedules reads, once per run, how the project's files are run: the
+// bundles above the linted files and the DAGs among them.
+func (l *Linter) schedules(units []*unit) (*orchestration.Project, []Note) {
+	opts := orchestration.Options{Target: l.opts.BundleTarget}
+	var paths []string
+	for _, u := range units {
+		if u == nil || !u.linted {
+			continue
+		}
+		paths = append(paths, u.src.Path)
+		opts.Files = append(opts.Files, l.abs(u.src.Path))
+		switch {
+		case u.dags != nil:
+			opts.DAGs = append(opts.DAGs, u.dags)
+		case u.dagUnread:
+			opts.Python = append(opts.Python, orchestration.Source{Path: l.abs(u.src.Path)})
+		}
+	}
+	opts.Bundles = orchestration.FindBundles(l.absAll(paths))
+	sched := orchestration.Read(opts)
+	var details []Note
+	for _, b := range sched.Bundles {
+		jobs, pipelines := 0, 0
+		for _, j := range sched.Jobs {
+			if j.Source == orchestration.Bundle && strings.HasPrefix(j.At.File, b.Dir+string(filepath.Separator)) {
+				jobs++
+			}
+		}
+		for _, pl := range sched.Pipelines {
+			if strings.HasPrefix(pl.At.File, b.Dir+string(filepath.Separator)) {
+				pipelines++
+			}
+		}
+		target := b.Target
+		if target == "" {
+			target = "none"
+		}
+		details = append(details, Note{Message: fmt.Sprintf("bundle %s (%s), target %s: %d job(s), %d pipeline(s)", b.Name, relPath(b.File), target, jobs, pipelines)})
+	}
+	for _, f := range sched.Files() {
+		if f.Known {
+			details = append(details, Note{Path: relPath(f.File), Message: fmt.Sprintf("runs %s a day (%s %s, task %s)", runsText(f.RunsPerDay), f.By.Job.Source, f.By.Job.Key, f.By.Key)})
+		}
+	}
+	for _, n := range sched.Notes {
+		details = append(details, Note{Message: "schedules: " + n})
+	}
+	return sched, details
+}
+
+// runsText is a number of runs for a message: whole when it is, else to
+// two decimals.
+func runsText(x float64) string {
+	if x == float64(int64(x)) {
+		return fmt.Sprintf("%d times", int64(x))
+	}
+	return fmt.Sprintf("%.2f times", x)
+}
+
+// noteDAGs parses a Python file's Airflow DAGs when its text may hold one.
+func (l *Linter) noteDAGs(u *unit, doc *document.Document) {
+	if doc.Format == document.PlainPython && orchestration.MaybeDAG(doc.Text) {
+		u.dags = orchestration.ParseDAGs(l.abs(u.src.Path), doc.Text)
+	}
+}
+
+// writeSettings adds injected settings to a check key.
+func writeSettings(h hash.Hash, ss []*facts.Setting) {
+	for _, s := range ss {
+		writeField(h, fmt.Sprintf("%s=%s@%s:%d-%d", s.Key, s.Value.Str, s.At.File.Path(), s.At.Start, s.At.End))
+	}
+}
+
+// scheduleInputs digests what the run's schedules are read from beside
+// the sources: the bundles' YAML and package files, and the target.
+func (l *Linter) scheduleInputs(srcs []Source) [32]byte {
+	paths := make([]string, len(srcs))
+	for i, s := range srcs {
+		paths[i] = s.Path
+	}
+	h := sha256.New()
+	writeField(h, l.opts.BundleTarget)
+	bundles := orchestration.FindBundles(l.absAll(paths))
+	if len(bundles) > 0 {
+		p := orchestration.Read(orchestration.Options{Bundles: bundles, Target: l.opts.BundleTarget})
+		for _, in := range p.Inputs {
+			data, _ := os.ReadFile(in)
+			writeField(h, in)
+			writeField(h, string(data))
+		}
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
 }

@@ -288,3 +288,26 @@ targets:
 		t.Errorf("inputs %s", got)
 	}
 }
+
+// Bundles are found in a file's directory and above it, not above the
+// repository's top.
+func TestFindBundles(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"databricks.yml":             "", // above the repository: not this project's
+		"repo/.git/HEAD":             "",
+		"repo/databricks.yml":        "",
+		"repo/sub/databricks.yaml":   "",
+		"repo/sub/src/job.py":        "",
+		"repo/other/job.py":          "",
+		"repo/sub/src/deeper/two.py": "",
+	})
+	got := FindBundles([]string{
+		filepath.Join(dir, "repo/sub/src/job.py"),
+		filepath.Join(dir, "repo/other/job.py"),
+		filepath.Join(dir, "repo/sub/src/deeper/two.py"),
+	})
+	want := []string{filepath.Join(dir, "repo/databricks.yml"), filepath.Join(dir, "repo/sub/databricks.yaml")}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("%v, want %v", got, want)
+	}
+}

@@ -3,7 +3,11 @@ package orchestration
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 // Options say what Read reads.
@@ -113,4 +117,90 @@ func resolveFile(ref, from string, byEnd map[string][]string) (string, string) {
 		return "", "no single project file at " + ref
 	}
 	return best, ""
+}
+
+// FindBundles are the bundle root files (databricks.yml) in the
+// directories of the files at paths and above them, up to each
+// repository's top (the directory holding .git), in path order.
+func FindBundles(paths []string) []string {
+	memo := map[string][]string{}
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		for _, b := range bundlesAbove(filepath.Dir(p), memo) {
+			if !seen[b] {
+				seen[b] = true
+				out = append(out, b)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// bundlesAbove are the bundle files in dir and above it, remembered per directory.
+func bundlesAbove(dir string, memo map[string][]string) []string {
+	if b, ok := memo[dir]; ok {
+		return b
+	}
+	var found []string
+	for _, name := range BundleFiles {
+		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() {
+			found = append(found, filepath.Join(dir, name))
+			break
+		}
+	}
+	_, err := os.Stat(filepath.Join(dir, ".git"))
+	if parent := filepath.Dir(dir); err != nil && parent != dir {
+		found = append(found, bundlesAbove(parent, memo)...)
+	}
+	memo[dir] = found
+	return found
+}
+
+// CallsAirflow reports whether a file's summary calls into Airflow (its
+// calls name their callees through the imports: airflow.DAG), which tells
+// a file whose text is not at hand worth reading for DAGs.
+func CallsAirflow(s *facts.Summary) bool {
+	if s == nil {
+		return false
+	}
+	airflow := func(calls []*facts.Call) bool {
+		for _, c := range calls {
+			if strings.HasPrefix(c.Callee, "airflow.") {
+				return true
+			}
+		}
+		return false
+	}
+	if airflow(s.Calls) {
+		return true
+	}
+	for _, fn := range s.Funcs {
+		if airflow(fn.Calls) {
+			return true
+		}
+	}
+	return false
+}
+
+// Settings are the cluster settings of f as session settings of the file,
+// set before its first line: spans in the YAML file, named as file says.
+func (f *FileRuns) Settings(file func(string) string) []*facts.Setting {
+	if f == nil || len(f.SparkConf) == 0 {
+		return nil
+	}
+	out := make([]*facts.Setting, 0, len(f.SparkConf))
+	for _, c := range f.SparkConf {
+		at := facts.Span{Start: c.At.Start, End: c.At.End, File: facts.FileOf(file(c.At.File))}
+		out = append(out, &facts.Setting{
+			Key:   strings.ToLower(c.Key),
+			Value: facts.Value{Kind: facts.String, Str: c.Value, Span: at, ReadOnly: true},
+			Via:   "job cluster spark_conf",
+			Lang:  document.Python,
+			Span:  at,
+			At:    at,
+		})
+	}
+	return out
 }
