@@ -45,7 +45,7 @@ func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 		}
 	}
 	if doc.Format == document.DatabricksPython || doc.Format == document.DatabricksSQL {
-		out.Evidence = append(out.Evidence, facts.Evidence{Platform: "databricks", What: "a Databricks notebook header", Rank: facts.RankNotebook})
+		out.Evidence = append(out.Evidence, facts.Evidence{Platform: facts.SignOfDatabricks, What: "a Databricks notebook header", Rank: facts.RankNotebook})
 	}
 	out.SortByOffset()
 	return out, sql

@@ -520,17 +520,25 @@ type File struct {
 }
 
 // Evidence is a sign in code of the platform it runs on: a Databricks
-// notebook header, dbutils, configure_spark_with_delta_pip. The engine weighs
-// the evidence of all files once per run; extraction stays platform-free.
+// notebook header, dbutils, configure_spark_with_delta_pip. Package platform
+// weighs it with the project files' per project root; extraction only
+// records it.
 type Evidence struct {
-	// Platform is "databricks" or "oss".
-	Platform string
+	Platform SignOf
 	// What names the sign for messages: "dbutils", "a /Volumes/ path".
 	What string
 	// Rank orders signs by how specific they are: lower ranks decide first.
 	Rank int
 	At   Span
 }
+
+// SignOf is the platform a piece of evidence points to.
+type SignOf string
+
+const (
+	SignOfDatabricks SignOf = "databricks"
+	SignOfOSS        SignOf = "oss" // open-source Spark with delta-spark
+)
 
 // Evidence ranks, most specific first.
 const (

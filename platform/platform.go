@@ -49,7 +49,7 @@ func FromFacts(path string, ev []facts.Evidence) []Evidence {
 	out := make([]Evidence, 0, len(ev))
 	for _, e := range ev {
 		p := config.PlatformDatabricks
-		if e.Platform == "oss" {
+		if e.Platform == facts.SignOfOSS {
 			p = config.PlatformOSS
 		}
 		out = append(out, Evidence{Platform: p, What: e.What, Rank: Rank(e.Rank), Path: path})
