@@ -115,10 +115,8 @@ type Linter struct {
 	configs *config.Resolver
 	rules   []*rule.Rule
 
-	rootsOnce    sync.Once
-	projectRoots *platform.Roots // project roots, for the platform
-	wdOnce       sync.Once
-	workDir      string
+	wdOnce  sync.Once
+	workDir string // the working directory, read once
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -163,7 +161,7 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 	for i, f := range files {
 		srcs[i] = Source{Path: f}
 	}
-	return l.lintSources(ctx, srcs, paths)
+	return l.lintSources(ctx, srcs)
 }
 
 // unit is one file between the phases of a run. It keeps what the catalog
@@ -205,14 +203,16 @@ func Workers() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // LintSources lints the given sources as one project.
 func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error) {
-	return l.lintSources(ctx, srcs, nil)
+	return l.lintSources(ctx, srcs)
 }
 
-// lintSources lints sources found below roots (the paths given to Lint,
-// where project files such as databricks.yml are looked for too).
-func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string) (*Result, error) {
+// lintSources lints sources as one project. Project files (databricks.yml,
+// pyproject.toml) are looked for from each source's directory up, per
+// project root (package platform).
+func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error) {
 	before := l.opts.Cache.Stats()
-	record := l.runRecordFor(srcs, roots)
+	projectRoots := &platform.Roots{} // found once per directory in a run, never kept between runs
+	record := l.runRecordFor(srcs, projectRoots)
 	if res, ok := record.replay(l.opts.Emit); ok {
 		res.Notes = append(res.Notes, l.opts.Cache.notes()...)
 		res.Details = append(res.Details, Note{Message: "cache: nothing changed since a run with these inputs: its findings are shown again"})
@@ -257,7 +257,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
 		record = nil // a passing state of the machine, not of the project
 	}
-	plat := l.platform(units)
+	plat := l.platform(units, projectRoots)
 	for _, line := range plat.Lines {
 		res.Details = append(res.Details, Note{Message: line})
 	}

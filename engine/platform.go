@@ -30,30 +30,24 @@ func relPath(p string) string {
 
 // platform decides the run's platform per project root (see package
 // platform) from the loaded files' code evidence and the project files.
-func (l *Linter) platform(units []*unit) *platform.Decision {
+func (l *Linter) platform(units []*unit, roots *platform.Roots) *platform.Decision {
 	var fs platform.Files
 	for _, u := range units {
 		if u != nil && u.linted {
-			fs.Abs = append(fs.Abs, absPath(u.src.Path))
+			fs.Abs = append(fs.Abs, l.abs(u.src.Path))
 			fs.Evidence = append(fs.Evidence, u.signs)
 		}
 	}
-	return fs.Decide(l.roots(), relPath)
-}
-
-// roots are the run's project roots, found once per directory.
-func (l *Linter) roots() *platform.Roots {
-	l.rootsOnce.Do(func() { l.projectRoots = &platform.Roots{} })
-	return l.projectRoots
+	return fs.Decide(roots, relPath)
 }
 
 // projectEvidence is what the project files of the sources' roots say of
 // the platform, for the run record's key.
-func (l *Linter) projectEvidence(srcs []Source) []platform.Evidence {
+func (l *Linter) projectEvidence(srcs []Source, roots *platform.Roots) []platform.Evidence {
 	seen := map[string]bool{}
 	var out []platform.Evidence
 	for _, s := range srcs {
-		root := l.roots().Of(filepath.Dir(absPath(s.Path)))
+		root := roots.Of(filepath.Dir(l.abs(s.Path)))
 		if root == "" || seen[root] {
 			continue
 		}

@@ -93,7 +93,7 @@ type recordedRun struct {
 
 // runRecordFor returns the record of this run, or nil when the run keeps
 // none. It reads every source once, to hash it.
-func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
+func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots) *runRecord {
 	c := l.opts.Cache
 	if c == nil || l.opts.ProjectContext || len(srcs) == 0 {
 		return nil
@@ -154,7 +154,7 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 	}
 	sched := l.scheduleInputs(srcs)
 	h.Write(sched[:])
-	for _, e := range l.projectEvidence(srcs) {
+	for _, e := range l.projectEvidence(srcs, projectRoots) {
 		writeField(h, fmt.Sprintf("%s %s %d %s", e.Platform, e.What, e.Rank, e.Path))
 	}
 	h.Sum(r.key[:0])
