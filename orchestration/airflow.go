@@ -22,6 +22,7 @@ var (
 	fKey        = python.FieldByName("key")
 	fAttribute  = python.FieldByName("attribute")
 	fDefinition = python.FieldByName("definition")
+	fAlias      = python.FieldByName("alias")
 )
 
 // MaybeDAG reports whether src may declare an Airflow DAG, cheaply: only
@@ -39,13 +40,14 @@ type DAGFile struct {
 
 // dagFile is one Python file being read for DAGs.
 type dagFile struct {
-	p      *DAGFile
-	path   string
-	tree   *python.Tree
-	lines  []int
-	consts map[string]python.Node // module-level NAME = value
-	dags   []*Job
-	byName map[string]*Job // DAGs bound to a name: dag = DAG(...)
+	p       *DAGFile
+	path    string
+	tree    *python.Tree
+	lines   []int
+	consts  map[string]python.Node // module-level NAME = value
+	dags    []*Job
+	byName  map[string]*Job   // DAGs bound to a name: dag = DAG(...)
+	aliases map[string]string // import aliases: ModelDAG → DAG
 }
 
 // ParseDAGs reads the DAGs of one Python file (none unless MaybeDAG):
@@ -61,13 +63,14 @@ func ParseDAGs(path string, src []byte) *DAGFile {
 		return out
 	}
 	defer tree.Release()
-	d := &dagFile{p: out, path: filepath.Clean(path), tree: tree, consts: map[string]python.Node{}, byName: map[string]*Job{}, lines: []int{0}}
+	d := &dagFile{p: out, path: filepath.Clean(path), tree: tree, consts: map[string]python.Node{}, byName: map[string]*Job{}, aliases: map[string]string{}, lines: []int{0}}
 	for i, c := range src {
 		if c == '\n' {
 			d.lines = append(d.lines, i+1)
 		}
 	}
 	root := tree.Root()
+	d.readAliases(root)
 	for c := root.FirstChild(); c.Valid(); c = c.NextSibling() {
 		if c.Is("expression_statement") {
 			if a := c.FirstChild(); a.Is("assignment") {
@@ -79,12 +82,12 @@ func ParseDAGs(path string, src []byte) *DAGFile {
 	}
 	// DAGs first, then the operators, which name their DAG
 	walk(root, func(n python.Node) {
-		if n.Is("call") && isDAGCall(n) {
+		if n.Is("call") && d.isDAGCall(n) {
 			d.dagOf(n, kwarg(n, "dag_id"), firstString(n))
 		}
 		if n.Is("decorated_definition") {
 			for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
-				if c.Is("decorator") && isDagDecorator(c) {
+				if c.Is("decorator") && d.isDagDecorator(c) {
 					call := python.Node{}
 					if e := c.FirstChild().NextSibling(); e.Is("call") {
 						call = e
@@ -119,25 +122,45 @@ func walk(n python.Node, visit func(python.Node)) {
 }
 
 // callee is the last name of a call's function: DAG for models.DAG(...).
-func callee(call python.Node) string {
+// An import's alias (from airflow.models import DAG as ModelDAG) is
+// read as the name it stands for.
+func (d *dagFile) callee(call python.Node) string {
 	f := call.ChildByFieldID(fFunction)
 	if f.Is("attribute") {
 		return f.ChildByFieldID(fAttribute).String()
 	}
 	if f.Is("identifier") {
+		if name, ok := d.aliases[f.String()]; ok {
+			return name
+		}
 		return f.String()
 	}
 	return ""
 }
 
-func isDAGCall(n python.Node) bool { return callee(n) == "DAG" }
+func (d *dagFile) isDAGCall(n python.Node) bool { return d.callee(n) == "DAG" }
 
-func isDagDecorator(dec python.Node) bool {
+func (d *dagFile) isDagDecorator(dec python.Node) bool {
 	e := dec.FirstChild().NextSibling() // after "@"
 	if e.Is("call") {
-		return callee(e) == "dag"
+		return d.callee(e) == "dag"
 	}
-	return e.Is("identifier") && e.TextIs("dag") || e.Is("attribute") && e.ChildByFieldID(fAttribute).TextIs("dag")
+	if e.Is("identifier") {
+		return e.TextIs("dag") || d.aliases[e.String()] == "dag"
+	}
+	return e.Is("attribute") && e.ChildByFieldID(fAttribute).TextIs("dag")
+}
+
+// readAliases records the names imports bind under another name.
+func (d *dagFile) readAliases(root python.Node) {
+	walk(root, func(n python.Node) {
+		if n.Is("aliased_import") {
+			if name, alias := n.ChildByFieldID(fName), n.ChildByFieldID(fAlias); name.Valid() && alias.Valid() {
+				parts := strings.Split(name.String(), ".")
+				d.aliases[alias.String()] = parts[len(parts)-1]
+			}
+		}
+	})
 }
 
 // kwarg is the value of a call's keyword argument; the zero Node when absent.
@@ -275,14 +298,14 @@ func (d *dagFile) schedule(call python.Node) Schedule {
 		} else {
 			s.Why = err.Error()
 		}
-	case v.Is("call") && (callee(v) == "timedelta" || callee(v) == "duration"):
+	case v.Is("call") && (d.callee(v) == "timedelta" || d.callee(v) == "duration"):
 		s.Kind = Periodic
 		if dur, ok := timedelta(v); ok {
 			s.RunsPerDay, s.Known = cron.Every(dur).RunsPerDay, true
 		} else {
 			s.Why = "the interval is not known"
 		}
-	case v.Is("list") || v.Is("call") && (callee(v) == "Dataset" || callee(v) == "Asset"):
+	case v.Is("list") || v.Is("call") && (d.callee(v) == "Dataset" || d.callee(v) == "Asset"):
 		s.Kind, s.Why = TableUpdate, "runs when its datasets are updated"
 	default:
 		s.Kind, s.Why = Manual, "a timetable lakelint does not read"
@@ -333,7 +356,7 @@ func number(n python.Node) (float64, bool) {
 
 // operator reads a task of a DAG: what it runs, and which DAG it is of.
 func (d *dagFile) operator(call python.Node) {
-	name := callee(call)
+	name := d.callee(call)
 	var t *Task
 	switch {
 	case strings.HasSuffix(name, "SparkSubmitOperator"):
@@ -421,7 +444,7 @@ func (d *dagFile) databricksTask(call python.Node) *Task {
 // entry is a dictionary literal's value at a string key, or a dict(...) call's keyword.
 func (d *dagFile) entry(dict python.Node, key string) python.Node {
 	dict = d.value(dict)
-	if dict.Is("call") && callee(dict) == "dict" {
+	if dict.Is("call") && d.callee(dict) == "dict" {
 		return kwarg(dict, key)
 	}
 	for c := dict.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -462,7 +485,7 @@ func (d *dagFile) owner(call python.Node) *Job {
 			var found *Job
 			for c := p.FirstChild(); c.Valid() && !c.Is("block"); c = c.NextSibling() {
 				walk(c, func(n python.Node) {
-					if found == nil && n.Is("call") && isDAGCall(n) {
+					if found == nil && n.Is("call") && d.isDAGCall(n) {
 						found = d.jobAt(n)
 					}
 				})

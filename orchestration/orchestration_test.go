@@ -311,3 +311,63 @@ func TestFindBundles(t *testing.T) {
 		t.Errorf("%v, want %v", got, want)
 	}
 }
+
+func TestDAGSchedules(t *testing.T) {
+	src := `from datetime import timedelta
+import datetime
+from airflow import DAG, Dataset
+from airflow.models import DAG as ModelDAG
+
+a = DAG("once", schedule="@once")
+b = DAG("cont", schedule="@continuous")
+c = DAG("data", schedule=[Dataset("s3://x/y")])
+d = DAG("quarterly", schedule="@quarterly")
+e = DAG("td", schedule_interval=datetime.timedelta(hours=2, minutes=30))
+f = ModelDAG("days", schedule=timedelta(1))
+g = DAG("bad", schedule="every day")
+h = DAG("none_given")
+`
+	df := ParseDAGs("dags/x.py", []byte(src))
+	got := map[string]Schedule{}
+	for _, j := range df.Jobs {
+		got[j.Key] = j.Schedule
+	}
+	for _, tt := range []struct {
+		key    string
+		kind   TriggerKind
+		perDay float64
+		known  bool
+	}{
+		{"once", Once, 0, false},
+		{"cont", Continuous, 0, false},
+		{"data", TableUpdate, 0, false},
+		{"quarterly", Cron, 4 / 365.25, true},
+		{"td", Periodic, 24 / 2.5, true},
+		{"days", Periodic, 1, true},
+		{"bad", Cron, 0, false},
+		{"none_given", Manual, 0, false},
+	} {
+		s, ok := got[tt.key]
+		if !ok {
+			t.Errorf("%s: no DAG", tt.key)
+			continue
+		}
+		if s.Kind != tt.kind || s.Known != tt.known || math.Abs(s.RunsPerDay-tt.perDay) > 0.001 {
+			t.Errorf("%s: %+v, want %s %.4f known %t", tt.key, s, tt.kind, tt.perDay, tt.known)
+		}
+	}
+}
+
+func TestBundleTableUpdateTrigger(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"databricks.yml": "bundle:\n  name: b\nresources:\n  jobs:\n    t:\n      trigger:\n        pause_status: PAUSED\n        table_update:\n          table_names: [main.raw.events]\n      tasks:\n        - task_key: x\n          spark_python_task:\n            python_file: job.py\n",
+		"job.py":         "x = 1\n",
+	})
+	p := Read(Options{Bundles: []string{filepath.Join(dir, "databricks.yml")}})
+	if len(p.Jobs) != 1 || p.Jobs[0].Schedule.Kind != TableUpdate || !p.Jobs[0].Schedule.Paused {
+		t.Fatalf("%+v", p.Jobs)
+	}
+	if f := p.For(filepath.Join(dir, "job.py")); f == nil || f.Known {
+		t.Errorf("job.py: %+v", f)
+	}
+}
