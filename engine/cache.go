@@ -28,6 +28,7 @@ import (
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/orchestration"
 )
 
 // CacheDirName is the cache's directory at a project's root.
@@ -237,6 +238,7 @@ func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder, links 
 	}
 	u.size, u.details, u.unread = lk.entry.size, lk.entry.details, f.UnreadSQL
 	u.noteSigns(f)
+	u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
 	tables.Add(f)
 	links.Add(u.src.Path, f.Summary)
 	if store != nil {

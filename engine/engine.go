@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/sourcegraph/conc/pool"
 	"golang.org/x/tools/go/analysis"
@@ -22,8 +23,10 @@ import (
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers"
 	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -65,6 +68,9 @@ type Options struct {
 	// project's other files for the catalog, reporting nothing in them
 	// (context.go).
 	ProjectContext bool
+	// BundleTarget is the Databricks bundle target whose overrides apply
+	// (--bundle-target); "" applies each bundle's default target.
+	BundleTarget string
 }
 
 // Source is one file to lint. Data, when not nil, is used instead of the file
@@ -110,6 +116,9 @@ type Linter struct {
 	configs *config.Resolver
 	rules   []*rule.Rule
 	models  dbtfacts.Models // the dbt projects of the files linted
+
+	wdOnce  sync.Once
+	workDir string // the working directory, read once
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -154,7 +163,7 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 	for i, f := range files {
 		srcs[i] = Source{Path: f}
 	}
-	return l.lintSources(ctx, srcs, paths)
+	return l.lintSources(ctx, srcs)
 }
 
 // unit is one file between the phases of a run. It keeps what the catalog
@@ -168,10 +177,14 @@ type unit struct {
 	unread  int
 	details []string
 	notes   []Note
-	signs   []sign // what the file says of the platform
+	signs   []platform.Evidence // what the file says of the platform
 	// extra is what calls of project functions add to the file (see link)
 	extra *link.Extra
-	run   *runFiles // the run's files, for spans that name another
+	// dags are the Airflow DAGs the file declares; dagUnread is set when
+	// its text was not at hand to look (taken from the cache by key alone)
+	dags      *orchestration.DAGFile
+	dagUnread bool
+	run       *runFiles // the run's files, for spans that name another
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -192,14 +205,16 @@ func Workers() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // LintSources lints the given sources as one project.
 func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error) {
-	return l.lintSources(ctx, srcs, nil)
+	return l.lintSources(ctx, srcs)
 }
 
-// lintSources lints sources found below roots (the paths given to Lint,
-// where project files such as databricks.yml are looked for too).
-func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string) (*Result, error) {
+// lintSources lints sources as one project. Project files (databricks.yml,
+// pyproject.toml) are looked for from each source's directory up, per
+// project root (package platform).
+func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error) {
 	before := l.opts.Cache.Stats()
-	record := l.runRecordFor(srcs, roots)
+	projectRoots := &platform.Roots{} // found once per directory in a run, never kept between runs
+	record := l.runRecordFor(srcs, projectRoots)
 	if res, ok := record.replay(l.opts.Emit); ok {
 		res.Notes = append(res.Notes, l.opts.Cache.notes()...)
 		res.Details = append(res.Details, Note{Message: "cache: nothing changed since a run with these inputs: its findings are shown again"})
@@ -244,8 +259,15 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
 		record = nil // a passing state of the machine, not of the project
 	}
-	plat := l.platform(srcs, roots, units)
-	res.Details = append(res.Details, Note{Message: plat.describe()})
+	plat := l.platform(units, projectRoots)
+	for _, line := range plat.Lines {
+		res.Details = append(res.Details, Note{Message: line})
+	}
+	sched, details := l.schedules(units)
+	res.Details = append(res.Details, details...)
+	if len(sched.Inputs) > 0 && len(units) > 0 {
+		addProjectTexts(units, sched.Inputs)
+	}
 	cat := tables.Catalog()
 	record.live(l.opts, cat)
 	if l.opts.Attach != nil {
@@ -258,7 +280,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		}
 	}
 
-	l.checkAll(units, store, cat, plat, record, res)
+	l.checkAll(units, store, cat, &project{plat: plat, sched: sched}, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	if ctx.Err() == nil {
 		record.finish(res)
@@ -316,6 +338,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	u.unread = f.UnreadSQL
 	u.details = append(u.details, foreignDetails(f)...)
 	u.noteSigns(f)
+	l.noteDAGs(u, doc)
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
 	u.size = len(doc.Text)
@@ -366,9 +389,11 @@ func (u *loaded) abs() string {
 //
 // With a run record, a file whose check key is the previous record's takes
 // its findings from there, and what the rules find is recorded.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat platformChoice, rec recorded, live bool) (out []finding.Finding, notes []Note) {
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *project, rec recorded, live bool) (out []finding.Finding, notes []Note) {
+	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
+	cluster := proj.sched.For(l.abs(un.src.Path)).Settings(relPath)
 	if rec.r != nil {
-		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat)
+		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat, cluster)
 		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {
 			return fs, nil
 		}
@@ -379,6 +404,10 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, plat pl
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
 	un.extra.Merge(f)
+	if len(cluster) > 0 {
+		// the job cluster's settings hold before the file's first line
+		f.Settings = append(cluster, f.Settings...)
+	}
 	other := newOtherFiles(un)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
 	k := passKits.Get().(*passKit)

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/catalog"
-	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -45,15 +45,12 @@ func newPassKit() *passKit {
 
 // run runs the enabled rules over u and returns what they report, valid
 // until release; live says whether a table of cat has live stats.
-func (k *passKit) run(l *Linter, u *loaded, cat *catalog.Catalog, live bool, plat platformChoice) (diags []diag, notes []Note) {
+func (k *passKit) run(l *Linter, u *loaded, cat *catalog.Catalog, live bool, plat platform.Choice) (diags []diag, notes []Note) {
 	k.u = u
 	k.in = rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok,
 		Place: k.place, Other: k.otherFile, PlaceIn: k.placeIn, Room: &k.room}
 	k.in.NoLiveStats = !live
-	k.in.Platform, k.in.PlatformWhy = plat.platform, plat.why
-	if p := u.cfg.Rules.Platform; p != config.PlatformAuto && p != "" {
-		k.in.Platform, k.in.PlatformWhy = p, "set in the configuration"
-	}
+	k.in.Platform, k.in.PlatformWhy = plat.Platform, plat.Why
 	sel := u.cfg.File(u.src.Path)
 	// one pass serves every rule in turn: rules keep nothing of it
 	for _, r := range l.rules {

@@ -1,167 +1,22 @@
+// Project-level facts for the rule pass: the platform of each project
+// root (package platform) and how each file is run (package
+// orchestration), with what run records must know of them.
+
 package engine
 
 import (
-	"bufio"
-	"bytes"
+	"crypto/sha256"
 	"fmt"
+	"hash"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/orchestration"
+	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/platform"
 )
-
-// platformChoice is the platform a run resolved from its evidence.
-type platformChoice struct {
-	platform config.Platform
-	why      string
-}
-
-// sign is one piece of platform evidence with where it was found.
-type sign struct {
-	facts.Evidence
-	path string
-}
-
-// resolvePlatform weighs the evidence of the linted files and of the
-// project's files, most specific first. At equal rank Databricks wins: a
-// project with notebooks and a local delta-spark test session runs on
-// Databricks. Without evidence the platform is unknown.
-func resolvePlatform(signs []sign) platformChoice {
-	var best *sign
-	for i := range signs {
-		s := &signs[i]
-		if best == nil || s.Rank < best.Rank || s.Rank == best.Rank && s.Platform == "databricks" && best.Platform != "databricks" {
-			best = s
-		}
-	}
-	if best == nil {
-		return platformChoice{config.PlatformUnknown, "no evidence of Databricks or open-source Delta in the project"}
-	}
-	p := config.PlatformDatabricks
-	if best.Platform == "oss" {
-		p = config.PlatformOSS
-	}
-	return platformChoice{p, best.What + " in " + best.path}
-}
-
-// projectSigns reads the project files that tell the platform: a
-// databricks.yml bundle, delta-spark among requirements*.txt or
-// pyproject.toml. They are looked for in the directories of the sources and
-// above them, up to the repository root (the directory holding .git), or,
-// outside a repository, up to the sources' common directory.
-func projectSigns(srcs []Source, roots []string) []sign {
-	var dirs []string
-	for _, r := range roots {
-		if info, err := os.Stat(r); err == nil && info.IsDir() {
-			if a, err := filepath.Abs(r); err == nil {
-				dirs = append(dirs, a)
-			}
-		}
-	}
-	for _, s := range srcs {
-		if a, err := filepath.Abs(filepath.Dir(s.Path)); err == nil {
-			dirs = append(dirs, a)
-		}
-	}
-	if len(dirs) == 0 {
-		return nil
-	}
-	top := commonDir(dirs)
-	for d := top; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			top = d
-			break
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			break
-		}
-		d = parent
-	}
-	seen := map[string]bool{}
-	var out []sign
-	for _, d := range dirs {
-		for ; !seen[d]; d = filepath.Dir(d) {
-			seen[d] = true
-			out = append(out, dirSigns(d)...)
-			if d == top || !strings.HasPrefix(d, top) || filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	return out
-}
-
-// dirSigns reads one directory's project files.
-func dirSigns(dir string) []sign {
-	var out []sign
-	for _, name := range []string{"databricks.yml", "databricks.yaml"} {
-		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() {
-			out = append(out, sign{facts.Evidence{Platform: "databricks", What: "a Databricks asset bundle", Rank: facts.RankBundle}, relPath(filepath.Join(dir, name))})
-		}
-	}
-	reqs, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt"))
-	for _, p := range append(reqs, filepath.Join(dir, "pyproject.toml")) {
-		if requiresDeltaSpark(p) {
-			out = append(out, sign{facts.Evidence{Platform: "oss", What: "delta-spark among the requirements", Rank: facts.RankPackage}, relPath(p)})
-		}
-	}
-	return out
-}
-
-// requiresDeltaSpark reports whether a requirements or pyproject file names
-// the delta-spark package outside comments.
-func requiresDeltaSpark(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	const pkg = "delta-spark"
-	sc := bufio.NewScanner(f)
-	for n := 0; sc.Scan() && n < 5000; n++ {
-		line := bytes.ToLower(sc.Bytes())
-		if i := bytes.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		for off := 0; ; {
-			i := bytes.Index(line[off:], []byte(pkg))
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + len(pkg)
-			before := i == 0 || !packageByte(line[i-1])
-			after := off == len(line) || !packageByte(line[off])
-			if before && after {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// packageByte reports whether c can be part of a package name.
-func packageByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.'
-}
-
-// commonDir is the deepest directory holding every one of dirs.
-func commonDir(dirs []string) string {
-	c := dirs[0]
-	for _, d := range dirs[1:] {
-		for c != d && !strings.HasPrefix(d, c+string(filepath.Separator)) {
-			parent := filepath.Dir(c)
-			if parent == c {
-				return c
-			}
-			c = parent
-		}
-	}
-	return c
-}
 
 // relPath shows a path relative to the working directory when it is below it.
 func relPath(p string) string {
@@ -173,20 +28,38 @@ func relPath(p string) string {
 	return p
 }
 
-// describe is how a sign reads in --verbose.
-func (c platformChoice) describe() string {
-	return fmt.Sprintf("platform: %s (%s)", c.platform, c.why)
-}
-
-// platform resolves the run's platform from the loaded files and the project.
-func (l *Linter) platform(srcs []Source, roots []string, units []*unit) platformChoice {
-	var signs []sign
+// platform decides the run's platform per project root (see package
+// platform) from the loaded files' code evidence and the project files.
+func (l *Linter) platform(units []*unit, roots *platform.Roots) *platform.Decision {
+	var fs platform.Files
 	for _, u := range units {
-		if u != nil {
-			signs = append(signs, u.signs...)
+		if u != nil && u.linted {
+			fs.Abs = append(fs.Abs, l.abs(u.src.Path))
+			fs.Evidence = append(fs.Evidence, u.signs)
 		}
 	}
-	return resolvePlatform(append(signs, projectSigns(srcs, roots)...))
+	return fs.Decide(roots, relPath)
+}
+
+// projectEvidence is what the project files of the sources' roots say of
+// the platform, for the run record's key.
+func (l *Linter) projectEvidence(srcs []Source, roots *platform.Roots) []platform.Evidence {
+	seen := map[string]bool{}
+	var out []platform.Evidence
+	for _, s := range srcs {
+		root := roots.Of(filepath.Dir(l.abs(s.Path)))
+		if root == "" || seen[root] {
+			continue
+		}
+		seen[root] = true
+		for d := root; ; d = filepath.Dir(d) {
+			out = append(out, platform.DirEvidence(d, relPath)...)
+			if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return out
 }
 
 // foreignDetails are the --verbose lines about a file's foreign SQL: how
@@ -222,7 +95,131 @@ func foreignDetails(f *facts.File) []string {
 
 // noteSigns keeps what a file says of the platform, parsed or from the cache.
 func (u *unit) noteSigns(f *facts.File) {
-	for _, e := range f.Evidence {
-		u.signs = append(u.signs, sign{Evidence: e, path: u.src.Path})
+	u.signs = append(u.signs, platform.FromFile(u.src.Path, f)...)
+}
+
+// project is what a run knows of the project as a whole beside the
+// catalog: the platform of each root and how each file is run.
+type project struct {
+	plat  *platform.Decision
+	sched *orchestration.Project
+}
+
+// absAll is abs of every path.
+func (l *Linter) absAll(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = l.abs(p)
 	}
+	return out
+}
+
+// wd is the working directory, read once per linter.
+func (l *Linter) wd() string {
+	l.wdOnce.Do(func() { l.workDir, _ = os.Getwd() })
+	return l.workDir
+}
+
+// abs is p made absolute against the working directory read once.
+func (l *Linter) abs(p string) string {
+	if filepath.IsAbs(p) || l.wd() == "" {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(l.wd(), p)
+}
+
+// schedules reads, once per run, how the project's files are run: the
+// bundles above the linted files and the DAGs among them.
+func (l *Linter) schedules(units []*unit) (*orchestration.Project, []Note) {
+	opts := orchestration.Options{Target: l.opts.BundleTarget}
+	var paths []string
+	for _, u := range units {
+		if u == nil || !u.linted {
+			continue
+		}
+		paths = append(paths, u.src.Path)
+		opts.Files = append(opts.Files, l.abs(u.src.Path))
+		switch {
+		case u.dags != nil:
+			opts.DAGs = append(opts.DAGs, u.dags)
+		case u.dagUnread:
+			opts.Python = append(opts.Python, orchestration.Source{Path: l.abs(u.src.Path)})
+		}
+	}
+	opts.Bundles = orchestration.FindBundles(l.absAll(paths))
+	sched := orchestration.Read(opts)
+	var details []Note
+	for _, b := range sched.Bundles {
+		jobs, pipelines := 0, 0
+		for _, j := range sched.Jobs {
+			if j.Source == orchestration.Bundle && strings.HasPrefix(j.At.File, b.Dir+string(filepath.Separator)) {
+				jobs++
+			}
+		}
+		for _, pl := range sched.Pipelines {
+			if strings.HasPrefix(pl.At.File, b.Dir+string(filepath.Separator)) {
+				pipelines++
+			}
+		}
+		target := b.Target
+		if target == "" {
+			target = "none"
+		}
+		details = append(details, Note{Message: fmt.Sprintf("bundle %s (%s), target %s: %d job(s), %d pipeline(s)", b.Name, relPath(b.File), target, jobs, pipelines)})
+	}
+	for _, f := range sched.Files() {
+		if f.Known {
+			details = append(details, Note{Path: relPath(f.File), Message: fmt.Sprintf("runs %s a day (%s %s, task %s)", runsText(f.RunsPerDay), f.By.Job.Source, f.By.Job.Key, f.By.Key)})
+		}
+	}
+	for _, n := range sched.Notes {
+		details = append(details, Note{Message: "schedules: " + n})
+	}
+	return sched, details
+}
+
+// runsText is a number of runs for a message: whole when it is, else to
+// two decimals.
+func runsText(x float64) string {
+	if x == float64(int64(x)) {
+		return fmt.Sprintf("%d times", int64(x))
+	}
+	return fmt.Sprintf("%.2f times", x)
+}
+
+// noteDAGs parses a Python file's Airflow DAGs when its text may hold one.
+func (l *Linter) noteDAGs(u *unit, doc *document.Document) {
+	if doc.Format == document.PlainPython && orchestration.MaybeDAG(doc.Text) {
+		u.dags = orchestration.ParseDAGs(l.abs(u.src.Path), doc.Text)
+	}
+}
+
+// writeSettings adds injected settings to a check key.
+func writeSettings(h hash.Hash, ss []*facts.Setting) {
+	for _, s := range ss {
+		writeField(h, fmt.Sprintf("%s=%s@%s:%d-%d", s.Key, s.Value.Str, s.At.File.Path(), s.At.Start, s.At.End))
+	}
+}
+
+// scheduleInputs digests what the run's schedules are read from beside
+// the sources: the bundles' YAML and package files, and the target.
+func (l *Linter) scheduleInputs(srcs []Source) [32]byte {
+	paths := make([]string, len(srcs))
+	for i, s := range srcs {
+		paths[i] = s.Path
+	}
+	h := sha256.New()
+	writeField(h, l.opts.BundleTarget)
+	bundles := orchestration.FindBundles(l.absAll(paths))
+	if len(bundles) > 0 {
+		p := orchestration.Read(orchestration.Options{Bundles: bundles, Target: l.opts.BundleTarget})
+		for _, in := range p.Inputs {
+			data, _ := os.ReadFile(in)
+			writeField(h, in)
+			writeField(h, string(data))
+		}
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
 }

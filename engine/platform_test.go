@@ -8,6 +8,7 @@ import (
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/output"
 	"github.com/lakelint/lakelint/rules/ll104"
+	"github.com/lakelint/lakelint/rules/ll301"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -160,4 +161,133 @@ func notebookWithKernel(kernel, code string) string {
 	return `{"nbformat": 4, "nbformat_minor": 2, "metadata": {"kernelspec": {"name": "` + kernel +
 		`", "language": "Python", "display_name": "x"}}, "cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": ["` +
 		code + `"]}]}`
+}
+
+// A monorepo with a Databricks bundle and an open-source Spark service:
+// each project root decides its own platform, and --verbose says which
+// root chose what.
+func TestPlatformPerProjectRoot(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, ".git/HEAD", "ref: refs/heads/main\n")
+	write(t, dir, "lakehouse/databricks.yml", "bundle:\n  name: lake\n")
+	write(t, dir, "lakehouse/src/job.py", job)
+	write(t, dir, "service/pyproject.toml", "[project]\nname = \"svc\"\ndependencies = [\"pyspark>=3.5\", \"delta-spark>=3.1\"]\n")
+	write(t, dir, "service/svc/job.py", job)
+	res, err := newLinter(t, platformRule).Lint(context.Background(), []string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range res.Findings {
+		got[strings.TrimPrefix(f.Path, dir+"/")] = f.Message
+	}
+	if m := got["lakehouse/src/job.py"]; !strings.HasPrefix(m, "databricks: a Databricks asset bundle in ") {
+		t.Errorf("the bundle's file: %q", m)
+	}
+	if m := got["service/svc/job.py"]; !strings.HasPrefix(m, "oss: delta-spark among the requirements in ") {
+		t.Errorf("the service's file: %q", m)
+	}
+	var lines []string
+	for _, d := range res.Details {
+		if strings.HasPrefix(d.Message, "platform: ") {
+			lines = append(lines, strings.ReplaceAll(d.Message, dir+"/", ""))
+		}
+	}
+	want := []string{
+		"platform: databricks for lakehouse (a Databricks asset bundle in lakehouse/databricks.yml)",
+		"platform: oss for service (delta-spark among the requirements in service/pyproject.toml)",
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("--verbose:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A delta-spark test dependency does not outrank runtime evidence of
+// Databricks (the unseen-code issue's case), but still decides when it is
+// all there is.
+func TestPlatformDevDependencies(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"optional test group beside databricks-sdk", map[string]string{
+			"pyproject.toml": "[project]\nname = \"p\"\ndependencies = [\"databricks-sdk>=0.30\"]\n[project.optional-dependencies]\ntest = [\"delta-spark==3.2.0\", \"pytest\"]\n",
+		}, "databricks: databricks-sdk among the runtime dependencies in "},
+		{"dependency groups beside DatabricksSession", map[string]string{
+			"pyproject.toml": "[project]\nname = \"p\"\n[dependency-groups]\ndev = [\"delta-spark\"]\n",
+			"jobs/s.py":      "from databricks.connect import DatabricksSession\nspark = DatabricksSession.builder.getOrCreate()\n",
+		}, "databricks: DatabricksSession in "},
+		{"poetry dev group beside databricks-connect", map[string]string{
+			"pyproject.toml": "[tool.poetry]\nname = \"p\"\n[tool.poetry.dependencies]\ndatabricks-connect = \"^15.1\"\n[tool.poetry.group.dev.dependencies]\ndelta-spark = \"^3.2\"\n",
+		}, "databricks: databricks-connect among the runtime dependencies in "},
+		{"requirements-dev.txt alone", map[string]string{
+			"setup.cfg":            "[metadata]\nname = p\n",
+			"requirements-dev.txt": "delta-spark==3.2.0\n",
+		}, "oss: delta-spark among the development or test dependencies in "},
+		{"requirements.txt alone, no repository", map[string]string{
+			"requirements.txt": "pyspark\ndelta-spark==3.2.0\n",
+		}, "oss: delta-spark among the requirements in "},
+		{"delta-spark at run time beats a dev databricks-connect", map[string]string{
+			"pyproject.toml": "[project]\nname = \"p\"\ndependencies = [\"delta-spark\"]\n[project.optional-dependencies]\ndev = [\"databricks-connect\"]\n",
+		}, "oss: delta-spark among the requirements in "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "jobs/job.py", job)
+			for name, content := range tt.files {
+				write(t, dir, name, content)
+			}
+			res, err := newLinter(t, platformRule).Lint(context.Background(), []string{dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range res.Findings {
+				if !strings.HasPrefix(f.Message, tt.want) {
+					t.Errorf("%s: %q, want %q", f.Path, f.Message, tt.want)
+				}
+			}
+			if len(res.Findings) == 0 {
+				t.Error("no findings")
+			}
+		})
+	}
+}
+
+// The unseen-code issue's case: a delta-spark test dependency beside Unity
+// Catalog three-part names made the project "oss" and LL301 fired on UC
+// managed tables. The names are Databricks evidence and outrank the test
+// dependency; an open-source API in the code still outranks the names.
+func TestPlatformUnityCatalogNames(t *testing.T) {
+	const create = "CREATE TABLE main.sales.events (id BIGINT) USING DELTA;\n"
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  int // LL301 findings
+	}{
+		{"UC names beside a delta-spark test dependency", map[string]string{
+			"pyproject.toml": "[project]\nname = \"p\"\n[project.optional-dependencies]\ntest = [\"delta-spark\"]\n",
+			"sql/events.sql": create,
+			"jobs/job.py":    "spark.read.table('main.raw.events').write.saveAsTable('main.sales.events')\n",
+		}, 0},
+		{"UC names beside configure_spark_with_delta_pip", map[string]string{
+			"sql/events.sql": create,
+			"jobs/session.py": "from delta import configure_spark_with_delta_pip\n" +
+				"spark = configure_spark_with_delta_pip(builder).getOrCreate()\n",
+		}, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, content := range tt.files {
+				write(t, dir, name, content)
+			}
+			res, err := newLinter(t, ll301.Rule).Lint(context.Background(), []string{dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Findings) != tt.want {
+				t.Errorf("LL301 findings %d, want %d: %+v\n%v", len(res.Findings), tt.want, res.Findings, res.Details)
+			}
+		})
+	}
 }

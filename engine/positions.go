@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"go/token"
 	"math"
+	"os"
 	"path"
 	"slices"
 	"sort"
@@ -323,6 +324,37 @@ func (r *runFiles) tokFile(p, clean string) *token.File {
 		r.others[clean] = tf
 	}
 	return tf
+}
+
+// addProjectTexts makes the project files a run read beside its sources
+// (a bundle's YAML) places that messages and related locations can cite
+// by line, as the run's other files are.
+func addProjectTexts(units []*unit, paths []string) {
+	var run *runFiles
+	for _, u := range units {
+		if u != nil && u.run != nil {
+			run = u.run
+			break
+		}
+	}
+	if run == nil {
+		return
+	}
+	for _, p := range paths {
+		shown := relPath(p)
+		if run.byPath[cleanPath(shown)] != nil {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		doc := &document.Document{Path: shown, Text: data, File: data}
+		f := &runFile{unit: &unit{src: Source{Path: shown}, size: len(data)}, tok: run.fset.AddFile(shown, -1, len(data)), abs: p, pos: newPositioner(doc)}
+		f.once.Do(func() {}) // its positions are made
+		run.byPath[cleanPath(shown)] = f
+		run.byTok[f.tok] = f
+	}
 }
 
 // cleanPath is a path as the link step and the catalog's callers compare it.

@@ -14,7 +14,7 @@ import (
 
 // checkAll is the rule pass: every linted unit is checked, and its findings
 // go to Options.Emit in the order of units, or to res.Findings without it.
-func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog, plat platformChoice, record *runRecord, res *Result) {
+func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog, proj *project, record *runRecord, res *Result) {
 	var mu sync.Mutex
 	var catDigest [32]byte
 	if record != nil {
@@ -28,7 +28,7 @@ func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog,
 			continue
 		}
 		p.Go(func() {
-			fs, notes := l.check(u, store, cat, plat, recorded{record, i, catDigest}, live)
+			fs, notes := l.check(u, store, cat, proj, recorded{record, i, catDigest}, live)
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)

@@ -17,6 +17,7 @@ import (
 	"github.com/lakelint/lakelint/internal/corpusgen"
 	"github.com/lakelint/lakelint/internal/cputime"
 	"github.com/lakelint/lakelint/output"
+	"github.com/lakelint/lakelint/platform"
 )
 
 // BenchmarkRulePass measures the rule pass alone: the corpus is loaded and
@@ -57,7 +58,7 @@ func BenchmarkRulePass(b *testing.B) {
 			}
 			store.finish()
 			l.link(units, links, tables)
-			plat := l.platform(srcs, []string{dir}, units)
+			plat := l.platform(units, &platform.Roots{})
 			cat := tables.Catalog()
 			// facts kept as they are get the link step's extra facts merged
 			// into them by check: each iteration starts from the originals
@@ -87,7 +88,7 @@ func BenchmarkRulePass(b *testing.B) {
 				}
 				res := &Result{}
 				c0 := cputime.Process()
-				l.checkAll(units, store, cat, plat, nil, res)
+				l.checkAll(units, store, cat, &project{plat: plat}, nil, res)
 				if err := out.Close(); err != nil {
 					b.Fatal(err)
 				}

@@ -53,6 +53,7 @@ import (
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/platform"
 )
 
 // runRecordsKept is how many run records a cache keeps (the newest).
@@ -106,7 +107,7 @@ type recordedRun struct {
 
 // runRecordFor returns the record of this run, or nil when the run keeps
 // none. It reads every source once, to hash it.
-func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
+func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots) *runRecord {
 	c := l.opts.Cache
 	if c == nil || l.opts.ProjectContext || len(srcs) == 0 {
 		return nil
@@ -170,8 +171,10 @@ func (l *Linter) runRecordFor(srcs []Source, roots []string) *runRecord {
 		h.Write(keys[i][:])
 		h.Write(cfgs[i][:])
 	}
-	for _, sg := range projectSigns(srcs, roots) {
-		writeField(h, fmt.Sprintf("%s %s %d %s", sg.Platform, sg.What, sg.Rank, sg.path))
+	sched := l.scheduleInputs(srcs)
+	h.Write(sched[:])
+	for _, e := range l.projectEvidence(srcs, projectRoots) {
+		writeField(h, fmt.Sprintf("%s %s %d %s", e.Platform, e.What, e.Rank, e.Path))
 	}
 	h.Sum(r.key[:0])
 	r.path = filepath.Join(runs, hex.EncodeToString(r.key[:16]))
@@ -419,13 +422,14 @@ func (r *runRecord) sameProject(path string) bool {
 // positions, noqa and fixes, and its own facts, which the bytes decide: the
 // record's key of the file is its cache key), what the link step added to
 // its facts, its config, the catalog and the platform.
-func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platformChoice) [32]byte {
+func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting) [32]byte {
 	h := sha256.New()
 	h.Write(r.keys[i][:])
 	h.Write(r.cfgs[i][:])
 	h.Write(catalogDigest[:])
-	writeField(h, string(plat.platform))
-	writeField(h, plat.why)
+	writeField(h, string(plat.Platform))
+	writeField(h, plat.Why)
+	writeSettings(h, cluster)
 	if extra != nil {
 		buf := encodeBuffers.Get().(*[]byte)
 		added := &facts.File{Writes: extra.Writes, Reads: extra.Reads, Tables: extra.Tables, Settings: extra.Settings, Maintenance: extra.Maintenance}

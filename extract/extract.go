@@ -71,7 +71,7 @@ func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*docum
 		}
 	}
 	if doc.Format == document.DatabricksPython || doc.Format == document.DatabricksSQL {
-		out.Evidence = append(out.Evidence, facts.Evidence{Platform: "databricks", What: "a Databricks notebook header", Rank: facts.RankNotebook})
+		out.Evidence = append(out.Evidence, facts.Evidence{Platform: facts.SignOfDatabricks, What: "a Databricks notebook header", Rank: facts.RankNotebook})
 	}
 	out.SortByOffset()
 	return out, sql

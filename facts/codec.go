@@ -313,7 +313,7 @@ func (e *encoder) file(f *File) {
 	putSlice(e, f.Unread, func(e *encoder, u *Unread) { e.span(&u.At); e.str(u.Reason) })
 	e.strs(f.Notes)
 	putSlice(e, f.Evidence, func(e *encoder, v *Evidence) {
-		e.str(v.Platform)
+		e.str(string(v.Platform))
 		e.str(v.What)
 		e.int(v.Rank)
 		e.span(&v.At)
@@ -644,7 +644,7 @@ func (d *decoder) file() File {
 	f.Unread = getSlice(d, func(d *decoder, u *Unread) { d.span(&u.At); u.Reason = d.str() })
 	f.Notes = d.strs()
 	f.Evidence = getSlice(d, func(d *decoder, v *Evidence) {
-		v.Platform = d.str()
+		v.Platform = SignOf(d.str())
 		v.What = d.str()
 		v.Rank = d.int()
 		d.span(&v.At)

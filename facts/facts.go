@@ -549,17 +549,25 @@ type File struct {
 }
 
 // Evidence is a sign in code of the platform it runs on: a Databricks
-// notebook header, dbutils, configure_spark_with_delta_pip. The engine weighs
-// the evidence of all files once per run; extraction stays platform-free.
+// notebook header, dbutils, configure_spark_with_delta_pip. Package platform
+// weighs it with the project files' per project root; extraction only
+// records it.
 type Evidence struct {
-	// Platform is "databricks" or "oss".
-	Platform string
+	Platform SignOf
 	// What names the sign for messages: "dbutils", "a /Volumes/ path".
 	What string
 	// Rank orders signs by how specific they are: lower ranks decide first.
 	Rank int
 	At   Span
 }
+
+// SignOf is the platform a piece of evidence points to.
+type SignOf string
+
+const (
+	SignOfDatabricks SignOf = "databricks"
+	SignOfOSS        SignOf = "oss" // open-source Spark with delta-spark
+)
 
 // Evidence ranks, most specific first.
 const (
@@ -580,12 +588,14 @@ type ForeignSQL struct {
 }
 
 // SettingBefore returns the last value given to key (lower-cased) before
-// offset off in the file, in execution order.
+// offset off in the file, in execution order. Settings whose span is in
+// another file (a job cluster's spark_conf in a bundle) come first and hold
+// from the file's start.
 func (f *File) SettingBefore(key string, off int) (*Setting, bool) {
 	var found *Setting
 	for _, s := range f.Settings {
-		if s.Span.Start >= off {
-			break
+		if !s.Span.Foreign() && s.Span.Start >= off {
+			break // a setting from elsewhere (a job cluster's) holds from the start
 		}
 		if s.Key == key {
 			found = s

@@ -29,12 +29,13 @@ type checkOptions struct {
 	exclude, extendExclude                    listFlag
 	stats                                     statsOptions
 
-	diffFrom   string     // --diff-from REV
-	outputFile string     // --output-file PATH: the main format goes there
-	reports    reportFlag // --output FORMAT=PATH, repeatable: more reports
-	linted     []string   // the files to lint, for JUnit's passing cases
-	root       string     // the project root, for paths other tools read
-	summary    io.Writer  // $GITHUB_STEP_SUMMARY, for the github format
+	diffFrom     string     // --diff-from REV
+	bundleTarget string     // --bundle-target NAME
+	outputFile   string     // --output-file PATH: the main format goes there
+	reports      reportFlag // --output FORMAT=PATH, repeatable: more reports
+	linted       []string   // the files to lint, for JUnit's passing cases
+	root         string     // the project root, for paths other tools read
+	summary      io.Writer  // $GITHUB_STEP_SUMMARY, for the github format
 }
 
 func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
@@ -59,6 +60,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache")
 	fs.StringVar(&o.cacheDir, "cache-dir", "", "the result cache's directory (default: $LAKELINT_CACHE_DIR, else .lakelint_cache at the project root); an existing directory lakelint did not make gets the cache in a .lakelint_cache inside it")
 	fs.BoolVar(&o.noProjectContext, "no-project-context", false, "when files are named, do not read the project's other files for table definitions")
+	fs.StringVar(&o.bundleTarget, "bundle-target", "", "the Databricks bundle target whose settings apply (default: the bundle's default target)")
 	fs.StringVar(&o.diffFrom, "diff-from", "", "report only findings on lines changed since this git revision (origin/main...HEAD for a pull request)")
 	addStatsFlags(fs, &o.stats)
 	addWorkflowFlags(fs, &o.workflow)
@@ -128,7 +130,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	opts := engine.Options{Exclude: exclude, ForceExclude: o.forceExclude,
-		ProjectContext: !o.noProjectContext && (fromStdin || engine.Partial(paths))}
+		ProjectContext: !o.noProjectContext && (fromStdin || engine.Partial(paths)), BundleTarget: o.bundleTarget}
 	if err := o.stats.attach(configs, &opts); err != nil {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError

@@ -96,6 +96,12 @@ func TestShowSettings(t *testing.T) {
 	if code != exitClean || read(t, job) != workflowSrc {
 		t.Errorf("--show-settings: exit %d or file changed", code)
 	}
+	// the platform, and which project root chose it
+	writeFile(t, dir, "databricks.yml", "bundle:\n  name: lake\n")
+	out, _, _ = runCLI(t, "", "check", "--show-settings", job)
+	if want := "platform: databricks (a Databricks asset bundle in " + filepath.Join(dir, "databricks.yml") + "; project root: " + dir; !strings.Contains(out, want) {
+		t.Errorf("--show-settings lacks %q:\n%s", want, out)
+	}
 }
 
 func TestAddNoqa(t *testing.T) {

@@ -13,21 +13,21 @@ import (
 // and unrelated names never count.
 var platformSigns = []struct {
 	text     string
-	platform string
+	platform facts.SignOf
 	what     string
 	rank     int
 	// in says which node the text must be: "name" an identifier of exactly
 	// the text, "call" the function of a call, "string" inside a string.
 	in string
 }{
-	{"dbutils", "databricks", "dbutils", facts.RankAPI, "name"},
-	{"DatabricksSession", "databricks", "DatabricksSession", facts.RankAPI, "name"},
-	{"configure_spark_with_delta_pip", "oss", "configure_spark_with_delta_pip", facts.RankAPI, "name"},
-	{"io.delta.sql.DeltaSparkSessionExtension", "oss", "io.delta.sql.DeltaSparkSessionExtension", facts.RankAPI, "string"},
-	{"/Volumes/", "databricks", "a /Volumes/ path", facts.RankPath, "string"},
-	{"/Workspace/", "databricks", "a /Workspace/ path", facts.RankPath, "string"},
-	{"dbfs:", "databricks", "a dbfs: path", facts.RankPath, "string"},
-	{"display", "databricks", "display(...)", facts.RankDisplay, "call"},
+	{"dbutils", facts.SignOfDatabricks, "dbutils", facts.RankAPI, "name"},
+	{"DatabricksSession", facts.SignOfDatabricks, "DatabricksSession", facts.RankAPI, "name"},
+	{"configure_spark_with_delta_pip", facts.SignOfOSS, "configure_spark_with_delta_pip", facts.RankAPI, "name"},
+	{"io.delta.sql.DeltaSparkSessionExtension", facts.SignOfOSS, "io.delta.sql.DeltaSparkSessionExtension", facts.RankAPI, "string"},
+	{"/Volumes/", facts.SignOfDatabricks, "a /Volumes/ path", facts.RankPath, "string"},
+	{"/Workspace/", facts.SignOfDatabricks, "a /Workspace/ path", facts.RankPath, "string"},
+	{"dbfs:", facts.SignOfDatabricks, "a dbfs: path", facts.RankPath, "string"},
+	{"display", facts.SignOfDatabricks, "display(...)", facts.RankDisplay, "call"},
 }
 
 // signAnchors are, for each sign, where in its text the byte least common

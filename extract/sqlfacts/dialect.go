@@ -61,7 +61,7 @@ func (x *extractor) evidence(toks []sql.Token) {
 			if seen&(1<<i) == 0 && strings.HasPrefix(v, p.prefix) {
 				seen |= 1 << i
 				x.out.Evidence = append(x.out.Evidence, facts.Evidence{
-					Platform: "databricks", What: p.what, Rank: facts.RankPath, At: x.span(sql.Span{Start: t.Start, End: t.End}),
+					Platform: facts.SignOfDatabricks, What: p.what, Rank: facts.RankPath, At: x.span(sql.Span{Start: t.Start, End: t.End}),
 				})
 			}
 		}

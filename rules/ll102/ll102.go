@@ -21,7 +21,9 @@ files of whatever size each run happened to be, and reads of it pay for every on
 Exports meant as one file (CSV, JSON, text) are not reported, nor is a DataFrame used as
 the source of a MERGE: MERGE joins it with the target, so its partitioning does not decide
 the files written, nor a non-Delta write to a path the code (or, for a helper, its
-caller) does not name, which is as often a one-file hand-off to another tool as a table.`,
+caller) does not name, which is as often a one-file hand-off to another tool as a table.
+Nor is a Delta write with optimized writes on (a session or job-cluster setting, a table
+property): they shuffle the rows again before writing, and LL101 reports the coalesce.`,
 	Lang:    "python",
 	Example: `orders.coalesce(1).write.mode("append").saveAsTable("main.sales.orders")`,
 	Better: `orders.write.mode("append").saveAsTable("main.sales.orders")
@@ -51,6 +53,9 @@ func check(p *rule.Pass) {
 		}
 		if !w.Target.Known() && !w.TargetFromCaller && format != "delta" {
 			continue // an unnamed path may be a one-file hand-off to another tool, not a table
+		}
+		if on, _ := p.OptimizedWrites(w); on && format == "delta" {
+			continue // optimized writes shuffle again before writing: LL101 reports the coalesce
 		}
 		seen[t.Span] = true
 		msg := fmt.Sprintf("%s makes one task write all of %s; drop it and let the writer (or optimized writes) size the files",

@@ -18,7 +18,7 @@ def to_kafka(batch_df, batch_id):
 
 
 def append_audit(batch_df, batch_id):
-    batch_df.coalesce(1).write.mode("append").saveAsTable("main.sales.audit")  # want: LL102 LL101
+    batch_df.coalesce(1).write.mode("append").saveAsTable("main.sales.audit")  # want: LL101
     batch_df.repartition(8).write.mode("append").saveAsTable("main.sales.audit_wide")  # want: LL101
 
 

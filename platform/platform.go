@@ -1,0 +1,336 @@
+// Package platform decides where code runs — Databricks or open-source
+// Spark with delta-spark — which rules need for facts such as whether
+// MERGE is an optimized write. It is the one place that says why a
+// project is Databricks: evidence from each file's code (extraction) and
+// from project files (bundles, dependency lists) is ranked, runtime
+// evidence above development and test dependencies, and decided per
+// project root, the nearest directory holding databricks.yml,
+// pyproject.toml, setup.cfg, requirements.txt or .git. A file's configuration may override
+// the decision (platform: databricks | oss).
+package platform
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/orchestration"
+)
+
+// Rank orders evidence: lower ranks decide first.
+type Rank int
+
+// Evidence ranks, most specific first. The code's ranks are facts'.
+const (
+	Bundle         Rank = facts.RankBundle   // a databricks.yml bundle
+	Notebook       Rank = facts.RankNotebook // a Databricks notebook header
+	API            Rank = facts.RankAPI      // dbutils, DatabricksSession; configure_spark_with_delta_pip
+	RuntimePackage Rank = facts.RankAPI      // databricks-sdk / databricks-connect among runtime dependencies
+	Path           Rank = facts.RankPath     // /Volumes/, /Workspace/, dbfs: paths
+	Display        Rank = facts.RankDisplay  // display(...)
+	Package        Rank = facts.RankPackage  // delta-spark among runtime dependencies
+	DevPackage     Rank = facts.RankPackage + 1
+)
+
+// Evidence is one sign of the platform, where it was found.
+type Evidence struct {
+	Platform config.Platform // PlatformDatabricks or PlatformOSS
+	What     string          // "dbutils", "delta-spark among the test dependencies"
+	Rank     Rank
+	Path     string
+}
+
+// FromFacts is a file's code evidence.
+func FromFacts(path string, ev []facts.Evidence) []Evidence {
+	out := make([]Evidence, 0, len(ev))
+	for _, e := range ev {
+		p := config.PlatformDatabricks
+		if e.Platform == facts.SignOfOSS {
+			p = config.PlatformOSS
+		}
+		out = append(out, Evidence{Platform: p, What: e.What, Rank: Rank(e.Rank), Path: path})
+	}
+	return out
+}
+
+// Choice is the platform decided for a project root, and why.
+type Choice struct {
+	Platform config.Platform
+	Why      string
+	Root     string // "" for the run as a whole
+}
+
+// Decide weighs evidence, most specific first. At equal rank Databricks
+// wins: a project with notebooks and a local delta-spark test session runs
+// on Databricks. Without evidence the platform is unknown.
+func Decide(ev []Evidence) Choice {
+	var best *Evidence
+	for i := range ev {
+		e := &ev[i]
+		if best == nil || e.Rank < best.Rank || e.Rank == best.Rank && e.Platform == config.PlatformDatabricks && best.Platform != config.PlatformDatabricks {
+			best = e
+		}
+	}
+	if best == nil {
+		return Choice{Platform: config.PlatformUnknown, Why: "no evidence of Databricks or open-source Delta in the project"}
+	}
+	return Choice{Platform: best.Platform, Why: best.What + " in " + best.Path}
+}
+
+// Override is the choice with a file's configuration applied.
+func (c Choice) Override(cfg *config.Config) Choice {
+	if cfg != nil && cfg.Rules.Platform != config.PlatformAuto && cfg.Rules.Platform != "" {
+		return Choice{Platform: cfg.Rules.Platform, Why: "set in the configuration", Root: c.Root}
+	}
+	return c
+}
+
+// rootMarkers make a directory a project root.
+var rootMarkers = append(append([]string(nil), orchestration.BundleFiles...), "pyproject.toml", "setup.cfg", "requirements.txt", ".git")
+
+// Roots finds project roots, remembering each directory's answer.
+type Roots struct {
+	mu  sync.Mutex
+	dir map[string]string
+}
+
+// Of is the project root of an absolute directory: the nearest at or
+// above it that holds a root marker; "" when none does.
+func (r *Roots) Of(dir string) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.dir == nil {
+		r.dir = map[string]string{}
+	}
+	var walked []string
+	root := ""
+	for d := dir; ; d = filepath.Dir(d) {
+		if v, ok := r.dir[d]; ok {
+			root = v
+			break
+		}
+		walked = append(walked, d)
+		if isRoot(d) {
+			root = d
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	for _, d := range walked {
+		r.dir[d] = root
+	}
+	return root
+}
+
+func isRoot(d string) bool {
+	for _, m := range rootMarkers {
+		if _, err := os.Stat(filepath.Join(d, m)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Decision is a run's platform: one choice per project root, and one for
+// the run as a whole, which serves the roots without evidence of their own.
+type Decision struct {
+	run    Choice
+	byRoot map[string]Choice
+	roots  *Roots
+	// Lines say, for --verbose, which root chose what and why.
+	Lines []string
+}
+
+// Files is what a run knows of its files for the decision: each file's
+// absolute path and code evidence.
+type Files struct {
+	Abs      []string
+	Evidence [][]Evidence
+}
+
+// Decide decides per project root: a root's evidence is its files' code
+// and the project files from the root up to the repository's top (the
+// directory holding .git, else the root itself).
+func (fs Files) Decide(roots *Roots, display func(string) string) *Decision {
+	d := &Decision{byRoot: map[string]Choice{}, roots: roots}
+	byRoot := map[string][]Evidence{}
+	var all []Evidence
+	for i, abs := range fs.Abs {
+		root := roots.Of(filepath.Dir(abs))
+		byRoot[root] = append(byRoot[root], fs.Evidence[i]...)
+		all = append(all, fs.Evidence[i]...)
+	}
+	names := make([]string, 0, len(byRoot))
+	for root := range byRoot {
+		names = append(names, root)
+	}
+	sort.Strings(names)
+	for _, root := range names {
+		if root == "" {
+			continue
+		}
+		ev := append(byRoot[root], projectEvidence(root, display)...)
+		byRoot[root] = ev
+		all = append(all, projectEvidence(root, display)...)
+	}
+	d.run = Decide(all)
+	for _, root := range names {
+		c := Decide(byRoot[root])
+		c.Root = root
+		if c.Platform == config.PlatformUnknown && d.run.Platform != config.PlatformUnknown {
+			c.Platform, c.Why = d.run.Platform, d.run.Why+" (this root has no evidence of its own)"
+		}
+		d.byRoot[root] = c
+	}
+	if len(names) <= 1 {
+		d.Lines = []string{"platform: " + string(d.run.Platform) + " (" + d.run.Why + ")"}
+		if len(names) == 1 {
+			d.run = d.byRoot[names[0]]
+			d.Lines = []string{"platform: " + string(d.run.Platform) + " (" + d.run.Why + ")"}
+		}
+		return d
+	}
+	for _, root := range names {
+		c := d.byRoot[root]
+		where := display(root)
+		if root == "" {
+			c, where = d.run, "files outside any project root"
+		}
+		d.Lines = append(d.Lines, "platform: "+string(c.Platform)+" for "+where+" ("+c.Why+")")
+	}
+	return d
+}
+
+// For is the choice for the file at abs, an absolute path.
+func (d *Decision) For(abs string) Choice {
+	if d == nil {
+		return Choice{Platform: config.PlatformUnknown, Why: "no evidence of Databricks or open-source Delta in the project"}
+	}
+	if c, ok := d.byRoot[d.roots.Of(filepath.Dir(abs))]; ok {
+		return c
+	}
+	return d.run
+}
+
+// projectEvidence reads the project files of root and of the directories
+// above it up to the repository's top.
+func projectEvidence(root string, display func(string) string) []Evidence {
+	var out []Evidence
+	for d := root; ; d = filepath.Dir(d) {
+		out = append(out, DirEvidence(d, display)...)
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
+			break
+		}
+	}
+	return out
+}
+
+// DirEvidence reads one directory's project files: a bundle, and the
+// platform packages its dependency lists name.
+func DirEvidence(dir string, display func(string) string) []Evidence {
+	var out []Evidence
+	for _, name := range orchestration.BundleFiles { // the bundle's jobs are read by package orchestration
+		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() {
+			out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "a Databricks asset bundle", Rank: Bundle, Path: display(filepath.Join(dir, name))})
+		}
+	}
+	for _, dep := range dependencies(dir) {
+		e, ok := packageEvidence(dep)
+		if ok {
+			e.Path = display(dep.file)
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// packageEvidence is what a dependency says of the platform.
+func packageEvidence(d dependency) (Evidence, bool) {
+	group := "requirements"
+	if d.dev {
+		group = "development or test dependencies"
+	}
+	switch d.name {
+	case "delta-spark":
+		r := Package
+		if d.dev {
+			r = DevPackage
+		}
+		return Evidence{Platform: config.PlatformOSS, What: "delta-spark among the " + group, Rank: r}, true
+	case "databricks-connect", "databricks-sdk":
+		if d.dev {
+			return Evidence{Platform: config.PlatformDatabricks, What: d.name + " among the " + group, Rank: DevPackage}, true
+		}
+		return Evidence{Platform: config.PlatformDatabricks, What: d.name + " among the runtime dependencies", Rank: RuntimePackage}, true
+	}
+	return Evidence{}, false
+}
+
+// lower is strings.ToLower, named for the package-name comparisons.
+func lower(s string) string { return strings.ToLower(s) }
+
+// UnityCatalog is the rank of a Unity Catalog sign in code: a three-part
+// table name, a Unity Catalog setting. It ranks with the paths only
+// Databricks has: other catalogs (Iceberg's, say) have three-part names
+// too, so any open-source API in the code decides first.
+const UnityCatalog = Path
+
+// FromFile is a file's evidence: its code's signs, and the Unity Catalog
+// signs of its facts — a table named catalog.schema.table (not in
+// spark_catalog, Spark's own), a Unity Catalog session setting.
+func FromFile(path string, f *facts.File) []Evidence {
+	out := FromFacts(path, f.Evidence)
+	if name := threePartName(f); name != "" {
+		out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog name " + name, Rank: UnityCatalog, Path: path})
+	}
+	for _, s := range f.Settings {
+		if strings.HasPrefix(s.Key, "spark.databricks.unitycatalog.") || strings.HasPrefix(s.Key, "spark.databricks.sql.initial.catalog.") {
+			out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog setting " + s.Key, Rank: UnityCatalog, Path: path})
+			break
+		}
+	}
+	return out
+}
+
+// threePartName is the first table the file names in three plain parts
+// outside Spark's own catalog and path tables; "" when there is none.
+func threePartName(f *facts.File) string {
+	check := func(name string) bool {
+		parts := strings.Split(name, ".")
+		if len(parts) != 3 {
+			return false
+		}
+		for _, p := range parts {
+			if p == "" || strings.ContainsAny(p, "{}$/`'\" ") {
+				return false
+			}
+		}
+		switch lower(parts[0]) {
+		case "spark_catalog", "delta", "parquet", "json", "csv", "orc", "text", "global_temp":
+			return false
+		}
+		return true
+	}
+	for _, w := range f.Writes {
+		if check(w.Target.Table) {
+			return w.Target.Table
+		}
+	}
+	for _, t := range f.Tables {
+		if check(t.Name) {
+			return t.Name
+		}
+	}
+	for _, r := range f.Reads {
+		if check(r.Target.Table) {
+			return r.Target.Table
+		}
+	}
+	return ""
+}

@@ -1,0 +1,136 @@
+package platform
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/lakelint/lakelint/config"
+)
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestDependencies(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"requirements.txt":       "pyspark==3.5.1  # the engine\n-r base.txt\ndelta_spark>=3.1\n",
+		"requirements-dev.txt":   "pytest\ndatabricks-connect\n",
+		"requirements_tests.txt": "chispa\n",
+		"pyproject.toml": `[project]
+name = "p"
+dependencies = ["databricks-sdk>=0.30; python_version >= '3.10'"]
+[project.optional-dependencies]
+test = ["pytest"]
+aws = ["boto3"]
+[dependency-groups]
+lint = ["ruff", {include-group = "test"}]
+[tool.poetry.dependencies]
+Delta-Spark = "^3.2"
+[tool.poetry.group.dev.dependencies]
+mypy = "*"
+[tool.poetry.group.main.dependencies]
+requests = "*"
+`,
+		"setup.cfg": "[metadata]\nname = p\n[options]\ninstall_requires =\n    pandas>=2\n    pyarrow\n[options.extras_require]\ntesting =\n    hypothesis\nspark = pyspark\n",
+	})
+	var got []string
+	for _, d := range dependencies(dir) {
+		kind := "run"
+		if d.dev {
+			kind = "dev"
+		}
+		got = append(got, d.name+" "+kind+" "+filepath.Base(d.file))
+	}
+	sort.Strings(got)
+	want := []string{
+		"boto3 run pyproject.toml", // an extra that is not for development
+		"chispa dev requirements_tests.txt",
+		"databricks-connect dev requirements-dev.txt",
+		"databricks-sdk run pyproject.toml",
+		"delta-spark run pyproject.toml", // Poetry's names are normalised
+		"delta-spark run requirements.txt",
+		"hypothesis dev setup.cfg",
+		"mypy dev pyproject.toml",
+		"pandas run setup.cfg",
+		"pyarrow run setup.cfg",
+		"pyspark run requirements.txt",
+		"pyspark run setup.cfg",
+		"pytest dev pyproject.toml",
+		"pytest dev requirements-dev.txt",
+		"requests run pyproject.toml", // the main group is the runtime one
+		"ruff dev pyproject.toml",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestDecideRanks(t *testing.T) {
+	ev := func(p config.Platform, r Rank, what string) Evidence {
+		return Evidence{Platform: p, Rank: r, What: what, Path: "x"}
+	}
+	tests := []struct {
+		ev   []Evidence
+		want string
+	}{
+		{[]Evidence{ev(config.PlatformOSS, DevPackage, "delta-spark"), ev(config.PlatformDatabricks, RuntimePackage, "databricks-sdk")}, "databricks-sdk"},
+		{[]Evidence{ev(config.PlatformOSS, Package, "delta-spark"), ev(config.PlatformDatabricks, DevPackage, "databricks-connect")}, "delta-spark"},
+		{[]Evidence{ev(config.PlatformOSS, API, "configure_spark_with_delta_pip"), ev(config.PlatformDatabricks, API, "dbutils")}, "dbutils"}, // a tie: Databricks
+		{[]Evidence{ev(config.PlatformOSS, Package, "delta-spark"), ev(config.PlatformDatabricks, Bundle, "a bundle")}, "a bundle"},
+		{nil, "no evidence"},
+	}
+	for _, tt := range tests {
+		if c := Decide(tt.ev); !strings.HasPrefix(c.Why, tt.want) {
+			t.Errorf("%+v: %+v, want %s", tt.ev, c, tt.want)
+		}
+	}
+}
+
+func TestRoots(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		".git/HEAD":              "",
+		"bundle/databricks.yml":  "",
+		"bundle/src/jobs/job.py": "",
+		"svc/requirements.txt":   "",
+		"svc/app/main.py":        "",
+		"scripts/tool.py":        "",
+	})
+	var r Roots
+	for _, tt := range []struct{ dir, root string }{
+		{"bundle/src/jobs", "bundle"},
+		{"svc/app", "svc"},
+		{"scripts", "."},
+		{"bundle/src", "bundle"}, // remembered on the way up
+	} {
+		if got := r.Of(filepath.Join(dir, tt.dir)); got != filepath.Join(dir, tt.root) {
+			t.Errorf("%s: root %s, want %s", tt.dir, got, tt.root)
+		}
+	}
+}
+
+func TestOverride(t *testing.T) {
+	cfg := &config.Config{}
+	cfg.Rules.Platform = config.PlatformOSS
+	c := Choice{Platform: config.PlatformDatabricks, Why: "a bundle", Root: "r"}.Override(cfg)
+	if c.Platform != config.PlatformOSS || c.Why != "set in the configuration" || c.Root != "r" {
+		t.Errorf("%+v", c)
+	}
+	cfg.Rules.Platform = config.PlatformAuto
+	if c := (Choice{Platform: config.PlatformDatabricks}).Override(cfg); c.Platform != config.PlatformDatabricks {
+		t.Errorf("auto overrode: %+v", c)
+	}
+}

@@ -1,0 +1,1 @@
+spark.read.table("lake.events").write.mode("overwrite").saveAsTable("lake.report")

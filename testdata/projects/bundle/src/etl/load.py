@@ -1,0 +1,2 @@
+df = spark.read.table("raw.events")
+df.write.saveAsTable("main.silver.events")

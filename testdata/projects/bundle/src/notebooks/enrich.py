@@ -1,0 +1,3 @@
+# Databricks notebook source
+df = spark.read.table("main.silver.events")
+df.write.mode("append").saveAsTable("main.gold.enriched")

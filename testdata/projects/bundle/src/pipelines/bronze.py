@@ -1,0 +1,5 @@
+import dlt
+
+@dlt.table
+def bronze():
+    return spark.readStream.table("raw.events")

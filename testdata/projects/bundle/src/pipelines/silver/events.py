@@ -1,0 +1,5 @@
+import dlt
+
+@dlt.table
+def silver():
+    return dlt.read_stream("bronze")

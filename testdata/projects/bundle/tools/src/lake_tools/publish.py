@@ -1,0 +1,2 @@
+def main():
+    spark.read.table("main.gold.enriched").write.mode("overwrite").saveAsTable("main.gold.published")
