@@ -20,7 +20,7 @@ func TestShowSettingsPrintsEverySetting(t *testing.T) {
 	}
 	for _, want := range []string{
 		"config file: " + filepath.Join(dir, "pyproject.toml") + " [tool.lakelint]\n",
-		"platform: databricks (a Databricks notebook header in " + job + "), chosen by auto\n",
+		"platform: databricks (a Databricks notebook header in " + job + "; project root: " + dir + "), chosen by auto\n",
 		"min-trigger-interval: 2 minutes\n",
 		"suggested-trigger: 10 minutes\n",
 		"exclude: [.git, ",

@@ -13,6 +13,7 @@ import (
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/output"
+	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -293,6 +294,19 @@ func runAddNoqa(ctx context.Context, l *engine.Linter, srcs []engine.Source, o c
 	return exitClean
 }
 
+// platformRoot is the project root of the first source, as the platform
+// package finds it; "" for none.
+func platformRoot(srcs []engine.Source) string {
+	if len(srcs) == 0 {
+		return ""
+	}
+	abs, err := filepath.Abs(srcs[0].Path)
+	if err != nil {
+		return ""
+	}
+	return (&platform.Roots{}).Of(filepath.Dir(abs))
+}
+
 // runPlatform lints srcs to learn the platform an auto run resolves to, as
 // --verbose reports it: "databricks (a %sql cell in jobs/a.py)".
 func runPlatform(ctx context.Context, l *engine.Linter, srcs []engine.Source) string {
@@ -300,10 +314,24 @@ func runPlatform(ctx context.Context, l *engine.Linter, srcs []engine.Source) st
 	if err != nil {
 		return "auto (" + err.Error() + ")"
 	}
+	// one line for the run, or one per project root: "X for <root> (why)"
+	var lines []string
 	for _, d := range res.Details {
 		if p, ok := strings.CutPrefix(d.Message, "platform: "); ok {
-			return p + ", chosen by auto"
+			lines = append(lines, p)
 		}
+	}
+	root := platformRoot(srcs)
+	for _, p := range lines {
+		if name, rest, ok := strings.Cut(p, " for "); ok && strings.HasPrefix(rest, root+" (") {
+			return name + " " + strings.TrimSuffix(strings.TrimPrefix(rest, root+" "), ")") + "; project root: " + root + "), chosen by auto"
+		}
+	}
+	if len(lines) == 1 && !strings.Contains(lines[0], " for ") && root != "" {
+		return strings.TrimSuffix(lines[0], ")") + "; project root: " + root + "), chosen by auto"
+	}
+	if len(lines) > 0 {
+		return lines[0] + ", chosen by auto"
 	}
 	return "auto"
 }
