@@ -263,7 +263,7 @@ func packageEvidence(d dependency) (Evidence, bool) {
 			r = DevPackage
 		}
 		return Evidence{Platform: config.PlatformOSS, What: "delta-spark among the " + group, Rank: r}, true
-	case "databricks-connect", "databricks-sdk":
+	case "databricks-connect", "databricks-sdk", "dbt-databricks":
 		if d.dev {
 			return Evidence{Platform: config.PlatformDatabricks, What: d.name + " among the " + group, Rank: DevPackage}, true
 		}

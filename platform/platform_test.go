@@ -134,3 +134,22 @@ func TestOverride(t *testing.T) {
 		t.Errorf("auto overrode: %+v", c)
 	}
 }
+
+// A dbt project run by dbt-databricks runs on Databricks.
+func TestDbtDatabricksIsDatabricks(t *testing.T) {
+	for _, c := range []struct {
+		dep  dependency
+		want Rank
+	}{
+		{dependency{name: "dbt-databricks"}, RuntimePackage},
+		{dependency{name: "dbt-databricks", dev: true}, DevPackage},
+	} {
+		ev, ok := packageEvidence(c.dep)
+		if !ok || ev.Platform != config.PlatformDatabricks || ev.Rank != c.want {
+			t.Errorf("%+v: %+v %v", c.dep, ev, ok)
+		}
+	}
+	if _, ok := packageEvidence(dependency{name: "dbt-spark"}); ok {
+		t.Error("dbt-spark runs on any Spark: no evidence of a platform")
+	}
+}
