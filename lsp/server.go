@@ -8,9 +8,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -45,8 +47,9 @@ type Server struct {
 	setup atomic.Pointer[setup]
 	docs  *documents
 
-	// lint lints one source; tests replace it to control timing.
-	lint func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error)
+	// lint lints the open documents of a project; tests replace it to
+	// control timing.
+	lint func(ctx context.Context, l *engine.Linter, srcs []engine.Source) (*engine.Result, error)
 
 	out *frameWriter
 	// publishMu orders publishDiagnostics: a result is checked against the
@@ -64,6 +67,8 @@ type Server struct {
 	initialized, shutdown bool
 	exitCode              int
 	exited                bool
+	watchFiles            bool // the client registers watchers when asked
+	sentRequests          int
 
 	requests      map[string]func(params json.RawMessage) (any, error)
 	notifications map[string]func(params json.RawMessage) error
@@ -86,8 +91,8 @@ func NewServer(opts Options) (*Server, error) {
 		log:   log.New(opts.Log, "lakelint server: ", log.LstdFlags|log.Lmsgprefix),
 		docs:  newDocuments(),
 		shown: map[string]bool{},
-		lint: func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error) {
-			return l.LintSources(ctx, []engine.Source{src})
+		lint: func(ctx context.Context, l *engine.Linter, srcs []engine.Source) (*engine.Result, error) {
+			return l.LintSources(ctx, srcs)
 		},
 	}
 	st, err := s.newSetup()
@@ -101,11 +106,15 @@ func NewServer(opts Options) (*Server, error) {
 		"textDocument/codeAction": s.codeAction,
 	}
 	s.notifications = map[string]func(json.RawMessage) error{
-		"initialized":                     func(json.RawMessage) error { return nil },
+		"initialized":                     s.initializedNotification,
 		"textDocument/didOpen":            s.didOpen,
 		"textDocument/didChange":          s.didChange,
 		"textDocument/didSave":            s.didSave,
 		"textDocument/didClose":           s.didClose,
+		"notebookDocument/didOpen":        s.didOpenNotebook,
+		"notebookDocument/didChange":      s.didChangeNotebook,
+		"notebookDocument/didSave":        s.didSaveNotebook,
+		"notebookDocument/didClose":       s.didCloseNotebook,
 		"workspace/didChangeWatchedFiles": s.didChangeWatchedFiles,
 	}
 	return s, nil
@@ -177,8 +186,11 @@ func (s *Server) handle(body []byte) {
 		}
 	}()
 	switch {
-	case m.Method == "" && (m.Result != nil || m.Error != nil):
-		return // a response; lakelint sends no requests
+	case m.Method == "" && (m.Result != nil || m.Error != nil || sentID(m.ID)):
+		// a response to a request lakelint sent (its result, null, is not read)
+		if m.Error != nil {
+			s.log.Printf("the client answered request %s: %s", m.ID, m.Error.Message)
+		}
 	case m.Method == "":
 		s.replyError(idOrNull(m.ID), errorf(codeInvalidRequest, "message has no method"))
 	case m.Method == "exit":
@@ -187,13 +199,13 @@ func (s *Server) handle(body []byte) {
 			s.exitCode = 0
 		}
 	case isRequest:
-		s.request(m)
+		s.handleRequest(m)
 	default:
 		s.notification(m)
 	}
 }
 
-func (s *Server) request(m message) {
+func (s *Server) handleRequest(m message) {
 	handler, ok := s.requests[m.Method]
 	switch {
 	case !s.initialized && m.Method != "initialize":
@@ -235,6 +247,22 @@ func idOrNull(id json.RawMessage) json.RawMessage {
 
 func (s *Server) replyError(id json.RawMessage, e *rpcError) {
 	s.send(errorResponse{JSONRPC: "2.0", ID: id, Error: e})
+}
+
+// request sends the client a request; its answer is not waited for.
+func (s *Server) request(method string, params any) {
+	s.sentRequests++
+	id, _ := json.Marshal(fmt.Sprintf("%s%d", requestIDPrefix, s.sentRequests))
+	s.send(outgoingRequest{JSONRPC: "2.0", ID: id, Method: method, Params: params})
+}
+
+// requestIDPrefix starts the ids of lakelint's requests, so that their
+// answers are known even when they carry neither result nor error.
+const requestIDPrefix = "lakelint-"
+
+func sentID(id json.RawMessage) bool {
+	var s string
+	return json.Unmarshal(id, &s) == nil && strings.HasPrefix(s, requestIDPrefix)
 }
 
 func (s *Server) notify(method string, params any) {

@@ -326,33 +326,6 @@ func TestUTF16Characters(t *testing.T) {
 	}
 }
 
-func TestNotebookDiagnosticsPerCell(t *testing.T) {
-	dir := project(t, "")
-	uri := fileURI(filepath.Join(dir, "explore.ipynb"))
-	nb := `{"cells": [
- {"cell_type": "markdown", "metadata": {}, "source": ["# Notes"]},
- {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],
-  "source": ["x = 1\n", "spark.conf.set(\"spark.sql.adaptive.enabled\", \"false\")\n", "DeltaTable.forName(spark, \"t\").vacuum(1)"]}
- ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`
-	c := newClient(t, Options{})
-	c.initialize()
-	c.open(uri, "jupyter", nb)
-	diags := c.diagnostics(uri, 1)
-	if len(diags) != 2 {
-		t.Fatalf("diagnostics = %+v", diags)
-	}
-	if d := diags[0]; d.Code != "LL501" || d.Data.Cell != 2 || d.Range != rng(1, 11, 1, 53) {
-		t.Errorf("LL501 = %+v", d)
-	}
-	if d := diags[1]; d.Code != "LL401" || d.Data.Cell != 2 || d.Range != rng(2, 38, 2, 39) {
-		t.Errorf("LL401 = %+v", d)
-	}
-	// cell-relative edits would land in the wrong place of the JSON
-	if acts := codeActions(t, c, uri, diags[1:]); len(acts) != 0 {
-		t.Errorf("notebook actions: %+v", acts)
-	}
-}
-
 func TestNearestConfigApplies(t *testing.T) {
 	dir := project(t, "ignore: [LL501]\n")
 	uri := fileURI(filepath.Join(dir, "job.py"))
