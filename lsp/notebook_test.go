@@ -56,7 +56,9 @@ func codes(diags []output.LSPDiagnostic) []string {
 func TestNotebookDocument(t *testing.T) {
 	dir := project(t, "")
 	nb := fileURI(filepath.Join(dir, "explore.ipynb"))
-	cellURI := func(n string) string { return "vscode-notebook-cell:" + filepath.ToSlash(filepath.Join(dir, "explore.ipynb")) + "#" + n }
+	cellURI := func(n string) string {
+		return "vscode-notebook-cell:" + filepath.ToSlash(filepath.Join(dir, "explore.ipynb")) + "#" + n
+	}
 	cells := []testCell{
 		{uri: cellURI("md"), lang: "markdown", text: "# Notes\nspark.conf.set(\"spark.sql.adaptive.enabled\", \"false\")\n", markup: true},
 		{uri: cellURI("py"), lang: "python", text: "%pip install delta-spark\nfrom delta.tables import DeltaTable\n" + adaptiveLine + "\n" + vacuumLine},
@@ -226,5 +228,29 @@ func TestSmallestEdit(t *testing.T) {
 	}
 }
 
-
 func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// A Databricks source notebook is a text document: its diagnostics are in
+// the file's own lines, across its cell markers and MAGIC lines.
+func TestDatabricksSourceNotebook(t *testing.T) {
+	dir := project(t, "")
+	uri := fileURI(filepath.Join(dir, "nightly.py"))
+	text := "# Databricks notebook source\nx = 1\n\n# COMMAND ----------\n\n# MAGIC %sql\n# MAGIC VACUUM main.s.t RETAIN 1 HOURS\n\n# COMMAND ----------\n\n" + adaptiveLine + "\n"
+	c := newClient(t, Options{})
+	c.initialize()
+	c.open(uri, "python", text)
+	diags := c.diagnostics(uri, 1)
+	if strings.Join(codes(diags), ",") != "LL401,LL501" {
+		t.Fatalf("diagnostics: %+v", diags)
+	}
+	if r := diags[0].Range; r.Start.Line != 6 || r.Start.Character != strings.Index("# MAGIC VACUUM main.s.t RETAIN 1 HOURS", "1") {
+		t.Errorf("LL401 at %+v", r)
+	}
+	if r := diags[1].Range; r != rng(10, 11, 10, 53) {
+		t.Errorf("LL501 at %+v", r)
+	}
+	acts := codeActions(t, c, uri, diags[:1])
+	if len(acts) != 1 || !strings.Contains(apply(t, text, uri, acts[0]), "# MAGIC VACUUM main.s.t RETAIN 168 HOURS\n") {
+		t.Errorf("actions: %+v", acts)
+	}
+}

@@ -1,7 +1,9 @@
 // Package lsp is lakelint's language server: it speaks the Language Server
 // Protocol over a byte stream (stdin and stdout for "lakelint server"),
-// lints each open buffer as the user types, publishes its diagnostics and
-// offers its fixes as quick fixes.
+// lints the open buffers as the user types (text documents, and Jupyter
+// notebooks synced cell by cell), publishes their diagnostics and offers
+// their fixes as quick fixes. The open buffers of a project are linted
+// together, so each sees the others' unsaved text.
 package lsp
 
 import (
@@ -53,8 +55,8 @@ type Server struct {
 
 	out *frameWriter
 	// publishMu orders publishDiagnostics: a result is checked against the
-	// document's current text and sent under it, so an older result can
-	// never reach the client after a newer one.
+	// document's current text and sent under it, so diagnostics never
+	// reach the client for a buffer that closed meanwhile.
 	publishMu sync.Mutex
 	shownMu   sync.Mutex
 	shown     map[string]bool // error notes already shown to the user

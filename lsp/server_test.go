@@ -49,6 +49,13 @@ func TestLifecycle(t *testing.T) {
 			CodeActionProvider struct {
 				CodeActionKinds []string `json:"codeActionKinds"`
 			} `json:"codeActionProvider"`
+			NotebookDocumentSync struct {
+				NotebookSelector []struct {
+					Notebook struct {
+						NotebookType string `json:"notebookType"`
+					} `json:"notebook"`
+				} `json:"notebookSelector"`
+			} `json:"notebookDocumentSync"`
 		} `json:"capabilities"`
 		ServerInfo serverInfo `json:"serverInfo"`
 	}
@@ -61,6 +68,9 @@ func TestLifecycle(t *testing.T) {
 	}
 	if k := got.Capabilities.CodeActionProvider.CodeActionKinds; len(k) != 1 || k[0] != "quickfix" {
 		t.Errorf("codeActionKinds = %v", k)
+	}
+	if sel := got.Capabilities.NotebookDocumentSync.NotebookSelector; len(sel) != 1 || sel[0].Notebook.NotebookType != "jupyter-notebook" {
+		t.Errorf("notebookSelector = %+v", sel)
 	}
 	if got.ServerInfo != (serverInfo{Name: "lakelint", Version: "1.2.3"}) {
 		t.Errorf("serverInfo = %+v", got.ServerInfo)
