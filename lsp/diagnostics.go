@@ -176,7 +176,7 @@ func boundary(s string, i int) bool {
 	if i <= 0 || i >= len(s) {
 		return true
 	}
-	return utf8.RuneStart(s[i]) && !(s[i-1] == '\r' && s[i] == '\n')
+	return utf8.RuneStart(s[i]) && (s[i-1] != '\r' || s[i] != '\n')
 }
 
 // nameDiagnostics gives each diagnostic of a document its id: its code and

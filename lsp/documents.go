@@ -149,6 +149,9 @@ func (ds *documents) close(uri string) (cleared []string, start bool) {
 func (ds *documents) next(parent context.Context) *snapshot {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
+	if ds.stopLast != nil {
+		ds.stopLast() // the last run is over: release its context
+	}
 	if ds.gen == ds.linted {
 		ds.running = false
 		return nil

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
 	"runtime/debug"
 	"slices"
@@ -79,6 +80,16 @@ func (s *Server) run(snap *snapshot) {
 		g := byRoot[root][at]
 		groups[g] = append(groups[g], d)
 	}
+	// the project edited last goes first: its buffer's own diagnostics
+	// should not wait for other projects'
+	newest := func(g []*docSnapshot) uint64 {
+		var n uint64
+		for _, d := range g {
+			n = max(n, d.gen)
+		}
+		return n
+	}
+	slices.SortStableFunc(groups, func(a, b []*docSnapshot) int { return cmp.Compare(newest(b), newest(a)) })
 	for _, g := range groups {
 		if snap.ctx.Err() != nil {
 			return

@@ -51,7 +51,7 @@ func TestRegistersWatchedFiles(t *testing.T) {
 		}
 	}
 	// the client's answer, a null result, is taken as one
-	c.send(map[string]any{"jsonrpc": "2.0", "id": json.RawMessage(req.ID), "result": nil})
+	c.send(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": nil})
 	before := len(c.sent())
 	if resp := c.call("lakelint/ping", nil); resp.Error == nil || len(c.sent()) != before+1 {
 		t.Errorf("the answer was answered: %+v", c.sent()[before:])
@@ -68,14 +68,15 @@ func TestRegistersWatchedFiles(t *testing.T) {
 }
 
 const (
-	eventsByDate     = "CREATE TABLE main.sales.events (id BIGINT, customer_id BIGINT, event_date DATE)\nUSING DELTA PARTITIONED BY (event_date);\n"
-	eventsByCustomer = "CREATE TABLE main.sales.events (id BIGINT, customer_id BIGINT, event_date DATE)\nUSING DELTA PARTITIONED BY (customer_id);\n"
-	optimizeEvents   = "spark.sql(\"OPTIMIZE main.sales.events WHERE customer_id > 10\")\n"
+	eventsByDate     = "CREATE TABLE main.reporting.events (id BIGINT, customer_id BIGINT, event_date DATE)\nUSING DELTA PARTITIONED BY (event_date);\n"
+	eventsByCustomer = "CREATE TABLE main.reporting.events (id BIGINT, customer_id BIGINT, event_date DATE)\nUSING DELTA PARTITIONED BY (customer_id);\n"
+	optimizeEvents   = "spark.sql(\"OPTIMIZE main.reporting.events WHERE customer_id > 10\")\n"
 )
 
 // contextProject is a project whose models/events.sql defines the table
 // the OPTIMIZE in jobs/optimize.py filters: LL403 says when the filter is
-// not on a partition column.
+// not on a partition column. (The benchmark's generated files never name
+// the table's schema.)
 func contextProject(t testing.TB, ddl string) string {
 	dir := t.TempDir()
 	contextProjectIn(t, dir, ddl)
