@@ -53,10 +53,10 @@ func (s *Server) tryLint(ctx context.Context, st *setup, docs []*docSnapshot) (o
 	return true
 }
 
-// run lints a snapshot: the open documents of each project together, so
-// that each sees the others' unsaved text, and the project's other files
-// from disk (with Engine.ProjectContext). Excluded documents get no
-// diagnostics.
+// run lints a snapshot: with Engine.ProjectContext, the open documents of
+// each project together, so that each sees the others' unsaved text, and
+// the project's other files from disk; without, each alone. Excluded
+// documents get no diagnostics.
 func (s *Server) run(snap *snapshot) {
 	st := s.setup.Load()
 	var groups [][]*docSnapshot
@@ -67,7 +67,10 @@ func (s *Server) run(snap *snapshot) {
 			s.publishAccepted(snap.ctx, d, emptyDiagnostics(d))
 			continue
 		}
-		root := engine.ProjectRoot(d.path)
+		root := d.uri // without project context, each buffer is linted alone
+		if s.opts.Engine.ProjectContext {
+			root = engine.ProjectRoot(d.path)
+		}
 		// a notebook open as text too is one path twice: lint them apart
 		at := slices.IndexFunc(byRoot[root], func(g int) bool {
 			return !slices.ContainsFunc(groups[g], func(o *docSnapshot) bool { return o.path == d.path })

@@ -26,11 +26,13 @@ import (
 type Options struct {
 	// Resolver says how configs are found (--config, the rule selection
 	// from the command line). The server rebuilds its resolver when a
-	// config file is saved, so edits to it apply without a restart.
+	// config file is saved or changes on disk, so edits to it apply
+	// without a restart.
 	Resolver config.ResolverOptions
-	// Engine is passed to engine.New. With Engine.ProjectContext, a buffer
-	// is linted with its project's other files read for their tables,
-	// settings and helpers, as a partial `lakelint check` run reads them.
+	// Engine is passed to engine.New. With Engine.ProjectContext, the open
+	// buffers of a project are linted together, with its other files read
+	// for their tables, settings and helpers, as a partial `lakelint
+	// check` run reads them.
 	Engine engine.Options
 	// CacheFor, when set, gives the result cache of the project a file is
 	// in (nil for none): the project's other files are read through it, so

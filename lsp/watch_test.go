@@ -246,3 +246,19 @@ func TestCodeActionMatchesByData(t *testing.T) {
 		t.Errorf("another code: %+v", acts)
 	}
 }
+
+// Without project context each buffer is linted alone: another open
+// buffer's table is not seen.
+func TestNoProjectContextLintsAlone(t *testing.T) {
+	dir := contextProject(t, eventsByDate)
+	models := fileURI(filepath.Join(dir, "models", "events.sql"))
+	job := fileURI(filepath.Join(dir, "jobs", "optimize.py"))
+	c := newClient(t, Options{})
+	c.initialize()
+	c.open(models, "sql", eventsByDate)
+	c.diagnostics(models, 1)
+	c.open(job, "python", optimizeEvents)
+	if d := c.diagnostics(job, 1); hasCode(d, "LL403") {
+		t.Errorf("the other buffer's table was seen: %+v", d)
+	}
+}
