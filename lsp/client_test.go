@@ -18,12 +18,13 @@ import (
 
 // testClient drives a Server in-process over pipes, as an editor would.
 type testClient struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *Server
 	in     *io.PipeWriter // to the server
 	nextID int
 	exit   chan int // Serve's return value
 	log    *syncBuffer
+	wait   time.Duration // how long await waits
 
 	mu       sync.Mutex
 	received []message // what the server sent and no await has taken
@@ -52,7 +53,7 @@ func (b *syncBuffer) String() string {
 const waitTimeout = 20 * time.Second
 
 // newClient starts a server; opts may adjust it before it serves.
-func newClient(t *testing.T, opts Options, adjust ...func(*Server)) *testClient {
+func newClient(t testing.TB, opts Options, adjust ...func(*Server)) *testClient {
 	t.Helper()
 	logs := &syncBuffer{}
 	opts.Log = logs
@@ -65,7 +66,7 @@ func newClient(t *testing.T, opts Options, adjust ...func(*Server)) *testClient 
 	}
 	toServer, fromClient := io.Pipe()
 	fromServer, toClient := io.Pipe()
-	c := &testClient{t: t, srv: srv, in: fromClient, exit: make(chan int, 1), log: logs,
+	c := &testClient{t: t, srv: srv, in: fromClient, exit: make(chan int, 1), log: logs, wait: waitTimeout,
 		arrived: make(chan struct{}, 1), readDone: make(chan struct{})}
 	go func() {
 		code := srv.Serve(context.Background(), toServer, toClient)
@@ -147,7 +148,7 @@ func (c *testClient) call(method string, params any) message {
 // await takes and returns the first message not yet taken that matches.
 func (c *testClient) await(what string, match func(message) bool) message {
 	c.t.Helper()
-	deadline := time.After(waitTimeout)
+	deadline := time.After(c.wait)
 	for {
 		c.mu.Lock()
 		for i, m := range c.received {

@@ -9,10 +9,11 @@ import (
 	"github.com/lakelint/lakelint/output"
 )
 
-// codeAction offers the fixes of the diagnostics the client names. They are
-// matched by range and code against the last published diagnostics, and
-// only while those still describe the buffer: a fix computed for older text
-// would edit the wrong place.
+// codeAction offers the fixes of the diagnostics the client names, for a
+// text document or a notebook cell. They are matched against the last
+// published diagnostics by the id lakelint put in their data, else by
+// range and code; and only while those still describe the buffer: a fix
+// computed for older text would edit the wrong place.
 func (s *Server) codeAction(params json.RawMessage) (any, error) {
 	var p codeActionParams
 	if err := decode(params, &p); err != nil {
@@ -23,9 +24,8 @@ func (s *Server) codeAction(params json.RawMessage) (any, error) {
 		return actions, nil
 	}
 	uri := p.TextDocument.URI
-	path, published, ok := s.docs.current(uri)
-	if !ok || isNotebook(path) {
-		// notebook positions are per cell: they do not map onto the JSON text
+	_, published, ok := s.docs.current(uri)
+	if !ok {
 		return actions, nil
 	}
 	used := make([]bool, len(published))
@@ -34,19 +34,35 @@ func (s *Server) codeAction(params json.RawMessage) (any, error) {
 		if json.Unmarshal(raw, &key) != nil {
 			continue
 		}
-		code := codeString(key.Code)
-		for i := range published {
-			d := &published[i]
-			if used[i] || d.Range != key.Range || d.Code != code {
-				continue
-			}
+		if i := match(published, used, key); i >= 0 {
 			used[i] = true
-			for _, fx := range d.Data.Fixes {
+			for _, fx := range published[i].Data.Fixes {
 				actions = append(actions, quickFix(uri, raw, fx))
 			}
 		}
 	}
 	return actions, nil
+}
+
+// match finds the published diagnostic the client names: by the code and
+// id of its data, which clients keep as sent, else by range and code,
+// which some clients send back in other columns. It returns -1 for none.
+func match(published []diagnostic, used []bool, key diagnosticKey) int {
+	var data dataKey
+	if json.Unmarshal(key.Data, &data) == nil && data.ID != "" {
+		for i := range published {
+			if d := &published[i]; !used[i] && d.Data.ID == data.ID && d.Code == data.Code {
+				return i
+			}
+		}
+	}
+	code := codeString(key.Code)
+	for i := range published {
+		if d := &published[i]; !used[i] && d.Range == key.Range && d.Code == code {
+			return i
+		}
+	}
+	return -1
 }
 
 func quickFix(uri string, diag json.RawMessage, fx output.LSPFix) codeAction {

@@ -80,6 +80,13 @@ type errorResponse struct {
 	Error   *rpcError       `json:"error"`
 }
 
+type outgoingRequest struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  any             `json:"params"`
+}
+
 type notification struct {
 	JSONRPC string `json:"jsonrpc"`
 	Method  string `json:"method"`

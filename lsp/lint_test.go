@@ -29,12 +29,12 @@ func TestStaleLintIsDropped(t *testing.T) {
 	started := make(chan struct{}, 1)
 	c := newClient(t, Options{}, func(s *Server) {
 		lint := s.lint
-		s.lint = func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error) {
-			if string(src.Data) == twoFindings {
+		s.lint = func(ctx context.Context, l *engine.Linter, srcs []engine.Source) (*engine.Result, error) {
+			if string(srcs[0].Data) == twoFindings {
 				started <- struct{}{}
 				<-release // the first text lints slowly, whatever its context says
 			}
-			return lint(context.Background(), l, src)
+			return lint(context.Background(), l, srcs)
 		}
 	})
 	c.initialize()
@@ -73,11 +73,13 @@ func TestLintPanicIsRecovered(t *testing.T) {
 	dir := project(t, "")
 	c := newClient(t, Options{}, func(s *Server) {
 		lint := s.lint
-		s.lint = func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error) {
-			if filepath.Base(src.Path) == "boom.py" {
-				panic("lint exploded")
+		s.lint = func(ctx context.Context, l *engine.Linter, srcs []engine.Source) (*engine.Result, error) {
+			for _, src := range srcs {
+				if filepath.Base(src.Path) == "boom.py" {
+					panic("lint exploded")
+				}
 			}
-			return lint(ctx, l, src)
+			return lint(ctx, l, srcs)
 		}
 	})
 	c.initialize()
@@ -112,11 +114,11 @@ func TestNoActionsForChangedBuffer(t *testing.T) {
 	release := make(chan struct{})
 	c := newClient(t, Options{}, func(s *Server) {
 		lint := s.lint
-		s.lint = func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error) {
-			if string(src.Data) == "# edited\n"+twoFindings {
+		s.lint = func(ctx context.Context, l *engine.Linter, srcs []engine.Source) (*engine.Result, error) {
+			if string(srcs[0].Data) == "# edited\n"+twoFindings {
 				<-release
 			}
-			return lint(ctx, l, src)
+			return lint(ctx, l, srcs)
 		}
 	})
 	c.initialize()

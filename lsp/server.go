@@ -1,16 +1,20 @@
 // Package lsp is lakelint's language server: it speaks the Language Server
 // Protocol over a byte stream (stdin and stdout for "lakelint server"),
-// lints each open buffer as the user types, publishes its diagnostics and
-// offers its fixes as quick fixes.
+// lints the open buffers as the user types (text documents, and Jupyter
+// notebooks synced cell by cell), publishes their diagnostics and offers
+// their fixes as quick fixes. The open buffers of a project are linted
+// together, so each sees the others' unsaved text.
 package lsp
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -22,11 +26,13 @@ import (
 type Options struct {
 	// Resolver says how configs are found (--config, the rule selection
 	// from the command line). The server rebuilds its resolver when a
-	// config file is saved, so edits to it apply without a restart.
+	// config file is saved or changes on disk, so edits to it apply
+	// without a restart.
 	Resolver config.ResolverOptions
-	// Engine is passed to engine.New. With Engine.ProjectContext, a buffer
-	// is linted with its project's other files read for their tables,
-	// settings and helpers, as a partial `lakelint check` run reads them.
+	// Engine is passed to engine.New. With Engine.ProjectContext, the open
+	// buffers of a project are linted together, with its other files read
+	// for their tables, settings and helpers, as a partial `lakelint
+	// check` run reads them.
 	Engine engine.Options
 	// CacheFor, when set, gives the result cache of the project a file is
 	// in (nil for none): the project's other files are read through it, so
@@ -45,13 +51,14 @@ type Server struct {
 	setup atomic.Pointer[setup]
 	docs  *documents
 
-	// lint lints one source; tests replace it to control timing.
-	lint func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error)
+	// lint lints the open documents of a project; tests replace it to
+	// control timing.
+	lint func(ctx context.Context, l *engine.Linter, srcs []engine.Source) (*engine.Result, error)
 
 	out *frameWriter
 	// publishMu orders publishDiagnostics: a result is checked against the
-	// document's current text and sent under it, so an older result can
-	// never reach the client after a newer one.
+	// document's current text and sent under it, so diagnostics never
+	// reach the client for a buffer that closed meanwhile.
 	publishMu sync.Mutex
 	shownMu   sync.Mutex
 	shown     map[string]bool // error notes already shown to the user
@@ -64,6 +71,8 @@ type Server struct {
 	initialized, shutdown bool
 	exitCode              int
 	exited                bool
+	watchFiles            bool // the client registers watchers when asked
+	sentRequests          int
 
 	requests      map[string]func(params json.RawMessage) (any, error)
 	notifications map[string]func(params json.RawMessage) error
@@ -86,8 +95,8 @@ func NewServer(opts Options) (*Server, error) {
 		log:   log.New(opts.Log, "lakelint server: ", log.LstdFlags|log.Lmsgprefix),
 		docs:  newDocuments(),
 		shown: map[string]bool{},
-		lint: func(ctx context.Context, l *engine.Linter, src engine.Source) (*engine.Result, error) {
-			return l.LintSources(ctx, []engine.Source{src})
+		lint: func(ctx context.Context, l *engine.Linter, srcs []engine.Source) (*engine.Result, error) {
+			return l.LintSources(ctx, srcs)
 		},
 	}
 	st, err := s.newSetup()
@@ -101,11 +110,15 @@ func NewServer(opts Options) (*Server, error) {
 		"textDocument/codeAction": s.codeAction,
 	}
 	s.notifications = map[string]func(json.RawMessage) error{
-		"initialized":                     func(json.RawMessage) error { return nil },
+		"initialized":                     s.initializedNotification,
 		"textDocument/didOpen":            s.didOpen,
 		"textDocument/didChange":          s.didChange,
 		"textDocument/didSave":            s.didSave,
 		"textDocument/didClose":           s.didClose,
+		"notebookDocument/didOpen":        s.didOpenNotebook,
+		"notebookDocument/didChange":      s.didChangeNotebook,
+		"notebookDocument/didSave":        s.didSaveNotebook,
+		"notebookDocument/didClose":       s.didCloseNotebook,
 		"workspace/didChangeWatchedFiles": s.didChangeWatchedFiles,
 	}
 	return s, nil
@@ -177,8 +190,11 @@ func (s *Server) handle(body []byte) {
 		}
 	}()
 	switch {
-	case m.Method == "" && (m.Result != nil || m.Error != nil):
-		return // a response; lakelint sends no requests
+	case m.Method == "" && (m.Result != nil || m.Error != nil || sentID(m.ID)):
+		// a response to a request lakelint sent (its result, null, is not read)
+		if m.Error != nil {
+			s.log.Printf("the client answered request %s: %s", m.ID, m.Error.Message)
+		}
 	case m.Method == "":
 		s.replyError(idOrNull(m.ID), errorf(codeInvalidRequest, "message has no method"))
 	case m.Method == "exit":
@@ -187,13 +203,13 @@ func (s *Server) handle(body []byte) {
 			s.exitCode = 0
 		}
 	case isRequest:
-		s.request(m)
+		s.handleRequest(m)
 	default:
 		s.notification(m)
 	}
 }
 
-func (s *Server) request(m message) {
+func (s *Server) handleRequest(m message) {
 	handler, ok := s.requests[m.Method]
 	switch {
 	case !s.initialized && m.Method != "initialize":
@@ -235,6 +251,22 @@ func idOrNull(id json.RawMessage) json.RawMessage {
 
 func (s *Server) replyError(id json.RawMessage, e *rpcError) {
 	s.send(errorResponse{JSONRPC: "2.0", ID: id, Error: e})
+}
+
+// request sends the client a request; its answer is not waited for.
+func (s *Server) request(method string, params any) {
+	s.sentRequests++
+	id, _ := json.Marshal(fmt.Sprintf("%s%d", requestIDPrefix, s.sentRequests))
+	s.send(outgoingRequest{JSONRPC: "2.0", ID: id, Method: method, Params: params})
+}
+
+// requestIDPrefix starts the ids of lakelint's requests, so that their
+// answers are known even when they carry neither result nor error.
+const requestIDPrefix = "lakelint-"
+
+func sentID(id json.RawMessage) bool {
+	var s string
+	return json.Unmarshal(id, &s) == nil && strings.HasPrefix(s, requestIDPrefix)
 }
 
 func (s *Server) notify(method string, params any) {

@@ -49,6 +49,13 @@ func TestLifecycle(t *testing.T) {
 			CodeActionProvider struct {
 				CodeActionKinds []string `json:"codeActionKinds"`
 			} `json:"codeActionProvider"`
+			NotebookDocumentSync struct {
+				NotebookSelector []struct {
+					Notebook struct {
+						NotebookType string `json:"notebookType"`
+					} `json:"notebook"`
+				} `json:"notebookSelector"`
+			} `json:"notebookDocumentSync"`
 		} `json:"capabilities"`
 		ServerInfo serverInfo `json:"serverInfo"`
 	}
@@ -61,6 +68,9 @@ func TestLifecycle(t *testing.T) {
 	}
 	if k := got.Capabilities.CodeActionProvider.CodeActionKinds; len(k) != 1 || k[0] != "quickfix" {
 		t.Errorf("codeActionKinds = %v", k)
+	}
+	if sel := got.Capabilities.NotebookDocumentSync.NotebookSelector; len(sel) != 1 || sel[0].Notebook.NotebookType != "jupyter-notebook" {
+		t.Errorf("notebookSelector = %+v", sel)
 	}
 	if got.ServerInfo != (serverInfo{Name: "lakelint", Version: "1.2.3"}) {
 		t.Errorf("serverInfo = %+v", got.ServerInfo)
@@ -323,33 +333,6 @@ func TestUTF16Characters(t *testing.T) {
 	}
 	if fixed := apply(t, text, uri, acts[0]); fixed != settingLine+"\n"+strings.Replace(vacuum, "(1)", "(168)", 1)+"\n" {
 		t.Errorf("fixed text:\n%s", fixed)
-	}
-}
-
-func TestNotebookDiagnosticsPerCell(t *testing.T) {
-	dir := project(t, "")
-	uri := fileURI(filepath.Join(dir, "explore.ipynb"))
-	nb := `{"cells": [
- {"cell_type": "markdown", "metadata": {}, "source": ["# Notes"]},
- {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [],
-  "source": ["x = 1\n", "spark.conf.set(\"spark.sql.adaptive.enabled\", \"false\")\n", "DeltaTable.forName(spark, \"t\").vacuum(1)"]}
- ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`
-	c := newClient(t, Options{})
-	c.initialize()
-	c.open(uri, "jupyter", nb)
-	diags := c.diagnostics(uri, 1)
-	if len(diags) != 2 {
-		t.Fatalf("diagnostics = %+v", diags)
-	}
-	if d := diags[0]; d.Code != "LL501" || d.Data.Cell != 2 || d.Range != rng(1, 11, 1, 53) {
-		t.Errorf("LL501 = %+v", d)
-	}
-	if d := diags[1]; d.Code != "LL401" || d.Data.Cell != 2 || d.Range != rng(2, 38, 2, 39) {
-		t.Errorf("LL401 = %+v", d)
-	}
-	// cell-relative edits would land in the wrong place of the JSON
-	if acts := codeActions(t, c, uri, diags[1:]); len(acts) != 0 {
-		t.Errorf("notebook actions: %+v", acts)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/lakelint/lakelint/config"
 )
@@ -18,7 +19,7 @@ func (s *Server) didOpen(params json.RawMessage) error {
 		return errorf(codeInvalidParams, "textDocument.uri is missing")
 	}
 	path := documentPath(doc.URI, doc.LanguageID)
-	s.start(s.docs.open(s.lintCtx, doc.URI, path, doc.Version, doc.Text))
+	s.start(s.docs.open(doc.URI, path, doc.Version, doc.Text))
 	return nil
 }
 
@@ -27,11 +28,11 @@ func (s *Server) didChange(params json.RawMessage) error {
 	if err := decode(params, &p); err != nil {
 		return err
 	}
-	job, ok := s.docs.edit(s.lintCtx, p.TextDocument.URI, p.TextDocument.Version, p.ContentChanges)
+	start, ok := s.docs.edit(p.TextDocument.URI, p.TextDocument.Version, p.ContentChanges)
 	if !ok {
 		return errorf(codeInvalidParams, "%s is not open", p.TextDocument.URI)
 	}
-	s.start(job)
+	s.start(start)
 	return nil
 }
 
@@ -40,14 +41,7 @@ func (s *Server) didSave(params json.RawMessage) error {
 	if err := decode(params, &p); err != nil {
 		return err
 	}
-	uri := p.TextDocument.URI
-	if s.reloadIfConfig(uri) {
-		return nil // every open document was linted again
-	}
-	// the text is unchanged, but what it refers to on disk may not be
-	for _, job := range s.docs.relint(s.lintCtx, uri) {
-		s.start(job)
-	}
+	s.filesChanged(p.TextDocument.URI)
 	return nil
 }
 
@@ -56,11 +50,60 @@ func (s *Server) didClose(params json.RawMessage) error {
 	if err := decode(params, &p); err != nil {
 		return err
 	}
-	s.publishMu.Lock()
-	defer s.publishMu.Unlock()
-	if s.docs.close(p.TextDocument.URI) {
-		s.publish(p.TextDocument.URI, nil, nil)
+	cleared, start := s.docs.close(p.TextDocument.URI)
+	s.clear(cleared)
+	s.start(start) // the others see the file on disk again
+	return nil
+}
+
+func (s *Server) didOpenNotebook(params json.RawMessage) error {
+	var p didOpenNotebookParams
+	if err := decode(params, &p); err != nil {
+		return err
 	}
+	nb := p.NotebookDocument
+	if nb.URI == "" {
+		return errorf(codeInvalidParams, "notebookDocument.uri is missing")
+	}
+	path := documentPath(nb.URI, "jupyter-notebook")
+	if !isNotebook(path) {
+		path += ".ipynb" // what the cells are read as
+	}
+	s.start(s.docs.openNotebook(nb.URI, path, nb.Version, kernelName(nb.Metadata), nb.Cells, p.CellTextDocuments))
+	return nil
+}
+
+func (s *Server) didChangeNotebook(params json.RawMessage) error {
+	var p didChangeNotebookParams
+	if err := decode(params, &p); err != nil {
+		return err
+	}
+	cleared, start, ok := s.docs.changeNotebook(p.NotebookDocument.URI, p.NotebookDocument.Version, p.Change)
+	if !ok {
+		return errorf(codeInvalidParams, "%s is not open", p.NotebookDocument.URI)
+	}
+	s.clear(cleared)
+	s.start(start)
+	return nil
+}
+
+func (s *Server) didSaveNotebook(params json.RawMessage) error {
+	var p didSaveNotebookParams
+	if err := decode(params, &p); err != nil {
+		return err
+	}
+	s.filesChanged(p.NotebookDocument.URI)
+	return nil
+}
+
+func (s *Server) didCloseNotebook(params json.RawMessage) error {
+	var p didCloseNotebookParams
+	if err := decode(params, &p); err != nil {
+		return err
+	}
+	cleared, start := s.docs.closeNotebook(p.NotebookDocument.URI)
+	s.clear(cleared)
+	s.start(start)
 	return nil
 }
 
@@ -69,32 +112,57 @@ func (s *Server) didChangeWatchedFiles(params json.RawMessage) error {
 	if err := decode(params, &p); err != nil {
 		return err
 	}
-	for _, c := range p.Changes {
-		if s.reloadIfConfig(c.URI) {
-			break
-		}
+	uris := make([]string, len(p.Changes))
+	for i, c := range p.Changes {
+		uris[i] = c.URI
 	}
+	s.filesChanged(uris...)
 	return nil
 }
 
-// reloadIfConfig rereads the configs when uri names a config file, and
-// lints every open document again under them.
-func (s *Server) reloadIfConfig(uri string) bool {
-	path, ok := filePath(uri)
-	if !ok || !s.isConfig(path) {
-		return false
+// filesChanged follows files saved or changed on disk: a config rereads
+// the configs, and any file lakelint reads lints the open documents
+// again, since each may depend on it (a table's definition, a helper, a
+// stream's source) through the project context.
+func (s *Server) filesChanged(uris ...string) {
+	relint := false
+	for _, uri := range uris {
+		path, ok := filePath(uri)
+		if !ok {
+			continue
+		}
+		if s.isConfig(path) {
+			s.reloadConfigs()
+			return // every open document is linted again
+		}
+		relint = relint || isSource(path)
 	}
+	if relint {
+		s.start(s.docs.touch())
+	}
+}
+
+// reloadConfigs rereads the configs and lints every open document again
+// under them. A broken config is shown, and the last good one kept.
+func (s *Server) reloadConfigs() {
 	st, err := s.newSetup()
 	if err != nil {
 		s.showError(err.Error())
-		return false
+		return
 	}
 	s.setup.Store(st)
 	s.forgetShown()
-	for _, job := range s.docs.relint(s.lintCtx) {
-		s.start(job)
+	s.start(s.docs.touch())
+}
+
+// configNames are the names of the files that configure lakelint: its own
+// config files, and pyproject.toml, which may hold a [tool.lakelint] table.
+func configNames() []string {
+	names := slices.Clone(config.FileNames)
+	if !slices.Contains(names, "pyproject.toml") {
+		names = append(names, "pyproject.toml")
 	}
-	return true
+	return names
 }
 
 // isConfig reports whether path is a config file the server reads.
@@ -104,5 +172,12 @@ func (s *Server) isConfig(path string) bool {
 		b, errB := filepath.Abs(path)
 		return errA == nil && errB == nil && a == b
 	}
-	return slices.Contains(config.FileNames, filepath.Base(path))
+	return slices.Contains(configNames(), filepath.Base(path))
+}
+
+// sourceExtensions are the files lakelint lints and reads for project context.
+var sourceExtensions = []string{".py", ".sql", ".ipynb"}
+
+func isSource(path string) bool {
+	return slices.Contains(sourceExtensions, strings.ToLower(filepath.Ext(path)))
 }

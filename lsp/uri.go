@@ -55,8 +55,8 @@ func filePath(uri string) (string, bool) {
 	return filepath.FromSlash(p), true
 }
 
-// isNotebook reports whether path is a Jupyter notebook, whose diagnostics
-// are placed per cell.
+// isNotebook reports whether path is a Jupyter notebook: open as text, its
+// diagnostics are placed in the lines of its JSON.
 func isNotebook(path string) bool {
 	return strings.EqualFold(filepath.Ext(path), ".ipynb")
 }
