@@ -89,7 +89,14 @@ func benchProject(b *testing.B) (string, *engine.Cache) {
 }
 
 func TestMain(m *testing.M) {
+	// the cache's key is the tests' own, never the user's
+	keys, err := os.MkdirTemp("", "lakelint-lsp-key-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("LAKELINT_CACHE_KEY_DIR", keys)
 	code := m.Run()
+	os.RemoveAll(keys)
 	if bench.cache != nil {
 		bench.cache.Close()
 	}

@@ -158,11 +158,7 @@ func (s *Server) reloadConfigs() {
 // configNames are the names of the files that configure lakelint: its own
 // config files, and pyproject.toml, which may hold a [tool.lakelint] table.
 func configNames() []string {
-	names := slices.Clone(config.FileNames)
-	if !slices.Contains(names, "pyproject.toml") {
-		names = append(names, "pyproject.toml")
-	}
-	return names
+	return append(slices.Clone(config.FileNames), config.PyprojectName)
 }
 
 // isConfig reports whether path is a config file the server reads.
