@@ -62,6 +62,10 @@ type Rules struct {
 	MaxFileSize int64
 	// MinStreamingTrigger is the shortest sensible streaming trigger interval.
 	MinStreamingTrigger time.Duration
+	// MinBatchInterval is the shortest sensible interval between the
+	// scheduled runs of a batch job writing a table without optimized
+	// writes or auto compaction.
+	MinBatchInterval time.Duration
 
 	// Platform is where the code runs (auto, databricks, oss); auto decides
 	// per run from the project's evidence.
@@ -119,6 +123,7 @@ func Defaults() *Config {
 			},
 			MaxFileSize:         10 << 20,
 			MinStreamingTrigger: time.Minute,
+			MinBatchInterval:    15 * time.Minute,
 
 			Platform:               PlatformAuto,
 			UnityCatalogAutoTuning: true,

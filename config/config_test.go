@@ -67,6 +67,7 @@ vacuum-min-retention-hours: 240
 required-properties: [delta.autoOptimize.optimizeWrite]
 max-file-size: 512KB
 min-streaming-trigger: 30 seconds
+min-batch-interval: 30 minutes
 platform: OSS
 unity-catalog-auto-tuning: false
 stats:
@@ -106,6 +107,7 @@ func TestParseEveryKey(t *testing.T) {
 		RequiredProperties:      []string{"delta.autoOptimize.optimizeWrite"},
 		MaxFileSize:             512 << 10,
 		MinStreamingTrigger:     30 * time.Second,
+		MinBatchInterval:        30 * time.Minute,
 		Platform:                PlatformOSS,
 		SuggestedTrigger:        5 * time.Minute,
 	}

@@ -125,6 +125,11 @@ var topFields = map[string]field{
 			d.cfg.Rules.MinStreamingTrigger = t
 		}
 	},
+	"min-batch-interval": func(d *decoder, key string, v *yaml.Node) {
+		if t, ok := d.duration(key, v); ok {
+			d.cfg.Rules.MinBatchInterval = t
+		}
+	},
 	"suggested-trigger": func(d *decoder, key string, v *yaml.Node) {
 		if t, ok := d.duration(key, v); ok {
 			if t <= 0 {

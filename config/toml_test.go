@@ -37,6 +37,7 @@ vacuum-min-retention-hours = 2_40
 required-properties = ["delta.autoOptimize.optimizeWrite"]
 max-file-size = "512KB"
 min-streaming-trigger = "30 seconds"
+min-batch-interval = "30 minutes"
 platform = "OSS"
 unity-catalog-auto-tuning = false
 

@@ -391,9 +391,11 @@ func (u *loaded) abs() string {
 // its findings from there, and what the rules find is recorded.
 func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *project, rec recorded, live bool) (out []finding.Finding, notes []Note) {
 	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
-	cluster := proj.sched.For(l.abs(un.src.Path)).Settings(relPath)
+	runs := proj.sched.For(l.abs(un.src.Path))
+	cluster := runs.Settings(relPath)
+	sched := scheduleOf(runs)
 	if rec.r != nil {
-		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat, cluster)
+		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat, cluster, sched)
 		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {
 			return fs, nil
 		}
@@ -412,7 +414,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *p
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
 	k := passKits.Get().(*passKit)
 	defer k.release()
-	diags, notes := k.run(l, u, cat, live, plat)
+	diags, notes := k.run(l, u, cat, live, plat, sched)
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes
 	}

@@ -45,12 +45,13 @@ func newPassKit() *passKit {
 
 // run runs the enabled rules over u and returns what they report, valid
 // until release; live says whether a table of cat has live stats.
-func (k *passKit) run(l *Linter, u *loaded, cat *catalog.Catalog, live bool, plat platform.Choice) (diags []diag, notes []Note) {
+func (k *passKit) run(l *Linter, u *loaded, cat *catalog.Catalog, live bool, plat platform.Choice, sched *rule.Schedule) (diags []diag, notes []Note) {
 	k.u = u
 	k.in = rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok,
 		Place: k.place, Other: k.otherFile, PlaceIn: k.placeIn, Room: &k.room}
 	k.in.NoLiveStats = !live
 	k.in.Platform, k.in.PlatformWhy = plat.Platform, plat.Why
+	k.in.Schedule = sched
 	sel := u.cfg.File(u.src.Path)
 	// one pass serves every rule in turn: rules keep nothing of it
 	for _, r := range l.rules {

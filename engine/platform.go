@@ -16,6 +16,7 @@ import (
 	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/platform"
+	"github.com/lakelint/lakelint/rules/rule"
 )
 
 // relPath shows a path relative to the working directory when it is below it.
@@ -222,4 +223,27 @@ func (l *Linter) scheduleInputs(srcs []Source) [32]byte {
 	var sum [32]byte
 	h.Sum(sum[:0])
 	return sum
+}
+
+// scheduleOf is what rules are told of how often a file runs: the most
+// frequent unpaused known schedule of the jobs and DAGs that run it.
+func scheduleOf(runs *orchestration.FileRuns) *rule.Schedule {
+	if runs == nil || !runs.Known || runs.By == nil || runs.By.Job == nil {
+		return nil
+	}
+	j := runs.By.Job
+	kind := "job"
+	if j.Source == orchestration.Airflow {
+		kind = "DAG"
+	}
+	return &rule.Schedule{RunsPerDay: runs.RunsPerDay, Job: kind + " " + rule.Quote(j.Key), Where: placeOf(j.Schedule.At)}
+}
+
+// placeOf is a schedule's place for messages: its file, relative to the
+// working directory, and line.
+func placeOf(p orchestration.Place) string {
+	if p.File == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d", filepath.ToSlash(relPath(p.File)), p.Line)
 }

@@ -54,6 +54,7 @@ import (
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/platform"
+	"github.com/lakelint/lakelint/rules/rule"
 )
 
 // runRecordsKept is how many run records a cache keeps (the newest).
@@ -422,7 +423,7 @@ func (r *runRecord) sameProject(path string) bool {
 // positions, noqa and fixes, and its own facts, which the bytes decide: the
 // record's key of the file is its cache key), what the link step added to
 // its facts, its config, the catalog and the platform.
-func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting) [32]byte {
+func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting, sched *rule.Schedule) [32]byte {
 	h := sha256.New()
 	h.Write(r.keys[i][:])
 	h.Write(r.cfgs[i][:])
@@ -430,6 +431,9 @@ func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, p
 	writeField(h, string(plat.Platform))
 	writeField(h, plat.Why)
 	writeSettings(h, cluster)
+	if sched != nil {
+		writeField(h, fmt.Sprintf("%g %s %s", sched.RunsPerDay, sched.Job, sched.Where))
+	}
 	if extra != nil {
 		buf := encodeBuffers.Get().(*[]byte)
 		added := &facts.File{Writes: extra.Writes, Reads: extra.Reads, Tables: extra.Tables, Settings: extra.Settings, Maintenance: extra.Maintenance}

@@ -10,6 +10,7 @@ import (
 	"github.com/lakelint/lakelint/rules/ll103"
 	"github.com/lakelint/lakelint/rules/ll104"
 	"github.com/lakelint/lakelint/rules/ll105"
+	"github.com/lakelint/lakelint/rules/ll106"
 	"github.com/lakelint/lakelint/rules/ll201"
 	"github.com/lakelint/lakelint/rules/ll202"
 	"github.com/lakelint/lakelint/rules/ll203"
@@ -38,6 +39,7 @@ var all = []*rule.Rule{
 	ll103.Rule,
 	ll104.Rule,
 	ll105.Rule,
+	ll106.Rule,
 	ll201.Rule,
 	ll202.Rule,
 	ll203.Rule,

@@ -159,7 +159,7 @@ func printSettings(w io.Writer, path string, cfg *config.Config, o checkOptions,
 	fmt.Fprintf(w, "high-cardinality-patterns: %s\nlow-cardinality-patterns: %s\n", list(rs.HighCardinalityPatterns), list(rs.LowCardinalityPatterns))
 	fmt.Fprintf(w, "vacuum-min-retention-hours: %d\nrequired-properties: %s\nmax-file-size: %d\n",
 		rs.VacuumMinRetentionHours, list(rs.RequiredProperties), rs.MaxFileSize)
-	fmt.Fprintf(w, "min-trigger-interval: %s\nsuggested-trigger: %s\n", rule.SparkInterval(rs.MinStreamingTrigger), rule.SparkInterval(rs.SuggestedTrigger))
+	fmt.Fprintf(w, "min-trigger-interval: %s\nsuggested-trigger: %s\nmin-batch-interval: %s\n", rule.SparkInterval(rs.MinStreamingTrigger), rule.SparkInterval(rs.SuggestedTrigger), rule.SparkInterval(rs.MinBatchInterval))
 	st := cfg.Stats
 	fmt.Fprintln(w, "stats:")
 	fmt.Fprintf(w, "  small-file-threshold: %d\n  min-files: %d\n  max-partitions: %d\n  min-streaming-commits: %d\n",

@@ -58,8 +58,8 @@ func check(p *rule.Pass) {
 			continue // optimized writes shuffle again before writing: LL101 reports the coalesce
 		}
 		seen[t.Span] = true
-		msg := fmt.Sprintf("%s makes one task write all of %s; drop it and let the writer (or optimized writes) size the files",
-			rule.TransformText(t), rule.TargetName(w.Target))
+		msg := fmt.Sprintf("%s makes one task write all of %s; drop it and let the writer (or optimized writes) size the files%s",
+			rule.TransformText(t), rule.TargetName(w.Target), p.FrequencyNote(w))
 		p.Report(t.Span, msg, rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})
 	}
 }

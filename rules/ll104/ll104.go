@@ -68,7 +68,7 @@ func check(p *rule.Pass) {
 		}
 		call := ".repartition(" + strings.Join(quoted, ", ") + ")"
 		msg := "partitioned " + format + " write without a shuffle by " + strings.Join(cols, ", ") + why +
-			": every task writes a file into every partition it holds; add " + call + " before .write"
+			": every task writes a file into every partition it holds; add " + call + " before .write" + p.FrequencyNote(w)
 		var fixes []rule.Fix
 		if w.WriterAt > 0 {
 			fixes = append(fixes, rule.Fix{Title: "Insert " + call + " before .write",

@@ -32,6 +32,6 @@ func check(p *rule.Pass) {
 			continue
 		}
 		p.Report(w.Loop, "this loop appends to "+rule.TargetName(w.Target)+
-			" on every iteration: each append is a commit of small files; read all inputs at once (a list of paths, or a union) and write once")
+			" on every iteration: each append is a commit of small files; read all inputs at once (a list of paths, or a union) and write once"+p.FrequencyNote(w))
 	}
 }

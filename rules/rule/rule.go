@@ -102,6 +102,10 @@ type Input struct {
 	// others are what Other gave, by file: spans name a few files many times
 	others map[facts.FileID]*token.File
 
+	// Schedule is how often a job or DAG of the project runs the file; nil
+	// when none runs it on a known schedule.
+	Schedule *Schedule
+
 	// NoLiveStats says no table of Catalog has live stats, so that rules
 	// need not look for writes into one.
 	NoLiveStats bool
