@@ -341,6 +341,9 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 				ts := make([]facts.Transform, 0, len(a.Transforms())+len(f.Transforms))
 				f.Transforms = append(append(ts, a.Transforms()...), f.Transforms...)
 			}
+			if a.Kind != facts.ArgParam {
+				f.FrameFromCaller = false // this call says what the DataFrame is
+			}
 		case facts.HoleOption:
 			if a.Kind == facts.ArgValue {
 				opts := f.Options
