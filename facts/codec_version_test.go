@@ -20,6 +20,7 @@ var codecShapes = map[int]string{
 	4: "2c4ee949a8594cea", // self attributes, callables and objects in summaries
 	5: "ad6325c1a1b8a772", // Value, Transform and Arg fields ordered to pack (the bytes written are those of 4)
 	6: "49c0457a6e845d52", // Arg's rarely set fields behind Arg.More (ArgMore), Param.Default a pointer
+	7: "720632d78ec5d338", // Transform.Counted, Write.FrameFromCaller, and the fields after them
 }
 
 // shape describes a type by its fields, recursively, in declaration order.
