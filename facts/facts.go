@@ -257,7 +257,8 @@ type Write struct {
 	Span Span // the whole write expression or statement
 	At   Span // where a finding about the write is reported: the sink call or statement keyword
 	// Sink is the terminal method or statement form: "save", "saveAsTable",
-	// "insertInto", "parquet", "toTable", "start", "append", "create",
+	// "insertInto", "parquet", "toTable" (also for a stream's .table(name),
+	// its Databricks alias), "start", "append", "create",
 	// "execute", "INSERT INTO", "INSERT OVERWRITE"...
 	Sink string
 	// Format is the sink format lower-cased ("delta", "parquet"); "" when the
