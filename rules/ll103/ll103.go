@@ -40,7 +40,7 @@ func check(p *rule.Pass) {
 		ck.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target))
 	}
 	for _, d := range p.Facts.Tables {
-		ck.checkPartitioning(d.PartitionBy, d.Name)
+		ck.checkPartitioning(d.PartitionBy, rule.TableLabel(d.Name, d.Location))
 	}
 }
 

@@ -60,8 +60,8 @@ func check(p *rule.Pass) {
 		if len(missing) == 0 {
 			continue
 		}
-		msg := fmt.Sprintf("Delta table %s is created without %s: writers then leave small files unless every job remembers the session settings",
-			d.Name, strings.Join(missing, ", "))
+		msg := fmt.Sprintf("%s is created without %s: writers then leave small files unless every job remembers the session settings",
+			rule.KindLabel("Delta table", d.Name, d.Location), strings.Join(missing, ", "))
 		var fixes []rule.Fix
 		switch {
 		case d.IfNotExists && d.Location != "":
