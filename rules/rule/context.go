@@ -30,7 +30,7 @@ func (p *Pass) Table(t facts.Target) *catalog.Table {
 			return m.t
 		}
 	}
-	tb := p.Catalog.Lookup(t)
+	tb := p.Catalog.LookupIn(p.Facts.Path, t)
 	if len(r.tables) < maxTablesKept {
 		r.tables = append(r.tables, tableKept{t.Table, t.Path, tb})
 	}
