@@ -22,7 +22,11 @@ func (x *extractor) foreign(st sql.Statement) bool {
 	if !ok {
 		return false
 	}
-	x.out.Foreign = append(x.out.Foreign, facts.ForeignSQL{At: x.span(h.Keyword), Dialect: dialect, Marker: marker})
+	at := x.span(h.Keyword)
+	x.out.Foreign = append(x.out.Foreign, facts.ForeignSQL{At: at, Dialect: dialect, Marker: marker})
+	// not read either: counted and placed with the statements that could not be
+	x.out.UnreadSQL++
+	x.out.Unread = append(x.out.Unread, facts.Unread{At: at, Reason: dialect + ", " + marker})
 	return true
 }
 
@@ -39,7 +43,8 @@ func ExtractWhole(r *document.Region) *facts.File {
 	}
 	first := f.Foreign[0]
 	note := fmt.Sprintf("not Spark SQL: %d of %d statements are %s (%s); the file is not linted", n, x.statements, first.Dialect, first.Marker)
-	return &facts.File{Foreign: f.Foreign, Notes: []string{note}, Suppressions: f.Suppressions}
+	// every statement of the file goes unread; the note places them
+	return &facts.File{Foreign: f.Foreign, Notes: []string{note}, Suppressions: f.Suppressions, UnreadSQL: x.statements}
 }
 
 // platformPaths are storage paths only Databricks has.
