@@ -559,6 +559,9 @@ func (x *extractor) endFunction(st *fnState) {
 		switch st.ret.kind {
 		case kSession, kConst, kStr:
 			st.fn.ret = st.ret
+		case kDeltaTable:
+			// return DeltaTable.forPath(spark, path): the table each call names
+			st.fn.ret = st.ret
 		case kFrame:
 			// return df.coalesce(2): each call's argument, so transformed
 			st.fn.ret = st.ret

@@ -106,6 +106,9 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 // the steps a DataFrame parameter went through applied to the argument's
 // DataFrame when the result is one (def narrowed(df): return df.coalesce(2)).
 func (x *extractor) returnOf(fn *function, a args) val {
+	if dt, ok := fn.ret.ref.(*deltaState); ok && fn.ret.kind == kDeltaTable && dt.named > 0 {
+		return x.namedTable(fn, dt, a)
+	}
 	if fn.retFrame == 0 {
 		return fn.ret
 	}
@@ -127,6 +130,31 @@ func (x *extractor) returnOf(fn *function, a args) val {
 		x.noteFrameRoot(root, g.v)
 	}
 	return val{kind: kFrame, ref: h}
+}
+
+// namedTable is the DeltaTable a call of fn returns when fn returns the
+// table its parameter names: the one the call's argument names.
+func (x *extractor) namedTable(fn *function, dt *deltaState, a args) val {
+	i := dt.named - 1
+	name := ""
+	if fn.sum != nil && i < len(fn.sum.Params) {
+		name = fn.sum.Params[i].Name
+	}
+	g, ok := a.get(i, name)
+	if !ok {
+		return val{}
+	}
+	out := &deltaState{rs: dt.rs}
+	switch {
+	case dt.rs:
+		out.target = x.uriTarget(g)
+	case dt.byPath:
+		out.target = x.pathTarget(g)
+	default:
+		out.target = x.tableTarget(g)
+	}
+	x.nameFrom(out, g, dt.byPath)
+	return val{kind: kDeltaTable, ref: out}
 }
 
 // rebase copies the steps of h, down to its first, onto the history onto.
