@@ -190,7 +190,8 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 		case c.name == "write_delta":
 			x.polarsWriteDelta(c, a)
 			return val{}
-		case c.name == "getOrCreate" && len(a) == 0:
+		case c.name == "getOrCreate" && len(a) == 0,
+			c.name == "sparkSession" && len(a) == 0: // df._jdf.sparkSession(), the JVM's
 			// a builder this extractor did not follow (a helper's result)
 			return val{kind: kSession}
 		case notFrames[c.name]:
