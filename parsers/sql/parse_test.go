@@ -233,7 +233,7 @@ func TestGoBatchSeparators(t *testing.T) {
 		if _, _, foreign := Foreign([]byte(src), h); foreign {
 			t.Errorf("statement at %d read as another dialect", h.Keyword.Start)
 		}
-		kinds = append(kinds, string(src[h.Keyword.Start:h.Keyword.End]))
+		kinds = append(kinds, src[h.Keyword.Start:h.Keyword.End])
 	}
 	if want := []string{"CREATE", "CREATE", "VACUUM", "OPTIMIZE"}; !slices.Equal(kinds, want) {
 		t.Errorf("statements %q, want %q", kinds, want)
