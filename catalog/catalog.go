@@ -355,6 +355,7 @@ func (b *Builder) Add(f *facts.File) {
 	mine := b.mine[:0]
 	var index map[[2]string]int // made when mine grows long; a short one is searched
 	of := func(tg facts.Target) *pendingUse {
+		tg = scopeTarget(f.Path, tg)
 		i := -1
 		if index != nil {
 			if j, ok := index[[2]string{tg.Table, tg.Path}]; ok {
@@ -409,12 +410,12 @@ func (b *Builder) Add(f *facts.File) {
 	}
 	for i, d := range f.Tables {
 		def := newDef(d)
-		tg := facts.Target{Table: d.Name, Path: d.Location}
+		tg := scopeTarget(f.Path, facts.Target{Table: d.Name, Path: d.Location})
 		addPending(b.defs, pendingKey{tg.Table, tg.Path, def.key(&b.key)}, tg, def, place{f.Path, i, d.At})
 	}
 	for i, a := range f.Alters {
 		alter := newAlter(a)
-		tg := facts.Target{Table: a.Table, Path: a.Path} // ALTER TABLE delta.`/path` names the path
+		tg := scopeTarget(f.Path, facts.Target{Table: a.Table, Path: a.Path}) // ALTER TABLE delta.`/path` names the path
 		addPending(b.alters, pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At})
 	}
 	if b.uses == nil {
@@ -492,7 +493,16 @@ func (b *Builder) Catalog() *Catalog {
 		t.sortByLastPlace()
 	}
 	uses := slices.Collect(maps.Values(b.uses))
-	sort.Slice(uses, func(i, j int) bool { return uses[i].first.before(uses[j].first) })
+	slices.SortFunc(uses, func(a, b *pendingUse) int {
+		switch {
+		case a.first.before(b.first):
+			return -1
+		case b.first.before(a.first):
+			return 1
+		}
+		// one place, two targets (a file added twice): the targets decide
+		return strings.Compare(a.target.Table+"\x00"+a.target.Path, b.target.Table+"\x00"+b.target.Path)
+	})
 	for _, u := range uses {
 		if t := c.ensure(u.target); t != nil {
 			t.Use.merge(u.Use)
@@ -568,62 +578,131 @@ func Build(files []*facts.File) *Catalog {
 	return b.Catalog()
 }
 
-// ensure returns the table for a target, creating it; nil for an unknown target.
+// ensure returns the table for a target, creating it; nil for an unknown
+// target. The target's name and path may be scoped (see scopeTarget).
 func (c *Catalog) ensure(tg facts.Target) *Table {
 	if t := c.Lookup(tg); t != nil {
 		// a definition may add the path of a named table
-		if p := NormalizePath(tg.Path); p != "" && t.Path == "" {
+		if key, p := pathKey(tg.Path); p != "" && t.Path == "" {
 			t.Path = p
-			c.byPath[p] = t
+			c.byPath[key] = t
 		}
 		return t
 	}
-	name, path := NormalizeName(tg.Table), NormalizePath(tg.Path)
+	nameKey, name := nameKey(tg.Table)
+	pathKey, path := pathKey(tg.Path)
 	if name == "" && path == "" {
 		return nil
 	}
 	t := &Table{Name: name, Path: path}
 	c.tables = append(c.tables, t)
 	if name != "" {
-		c.byName[name] = t
-		if strings.Count(name, ".") == 2 { // catalog.schema.table: also found as schema.table
+		c.byName[nameKey] = t
+		if strings.Count(name, ".") == 2 && nameKey == name { // catalog.schema.table: also found as schema.table
 			short := name[strings.IndexByte(name, '.')+1:]
 			c.byShort[short] = append(c.byShort[short], t)
 		}
 	}
 	if path != "" {
-		c.byPath[path] = t
+		c.byPath[pathKey] = t
 	}
 	return t
 }
 
-// Lookup finds the table a target refers to, or nil.
+// Lookup finds the table a target refers to, or nil. A name or path with
+// unresolved parts is found only by LookupIn, in the file that wrote it.
 func (c *Catalog) Lookup(tg facts.Target) *Table {
 	if c == nil {
 		return nil
 	}
-	if name := NormalizeName(tg.Table); name != "" {
-		if t := c.byName[name]; t != nil {
+	if key, name := nameKey(tg.Table); name != "" {
+		if t := c.byName[key]; t != nil {
 			return t
 		}
-		if strings.Count(name, ".") == 1 {
+		if strings.Count(name, ".") == 1 && key == name {
 			if ts := c.byShort[name]; len(ts) == 1 {
 				return ts[0]
 			}
 		}
 	}
-	if path := NormalizePath(tg.Path); path != "" {
-		return c.byPath[path]
+	if key, path := pathKey(tg.Path); path != "" {
+		return c.byPath[key]
 	}
 	return nil
 }
 
-// DisplayName is how messages name the table: its name, else its path.
-func (t *Table) DisplayName() string {
-	if t.Name != "" {
-		return t.Name
+// LookupIn is Lookup for a target named in file: a partly unknown name
+// or path finds the table that file means by it, never another file's.
+func (c *Catalog) LookupIn(file string, tg facts.Target) *Table {
+	return c.Lookup(scopeTarget(file, tg))
+}
+
+// Open reports whether a table name or path has parts the code does not
+// resolve: a placeholder for a value the extractor could not follow
+// ({TABLE}, {}, %s). A ${var} is a SQL variable, one value wherever it is
+// written, and leaves the name closed.
+func Open(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			if i == 0 || s[i-1] != '$' {
+				return true
+			}
+		case '%':
+			if i+1 < len(s) && (s[i+1] == 's' || s[i+1] == '(' || s[i+1] == 'd') {
+				return true
+			}
+		}
 	}
-	return t.Path
+	return false
+}
+
+// scopeSep ends the file a scoped name or path belongs to.
+const scopeSep = "\x00"
+
+// scopeTarget makes a partly unknown name or path file's own: two jobs'
+// bronze.{TABLE}, or LOCATION '{LAKE}/bronze/x' with LAKE from each one's
+// environment, are rarely one table, and joined they would lend each
+// other definitions and properties (and the result would depend on which
+// file came first).
+func scopeTarget(file string, tg facts.Target) facts.Target {
+	if Open(tg.Table) {
+		tg.Table = file + scopeSep + tg.Table
+	}
+	if Open(tg.Path) {
+		tg.Path = file + scopeSep + tg.Path
+	}
+	return tg
+}
+
+// unscope splits a scoped name or path into its scope (the file and
+// scopeSep; "" when not scoped) and the name or path.
+func unscope(s string) (scope, rest string) {
+	if i := strings.Index(s, scopeSep); i >= 0 {
+		return s[:i+len(scopeSep)], s[i+len(scopeSep):]
+	}
+	return "", s
+}
+
+// nameKey is the key a (possibly scoped) name is indexed by, and the
+// normalised name.
+func nameKey(s string) (key, name string) {
+	scope, raw := unscope(s)
+	name = NormalizeName(raw)
+	if name == "" || scope == "" {
+		return name, name
+	}
+	return scope + name, name
+}
+
+// pathKey is nameKey for paths.
+func pathKey(s string) (key, path string) {
+	scope, raw := unscope(s)
+	path = NormalizePath(raw)
+	if path == "" || scope == "" {
+		return path, path
+	}
+	return scope + path, path
 }
 
 // Tables returns every table, in the order first seen.

@@ -83,8 +83,8 @@ func TestTablePropertiesPartitionsAndLiveState(t *testing.T) {
 	if !live.Rewritten() || tb.Rewritten() {
 		t.Error("Rewritten follows MERGE/UPDATE/DELETE writes")
 	}
-	if live.Format() != "delta" || live.DisplayName() != "m.s.live" {
-		t.Errorf("format %q name %q", live.Format(), live.DisplayName())
+	if live.Format() != "delta" || live.Name != "m.s.live" {
+		t.Errorf("format %q name %q", live.Format(), live.Name)
 	}
 }
 

@@ -21,7 +21,7 @@ import (
 
 // CodecVersion names the encoding. Change it with any change to what is
 // written or how: cache entries of another version are never read.
-const CodecVersion = 8
+const CodecVersion = 9
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.
 var ErrCorrupt = errors.New("facts: corrupt encoding")
@@ -179,6 +179,7 @@ func (e *encoder) transform(t *Transform) {
 	e.span(&t.Span)
 	putSlice(e, t.Removal, (*encoder).edit)
 	e.bool(t.Nested)
+	e.bool(t.Counted)
 }
 
 func (e *encoder) target(t *Target) { e.str(t.Table); e.str(t.Path); e.span(&t.Span) }
@@ -212,6 +213,7 @@ func (e *encoder) write(w *Write) {
 	e.str(w.WriterIn)
 	e.values(w.Properties)
 	e.bool(w.TargetFromCaller)
+	e.bool(w.FrameFromCaller)
 	e.span(&w.Loop)
 	putPtr(e, w.Stream, (*encoder).stream)
 	putPtr(e, w.Via, (*encoder).via)
@@ -507,6 +509,7 @@ func (d *decoder) transform(t *Transform) {
 	d.span(&t.Span)
 	t.Removal = getSlice(d, (*decoder).edit)
 	t.Nested = d.bool()
+	t.Counted = d.bool()
 }
 
 func (d *decoder) target(t *Target) { t.Table = d.str(); t.Path = d.str(); d.span(&t.Span) }
@@ -542,6 +545,7 @@ func (d *decoder) write(w *Write) {
 	w.WriterIn = d.str()
 	w.Properties = d.values()
 	w.TargetFromCaller = d.bool()
+	w.FrameFromCaller = d.bool()
 	d.span(&w.Loop)
 	w.Stream = getPtr(d, (*decoder).stream)
 	w.Via = getPtr(d, (*decoder).via)

@@ -22,6 +22,7 @@ var codecShapes = map[int]string{
 	6: "49c0457a6e845d52", // Arg's rarely set fields behind Arg.More (ArgMore), Param.Default a pointer
 	7: "5a953b131f33f1d2", // Suppression.Until: SQL "noqa: disable=" ranges
 	8: "bd634872f630c8e8", // Partitioning.Origin: a configuration file that sets the columns (dbt)
+	9: "f024709ff243064c", // Transform.Counted, Write.FrameFromCaller, and the fields after them
 }
 
 // shape describes a type by its fields, recursively, in declaration order.

@@ -162,7 +162,15 @@ type Transform struct {
 	// expression rather than on the outermost SELECT that feeds the write:
 	// what the query does after it is not known. Such hints come first.
 	Nested bool
+	// Counted is set on a Branches step when some way through it ends with
+	// a repartition or coalesce to a number of partitions.
+	Counted bool
 }
+
+// Branches is the Name of the step where ways through the code that made a
+// DataFrame differently meet (the arms of an if): what came before it is
+// not one history, so it ends the list like a join does.
+const Branches = "branches"
 
 // Shuffle kinds that decide how many files a write makes.
 var shuffleNames = map[string]bool{
@@ -253,7 +261,8 @@ type Write struct {
 	Span Span // the whole write expression or statement
 	At   Span // where a finding about the write is reported: the sink call or statement keyword
 	// Sink is the terminal method or statement form: "save", "saveAsTable",
-	// "insertInto", "parquet", "toTable", "start", "append", "create",
+	// "insertInto", "parquet", "toTable" (also for a stream's .table(name),
+	// its Databricks alias), "start", "append", "create",
 	// "execute", "INSERT INTO", "INSERT OVERWRITE"...
 	Sink string
 	// Format is the sink format lower-cased ("delta", "parquet"); "" when the
@@ -284,6 +293,10 @@ type Write struct {
 	// TargetFromCaller is true when the target is a parameter of the
 	// enclosing function: unknown here, named by each caller.
 	TargetFromCaller bool
+	// FrameFromCaller is true when the written DataFrame is (a transform
+	// of) a parameter of the enclosing function: what shaped it is known
+	// only at each call, where the call's copy of the write has it.
+	FrameFromCaller bool
 	// Loop is the header of the innermost loop whose body makes the write
 	// ("for path in files"), in its function or at module level; zero when
 	// none. A write a call makes inside a loop has the call's loop.
@@ -308,6 +321,24 @@ func (w *Write) Feeding() *Transform {
 		}
 	}
 	return nil
+}
+
+// CountShuffled reports whether a repartition or coalesce to a number of
+// partitions (one or more) feeds the write on some way through the code:
+// then a known number of tasks writes, not whatever the plan left.
+func (w *Write) CountShuffled() bool {
+	for i := len(w.Transforms) - 1; i >= 0; i-- {
+		t := &w.Transforms[i]
+		switch {
+		case t.Name == Branches:
+			return t.Counted
+		case t.IsShuffle():
+			return t.HasNum && (t.NumPartitions.Kind != Int || t.NumPartitions.Int >= 1)
+		case !t.IsNarrow():
+			return false
+		}
+	}
+	return false
 }
 
 // ReadKind distinguishes batch and stream reads.

@@ -147,7 +147,10 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	// a call in a loop repeats the writes of its function
 	loop := in.s.call.Loop
 	inLoop := kind == facts.FactWrite && loop != (facts.Span{})
-	if byCaller == 0 && byDefault == 0 && kind != facts.FactSetting && !inLoop {
+	// a function handed to foreachBatch makes its writes with each
+	// micro-batch, those its arguments leave alone too: they are the stream's
+	inBatch := kind == facts.FactWrite && in.s.via().Kind == "foreachBatch"
+	if byCaller == 0 && byDefault == 0 && kind != facts.FactSetting && !inLoop && !inBatch {
 		return // the function's own fact says it all
 	}
 	if kind == facts.FactSetting && foreign {
@@ -157,12 +160,12 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
 		})
 	}
-	if byCaller > 0 || kind == facts.FactSetting || (!foreign && byDefault > 0) || inLoop {
+	if byCaller > 0 || kind == facts.FactSetting || (!foreign && byDefault > 0) || inLoop || inBatch {
 		key := onceKey{fn: in.fn, kind: kind, i: i, at: in.s.call.At, tag: onceCall}
 		in.once(in.s.file, key, func(e *Extra) {
 			v := in.fill(kind, i, tmpl, holes, in.s.file, false)
 			if w, ok := v.(*facts.Write); ok {
-				if inLoop && byCaller == 0 && byDefault == 0 && (!w.Appends() || !w.Target.Known()) {
+				if inLoop && !inBatch && byCaller == 0 && byDefault == 0 && (!w.Appends() || !w.Target.Known()) {
 					return
 				}
 				if inLoop && w.Loop == (facts.Span{}) {
@@ -340,6 +343,9 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 			if a.Kind == facts.ArgFrame && !f.API.Rewrites() {
 				ts := make([]facts.Transform, 0, len(a.Transforms())+len(f.Transforms))
 				f.Transforms = append(append(ts, a.Transforms()...), f.Transforms...)
+			}
+			if a.Kind != facts.ArgParam {
+				f.FrameFromCaller = false // this call says what the DataFrame is
 			}
 		case facts.HoleOption:
 			if a.Kind == facts.ArgValue {

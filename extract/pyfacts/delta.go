@@ -13,6 +13,19 @@ type deltaState struct {
 	where  []facts.Column // optimize().where(...) columns
 	param  int            // 1 + the parameter the merge source comes from (see frameParam)
 	rs     bool           // a delta-rs (deltalake) table, whose API differs (see deltars.go)
+	// named is 1 + the parameter of the function being read whose value
+	// names the table (def _table(path): return DeltaTable.forPath(spark,
+	// path)), 0 when none; byPath says it is a path (or a delta-rs URI).
+	named  int
+	byPath bool
+}
+
+// nameFrom notes that g, which gives the table, is a parameter of the
+// function being read: a call that returns the table names it.
+func (x *extractor) nameFrom(dt *deltaState, g arg, byPath bool) {
+	if i, ok := x.paramOf(g.v); ok {
+		dt.named, dt.byPath = i+1, byPath
+	}
 }
 
 // deltaBuilder is a DeltaTable.create(...) builder.
@@ -27,12 +40,14 @@ func (x *extractor) deltaClassMethod(c callSite, a args) val {
 		dt := &deltaState{}
 		if g, ok := a.get(1, "tableOrViewName"); ok {
 			dt.target = x.tableTarget(g)
+			x.nameFrom(dt, g, false)
 		}
 		return val{kind: kDeltaTable, ref: dt}
 	case "forPath":
 		dt := &deltaState{}
 		if g, ok := a.get(1, "path"); ok {
 			dt.target = x.pathTarget(g)
+			x.nameFrom(dt, g, true)
 		}
 		return val{kind: kDeltaTable, ref: dt}
 	case "convertToDelta":

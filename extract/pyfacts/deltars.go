@@ -30,6 +30,7 @@ func (x *extractor) deltaRSCall(q string, c callSite, a args) (val, bool) {
 		dt := &deltaState{rs: true}
 		if g, ok := a.get(0, "table_uri"); ok {
 			dt.target = x.uriTarget(g)
+			x.nameFrom(dt, g, true)
 		}
 		return val{kind: kDeltaTable, ref: dt}, true
 	case "deltalake.write_deltalake", "deltalake.writer.write_deltalake":

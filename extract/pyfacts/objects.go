@@ -16,6 +16,10 @@ type function struct {
 	name string
 	sum  *facts.Func // its summary
 	ret  val         // what it returns when that does not depend on its arguments
+	// retFrame is 1 + the parameter whose DataFrame ret (a kFrame)
+	// transforms, 0 when ret does not depend on an argument: each call
+	// returns ret's steps applied to what it passes (see rebase).
+	retFrame int
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
@@ -317,7 +321,7 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 	case kFunc:
 		if name, ok := x.calleeName(callee); ok {
 			x.recordCall(name, c, a)
-			return callee.ref.(*function).ret
+			return x.returnOf(callee.ref.(*function), a)
 		}
 	case kModule:
 		if v, ok := x.deltaRSCall(callee.name, c, a); ok {

@@ -156,6 +156,7 @@ func (x *extractor) recordWrite(w *facts.Write, frame int) {
 	x.file.Writes = push(&x.writeLists, x.file.Writes, w)
 	if f := x.fn; f != nil {
 		if frame > 0 {
+			w.FrameFromCaller = true
 			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactWrite, Index: len(f.sum.Writes), Field: facts.HoleFrame, Param: frame - 1})
 		}
 		f.sum.Writes = push(&x.writeLists, f.sum.Writes, w)
@@ -558,6 +559,19 @@ func (x *extractor) endFunction(st *fnState) {
 		switch st.ret.kind {
 		case kSession, kConst, kStr:
 			st.fn.ret = st.ret
+		case kDeltaTable:
+			// return DeltaTable.forPath(spark, path): the table each call names
+			st.fn.ret = st.ret
+		case kFrame:
+			// return df.coalesce(2): each call's argument, so transformed
+			st.fn.ret = st.ret
+			if h := st.ret.history(); h != nil && st.roots != nil {
+				for ; h.prev != nil; h = h.prev {
+				}
+				if i, ok := st.roots[h]; ok {
+					st.fn.retFrame = i + 1
+				}
+			}
 		}
 		if _, ok := st.ret.ref.(*param); ok {
 			st.fn.ret = val{}

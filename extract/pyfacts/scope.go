@@ -288,10 +288,14 @@ func (a *armBindings) get(name string, arm int) *armBinding {
 	return &a.list[len(a.list)-1]
 }
 
-// agree is a when b is the same, and unknown otherwise.
+// agree is a when b is the same, the DataFrame where they meet when they
+// are DataFrames made differently (see meet), and unknown otherwise.
 func agree(a, b val) val {
 	if same(a, b) {
 		return a
+	}
+	if m, ok := meet(a, b); ok {
+		return m
 	}
 	return val{}
 }

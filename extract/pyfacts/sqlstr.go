@@ -1,7 +1,10 @@
 package pyfacts
 
 import (
+	"bytes"
 	"strings"
+
+	"github.com/lakelint/lakelint/extract/sqlfacts"
 
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/python"
@@ -40,7 +43,7 @@ func (x *extractor) embedSQL(v val) {
 	if x.fn != nil && len(d.Holes) > 0 {
 		x.sqlTemplate(d)
 	}
-	x.sql = append(x.sql, &document.Region{
+	r := &document.Region{
 		Lang:       document.SQL,
 		Text:       []byte(d.Text),
 		Map:        d.Map,
@@ -48,7 +51,36 @@ func (x *extractor) embedSQL(v val) {
 		LinePrefix: x.prefixAt(key.start),
 		Embedded:   true,
 		KeepGaps:   d.KeepGaps,
-	})
+	}
+	x.sql = append(x.sql, r)
+	if x.fn != nil && len(d.Holes) == 0 {
+		x.functionSQLWrites(r)
+	}
+}
+
+// functionSQLWrites makes the writes of a literal SQL statement a function
+// runs (an INSERT or MERGE through spark.sql, batch_df.sparkSession.sql)
+// the function's own: a foreachBatch function's are the batch's writes, a
+// helper's are made at each call. The file's facts have them already, from
+// the region.
+func (x *extractor) functionSQLWrites(r *document.Region) {
+	if !writeSQL(r.Text) {
+		return
+	}
+	for _, w := range sqlfacts.Extract(r).Writes {
+		w.Loop = x.inLoop
+		x.fn.sum.Writes = push(&x.writeLists, x.fn.sum.Writes, w)
+	}
+}
+
+// writeSQL reports whether SQL text may hold a write, before it is read.
+func writeSQL(text []byte) bool {
+	for _, kw := range []string{"insert", "merge", "update", "delete", "INSERT", "MERGE", "UPDATE", "DELETE"} {
+		if bytes.Contains(text, []byte(kw)) {
+			return true
+		}
+	}
+	return false
 }
 
 // prefixAt is the line prefix of the Python region holding document offset

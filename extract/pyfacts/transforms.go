@@ -25,6 +25,45 @@ type hist struct {
 	// source is set on the first step of a DataFrame made by a stream read:
 	// the read, which is not a transform.
 	source *facts.Read
+	// counted is set on a facts.Branches step: some way through it ends
+	// with a repartition or coalesce to a number of partitions.
+	counted bool
+}
+
+// meet is the DataFrame that two ways through the code which made it
+// differently leave behind (if one arm repartitions and the other does
+// not): a facts.Branches step that remembers whether a way was shuffled
+// to a count. ok is false unless one is a DataFrame and the other one too
+// or a value nothing is known of.
+func meet(a, b val) (val, bool) {
+	frameLike := func(v val) bool {
+		if v.kind == kUnknown {
+			_, param := v.ref.(*param)
+			return v.ref == nil || param
+		}
+		return v.kind == kFrame
+	}
+	if !frameLike(a) || !frameLike(b) || (a.kind != kFrame && b.kind != kFrame) {
+		return val{}, false
+	}
+	return val{kind: kFrame, ref: &hist{name: facts.Branches, counted: a.history().countShuffled() || b.history().countShuffled()}}, true
+}
+
+// countShuffled reports whether the shuffle that decides the DataFrame's
+// partitions is a repartition or coalesce to a number of them (see
+// facts.Write.CountShuffled).
+func (h *hist) countShuffled() bool {
+	for p := h; p != nil && p.source == nil; p = p.prev {
+		switch t := (facts.Transform{Name: p.name}); {
+		case p.name == facts.Branches:
+			return p.counted
+		case t.IsShuffle():
+			return p.num != nil && (p.num.Kind != facts.Int || p.num.Int >= 1)
+		case !t.IsNarrow():
+			return false
+		}
+	}
+	return false
 }
 
 // list returns the transforms oldest first, back to the last one that
@@ -50,7 +89,7 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 	cut := edits.slice(cuts, 12) // 40 bytes each
 	for p, i := h, n-1; i >= 0; p, i = p.prev, i-1 {
 		t := &out[i]
-		t.Name, t.Span, t.Columns = p.name, p.span, p.cols
+		t.Name, t.Span, t.Columns, t.Counted = p.name, p.span, p.cols, p.counted
 		if p.num != nil {
 			t.HasNum, t.NumPartitions = true, *p.num
 		}
@@ -61,6 +100,71 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 		}
 	}
 	return out
+}
+
+// returnOf is what a call of fn that passes a returns: fn's result, with
+// the steps a DataFrame parameter went through applied to the argument's
+// DataFrame when the result is one (def narrowed(df): return df.coalesce(2)).
+func (x *extractor) returnOf(fn *function, a args) val {
+	if dt, ok := fn.ret.ref.(*deltaState); ok && fn.ret.kind == kDeltaTable && dt.named > 0 {
+		return x.namedTable(fn, dt, a)
+	}
+	if fn.retFrame == 0 {
+		return fn.ret
+	}
+	i := fn.retFrame - 1
+	name := ""
+	if fn.sum != nil && i < len(fn.sum.Params) {
+		name = fn.sum.Params[i].Name
+	}
+	g, ok := a.get(i, name)
+	if !ok {
+		return val{}
+	}
+	h := rebase(fn.ret.history(), g.v.history())
+	if x.fn != nil && g.v.history() == nil {
+		// the argument is this function's parameter, perhaps
+		root := h
+		for ; root.prev != nil; root = root.prev {
+		}
+		x.noteFrameRoot(root, g.v)
+	}
+	return val{kind: kFrame, ref: h}
+}
+
+// namedTable is the DeltaTable a call of fn returns when fn returns the
+// table its parameter names: the one the call's argument names.
+func (x *extractor) namedTable(fn *function, dt *deltaState, a args) val {
+	i := dt.named - 1
+	name := ""
+	if fn.sum != nil && i < len(fn.sum.Params) {
+		name = fn.sum.Params[i].Name
+	}
+	g, ok := a.get(i, name)
+	if !ok {
+		return val{}
+	}
+	out := &deltaState{rs: dt.rs}
+	switch {
+	case dt.rs:
+		out.target = x.uriTarget(g)
+	case dt.byPath:
+		out.target = x.pathTarget(g)
+	default:
+		out.target = x.tableTarget(g)
+	}
+	x.nameFrom(out, g, dt.byPath)
+	return val{kind: kDeltaTable, ref: out}
+}
+
+// rebase copies the steps of h, down to its first, onto the history onto.
+func rebase(h, onto *hist) *hist {
+	if h == nil {
+		return onto
+	}
+	c := *h
+	c.prev = rebase(h.prev, onto)
+	return &c
 }
 
 // notFrames are DataFrame methods whose result is not a DataFrame.
@@ -86,7 +190,8 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 		case c.name == "write_delta":
 			x.polarsWriteDelta(c, a)
 			return val{}
-		case c.name == "getOrCreate" && len(a) == 0:
+		case c.name == "getOrCreate" && len(a) == 0,
+			c.name == "sparkSession" && len(a) == 0: // df._jdf.sparkSession(), the JVM's
 			// a builder this extractor did not follow (a helper's result)
 			return val{kind: kSession}
 		case notFrames[c.name]:

@@ -28,7 +28,8 @@ func TestTransforms(t *testing.T) {
 		{"na functions", "df.coalesce(2).na.fill(0).write.save('/p')", []string{"coalesce", "na"}, "coalesce"},
 		{"snapshot at binding", "a = df.coalesce(1)\nb = a\na = a.repartition(9)\nb.write.save('/p')", []string{"coalesce"}, "coalesce"},
 		{"rdd is not a DataFrame", "rdd = df.rdd.repartition(8)\nx = rdd.toDF()\nx.write.save('/p')", nil, ""},
-		{"branch makes history unknown", "df = spark.table('a')\nif c:\n    df = df.coalesce(1)\ndf.write.save('/p')", nil, ""},
+		{"branches meet: no one history, no feeding shuffle", "df = spark.table('a')\nif c:\n    df = df.coalesce(1)\ndf.write.save('/p')", []string{"branches"}, ""},
+		{"helper's return applied to the argument", "def few(d):\n    return d.coalesce(2).filter('x')\nfew(df.repartition(9)).write.save('/p')", []string{"repartition", "coalesce", "filter"}, "coalesce"},
 		{"same in every branch", "if c:\n    n = 1\nelse:\n    n = 1\ndf.coalesce(n).write.save('/p')", []string{"coalesce"}, "coalesce"},
 		{"parameter shadows module name", "df = x.coalesce(1)\ndef f(df):\n    df.write.save('/p')", nil, ""},
 	}
@@ -173,5 +174,26 @@ func TestLongLineIsLinear(t *testing.T) {
 	}
 	if d := time.Since(start); d > 20*time.Second {
 		t.Errorf("took %v", d)
+	}
+}
+
+func TestCountShuffledThroughBranches(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      bool
+	}{
+		{"one arm coalesces", "df = spark.table('a')\nif c:\n    df = df.coalesce(1)\ndf.write.save('/p')", true},
+		{"parameter, one arm repartitions", "def f(df, c):\n    if c:\n        df = df.repartition(4)\n    df.write.save('/p')", true},
+		{"arms filter only", "df = spark.table('a')\nif c:\n    df = df.filter('x')\ndf.write.save('/p')", false},
+		{"by columns only", "df = spark.table('a')\nif c:\n    df = df.repartition('d')\ndf.write.save('/p')", false},
+		{"a join after the branch", "df = spark.table('a')\nif c:\n    df = df.coalesce(1)\ndf.join(o, 'k').write.save('/p')", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, _ := extract(t, tt.src)
+			if got := oneWrite(t, f).CountShuffled(); got != tt.want {
+				t.Errorf("CountShuffled() = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

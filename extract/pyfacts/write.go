@@ -114,6 +114,8 @@ var (
 	streamSinks = map[string][]string{
 		"start":   {"path", "format", "outputMode", "partitionBy", "queryName"},
 		"toTable": {"tableName", "format", "outputMode", "partitionBy", "queryName"},
+		// Databricks' older alias of toTable, still in courses and notebooks
+		"table": {"tableName"},
 	}
 	v2Sinks = map[string]bool{
 		"append": true, "overwrite": true, "overwritePartitions": true,
@@ -227,6 +229,9 @@ func (x *extractor) partitionColumns(p *facts.Partitioning, v val, sp facts.Span
 // own arguments (which override the chain's settings, as in Spark).
 func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []string) {
 	fw := x.newWrite(w, s, c)
+	if c.name == "table" {
+		fw.Sink = "toTable" // the same sink by its other name
+	}
 	if formatSinks[c.name] {
 		fw.Format, fw.FormatUnknown = c.name, false
 		fw.FormatSpan = x.span(c.nameStart(), c.fn.End())

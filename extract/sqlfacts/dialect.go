@@ -23,6 +23,7 @@ func (x *extractor) foreign(st sql.Statement) bool {
 		return false
 	}
 	x.out.Foreign = append(x.out.Foreign, facts.ForeignSQL{At: x.span(h.Keyword), Dialect: dialect, Marker: marker})
+	x.out.UnreadSQL++ // not read either (--verbose counts them per file)
 	return true
 }
 
@@ -39,7 +40,8 @@ func ExtractWhole(r *document.Region) *facts.File {
 	}
 	first := f.Foreign[0]
 	note := fmt.Sprintf("not Spark SQL: %d of %d statements are %s (%s); the file is not linted", n, x.statements, first.Dialect, first.Marker)
-	return &facts.File{Foreign: f.Foreign, Notes: []string{note}, Suppressions: f.Suppressions}
+	// every statement of the file goes unread; the note places them
+	return &facts.File{Foreign: f.Foreign, Notes: []string{note}, Suppressions: f.Suppressions, UnreadSQL: x.statements}
 }
 
 // platformPaths are storage paths only Databricks has.

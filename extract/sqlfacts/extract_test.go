@@ -236,3 +236,20 @@ func BenchmarkExtract(b *testing.B) {
 		Extract(r)
 	}
 }
+
+// Statements in another dialect are not read either: they count among the
+// unread (and --verbose counts them per file, where each stands).
+func TestForeignStatementsCountAsUnread(t *testing.T) {
+	src := "CREATE TABLE a (id INT) USING DELTA\nGO\nCREATE TABLE [dbo].[b] (id INT)\nGO\nINSERT INTO t;\nVACUUM a RETAIN 1 HOURS"
+	_, r := plain(src)
+	f := Extract(r)
+	if f.UnreadSQL != 2 || len(f.Unread) != 1 || len(f.Foreign) != 1 {
+		t.Fatalf("unread %d %+v, foreign %d", f.UnreadSQL, f.Unread, len(f.Foreign))
+	}
+	if at := f.Foreign[0].At.Start; src[at:at+6] != "CREATE" {
+		t.Errorf("the foreign statement is placed at %d", at)
+	}
+	if len(f.Tables) != 1 || len(f.Maintenance) != 1 {
+		t.Errorf("the statements around the GO lines: tables %d, maintenance %d", len(f.Tables), len(f.Maintenance))
+	}
+}

@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lakelint/lakelint/parsers/document"
 )
@@ -16,7 +17,7 @@ func addJupyterCell(doc *document.Document, c *document.Cell, lang document.Lang
 		// a cell magic (or a Databricks "%sql" line alone) makes the rest SQL
 		addIdentityRegion(doc, document.SQL, c.Index, next, c.End)
 		return
-	case foreignCellCommand(string(word)):
+	case foreignCellCommand(string(word)) || strings.HasPrefix(string(word), "%%") && !pythonCellMagic(string(word)):
 		doc.Notes = append(doc.Notes, fmt.Sprintf("cell %d: %s skipped", c.Index, word))
 		return
 	case string(word) == "%python" && isBlank(rest):
@@ -50,22 +51,30 @@ func addPythonCell(doc *document.Document, cell, start, end int) {
 	var blanked []byte // a copy of text, made at the first IPython line
 	var sql []document.Region
 	var logical pyLines
+	shell := false // the last IPython line goes on past its backslash
 	for pos := 0; pos < len(text); {
 		lineEnd, next := nextLine(text, pos)
 		line := text[pos:lineEnd]
-		if magicAt, ok := ipythonLine(line); ok && !logical.continued() {
+		magicAt, ok := ipythonLine(line)
+		if shell || ok && !logical.continued() {
+			shell = endsInBackslash(line)
+			if !ok {
+				magicAt = -1 // a continuation: part of the command above
+			}
 			if blanked == nil {
 				blanked = append([]byte(nil), text...)
 			}
 			for i := pos; i < lineEnd; i++ {
 				blanked[i] = ' '
 			}
-			if from, ok := sqlLineMagic(line, magicAt); ok {
-				from += start + pos
-				to := start + lineEnd
-				sql = append(sql, document.Region{
-					Lang: document.SQL, Text: doc.Text[from:to], Map: document.Identity(from, to-from), Cell: cell,
-				})
+			if magicAt >= 0 {
+				if from, ok := sqlLineMagic(line, magicAt); ok {
+					from += start + pos
+					to := start + lineEnd
+					sql = append(sql, document.Region{
+						Lang: document.SQL, Text: doc.Text[from:to], Map: document.Identity(from, to-from), Cell: cell,
+					})
+				}
 			}
 		} else {
 			logical.scan(line)
@@ -85,7 +94,8 @@ func addPythonCell(doc *document.Document, cell, start, end int) {
 
 // ipythonLine reports whether line is IPython syntax rather than Python: its
 // first non-blank character is % or !, or it assigns one ("rows = %sql ...",
-// "files = !ls"). magicAt is the offset of that % or !.
+// "files = !ls"), or it asks for help ("df.write?", "??spark.read").
+// magicAt is the offset of that % or ! (or ?).
 func ipythonLine(line []byte) (magicAt int, ok bool) {
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
@@ -93,6 +103,9 @@ func ipythonLine(line []byte) (magicAt int, ok bool) {
 	}
 	if i < len(line) && (line[i] == '%' || line[i] == '!') {
 		return i, true
+	}
+	if at, ok := helpLine(line, i); ok {
+		return at, true
 	}
 	// targets: names and commas, then a single "="
 	sawName := false
@@ -109,6 +122,34 @@ func ipythonLine(line []byte) (magicAt int, ok bool) {
 		return i, true
 	}
 	return 0, false
+}
+
+// helpLine reports whether line, whose code starts at i, is an IPython
+// help request: "?name", "??name", "name?", "name??". No Python line starts
+// or ends with a ?, outside a string or a comment, which such a line has none of.
+func helpLine(line []byte, i int) (int, bool) {
+	code := line[i:]
+	for len(code) > 0 && isSpace(code[len(code)-1]) {
+		code = code[:len(code)-1]
+	}
+	if len(code) < 2 || strings.ContainsAny(string(code), "#'\"") {
+		return 0, false
+	}
+	if code[0] == '?' {
+		return i, true
+	}
+	if code[len(code)-1] == '?' {
+		return i + len(code) - 1, true
+	}
+	return 0, false
+}
+
+// endsInBackslash reports whether a line is continued by a final backslash.
+func endsInBackslash(line []byte) bool {
+	for len(line) > 0 && isSpace(line[len(line)-1]) {
+		line = line[:len(line)-1]
+	}
+	return len(line) > 0 && line[len(line)-1] == '\\'
 }
 
 // sqlLineMagic returns where the query of a "%sql <query>" line magic at

@@ -29,3 +29,14 @@ func foreignCellCommand(word string) bool {
 	}
 	return false
 }
+
+// pythonCellMagic reports whether an IPython cell magic runs the rest of its
+// cell as Python (timing, capturing, profiling it); any other cell magic
+// hands the cell to something else (%%bash, %%writefile, a kernel's own).
+func pythonCellMagic(word string) bool {
+	switch word {
+	case "%%time", "%%timeit", "%%capture", "%%prun", "%%python", "%%python3", "%%debug", "%%local", "%%pyspark":
+		return true
+	}
+	return false
+}

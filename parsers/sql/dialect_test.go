@@ -18,7 +18,6 @@ func TestForeignDialects(t *testing.T) {
 		{"CREATE TABLE [dbo].[orders] (id INT)", "T-SQL", "[bracketed] names"},
 		{"SELECT * FROM [sales]", "T-SQL", "[bracketed] names"},
 		{"CREATE TABLE t (id INT IDENTITY(1,1) PRIMARY KEY)", "T-SQL", "IDENTITY(seed, increment)"},
-		{"CREATE TABLE t (id INT)\nGO\nCREATE TABLE u (id INT)", "T-SQL", "GO batch separator"},
 		{"SELECT TOP 10 * FROM t", "T-SQL", "SELECT TOP"},
 		{"SET NOCOUNT ON", "T-SQL", "SET NOCOUNT"},
 		{"CREATE TABLE t (name NVARCHAR(100), at DATETIME2)", "T-SQL", "type NVARCHAR"},

@@ -1,6 +1,7 @@
 package sql
 
-// Parse tokenizes src, splits it into statements at ';' and reads each one.
+// Parse tokenizes src, splits it into statements at ';' (and at GO lines,
+// see goSeparator) and reads each one.
 // It never fails: statements it does not know are *Other, those it knows
 // but cannot read are *Other with Unread set.
 func Parse(src []byte) *Script {
@@ -62,11 +63,12 @@ func Split(src []byte) []Span {
 	return spans
 }
 
-// eachStatement calls fn with the tokens of each ';'-separated statement.
+// eachStatement calls fn with the tokens of each statement: ';' and GO
+// lines separate them.
 func eachStatement(src []byte, toks []Token, fn func([]Token)) {
 	start := 0
 	for i, t := range toks {
-		if t.Kind == Punct && t.End-t.Start == 1 && src[t.Start] == ';' {
+		if t.Kind == Punct && t.End-t.Start == 1 && src[t.Start] == ';' || goSeparator(src, toks, i) {
 			fn(toks[start:i])
 			start = i + 1
 		}
@@ -74,6 +76,46 @@ func eachStatement(src []byte, toks []Token, fn func([]Token)) {
 	if start < len(toks) {
 		fn(toks[start:])
 	}
+}
+
+// goSeparator reports whether toks[i] is a GO batch separator: GO, in any
+// case, alone on its line but for a ';' and spaces. Migration tools write
+// it between statements; Spark has no statement GO, and a column named go
+// alone on a line comes after a comma, a parenthesis or a keyword that
+// wants it.
+func goSeparator(src []byte, toks []Token, i int) bool {
+	t := toks[i]
+	if !t.Is(src, "GO") {
+		return false
+	}
+	for j := t.Start - 1; j >= 0 && src[j] != '\n'; j-- {
+		if src[j] != ' ' && src[j] != '\t' {
+			return false
+		}
+	}
+	for j := t.End; j < len(src) && src[j] != '\n'; j++ {
+		switch src[j] {
+		case ' ', '\t', '\r', ';':
+		default:
+			return false
+		}
+	}
+	for j := i - 1; j >= 0; j-- {
+		p := toks[j]
+		if p.Kind == Comment || p.Kind == HintComment {
+			continue
+		}
+		if p.Kind == Punct && !p.IsPunct(src, ";") && !p.IsPunct(src, ")") {
+			return false // a list or an expression goes on
+		}
+		for _, kw := range []string{"SELECT", "AS", "BY", "FROM", "JOIN", "TABLE", "INTO", "WHERE", "AND", "OR", "ON", "SET"} {
+			if p.Is(src, kw) {
+				return false
+			}
+		}
+		break
+	}
+	return true
 }
 
 // parser reads one statement at a time; its buffers are reused across

@@ -2,6 +2,7 @@ package sql
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -236,5 +237,39 @@ func TestReaderMatchesParse(t *testing.T) {
 	// an empty script after a long one keeps nothing of it
 	if s := r.Parse(nil); len(s.Tokens) != 0 || len(s.Statements) != 0 {
 		t.Fatalf("empty script: %d tokens, %d statements", len(s.Tokens), len(s.Statements))
+	}
+}
+
+// A line holding only GO separates statements, as migration tools write
+// it: every statement after it is read, none is taken for T-SQL.
+func TestGoBatchSeparators(t *testing.T) {
+	src := "CREATE TABLE a (id INT) USING DELTA\nGO\nCREATE TABLE b (id INT) USING DELTA;\ngo;\n" +
+		"VACUUM a RETAIN 1 HOURS\n  Go  \r\nOPTIMIZE b\nGO"
+	var kinds []string
+	for _, st := range Parse([]byte(src)).Statements {
+		h := st.Header()
+		if _, _, foreign := Foreign([]byte(src), h); foreign {
+			t.Errorf("statement at %d read as another dialect", h.Keyword.Start)
+		}
+		kinds = append(kinds, src[h.Keyword.Start:h.Keyword.End])
+	}
+	if want := []string{"CREATE", "CREATE", "VACUUM", "OPTIMIZE"}; !slices.Equal(kinds, want) {
+		t.Errorf("statements %q, want %q", kinds, want)
+	}
+	if spans := Split([]byte(src)); len(spans) != 4 {
+		t.Errorf("Split: %d statements, want 4", len(spans))
+	}
+	// near misses: go as a name, or not alone on its line
+	for _, src := range []string{
+		"SELECT a,\ngo\nFROM t",
+		"SELECT\ngo\nFROM t",
+		"SELECT go FROM t",
+		"CREATE TABLE go (id INT)",
+		"SELECT * FROM t -- GO\nWHERE x = 1",
+		"CREATE TABLE t (a INT)\nGO -- next\nCREATE TABLE u (a INT)",
+	} {
+		if n := len(Parse([]byte(src)).Statements); n != 1 {
+			t.Errorf("%q: %d statements, want 1", src, n)
+		}
 	}
 }

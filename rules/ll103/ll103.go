@@ -46,7 +46,7 @@ func check(p *rule.Pass) {
 		if d.Kind == facts.DbtModel {
 			advice = liquidClusteredBy
 		}
-		ck.checkPartitioning(d.PartitionBy, d.Name, advice)
+		ck.checkPartitioning(d.PartitionBy, rule.TableLabel(d.Name, d.Location), advice)
 	}
 }
 

@@ -23,7 +23,12 @@ you with optimized writes; plain file formats cannot. A Delta write is reported 
 optimized writes are known to be off: the session or the table turns them off, or the
 code runs on open-source Delta (platform: oss, or evidence such as
 configure_spark_with_delta_pip) where they are off unless turned on. On Databricks, or
-when the platform is unknown, the compute may turn them on, so such writes are left alone.`,
+when the platform is unknown, the compute may turn them on, so such writes are left alone.
+
+A write that a repartition or coalesce to a number of partitions reaches — on the same
+line, through a variable, a helper's return value or parameter, or on any arm of an if —
+is never reported: a known number of tasks writes then, and LL102 judges the case of a
+single one.`,
 	Lang:    "python",
 	Example: `daily.write.mode("append").partitionBy("event_date", "country").parquet(path)`,
 	Better: `(daily.repartition("event_date", "country")
@@ -38,13 +43,16 @@ var Rule = rule.New(Doc, check)
 var fileFormats = map[string]bool{"parquet": true, "orc": true, "csv": true, "json": true, "text": true, "avro": true}
 
 func check(p *rule.Pass) {
+	seen := map[facts.Span]bool{}
 	for _, w := range p.Facts.Writes {
 		part := w.PartitionBy
-		if part == nil || part.Dynamic || len(part.Columns) == 0 || w.API != facts.DataFrameWriter {
+		// a helper's write of the DataFrame it is given is judged at each
+		// call, where what shaped the DataFrame is known
+		if part == nil || part.Dynamic || len(part.Columns) == 0 || w.API != facts.DataFrameWriter || w.FrameFromCaller {
 			continue
 		}
 		format := p.Format(w)
-		if shuffledBy(w, part.Names()) {
+		if shuffledBy(w, part.Names()) || w.CountShuffled() {
 			continue
 		}
 		var why string
@@ -69,12 +77,28 @@ func check(p *rule.Pass) {
 		call := ".repartition(" + strings.Join(quoted, ", ") + ")"
 		msg := "partitioned " + format + " write without a shuffle by " + strings.Join(cols, ", ") + why +
 			": every task writes a file into every partition it holds; add " + call + " before .write" + p.FrequencyNote(w)
+		at := part.Span
+		if at.Foreign() && w.Via != nil {
+			// a helper in another file writes the DataFrame this call
+			// passes: the finding is the call's, the fix the caller's to make
+			at = w.Via.Call
+			related = append(related, rule.Related{At: part.Span, Message: "the helper's partitioned write"})
+			msg = "partitioned " + format + " write (in the helper this call passes the DataFrame to) without a shuffle by " +
+				strings.Join(cols, ", ") + why + ": every task writes a file into every partition it holds; repartition by " +
+				strings.Join(quoted, ", ") + " before it is written"
+			p.ReportRelated(at, msg, related)
+			continue
+		}
+		if seen[at] {
+			continue // a helper's write applied at several calls in its own file
+		}
+		seen[at] = true
 		var fixes []rule.Fix
 		if w.WriterAt > 0 {
 			fixes = append(fixes, rule.Fix{Title: "Insert " + call + " before .write",
 				Edits: []facts.Edit{{Span: facts.Span{Start: w.WriterAt, End: w.WriterAt, File: facts.FileOf(w.WriterIn)}, NewText: call}}})
 		}
-		p.ReportRelated(part.Span, msg, related, fixes...)
+		p.ReportRelated(at, msg, related, fixes...)
 	}
 }
 

@@ -61,7 +61,7 @@ func check(p *rule.Pass) {
 		if at := t.Use.RewriteAt(); at != (facts.Span{}) {
 			related = []rule.Related{{At: at, Message: "the table's files are rewritten here"}}
 		}
-		msg := "this stream reads " + t.DisplayName() + ", which " + why + ": a Delta stream fails at the first commit that rewrites files; " +
+		msg := "this stream reads " + rule.TableOf(t) + ", which " + why + ": a Delta stream fails at the first commit that rewrites files; " +
 			`add .option("skipChangeCommits", "true") to skip such commits, or read the change data feed when their changes matter`
 		var fixes []rule.Fix
 		if v, ok := r.Options["skipchangecommits"]; ok {

@@ -83,8 +83,8 @@ func check(p *rule.Pass) {
 		if len(missing) == 0 {
 			continue
 		}
-		msg := fmt.Sprintf("Delta table %s is created without %s: writers then leave small files unless every job remembers the session settings",
-			d.Name, strings.Join(missing, ", "))
+		msg := fmt.Sprintf("%s is created without %s: writers then leave small files unless every job remembers the session settings",
+			rule.KindLabel("Delta table", d.Name, d.Location), strings.Join(missing, ", "))
 		if d.Kind == facts.DbtModel {
 			msg = fmt.Sprintf("dbt model %s makes a Delta table without %s: every run then leaves small files; set them in the model's tblproperties config",
 				d.Name, strings.Join(missing, ", "))

@@ -70,7 +70,7 @@ func check(p *rule.Pass) {
 				related = append(related, rule.Related{At: s.At, Message: "auto compaction is switched off here"})
 			}
 			msg := fmt.Sprintf("the stream into %s makes %s, and %s, %s: each micro-batch's small files stay small until an OPTIMIZE; %s",
-				t.DisplayName(), Rate(w), where, session, advice)
+				rule.TableOf(t), Rate(w), where, session, advice)
 			var fixes []rule.Fix
 			if d := localDef(p, t); d != nil {
 				fixes = append(fixes, propertyFix(d))
@@ -86,7 +86,7 @@ func check(p *rule.Pass) {
 			continue
 		}
 		msg := fmt.Sprintf("streaming table %s sets pipelines.autoOptimize.managed to false and does not turn on auto compaction (delta.autoOptimize.autoCompact): "+
-			"each update's small files stay small until an OPTIMIZE", d.Name)
+			"each update's small files stay small until an OPTIMIZE", rule.TableLabel(d.Name, d.Location))
 		var fixes []rule.Fix
 		if _, set := d.Properties[rule.PropAutoCompact]; !set {
 			fixes = append(fixes, propertyFix(d))

@@ -18,8 +18,10 @@ var Doc = &rule.Doc{
 	Why: `Optimized writes shuffle data before a Delta write so files land near 128 MB; auto
 compaction merges small files right after a write. Switching either off brings back
 one file per task per partition on every write, and the table slows down week by
-week until someone runs OPTIMIZE. If a job really must skip them, say why in a
-noqa comment.`,
+week until someone runs OPTIMIZE. With optimized writes on for the same table (or
+session), switching auto compaction off still costs: each write's files are sized, but
+the small ones a write leaves (a small append, a streaming micro-batch) are no longer
+merged after it. If a job really must skip them, say why in a noqa comment.`,
 	Lang:    "sql",
 	Example: `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false');`,
 	Better:  `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true');`,
@@ -39,26 +41,43 @@ var switches = map[string]string{
 
 func check(p *rule.Pass) {
 	for _, s := range p.Facts.Settings {
-		report(p, s.Key, s.Value, s.At)
+		// the session's auto compaction beside the session's optimized
+		// writes; the defaults for new tables beside the defaults
+		sessionOn := func() bool {
+			if strings.HasPrefix(strings.ToLower(s.Key), rule.ConfDefaultsPrefix) {
+				return settingTrue(p, rule.ConfDefaultsPrefix+"autooptimize.optimizewrite")
+			}
+			return settingTrue(p, rule.ConfOptimizeWrite)
+		}
+		report(p, s.Key, s.Value, s.At, sessionOn)
 	}
 	for _, d := range p.Facts.Tables {
+		on := func() bool {
+			return isTrue(d.Properties, rule.PropOptimizeWrite) || tableTrue(p, facts.Target{Table: d.Name, Path: d.Location})
+		}
 		for _, k := range sortedKeys(d.Properties) {
-			report(p, k, d.Properties[k], d.Properties[k].Span)
+			report(p, k, d.Properties[k], d.Properties[k].Span, on)
 		}
 	}
 	for _, a := range p.Facts.Alters {
+		on := func() bool {
+			return isTrue(a.Set, rule.PropOptimizeWrite) || tableTrue(p, facts.Target{Table: a.Table, Path: a.Path})
+		}
 		for _, k := range sortedKeys(a.Set) {
-			report(p, k, a.Set[k], a.Set[k].Span)
+			report(p, k, a.Set[k], a.Set[k].Span, on)
 		}
 	}
 	for _, w := range p.Facts.Writes {
+		on := func() bool { return isTrue(w.Properties, rule.PropOptimizeWrite) || tableTrue(p, w.Target) }
 		for _, k := range sortedKeys(w.Properties) {
-			report(p, k, w.Properties[k], w.Properties[k].Span)
+			report(p, k, w.Properties[k], w.Properties[k].Span, on)
 		}
 	}
 }
 
-func report(p *rule.Pass, key string, v facts.Value, at facts.Span) {
+// report reports key = false when key is a switch; optimizedOn says
+// whether optimized writes are on where the switch is auto compaction's.
+func report(p *rule.Pass, key string, v facts.Value, at facts.Span, optimizedOn func() bool) {
 	what, ok := switches[strings.ToLower(key)]
 	if !ok {
 		return
@@ -69,7 +88,43 @@ func report(p *rule.Pass, key string, v facts.Value, at facts.Span) {
 	if at == (facts.Span{}) {
 		return
 	}
-	p.Report(at, fmt.Sprintf("%s = false switches off %s: every write then leaves one small file per task and partition; remove it or set it to true", rule.DisplayKey(key), what))
+	effect := "every write then leaves one small file per task and partition"
+	if strings.HasPrefix(what, "auto compaction") && optimizedOn() {
+		// optimized writes still size each write's files: what is lost is
+		// the merge of the small files they leave
+		effect = "optimized writes still shuffle each write into few files, but nothing merges the small files they leave " +
+			"(a small append, a micro-batch, the last file of each partition) after the write, so they pile up until an OPTIMIZE"
+	}
+	p.Report(at, fmt.Sprintf("%s = false switches off %s: %s; remove it or set it to true", rule.DisplayKey(key), what, effect))
+}
+
+// settingTrue reports whether the file sets the session conf key to true.
+func settingTrue(p *rule.Pass, key string) bool {
+	for _, s := range p.Facts.Settings {
+		if strings.EqualFold(s.Key, key) {
+			if on, known := s.Value.Truth(); known && on {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isTrue reports whether properties set key (lower-cased) to true.
+func isTrue(props map[string]facts.Value, key string) bool {
+	v, ok := props[key]
+	on, known := v.Truth()
+	return ok && known && on
+}
+
+// tableTrue reports whether the project's table t has optimized writes on.
+func tableTrue(p *rule.Pass, t facts.Target) bool {
+	if !t.Known() {
+		return false
+	}
+	v, ok := p.Table(t).Property(rule.PropOptimizeWrite)
+	on, known := v.Truth()
+	return ok && known && on
 }
 
 func sortedKeys(m map[string]facts.Value) []string {

@@ -35,6 +35,6 @@ func check(p *rule.Pass) {
 			continue
 		}
 		cols := strings.Join(d.PartitionBy.Names(), ", ")
-		p.Report(d.PartitionBy.Span, fmt.Sprintf("new Delta table %s is partitioned by %s; consider liquid clustering (CLUSTER BY (%s)), which keeps file sizes healthy and can be changed later", d.Name, cols, cols))
+		p.Report(d.PartitionBy.Span, fmt.Sprintf("%s is partitioned by %s; consider liquid clustering (CLUSTER BY (%s)), which keeps file sizes healthy and can be changed later", rule.KindLabel("new Delta table", d.Name, d.Location), cols, cols))
 	}
 }

@@ -54,7 +54,7 @@ func check(p *rule.Pass) {
 
 // evidence reads like "main.web.clicks has 150 files with a median of 40 KB (100% under 32 MB)".
 func evidence(t *catalog.Table, e health.SmallFiles) string {
-	msg := fmt.Sprintf("%s has %s", t.DisplayName(), health.Plural(e.Files, "file", "files"))
+	msg := fmt.Sprintf("%s has %s", rule.TableOf(t), health.Plural(e.Files, "file", "files"))
 	switch {
 	case e.Median > 0 && e.SmallShare >= 0:
 		msg += fmt.Sprintf(" with a median of %s (%s under %s)", health.Bytes(e.Median), health.Percent(e.SmallShare), health.Bytes(e.Threshold))

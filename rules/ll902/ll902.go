@@ -50,7 +50,7 @@ func check(p *rule.Pass) {
 }
 
 func evidence(t *catalog.Table, e health.Partitioning) string {
-	msg := fmt.Sprintf("%s has %s (by %s)", t.DisplayName(), health.Plural(e.Distinct, "partition", "partitions"), strings.Join(e.Columns, ", "))
+	msg := fmt.Sprintf("%s has %s (by %s)", rule.TableOf(t), health.Plural(e.Distinct, "partition", "partitions"), strings.Join(e.Columns, ", "))
 	if e.TooMany {
 		msg += fmt.Sprintf(", more than stats.max-partitions (%s)", health.Count(int64(e.MaxPartitions)))
 	}

@@ -75,7 +75,7 @@ func evidence(t *catalog.Table, e health.StreamingCommits) string {
 	if e.MedianAddedFiles == 1 {
 		files = "file"
 	}
-	msg := fmt.Sprintf("%s: %s added a median of %s %s", t.DisplayName(),
+	msg := fmt.Sprintf("%s: %s added a median of %s %s", rule.TableOf(t),
 		health.Plural(int64(e.Commits), "streaming commit", "streaming commits"), median(e.MedianAddedFiles), files)
 	if e.MedianBytesPerFile > 0 {
 		return msg + fmt.Sprintf(" of %s each (under %s)", health.Bytes(round(e.MedianBytesPerFile)), health.Bytes(e.Threshold))

@@ -30,7 +30,7 @@ func (p *Pass) Table(t facts.Target) *catalog.Table {
 			return m.t
 		}
 	}
-	tb := p.Catalog.Lookup(t)
+	tb := p.Catalog.LookupIn(p.Facts.Path, t)
 	if len(r.tables) < maxTablesKept {
 		r.tables = append(r.tables, tableKept{t.Table, t.Path, tb})
 	}
@@ -230,9 +230,52 @@ func TargetName(t facts.Target) string {
 	case t.Table != "":
 		return tableName(t.Table)
 	case t.Path != "":
-		return t.Path
+		return pathName(t.Path)
 	}
 	return "the target"
+}
+
+// TableLabel names a table for messages by its name, else by its location:
+// "main.sales.events", "the table given as `t`", "the table at
+// `{LAKE}/bronze/x`"; never an empty name or a bare placeholder.
+func TableLabel(name, location string) string {
+	switch {
+	case name != "":
+		return tableName(name)
+	case location != "":
+		return "the table at " + Quote(location)
+	}
+	return "the table"
+}
+
+// TableOf names a table of the catalog as TargetName does a target: by
+// its name, else its path (quoted, as the table at it, when parts of it
+// are placeholders).
+func TableOf(t *catalog.Table) string {
+	if t == nil || t.Name == "" && t.Path == "" {
+		return "the table"
+	}
+	return TargetName(facts.Target{Table: t.Name, Path: t.Path})
+}
+
+// KindLabel is TableLabel with what kind of table it is ("Delta table",
+// "new Delta table"), as a message's subject: "Delta table
+// main.sales.events", "the Delta table at `p`".
+func KindLabel(kind, name, location string) string {
+	l := TableLabel(name, location)
+	if rest, ok := strings.CutPrefix(l, "the table"); ok {
+		return "the " + kind + rest
+	}
+	return kind + " " + l
+}
+
+// pathName is a path for a message: as written when literal, quoted and
+// said to be a table's place when parts of it are placeholders.
+func pathName(path string) string {
+	if strings.ContainsAny(path, "{}") {
+		return "the table at " + Quote(path)
+	}
+	return path
 }
 
 // tableName is a table's name for a message. A name a helper builds from a

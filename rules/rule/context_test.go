@@ -93,3 +93,27 @@ func TestTargetNameOfPlaceholders(t *testing.T) {
 		t.Errorf("a path: %q", got)
 	}
 }
+
+// A table known by a location alone, or by a path with placeholders, is
+// named by that expression: never an empty name or a bare placeholder.
+func TestTableLabels(t *testing.T) {
+	for _, c := range []struct{ name, location, want string }{
+		{"main.sales.events", "/mnt/x", "main.sales.events"},
+		{"", "/mnt/lake/events", "the table at `/mnt/lake/events`"},
+		{"{CachedTest_name}", "", "the table given as `CachedTest_name`"},
+		{"", "", "the table"},
+	} {
+		if got := TableLabel(c.name, c.location); got != c.want {
+			t.Errorf("TableLabel(%q, %q) = %q, want %q", c.name, c.location, got, c.want)
+		}
+	}
+	if got := KindLabel("Delta table", "", "/p"); got != "the Delta table at `/p`" {
+		t.Errorf("KindLabel of a location: %q", got)
+	}
+	if got := KindLabel("Delta table", "main.a.b", ""); got != "Delta table main.a.b" {
+		t.Errorf("KindLabel of a name: %q", got)
+	}
+	if got := TargetName(facts.Target{Path: "{LAKE}/bronze/events"}); got != "the table at `{LAKE}/bronze/events`" {
+		t.Errorf("a path with a placeholder: %q", got)
+	}
+}

@@ -31,7 +31,7 @@ func (p *Pass) OptimizedWritesOff(w *facts.Write) (bool, string, []Related) {
 	t := p.Table(w.Target)
 	if v, ok := t.Property(PropOptimizeWrite); ok {
 		if on, known := v.Truth(); known && !on {
-			why := fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite to false", t.DisplayName())
+			why := fmt.Sprintf("%s sets delta.autoOptimize.optimizeWrite to false", TableOf(t))
 			return true, why, TablePropertyCited(t, PropOptimizeWrite, "turns optimized writes off")
 		}
 	}

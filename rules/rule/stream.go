@@ -171,7 +171,7 @@ func (p *Pass) MeasuredCommits(w *facts.Write) string {
 		if !ok {
 			continue
 		}
-		msg := fmt.Sprintf(" (measured on %s: %s commits a day", t.DisplayName(), health.Count(int64(math.Round(r.PerDay))))
+		msg := fmt.Sprintf(" (measured on %s: %s commits a day", TableOf(t), health.Count(int64(math.Round(r.PerDay))))
 		switch {
 		case r.MedianFiles == 1:
 			msg += ", a median of 1 file per commit"

@@ -5,3 +5,9 @@ CREATE TABLE main.sales.x (id INT) TBLPROPERTIES ('DELTA.AUTOOPTIMIZE.OPTIMIZEWR
 SET spark.databricks.delta.autoCompact.enabled = false; -- want: LL303
 SET spark.databricks.delta.autoCompact.enabled = true;
 ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true');
+
+-- optimized writes on for the same table: auto compaction's loss is the merge, not the sizing
+CREATE TABLE main.sales.sized (id INT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true', 'delta.autoOptimize.autoCompact' = 'false'); -- want: LL303 "optimized writes still shuffle each write into few files, but nothing merges"
+ALTER TABLE main.sales.sized SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false'); -- want: LL303 "nothing merges the small files"
+-- near miss: optimized writes not on for that table
+CREATE TABLE main.sales.unsized (id INT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false'); -- want: LL303 "every write then leaves one small file per task"

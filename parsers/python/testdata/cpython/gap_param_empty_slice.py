@@ -1,0 +1,3 @@
+# CPython accepts a slice here; tree-sitter-python's type rule does not.
+def h(a: X[:]):
+    pass
