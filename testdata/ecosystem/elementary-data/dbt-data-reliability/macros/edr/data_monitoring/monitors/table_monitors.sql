@@ -1,0 +1,1 @@
+{% macro row_count() -%} count(*) {%- endmacro %}

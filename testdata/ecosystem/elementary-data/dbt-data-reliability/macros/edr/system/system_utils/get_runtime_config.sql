@@ -1,0 +1,1 @@
+{% macro get_runtime_config() %} {{ return(builtins.ref.config) }} {% endmacro %}

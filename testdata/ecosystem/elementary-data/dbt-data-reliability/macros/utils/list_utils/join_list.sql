@@ -1,0 +1,3 @@
+{% macro join_list(item_list, separator) %}
+    {{ return(item_list | join(separator)) }}
+{% endmacro %}

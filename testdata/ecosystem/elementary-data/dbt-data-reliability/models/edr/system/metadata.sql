@@ -1,0 +1,3 @@
+{{ config(materialized="table") }}
+
+select '{{ elementary.get_elementary_package_version() }}' as dbt_pkg_version
