@@ -32,6 +32,7 @@ type Config struct {
 	perFileIgnores []fileIgnore // glob → codes
 	severities     []severityOverride
 	exclude        []glob // replaces the defaults
+	testPaths      []glob // test code: only syntax errors are reported there
 	extendExclude  []glob // added to exclude
 
 	source  [32]byte // the hash of the file's bytes (zero for the defaults)
@@ -139,8 +140,9 @@ func Defaults() *Config {
 			Tables:              map[string]string{},
 			PathPrefixes:        map[string]string{},
 		},
-		layers:  []layer{{}}, // select nothing extra: rules on by default stay on
-		exclude: mustGlobs(defaultExclude),
+		layers:    []layer{{}}, // select nothing extra: rules on by default stay on
+		exclude:   mustGlobs(defaultExclude),
+		testPaths: mustGlobs(defaultTestPaths),
 	}
 }
 
@@ -156,6 +158,7 @@ func (c *Config) clone() *Config {
 	d.perFileIgnores = slices.Clone(c.perFileIgnores)
 	d.severities = slices.Clone(c.severities)
 	d.exclude = slices.Clone(c.exclude)
+	d.testPaths = slices.Clone(c.testPaths)
 	d.extendExclude = slices.Clone(c.extendExclude)
 	d.Warnings = slices.Clone(c.Warnings)
 	return &d
@@ -180,6 +183,10 @@ type severityOverride struct {
 }
 
 // Directories skipped unless "exclude" replaces the list.
+// defaultTestPaths are where test code lives: its throwaway tables and
+// one-row fixtures make no small-file problem worth a finding.
+var defaultTestPaths = []string{"tests", "test", "testing", "test_*.py", "*_test.py", "*_tests.py", "conftest.py"}
+
 var defaultExclude = []string{
 	".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox",
 	"node_modules", "__pycache__", ".ipynb_checkpoints",

@@ -63,6 +63,11 @@ var topFields = map[string]field{
 			d.cfg.exclude = gs
 		}
 	},
+	"test-paths": func(d *decoder, key string, v *yaml.Node) {
+		if gs, ok := d.globs(key, v); ok {
+			d.cfg.testPaths = gs
+		}
+	},
 	"extend-exclude": func(d *decoder, key string, v *yaml.Node) {
 		if gs, ok := d.globs(key, v); ok {
 			d.cfg.extendExclude = gs

@@ -148,16 +148,20 @@ func (c *Config) Enabled(code string, onByDefault bool, filePath string) bool {
 type FileSelection struct {
 	c       *Config
 	ignored []selector // codes per-file-ignores switch off for this file
+	test    bool       // the file is test code (test-paths)
 }
 
 // File matches the per-file-ignores against filePath once, for asking
 // about every rule.
 func (c *Config) File(filePath string) FileSelection {
 	fs := FileSelection{c: c}
-	if len(c.perFileIgnores) == 0 {
+	if len(c.perFileIgnores) == 0 && len(c.testPaths) == 0 {
 		return fs
 	}
 	rel := c.relative(filePath)
+	for _, g := range c.testPaths {
+		fs.test = fs.test || g.match(rel)
+	}
 	for _, fi := range c.perFileIgnores {
 		if fi.glob.match(rel) {
 			fs.ignored = append(fs.ignored, fi.codes...)
@@ -172,8 +176,16 @@ func (fs FileSelection) Enabled(code string, onByDefault bool) bool {
 	for i := range fs.c.layers {
 		on = fs.c.layers[i].decide(code, on)
 	}
+	if fs.test && !reportedInTests[code] {
+		return false
+	}
 	return on && longest(fs.ignored, code) < 0
 }
+
+// reportedInTests are the rules that run on test code (test-paths): a
+// syntax error breaks a test as it breaks a job, and a noqa comment there
+// may still suppress nothing.
+var reportedInTests = map[string]bool{"LL000": true, "LL001": true}
 
 type fileIgnore struct {
 	glob  glob

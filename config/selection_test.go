@@ -90,7 +90,8 @@ func TestWithCommandLineCopies(t *testing.T) {
 }
 
 func TestPerFileIgnores(t *testing.T) {
-	c := mustParse(t, `per-file-ignores:
+	c := mustParse(t, `test-paths: []
+per-file-ignores:
   "tests/**": [LL1]
   "**/scratch/*.py": [LL2]
   "__init__.py": [LL3]
@@ -124,6 +125,35 @@ func TestPerFileIgnores(t *testing.T) {
 		if got := c.Enabled(tc.code, true, tc.path); got != tc.want {
 			t.Errorf("Enabled(%s, %s) = %v, want %v", tc.code, tc.path, got, tc.want)
 		}
+	}
+}
+
+// Test code gets syntax errors only, unless test-paths says otherwise.
+func TestTestPaths(t *testing.T) {
+	c := mustParse(t, "select: [LL]\n")
+	for _, tc := range []struct {
+		code, path string
+		want       bool
+	}{
+		{"LL301", "/repo/tests/a.py", false},
+		{"LL301", "/repo/src/pkg/tests/spark/a.py", false},
+		{"LL102", "/repo/src/test/resources/nb.py", false},
+		{"LL102", "/repo/pkg/test_io.py", false},
+		{"LL102", "/repo/pkg/io_test.py", false},
+		{"LL102", "/repo/conftest.py", false},
+		{"LL000", "/repo/tests/a.py", true},
+		{"LL001", "/repo/tests/a.py", true},
+		{"LL102", "/repo/pkg/testing_utils.py", true}, // a name, not test code
+		{"LL102", "/repo/contest/a.py", true},
+		{"LL102", "/repo/jobs/latest.py", true},
+	} {
+		if got := c.Enabled(tc.code, true, tc.path); got != tc.want {
+			t.Errorf("Enabled(%s, %s) = %v, want %v", tc.code, tc.path, got, tc.want)
+		}
+	}
+	c = mustParse(t, "test-paths: [checks]\n")
+	if !c.Enabled("LL301", true, "/repo/tests/a.py") || c.Enabled("LL301", true, "/repo/checks/a.py") {
+		t.Error("test-paths replaces the defaults")
 	}
 }
 

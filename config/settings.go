@@ -6,6 +6,9 @@ import "strings"
 
 // ExcludePatterns returns the "exclude" globs in effect (the defaults when
 // the file names none) and the "extend-exclude" globs.
+// TestPaths returns the test-paths globs as written.
+func (c *Config) TestPaths() []string { return rawGlobs(c.testPaths) }
+
 func (c *Config) ExcludePatterns() (exclude, extendExclude []string) {
 	return rawGlobs(c.exclude), rawGlobs(c.extendExclude)
 }

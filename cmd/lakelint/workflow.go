@@ -151,7 +151,7 @@ func printSettings(w io.Writer, path string, cfg *config.Config, o checkOptions,
 	}
 	exclude, extend := cfg.ExcludePatterns()
 	fmt.Fprintf(w, "per-file-ignores: %s\n", list(cfg.PerFileIgnores()))
-	fmt.Fprintf(w, "exclude: %s\nextend-exclude: %s\n", list(exclude), list(extend))
+	fmt.Fprintf(w, "exclude: %s\nextend-exclude: %s\ntest-paths: %s\n", list(exclude), list(extend), list(cfg.TestPaths()))
 	if len(o.exclude) > 0 || len(o.extendExclude) > 0 {
 		fmt.Fprintf(w, "command-line excludes: %s\n", list(append(append([]string(nil), o.exclude...), o.extendExclude...)))
 	}
