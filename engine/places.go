@@ -5,20 +5,19 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 )
 
 // addFilePlaces fills in what output formats that read files as text need
 // beyond the cell-relative positions: raw-file positions in notebooks, and
-// the diagnostic's related places.
+// the diagnostic's related places. (The subject is resolveAll's, for all
+// of a file's findings at once.)
 func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loaded, pos *positioner, room *findingRoom) {
 	startOff := u.tok.Offset(d.Pos)
 	endOff := startOff
 	if d.End.IsValid() {
 		endOff = u.tok.Offset(d.End)
 	}
-	f.Subject = subjectAt(u.facts, startOff)
 	if s, ok := pos.filePosition(startOff); ok {
 		f.FileStart = s
 		f.FileEnd, _ = pos.filePosition(endOff)
@@ -146,45 +145,4 @@ func addPlaces(f *finding.Finding, pos *positioner) {
 		f.FileEnd, _ = pos.filePosition(f.End.Offset)
 	}
 	addSource(f, pos)
-}
-
-// subjectAt names the table or path of the innermost fact of the file whose
-// statement holds offset off: the write, read, definition, ALTER or
-// maintenance a finding there is about; "" when none names one.
-func subjectAt(f *facts.File, off int) string {
-	best, size := "", -1
-	consider := func(sp facts.Span, name string) {
-		if name == "" || off < sp.Start || off > sp.End {
-			return
-		}
-		if n := sp.End - sp.Start; size < 0 || n < size {
-			best, size = name, n
-		}
-	}
-	target := func(t facts.Target) string {
-		if t.Table != "" {
-			return t.Table
-		}
-		return t.Path
-	}
-	for _, w := range f.Writes {
-		consider(w.Span, target(w.Target))
-	}
-	for _, r := range f.Reads {
-		consider(r.Span, target(r.Target))
-	}
-	for _, t := range f.Tables {
-		consider(t.Span, t.Name)
-	}
-	for _, a := range f.Alters {
-		name := a.Table
-		if name == "" {
-			name = a.Path
-		}
-		consider(a.Span, name)
-	}
-	for _, m := range f.Maintenance {
-		consider(m.Span, target(m.Target))
-	}
-	return best
 }

@@ -39,25 +39,31 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 		return fs
 	}
 	used := make([]bool, len(sups))
-	lineOf := func(off int) int {
-		return pos.lines.search(off)
-	}
-	supLines := make([]int, len(sups))
+	// the comments by line, and those of the whole file: a finding asks
+	// those of its own line only, not every comment of the file
+	var fileLevel []int
+	onLine := make(map[int][]int, len(sups))
 	for i, s := range sups {
-		supLines[i] = lineOf(s.Span.Start)
+		if s.FileLevel {
+			fileLevel = append(fileLevel, i)
+		} else {
+			line := pos.lines.search(s.Span.Start)
+			onLine[line] = append(onLine[line], i)
+		}
 	}
 	usedCodes := make([]map[string]bool, len(sups))
 	kept := fs[:0]
 	for _, f := range fs {
-		line := lineOf(f.Start.Offset)
 		silenced := false
-		for i, s := range sups {
-			if (s.FileLevel || supLines[i] == line) && covers(s, f.Code) {
-				used[i], silenced = true, true
-				if usedCodes[i] == nil {
-					usedCodes[i] = map[string]bool{}
+		for _, at := range [][]int{fileLevel, onLine[pos.lines.search(f.Start.Offset)]} {
+			for _, i := range at {
+				if covers(sups[i], f.Code) {
+					used[i], silenced = true, true
+					if usedCodes[i] == nil {
+						usedCodes[i] = map[string]bool{}
+					}
+					usedCodes[i][strings.ToUpper(f.Code)] = true
 				}
-				usedCodes[i][strings.ToUpper(f.Code)] = true
 			}
 		}
 		if !silenced {

@@ -1,0 +1,84 @@
+package engine_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/lakelint/lakelint/internal/cputime"
+)
+
+// BenchmarkManyFindings lints one file holding n findings, at two sizes four
+// times apart: the time per finding (ns/finding) stays about the same when
+// the work per file grows linearly with its findings, and quadruples with
+// the size when something scans the file's facts or findings per finding.
+// On a shared machine the processor time (cpu-ns/finding) says it better
+// than the time that passed.
+//
+//	go test ./engine -run '^$' -bench '^BenchmarkManyFindings$' -benchtime 1x
+func BenchmarkManyFindings(b *testing.B) {
+	for _, shape := range manyFindingShapes {
+		for _, n := range []int{10_000, 40_000} {
+			b.Run(fmt.Sprintf("%s/%dk", shape.name, n/1000), func(b *testing.B) {
+				dir := b.TempDir()
+				if err := os.WriteFile(filepath.Join(dir, shape.file), shape.make(n), 0o644); err != nil {
+					b.Fatal(err)
+				}
+				found := 0
+				b.ResetTimer()
+				cpu := cputime.Process()
+				for range b.N {
+					found = check(b, dir)
+				}
+				cpu = cputime.Process() - cpu
+				b.StopTimer()
+				if found < n {
+					b.Fatalf("%d findings, want at least %d", found, n)
+				}
+				per := float64(b.N) * float64(found)
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/finding")
+				b.ReportMetric(float64(cpu.Nanoseconds())/per, "cpu-ns/finding")
+			})
+		}
+	}
+}
+
+// manyFindingShapes are files with one finding or more per statement: SQL
+// maintenance with fixes, the same under noqa comments that silence every
+// other one, and a notebook of one cell per statement.
+var manyFindingShapes = []struct {
+	name, file string
+	make       func(n int) []byte
+}{
+	{"sql", "vacuum.sql", func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "VACUUM main.ops.t%d RETAIN 1 HOURS;\n", i)
+		}
+		return b.Bytes()
+	}},
+	{"noqa", "vacuum.sql", func(n int) []byte {
+		var b bytes.Buffer
+		for i := range 2 * n {
+			if i%2 == 0 {
+				fmt.Fprintf(&b, "VACUUM main.ops.t%d RETAIN 1 HOURS; -- noqa: LL401\n", i)
+			} else {
+				fmt.Fprintf(&b, "VACUUM main.ops.t%d RETAIN 1 HOURS;\n", i)
+			}
+		}
+		return b.Bytes()
+	}},
+	{"notebook", "cells.py", func(n int) []byte {
+		var b bytes.Buffer
+		b.WriteString("# Databricks notebook source\n")
+		for i := range n {
+			if i > 0 {
+				b.WriteString("\n# COMMAND ----------\n\n")
+			}
+			fmt.Fprintf(&b, "spark.sql(\"VACUUM main.ops.t%d RETAIN 1 HOURS\")\n", i)
+		}
+		return b.Bytes()
+	}},
+}
