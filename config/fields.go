@@ -41,9 +41,9 @@ var topFields = map[string]field{
 	},
 	"severity": func(d *decoder, key string, v *yaml.Node) {
 		d.pairs(key, v, func(k, val *yaml.Node) {
-			sel, ok := parseSelector(k.Value)
-			if !ok {
-				d.errorf(k, "%s: %s", key, badCode(k.Value))
+			sel, err := parseSelector(k.Value)
+			if err != nil {
+				d.errorf(k, "%s: %v", key, err)
 				return
 			}
 			s, ok := d.str(key+"."+k.Value, val)

@@ -2,6 +2,8 @@ package config
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -11,20 +13,89 @@ type selector struct {
 	spec   int    // specificity: the number of digits
 }
 
-// parseSelector accepts LL followed by up to three digits, or ALL.
-func parseSelector(s string) (selector, bool) {
+// ruleCodes are the codes of the rules there are; a selector must be one
+// of them or a prefix of one. It is nil until the rules registry sets it
+// (SetRuleCodes), and then any well-formed code is taken.
+var ruleCodes []string
+
+// SetRuleCodes tells the package the codes of the rules there are, so that
+// a selection naming none of them is an error rather than a selection of
+// nothing. The rules registry calls it once, when it is loaded.
+func SetRuleCodes(codes []string) {
+	ruleCodes = slices.Sorted(slices.Values(codes))
+}
+
+// parseSelector accepts LL followed by up to three digits, or ALL, that
+// names a rule or a prefix of one; the error says what is wrong and, when
+// it can, which code was meant.
+func parseSelector(s string) (selector, error) {
 	if s == "ALL" {
-		return selector{prefix: "LL"}, true
+		return selector{prefix: "LL"}, nil
 	}
+	if !wellFormed(s) {
+		if hint := meant(s); hint != "" {
+			return selector{}, fmt.Errorf("invalid rule code %q%s", s, hint)
+		}
+		return selector{}, fmt.Errorf("invalid rule code %q (want a code or prefix like LL101, LL1, LL, or ALL)", s)
+	}
+	if ruleCodes != nil && !slices.ContainsFunc(ruleCodes, func(c string) bool { return strings.HasPrefix(c, s) }) {
+		what := "rule code"
+		if len(s) < 5 {
+			what = "rule prefix"
+		}
+		hint := meant(s)
+		if hint == "" {
+			hint = " (lakelint rule --all lists the rules)"
+		}
+		return selector{}, fmt.Errorf("unknown %s %q%s", what, s, hint)
+	}
+	return selector{prefix: s, spec: len(s) - 2}, nil
+}
+
+// wellFormed says whether s is LL and up to three digits.
+func wellFormed(s string) bool {
 	if len(s) < 2 || len(s) > 5 || s[:2] != "LL" {
-		return selector{}, false
+		return false
 	}
 	for i := 2; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
-			return selector{}, false
+			return false
 		}
 	}
-	return selector{prefix: s, spec: len(s) - 2}, true
+	return true
+}
+
+// gap is how far apart the numbers of two codes are, for meant.
+func gap(a, b string) int {
+	num := func(s string) int {
+		n, _ := strconv.Atoi(strings.TrimLeft(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+		return n
+	}
+	return max(num(a)-num(b), num(b)-num(a))
+}
+
+// meant is a hint naming the rule code or prefix closest to s, as the
+// rules are: " (did you mean LL101?)", or "" when none is close.
+func meant(s string) string {
+	up := strings.ToUpper(strings.TrimSpace(s))
+	best, bestDist := "", 3
+	seen := map[string]bool{}
+	for _, code := range ruleCodes {
+		// a prefix is compared with prefixes of its length, a code with codes
+		cand := code[:min(len(code), max(len(up), 2))]
+		if seen[cand] {
+			continue
+		}
+		seen[cand] = true
+		// of those as close, the one whose number is nearest
+		if d := editDistance(up, cand); d < bestDist || d == bestDist && best != "" && gap(cand, up) < gap(best, up) {
+			best, bestDist = cand, d
+		}
+	}
+	if best == "" || best == s {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
 }
 
 func (s selector) matches(code string) bool { return strings.HasPrefix(code, s.prefix) }
@@ -142,16 +213,12 @@ func (s Selection) layer() (layer, error) {
 		{"--ignore", s.Ignore, &l.neg},
 	} {
 		for _, code := range part.codes {
-			sel, ok := parseSelector(code)
-			if !ok {
-				return layer{}, fmt.Errorf("%s: %s", part.flag, badCode(code))
+			sel, err := parseSelector(code)
+			if err != nil {
+				return layer{}, fmt.Errorf("%s: %v", part.flag, err)
 			}
 			*part.into = append(*part.into, sel)
 		}
 	}
 	return l, nil
-}
-
-func badCode(code string) string {
-	return fmt.Sprintf("invalid rule code %q (want a code or prefix like LL101, LL1, LL, or ALL)", code)
 }

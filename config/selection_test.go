@@ -142,3 +142,50 @@ func TestRelativePaths(t *testing.T) {
 		t.Error("path relative to the wrong directory matched")
 	}
 }
+
+// withRuleCodes makes the package know these rules for one test, as the
+// rules registry makes it know the real ones.
+func withRuleCodes(t *testing.T, codes ...string) {
+	t.Helper()
+	old := ruleCodes
+	SetRuleCodes(codes)
+	t.Cleanup(func() { ruleCodes = old })
+}
+
+// A selection naming no rule is an error with a hint, wherever it is
+// given, rather than a selection of nothing.
+func TestUnknownCodesAreErrors(t *testing.T) {
+	withRuleCodes(t, "LL001", "LL101", "LL102", "LL201", "LL401", "LL901", "LL903")
+	for _, tc := range []struct{ config, want string }{
+		{"select: [LL999]", `select: unknown rule code "LL999" (did you mean LL903?)`},
+		{"ignore: [LL1O1]", `ignore: invalid rule code "LL1O1" (did you mean LL101?)`},
+		{"extend-select: [LL6]", `extend-select: unknown rule prefix "LL6" (did you mean LL4?)`},
+		{"extend-select: [ll101]", `extend-select: invalid rule code "ll101" (did you mean LL101?)`},
+		{"per-file-ignores: {'*.py': [LL103]}", `per-file-ignores.*.py: unknown rule code "LL103" (did you mean LL102?)`},
+		{"severity: {LL105: error}", `severity: unknown rule code "LL105" (did you mean LL102?)`},
+		{"unfixable: [LL30]", `unfixable: unknown rule prefix "LL30" (did you mean LL20?)`},
+	} {
+		_, err := Parse("/repo/.lakelint.yaml", []byte(tc.config))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %s", tc.config, err, tc.want)
+		}
+	}
+	for _, ok := range []string{"select: [LL9, LL90, LL901, LL, ALL]", "ignore: [LL0]", "per-file-ignores: {'*.py': [LL1]}"} {
+		if _, err := Parse("/repo/.lakelint.yaml", []byte(ok)); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, tc := range []struct {
+		sel  Selection
+		want string
+	}{
+		{Selection{Select: []string{"LL101", "LL999"}}, `--select: unknown rule code "LL999" (did you mean LL903?)`},
+		{Selection{ExtendSelect: []string{"LL7"}}, `--extend-select: unknown rule prefix "LL7" (did you mean LL9?)`},
+		{Selection{Ignore: []string{"LL2O1"}}, `--ignore: invalid rule code "LL2O1" (did you mean LL201?)`},
+	} {
+		_, err := NewResolver(ResolverOptions{CommandLine: tc.sel})
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%v: error %v, want %s", tc.sel, err, tc.want)
+		}
+	}
+}

@@ -116,9 +116,9 @@ func (d *decoder) codes(key string, v *yaml.Node) ([]selector, bool) {
 	}
 	sels := make([]selector, 0, len(items))
 	for _, it := range items {
-		sel, good := parseSelector(it.Value)
-		if !good {
-			d.errorf(it, "%s: %s", key, badCode(it.Value))
+		sel, err := parseSelector(it.Value)
+		if err != nil {
+			d.errorf(it, "%s: %v", key, err)
 			ok = false
 			continue
 		}

@@ -2,6 +2,7 @@
 package rules
 
 import (
+	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/rules/ll000"
 	"github.com/lakelint/lakelint/rules/ll001"
 	"github.com/lakelint/lakelint/rules/ll101"
@@ -53,6 +54,16 @@ var all = []*rule.Rule{
 	ll901.Rule,
 	ll902.Rule,
 	ll903.Rule,
+}
+
+// selections (--select, a config's select:, ignore: and the like) may name
+// these rules' codes and prefixes only
+func init() {
+	codes := make([]string, len(all))
+	for i, r := range all {
+		codes[i] = r.Doc.Code
+	}
+	config.SetRuleCodes(codes)
 }
 
 // All returns every registered rule.
