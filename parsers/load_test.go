@@ -229,7 +229,7 @@ func TestLoneCRsReadAsLineEndings(t *testing.T) {
 	}{
 		{"a = 1\rb = 2\r", "a = 1\nb = 2\n", "\r", true},
 		{"a = 1\r\nb = 2\r\n", "a = 1\r\nb = 2\r\n", "\r\n", false}, // CRLF is left alone
-		{"a = 1\rb = 2\n", "a = 1\nb = 2\n", "\n", false},         // mixed: fixes write LF
+		{"a = 1\rb = 2\n", "a = 1\nb = 2\n", "\n", false},           // mixed: fixes write LF
 		{"a = 1\nb = 2\n", "a = 1\nb = 2\n", "\n", false},
 	} {
 		doc, err := Load("job.py", []byte(tc.src))
