@@ -143,6 +143,17 @@ func (c *Config) Enabled(code string, onByDefault bool, filePath string) bool {
 	return c.File(filePath).Enabled(code, onByDefault)
 }
 
+// Selects reports whether the selection (the config's, then the command
+// line's) turns the rule on anywhere, before per-file-ignores: a selection
+// that turns on no rule at all lints nothing.
+func (c *Config) Selects(code string, onByDefault bool) bool {
+	on := onByDefault
+	for i := range c.layers {
+		on = c.layers[i].decide(code, on)
+	}
+	return on
+}
+
 // FileSelection is rule selection for one file, with its per-file-ignores
 // matched once.
 type FileSelection struct {
@@ -168,11 +179,7 @@ func (c *Config) File(filePath string) FileSelection {
 
 // Enabled reports whether the rule with this code runs on the file.
 func (fs FileSelection) Enabled(code string, onByDefault bool) bool {
-	on := onByDefault
-	for i := range fs.c.layers {
-		on = fs.c.layers[i].decide(code, on)
-	}
-	return on && longest(fs.ignored, code) < 0
+	return fs.c.Selects(code, onByDefault) && longest(fs.ignored, code) < 0
 }
 
 type fileIgnore struct {

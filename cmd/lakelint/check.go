@@ -128,6 +128,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	l := engine.New(configs, opts)
 
 	var srcs []engine.Source
+	var found *engine.Found // what discovery found and left out; nil for standard input
 	if fromStdin {
 		data, err := io.ReadAll(stdin)
 		if err != nil {
@@ -136,12 +137,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		srcs = []engine.Source{{Path: o.stdinFilename, Data: data}}
 	} else {
-		files, err := l.Discover(paths)
-		if err != nil {
+		if found, err = l.Find(paths); err != nil {
 			fmt.Fprintf(stderr, "lakelint: %v\n", err)
 			return exitError
 		}
-		for _, f := range files {
+		for _, f := range found.Files {
 			srcs = append(srcs, engine.Source{Path: f})
 		}
 	}
@@ -152,6 +152,17 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if code, done := o.settle(fs, configs, srcs, stdout, stderr); done {
 		return code
+	}
+	if why := noRuleSelected(configs, srcs); why != "" {
+		fmt.Fprintf(stderr, "lakelint: error: %s\n", why)
+		return exitError
+	}
+	// what discovery noted, and whether the run linted anything at all
+	settleRun := func(res *engine.Result) {
+		if found != nil {
+			found.AddTo(res)
+		}
+		addNothingLinted(res, found, named, o.quiet)
 	}
 	if o.addNoqa {
 		return runAddNoqa(ctx, l, srcs, o, stderr)
@@ -165,6 +176,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		res = fr.Remaining
+		settleRun(res)
 		if applyChanges(fr, o, fromStdin, stdout, stderr) {
 			// a file that could not be written fails the run, after the others
 			res.Notes = append(res.Notes, engine.Note{Message: "some fixed files could not be written (see above)", Error: true})
@@ -246,6 +258,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if changed != nil {
 		res.Found = printed // the exit status counts what was reported
 	}
+	settleRun(res)
 	switch {
 	case o.statistics:
 		printErr = printStatistics(stdout, all, outputOptions(o))
