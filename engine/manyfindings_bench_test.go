@@ -46,8 +46,9 @@ func BenchmarkManyFindings(b *testing.B) {
 }
 
 // manyFindingShapes are files with one finding or more per statement: SQL
-// maintenance with fixes, the same under noqa comments that silence every
-// other one, and a notebook of one cell per statement.
+// maintenance with fixes, on a line each or all on one line, the same
+// under noqa comments that silence every other one, and notebooks
+// (Jupyter, minified; Databricks) of one cell per statement.
 var manyFindingShapes = []struct {
 	name, file string
 	make       func(n int) []byte
@@ -56,6 +57,13 @@ var manyFindingShapes = []struct {
 		var b bytes.Buffer
 		for i := range n {
 			fmt.Fprintf(&b, "VACUUM main.ops.t%d RETAIN 1 HOURS;\n", i)
+		}
+		return b.Bytes()
+	}},
+	{"oneline", "vacuum.sql", func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "VACUUM main.ops.t%d RETAIN 1 HOURS; ", i)
 		}
 		return b.Bytes()
 	}},
@@ -68,6 +76,18 @@ var manyFindingShapes = []struct {
 				fmt.Fprintf(&b, "VACUUM main.ops.t%d RETAIN 1 HOURS;\n", i)
 			}
 		}
+		return b.Bytes()
+	}},
+	{"jupyter", "cells.ipynb", func(n int) []byte {
+		var b bytes.Buffer
+		b.WriteString(`{"cells": [`)
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `{"cell_type": "code", "metadata": {}, "execution_count": null, "outputs": [], "source": ["spark.sql(\"VACUUM main.ops.t%d RETAIN 1 HOURS\")\n"]}`, i)
+		}
+		b.WriteString(`], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`)
 		return b.Bytes()
 	}},
 	{"notebook", "cells.py", func(n int) []byte {

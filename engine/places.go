@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -78,36 +79,53 @@ func addSource(f *finding.Finding, pos *positioner) {
 }
 
 // addSources is addSource for every finding of a file, with one string and
-// one slice holding the lines of them all.
+// one slice holding the lines of them all. Findings that share lines share
+// their text: each line is kept once however many findings it has, so that
+// a script on one long line with a finding per statement does not keep the
+// line once per finding.
 func addSources(fs []finding.Finding, pos *positioner) {
 	if len(fs) == 0 {
 		return
 	}
-	// the lines of each finding are found twice, which costs less than
-	// keeping them
-	size, lines := 0, 0
+	type span struct{ first, last, start, end int }
+	spans := make([]span, len(fs))
+	lines := 0
 	for i := range fs {
 		first, last := pos.sourceLines(&fs[i])
 		start, end := pos.linesSpan(first, last)
-		size += end - start
+		spans[i] = span{first, last, start, end}
 		lines += last - first + 1
 	}
+	byStart := make([]int, len(fs))
+	for i := range byStart {
+		byStart[i] = i
+	}
+	sort.Slice(byStart, func(a, b int) bool { return spans[byStart[a]].start < spans[byStart[b]].start })
+	// runs of overlapping spans are written once; at[i] is where finding
+	// i's lines begin in the text written
 	var b strings.Builder
-	b.Grow(size)
-	for i := range fs {
-		start, end := pos.linesSpan(pos.sourceLines(&fs[i]))
-		b.Write(pos.doc.Text[start:end])
+	at := make([]int, len(fs))
+	runEnd := -1 // where the text written so far ends in the document
+	for _, i := range byStart {
+		sp := spans[i]
+		if sp.start >= runEnd { // a new run
+			runEnd = sp.start
+			b.Grow(sp.end - sp.start)
+		}
+		if sp.end > runEnd {
+			b.Write(pos.doc.Text[runEnd:sp.end])
+			runEnd = sp.end
+		}
+		at[i] = b.Len() - (runEnd - sp.start)
 	}
 	text := b.String()
 	room := make([]string, lines)
 	for i := range fs {
-		first, last := pos.sourceLines(&fs[i])
-		n := last - first + 1
-		_, end := pos.linesSpan(first, last)
-		at := end - pos.lines.at(first)
-		fs[i].Source = pos.contextOf(text[:at], first, last, room[:0:n])
-		text, room = text[at:], room[n:]
-		p, _ := pos.position(pos.lines.at(first))
+		sp := spans[i]
+		n := sp.last - sp.first + 1
+		fs[i].Source = pos.contextOf(text[at[i]:at[i]+sp.end-sp.start], sp.first, sp.last, room[:0:n])
+		room = room[n:]
+		p, _ := pos.position(pos.lines.at(sp.first))
 		fs[i].SourceLine = p.Line
 	}
 }
