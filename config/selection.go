@@ -222,7 +222,7 @@ func (s Selection) layer() (layer, error) {
 		for _, code := range part.codes {
 			sel, err := parseSelector(code)
 			if err != nil {
-				return layer{}, fmt.Errorf("%s: %v", part.flag, err)
+				return layer{}, fmt.Errorf("%s: %w", part.flag, err)
 			}
 			*part.into = append(*part.into, sel)
 		}

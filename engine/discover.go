@@ -150,7 +150,7 @@ func (w *walker) walk(dir string, layers []ignoreLayer) {
 		if (isDir || link) && skippedDirs[e.Name()] {
 			continue
 		}
-		if !isDir && !link && !(e.Type().IsRegular() && lintable(e.Name())) {
+		if file := !isDir && !link; file && (!e.Type().IsRegular() || !lintable(e.Name())) {
 			continue // not lakelint's to read, nor to count
 		}
 		if ignored(layers, p, isDir) {
