@@ -46,8 +46,9 @@ func BenchmarkManyFindings(b *testing.B) {
 }
 
 // manyFindingShapes are files with one finding or more per statement: SQL
-// maintenance with fixes, on a line each or all on one line, the same
-// under noqa comments that silence every other one, and notebooks
+// maintenance with fixes, on a line each (with one whose fix fails its
+// checks, or not) or all on one line, the same under noqa comments that
+// silence every other one, and notebooks
 // (Jupyter, minified; Databricks) of one cell per statement.
 var manyFindingShapes = []struct {
 	name, file string
@@ -55,6 +56,14 @@ var manyFindingShapes = []struct {
 }{
 	{"sql", "vacuum.sql", func(n int) []byte {
 		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "VACUUM main.ops.t%d RETAIN 1 HOURS;\n", i)
+		}
+		return b.Bytes()
+	}},
+	{"onebad", "vacuum.sql", func(n int) []byte {
+		var b bytes.Buffer
+		b.WriteString("VACUUM main.ops.bad RETAIN 1 HOURS ZORDER BY (x);\n") // its fix cannot be checked: every other is checked without it
 		for i := range n {
 			fmt.Fprintf(&b, "VACUUM main.ops.t%d RETAIN 1 HOURS;\n", i)
 		}

@@ -236,13 +236,7 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 	}
 	q := newQuickVet(doc, f)
 	v := &verifier{doc: doc, view: q.before, syntaxErrs: len(f.SyntaxErrors), quick: q}
-	if len(all) > 1 {
-		if _, applied, _, err := v.vet(all); err == nil {
-			for _, id := range applied {
-				ok[id] = true
-			}
-		}
-	}
+	v.vetGroups(all, ok)
 	for i := range fs {
 		f := &fs[i]
 		kept := f.Fixes[:0]
@@ -264,6 +258,36 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 		}
 		f.Fixes = kept
 	}
+}
+
+// vetGroups marks in ok the fixes of all that pass their checks together:
+// all at once, else each half in turn, down to single fixes, which vetFixes
+// tries alone and explains. One fix that fails among thousands then costs a
+// few dozen checks of the file, not one per fix. Fixes a passing group
+// leaves out (they overlap one it takes) are grouped again.
+func (v *verifier) vetGroups(all []fixer.Fix, ok map[int]bool) {
+	if len(all) < 2 {
+		return
+	}
+	if _, applied, _, err := v.vet(all); err == nil {
+		for _, id := range applied {
+			ok[id] = true
+		}
+		if len(applied) == 0 || len(applied) == len(all) {
+			return
+		}
+		var rest []fixer.Fix
+		for _, fx := range all {
+			if !ok[fx.ID] {
+				rest = append(rest, fx)
+			}
+		}
+		v.vetGroups(rest, ok)
+		return
+	}
+	half := len(all) / 2
+	v.vetGroups(all[:half], ok)
+	v.vetGroups(all[half:], ok)
 }
 
 func toEdits(fx finding.Fix) []fixer.Edit {

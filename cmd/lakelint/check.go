@@ -40,7 +40,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.unsafeFixes, "unsafe-fixes", false, "also offer and apply unsafe fixes")
 	fs.BoolVar(&o.diff, "diff", false, "print the fixes as a unified diff instead of writing them")
 	fs.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when findings remain")
-	fs.BoolVar(&o.verbose, "verbose", false, "print notes on skipped files and unread SQL statements")
+	fs.BoolVar(&o.verbose, "verbose", false, "print notes on skipped files, unread SQL statements and links not followed")
 	fs.StringVar(&o.format, "output-format", "text", "output format: "+formatNames())
 	fs.StringVar(&o.configPath, "config", "", "use this config file for every file")
 	fs.StringVar(&o.stdinFilename, "stdin-filename", "", "the name of the file read from standard input (with PATH -)")
