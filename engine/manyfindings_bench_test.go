@@ -2,11 +2,14 @@ package engine_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/internal/cputime"
 )
 
@@ -110,4 +113,41 @@ var manyFindingShapes = []struct {
 		}
 		return b.Bytes()
 	}},
+}
+
+// BenchmarkManyFixes is BenchmarkManyFindings for a fix run (unsafe fixes
+// too) of the SQL file with a fixable finding per statement.
+//
+//	go test ./engine -run '^$' -bench '^BenchmarkManyFixes$' -benchtime 1x
+func BenchmarkManyFixes(b *testing.B) {
+	for _, n := range []int{10_000, 40_000} {
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
+			src := manyFindingShapes[0].make(n)
+			configs, err := config.NewResolver(config.ResolverOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			cpu := cputime.Process()
+			fixed := 0
+			for range b.N {
+				fr, err := engine.New(configs, engine.Options{}).FixSources(context.Background(), []engine.Source{{Path: "vacuum.sql", Data: src}}, true)
+				if err != nil {
+					b.Fatal(err)
+				}
+				fixed = 0
+				for _, c := range fr.Changes {
+					fixed += c.Fixed
+				}
+			}
+			cpu = cputime.Process() - cpu
+			b.StopTimer()
+			if fixed != n {
+				b.Fatalf("fixed %d, want %d", fixed, n)
+			}
+			per := float64(b.N) * float64(n)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/fix")
+			b.ReportMetric(float64(cpu.Nanoseconds())/per, "cpu-ns/fix")
+		})
+	}
 }
