@@ -143,6 +143,17 @@ func (c *Config) Enabled(code string, onByDefault bool, filePath string) bool {
 	return c.File(filePath).Enabled(code, onByDefault)
 }
 
+// Selects reports whether the selection (the config's, then the command
+// line's) turns the rule on anywhere, before per-file-ignores: a selection
+// that turns on no rule at all lints nothing.
+func (c *Config) Selects(code string, onByDefault bool) bool {
+	on := onByDefault
+	for i := range c.layers {
+		on = c.layers[i].decide(code, on)
+	}
+	return on
+}
+
 // FileSelection is rule selection for one file, with its per-file-ignores
 // matched once.
 type FileSelection struct {
@@ -172,14 +183,10 @@ func (c *Config) File(filePath string) FileSelection {
 
 // Enabled reports whether the rule with this code runs on the file.
 func (fs FileSelection) Enabled(code string, onByDefault bool) bool {
-	on := onByDefault
-	for i := range fs.c.layers {
-		on = fs.c.layers[i].decide(code, on)
-	}
 	if fs.test && !reportedInTests[code] {
 		return false
 	}
-	return on && longest(fs.ignored, code) < 0
+	return fs.c.Selects(code, onByDefault) && longest(fs.ignored, code) < 0
 }
 
 // reportedInTests are the rules that run on test code (test-paths): a
@@ -227,7 +234,7 @@ func (s Selection) layer() (layer, error) {
 		for _, code := range part.codes {
 			sel, err := parseSelector(code)
 			if err != nil {
-				return layer{}, fmt.Errorf("%s: %v", part.flag, err)
+				return layer{}, fmt.Errorf("%s: %w", part.flag, err)
 			}
 			*part.into = append(*part.into, sel)
 		}

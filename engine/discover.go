@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -35,6 +36,29 @@ type ignoreLayer struct {
 	m   *gitignore.GitIgnore
 }
 
+// Found is what discovery found below the paths it was given.
+type Found struct {
+	Files []string // to lint, in a stable order
+	// Excluded counts the lintable files and the directories left out by
+	// exclude settings (--exclude, a config's exclude, --force-exclude);
+	// Ignored those left out by .gitignore. A directory counts once.
+	Excluded, Ignored int
+	// Notes are directories that could not be read, skipped with a warning.
+	Notes []Note
+	// Details are for --verbose: symbolic links not followed.
+	Details []Note
+	// Empty are the named directories that hold no file to lint.
+	Empty []string
+}
+
+// AddTo adds what discovery noted to a run's result: directories skipped
+// to its notes, links not followed to its details.
+func (f *Found) AddTo(res *Result) {
+	res.Notes = append(res.Notes, f.Notes...)
+	res.Details = append(res.Details, f.Details...)
+	sortResult(res)
+}
+
 // Discover lists the files to lint below the given paths, in a stable order.
 // A path named on the command line is linted even when ignored; files found
 // by walking honour .gitignore files and the excluded predicate.
@@ -42,13 +66,39 @@ type ignoreLayer struct {
 // excluded is asked of each path below a named directory (root): name
 // patterns are to be matched against its part below root only.
 func Discover(paths []string, excluded func(root, path string, isDir bool) bool) ([]string, error) {
-	var out []string
+	found, err := find(paths, excluded)
+	if err != nil {
+		return nil, err
+	}
+	return found.Files, nil
+}
+
+// readDir lists a directory; tests replace it to make one unreadable.
+var readDir = os.ReadDir
+
+// find is Discover with all it found on the way. A directory that cannot
+// be read is skipped with a note, and the rest is still linted.
+func find(paths []string, excluded func(root, path string, isDir bool) bool) (*Found, error) {
+	found := &Found{}
 	seen := map[string]bool{}
-	add := func(p string) {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
+	ids := map[any]bool{} // a file named twice, or through a link, is linted (and fixed) once
+	add := func(p string, info fs.FileInfo) {
+		if seen[p] {
+			return
 		}
+		seen[p] = true
+		if info == nil {
+			info, _ = os.Stat(p)
+		}
+		if info != nil {
+			if id, ok := fileID(p, info); ok {
+				if ids[id] {
+					return
+				}
+				ids[id] = true
+			}
+		}
+		found.Files = append(found.Files, p)
 	}
 	for _, root := range paths {
 		info, err := os.Stat(root)
@@ -60,48 +110,91 @@ func Discover(paths []string, excluded func(root, path string, isDir bool) bool)
 				// a pipe or device would block the read, or never end
 				return nil, fmt.Errorf("%s: not a regular file", root)
 			}
-			add(root)
+			add(root, info)
 			continue
 		}
-		layers := parentIgnores(root)
-		err = walk(root, root, layers, excluded, add)
-		if err != nil {
-			return nil, err
+		before := len(found.Files)
+		w := walker{root: root, excluded: excluded, add: add, found: found}
+		w.walk(root, parentIgnores(root))
+		if len(found.Files) == before {
+			found.Empty = append(found.Empty, root)
 		}
 	}
-	sort.Strings(out)
-	return out, nil
+	sort.Strings(found.Files)
+	return found, nil
 }
 
-func walk(root, dir string, layers []ignoreLayer, excluded func(string, string, bool) bool, add func(string)) error {
+// walker walks one named directory.
+type walker struct {
+	root     string
+	excluded func(string, string, bool) bool
+	add      func(string, fs.FileInfo)
+	found    *Found
+}
+
+func (w *walker) walk(dir string, layers []ignoreLayer) {
 	if m := compileGitignore(dir); m != nil {
 		layers = append(layers[:len(layers):len(layers)], ignoreLayer{dir: dir, m: m})
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if err != nil {
-		return err
+		w.found.Notes = append(w.found.Notes, Note{Path: dir, Message: "directory skipped: " + dirError(err)})
+		if len(entries) == 0 {
+			return
+		}
+		// what could be listed before the error is still linted
 	}
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
-		isDir := e.IsDir()
-		if e.Type()&fs.ModeSymlink != 0 {
-			continue // symlinks may loop or leave the project
-		}
-		if isDir && skippedDirs[e.Name()] {
+		isDir, link := e.IsDir(), e.Type()&fs.ModeSymlink != 0
+		if (isDir || link) && skippedDirs[e.Name()] {
 			continue
 		}
-		if ignored(layers, p, isDir) || (excluded != nil && excluded(root, p, isDir)) {
+		if file := !isDir && !link; file && (!e.Type().IsRegular() || !lintable(e.Name())) {
+			continue // not lakelint's to read, nor to count
+		}
+		if ignored(layers, p, isDir) {
+			w.found.Ignored++
 			continue
 		}
-		if isDir {
-			if err := walk(root, p, layers, excluded, add); err != nil {
-				return err
-			}
-		} else if e.Type().IsRegular() && lintable(e.Name()) {
-			add(p)
+		if w.excluded != nil && w.excluded(w.root, p, isDir) {
+			w.found.Excluded++
+			continue
+		}
+		switch {
+		case link:
+			w.noteLink(p)
+		case isDir:
+			w.walk(p, layers)
+		default:
+			info, _ := e.Info()
+			w.add(p, info)
 		}
 	}
-	return nil
+}
+
+// noteLink notes, for --verbose, a symbolic link to a directory or to a
+// file lakelint would lint: links are not followed, for they may loop or
+// leave the project.
+func (w *walker) noteLink(p string) {
+	info, err := os.Stat(p)
+	switch {
+	case err != nil:
+		return // a broken link names nothing to lint
+	case info.IsDir():
+		w.found.Details = append(w.found.Details, Note{Path: p, Message: "symbolic link to a directory not followed (name the directory to lint it)"})
+	case info.Mode().IsRegular() && lintable(p):
+		w.found.Details = append(w.found.Details, Note{Path: p, Message: "symbolic link to a file not followed (name the file to lint it)"})
+	}
+}
+
+// dirError says why a directory could not be read, without repeating its path.
+func dirError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // compileGitignore reads dir's .gitignore, if any. The one the result cache

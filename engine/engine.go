@@ -87,6 +87,11 @@ type Note struct {
 	Message string
 	// Error marks notes that make the run fail (exit status 2).
 	Error bool
+	// Skip, for a file that was not linted, is why in a word or two, as
+	// the run's summary counts them: "binary", "over max-file-size".
+	Skip string
+	// NothingLinted marks the note that says a run linted no file.
+	NothingLinted bool
 }
 
 func (n Note) String() string {
@@ -94,6 +99,27 @@ func (n Note) String() string {
 		return n.Message
 	}
 	return n.Path + ": " + n.Message
+}
+
+// Skip kinds: why a file was not linted (Note.Skip).
+const (
+	SkipUnreadable  = "unreadable"
+	SkipTooBig      = "over max-file-size"
+	SkipBinary      = "binary"
+	SkipNotUTF8     = "not UTF-8"
+	SkipUnsupported = "not .py, .sql or .ipynb"
+	SkipBroken      = "unparsable"
+)
+
+// Skipped counts the files a run did not lint, by why (Note.Skip).
+func (r *Result) Skipped() map[string]int {
+	by := map[string]int{}
+	for _, n := range r.Notes {
+		if n.Skip != "" {
+			by[n.Skip]++
+		}
+	}
+	return by
 }
 
 // Result is what a run found.
@@ -133,6 +159,15 @@ func New(configs *config.Resolver, opts Options) *Linter {
 // Discover lists the lintable files below paths, honouring .gitignore,
 // --exclude and each directory's configured excludes.
 func (l *Linter) Discover(paths []string) ([]string, error) {
+	found, err := l.Find(paths)
+	if err != nil {
+		return nil, err
+	}
+	return found.Files, nil
+}
+
+// Find is Discover with what it left out and why.
+func (l *Linter) Find(paths []string) (*Found, error) {
 	excluded := func(root, p string, isDir bool) bool {
 		if l.opts.Exclude.MatchBelow(p, root) {
 			return true
@@ -140,30 +175,43 @@ func (l *Linter) Discover(paths []string) ([]string, error) {
 		cfg, err := l.configs.For(p)
 		return err == nil && cfg.ExcludedBelow(p, root)
 	}
+	forced := 0
 	if l.opts.ForceExclude {
 		kept := paths[:0:0]
 		for _, p := range paths {
 			if info, err := os.Stat(p); err == nil && !info.IsDir() && excluded("", p, false) {
+				forced++
 				continue
 			}
 			kept = append(kept, p)
 		}
 		paths = kept
 	}
-	return Discover(paths, excluded)
-}
-
-// Lint lints the files below paths.
-func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
-	files, err := l.Discover(paths)
+	found, err := find(paths, excluded)
 	if err != nil {
 		return nil, err
 	}
-	srcs := make([]Source, len(files))
-	for i, f := range files {
+	found.Excluded += forced
+	return found, nil
+}
+
+// Lint lints the files below paths. Directories that could not be read
+// are in the result's notes, symbolic links not followed in its details.
+func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
+	found, err := l.Find(paths)
+	if err != nil {
+		return nil, err
+	}
+	srcs := make([]Source, len(found.Files))
+	for i, f := range found.Files {
 		srcs[i] = Source{Path: f}
 	}
-	return l.lintSources(ctx, srcs)
+	res, err := l.lintSources(ctx, srcs)
+	if err != nil {
+		return nil, err
+	}
+	found.AddTo(res)
+	return res, nil
 }
 
 // unit is one file between the phases of a run. It keeps what the catalog
@@ -318,9 +366,9 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	if look.hit(u, store, tables, links) {
 		return u
 	}
-	doc, note := readDocument(look.source(s), cfg.Rules.MaxFileSize)
+	doc, note, kind := readSource(look.source(s), cfg.Rules.MaxFileSize)
 	if note != "" {
-		u.notes = append(u.notes, Note{Path: s.Path, Message: note})
+		u.notes = append(u.notes, Note{Path: s.Path, Message: note, Skip: kind})
 		return u
 	}
 	f, err := extractSafely(doc, modelOptions(model))
@@ -354,27 +402,41 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 
 // readDocument reads and parses a source; a non-empty note says why it was skipped.
 func readDocument(s Source, limit int64) (*document.Document, string) {
+	doc, note, _ := readSource(s, limit)
+	return doc, note
+}
+
+// readSource is readDocument, which also says what kind of skip a note is.
+func readSource(s Source, limit int64) (doc *document.Document, note, kind string) {
 	data := s.Data
 	if data == nil {
 		var size int64
 		var err error
 		if data, size, err = readFile(s.Path, limit); err != nil {
-			return nil, "cannot read: " + err.Error()
+			return nil, "cannot read: " + err.Error(), SkipUnreadable
 		}
 		if data == nil {
-			return nil, fmt.Sprintf("skipped: %s is over the %s size limit (max-file-size)", humanSize(size), humanSize(limit))
+			return nil, fmt.Sprintf("skipped: %s is over the %s size limit (max-file-size)", humanSize(size), humanSize(limit)), SkipTooBig
 		}
 	} else if limit > 0 && int64(len(data)) > limit {
-		return nil, fmt.Sprintf("skipped: %s is over the %s size limit (max-file-size)", humanSize(int64(len(data))), humanSize(limit))
+		return nil, fmt.Sprintf("skipped: %s is over the %s size limit (max-file-size)", humanSize(int64(len(data))), humanSize(limit)), SkipTooBig
 	}
 	if why := notText(data); why != "" {
-		return nil, "skipped: " + why
+		kind := SkipNotUTF8
+		if why == binaryFile {
+			kind = SkipBinary
+		}
+		return nil, "skipped: " + why, kind
 	}
 	doc, err := parsers.Load(s.Path, data)
 	if err != nil {
-		return nil, "skipped: " + err.Error()
+		kind := SkipBroken
+		if !lintable(s.Path) {
+			kind = SkipUnsupported
+		}
+		return nil, "skipped: " + err.Error(), kind
 	}
-	return doc, ""
+	return doc, "", ""
 }
 
 // abs is the file's absolute path, made once and only for files with findings.

@@ -1,24 +1,24 @@
 package engine
 
 import (
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 )
 
 // addFilePlaces fills in what output formats that read files as text need
 // beyond the cell-relative positions: raw-file positions in notebooks, and
-// the diagnostic's related places.
+// the diagnostic's related places. (The subject is resolveAll's, for all
+// of a file's findings at once.)
 func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loaded, pos *positioner, room *findingRoom) {
 	startOff := u.tok.Offset(d.Pos)
 	endOff := startOff
 	if d.End.IsValid() {
 		endOff = u.tok.Offset(d.End)
 	}
-	f.Subject = subjectAt(u.facts, startOff)
 	if s, ok := pos.filePosition(startOff); ok {
 		f.FileStart = s
 		f.FileEnd, _ = pos.filePosition(endOff)
@@ -79,36 +79,53 @@ func addSource(f *finding.Finding, pos *positioner) {
 }
 
 // addSources is addSource for every finding of a file, with one string and
-// one slice holding the lines of them all.
+// one slice holding the lines of them all. Findings that share lines share
+// their text: each line is kept once however many findings it has, so that
+// a script on one long line with a finding per statement does not keep the
+// line once per finding.
 func addSources(fs []finding.Finding, pos *positioner) {
 	if len(fs) == 0 {
 		return
 	}
-	// the lines of each finding are found twice, which costs less than
-	// keeping them
-	size, lines := 0, 0
+	type span struct{ first, last, start, end int }
+	spans := make([]span, len(fs))
+	lines := 0
 	for i := range fs {
 		first, last := pos.sourceLines(&fs[i])
 		start, end := pos.linesSpan(first, last)
-		size += end - start
+		spans[i] = span{first, last, start, end}
 		lines += last - first + 1
 	}
+	byStart := make([]int, len(fs))
+	for i := range byStart {
+		byStart[i] = i
+	}
+	sort.Slice(byStart, func(a, b int) bool { return spans[byStart[a]].start < spans[byStart[b]].start })
+	// runs of overlapping spans are written once; at[i] is where finding
+	// i's lines begin in the text written
 	var b strings.Builder
-	b.Grow(size)
-	for i := range fs {
-		start, end := pos.linesSpan(pos.sourceLines(&fs[i]))
-		b.Write(pos.doc.Text[start:end])
+	at := make([]int, len(fs))
+	runEnd := -1 // where the text written so far ends in the document
+	for _, i := range byStart {
+		sp := spans[i]
+		if sp.start >= runEnd { // a new run
+			runEnd = sp.start
+			b.Grow(sp.end - sp.start)
+		}
+		if sp.end > runEnd {
+			b.Write(pos.doc.Text[runEnd:sp.end])
+			runEnd = sp.end
+		}
+		at[i] = b.Len() - (runEnd - sp.start)
 	}
 	text := b.String()
 	room := make([]string, lines)
 	for i := range fs {
-		first, last := pos.sourceLines(&fs[i])
-		n := last - first + 1
-		_, end := pos.linesSpan(first, last)
-		at := end - pos.lines.at(first)
-		fs[i].Source = pos.contextOf(text[:at], first, last, room[:0:n])
-		text, room = text[at:], room[n:]
-		p, _ := pos.position(pos.lines.at(first))
+		sp := spans[i]
+		n := sp.last - sp.first + 1
+		fs[i].Source = pos.contextOf(text[at[i]:at[i]+sp.end-sp.start], sp.first, sp.last, room[:0:n])
+		room = room[n:]
+		p, _ := pos.position(pos.lines.at(sp.first))
 		fs[i].SourceLine = p.Line
 	}
 }
@@ -146,45 +163,4 @@ func addPlaces(f *finding.Finding, pos *positioner) {
 		f.FileEnd, _ = pos.filePosition(f.End.Offset)
 	}
 	addSource(f, pos)
-}
-
-// subjectAt names the table or path of the innermost fact of the file whose
-// statement holds offset off: the write, read, definition, ALTER or
-// maintenance a finding there is about; "" when none names one.
-func subjectAt(f *facts.File, off int) string {
-	best, size := "", -1
-	consider := func(sp facts.Span, name string) {
-		if name == "" || off < sp.Start || off > sp.End {
-			return
-		}
-		if n := sp.End - sp.Start; size < 0 || n < size {
-			best, size = name, n
-		}
-	}
-	target := func(t facts.Target) string {
-		if t.Table != "" {
-			return t.Table
-		}
-		return t.Path
-	}
-	for _, w := range f.Writes {
-		consider(w.Span, target(w.Target))
-	}
-	for _, r := range f.Reads {
-		consider(r.Span, target(r.Target))
-	}
-	for _, t := range f.Tables {
-		consider(t.Span, t.Name)
-	}
-	for _, a := range f.Alters {
-		name := a.Table
-		if name == "" {
-			name = a.Path
-		}
-		consider(a.Span, name)
-	}
-	for _, m := range f.Maintenance {
-		consider(m.Span, target(m.Target))
-	}
-	return best
 }

@@ -37,7 +37,18 @@ func newPositioner(doc *document.Document) *positioner {
 type lineTable struct {
 	narrow []int32
 	wide   []int
+	// marks are places in long lines whose column is known, by offset: a
+	// position far along one (a minified notebook's JSON, a SQL script on
+	// one line) is counted from the mark before it, not from the line's
+	// start for every finding
+	marks []lineMark
 }
+
+// lineMark is a place in a long line and its column and UTF-16 character.
+type lineMark struct{ off, col, char int }
+
+// markEvery is how many bytes of a long line there are between marks.
+var markEvery = 4096
 
 func (t lineTable) len() int {
 	if t.wide != nil {
@@ -64,10 +75,51 @@ func (t lineTable) search(off int) int {
 
 func lineStarts(text []byte) lineTable {
 	n := bytes.Count(text, []byte("\n")) + 1
+	var t lineTable
 	if len(text) > math.MaxInt32 {
-		return lineTable{wide: appendLineStarts(make([]int, 1, n), text)}
+		t.wide = appendLineStarts(make([]int, 1, n), text)
+	} else {
+		t.narrow = appendLineStarts(make([]int32, 1, n), text)
 	}
-	return lineTable{narrow: appendLineStarts(make([]int32, 1, n), text)}
+	t.marks = longLineMarks(text, t)
+	return t
+}
+
+// longLineMarks marks every line longer than markEvery at about every
+// markEvery bytes, each mark at the start of a character.
+func longLineMarks(text []byte, t lineTable) []lineMark {
+	var marks []lineMark
+	for i := range t.len() {
+		start, end := lineSpan(text, t, i)
+		if end-start <= markEvery {
+			continue
+		}
+		col, char := 1, 0
+		for at := start + markEvery; at < end; at += markEvery {
+			for at < end && !utf8.RuneStart(text[at]) {
+				at++ // not inside a character
+			}
+			if at >= end {
+				break
+			}
+			col, char = countColumns(text[start:at], col, char)
+			marks = append(marks, lineMark{off: at, col: col, char: char})
+			start = at
+		}
+	}
+	return marks
+}
+
+// lineSpan is where line i's text starts (after a byte order mark) and ends.
+func lineSpan(text []byte, t lineTable, i int) (start, end int) {
+	start, end = t.at(i), len(text)
+	if i+1 < t.len() {
+		end = t.at(i + 1)
+	}
+	if i == 0 && bytes.HasPrefix(text, bom) {
+		start = len(bom)
+	}
+	return start, end
 }
 
 // appendLineStarts appends the starts of the lines after the first.
@@ -119,7 +171,25 @@ func positionIn(text []byte, lines lineTable, off int) (finding.Position, int) {
 		start = min(off, len(bom)) // editors do not count the byte order mark
 	}
 	col, char := 1, 0
-	for s := text[start:off]; len(s) > 0; {
+	if m := lines.markBefore(off); m != nil && m.off >= start {
+		start, col, char = m.off, m.col, m.char
+	}
+	col, char = countColumns(text[start:off], col, char)
+	return finding.Position{Offset: off, Line: line + 1, Column: col, Character: char}, line
+}
+
+// markBefore is the last mark at or before off; nil for none.
+func (t lineTable) markBefore(off int) *lineMark {
+	i := sort.Search(len(t.marks), func(i int) bool { return t.marks[i].off > off }) - 1
+	if i < 0 {
+		return nil
+	}
+	return &t.marks[i]
+}
+
+// countColumns adds the columns and UTF-16 characters of s to col and char.
+func countColumns(s []byte, col, char int) (int, int) {
+	for len(s) > 0 {
 		if len(s) >= 8 && binary.LittleEndian.Uint64(s)&0x8080808080808080 == 0 {
 			s = s[8:] // eight ASCII bytes at once
 			col += 8
@@ -141,7 +211,7 @@ func positionIn(text []byte, lines lineTable, off int) (finding.Position, int) {
 			char++
 		}
 	}
-	return finding.Position{Offset: off, Line: line + 1, Column: col, Character: char}, line
+	return col, char
 }
 
 // context returns the text of the lines from first to last (document

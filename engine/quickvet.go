@@ -22,6 +22,7 @@ type quickVet struct {
 	doc     *document.Document
 	regions []*document.Region // the document's SQL regions and its spark.sql strings
 	before  *sqlView
+	segs    []placedSegment // the regions' map segments, for place; made on first use
 }
 
 func newQuickVet(doc *document.Document, f *facts.File) *quickVet {
@@ -79,22 +80,23 @@ func (q *quickVet) edited(edits []fixer.Edit) ([]*document.Region, bool) {
 }
 
 // editedRegions is edited, which also says which regions the edits changed.
+// The edits, sorted by start, are placed once each and every changed
+// region is rebuilt once, so a file with a fix per statement costs time in
+// proportion to its size and its edits, not to their product.
 func (q *quickVet) editedRegions(edits []fixer.Edit) ([]*document.Region, []bool, bool) {
 	changed := make([]bool, len(q.regions))
-	texts := make([][]byte, len(q.regions))
-	for i, r := range q.regions {
-		texts[i] = r.Text
-	}
-	// from the last edit back, so earlier region offsets stay right
-	for k := len(edits) - 1; k >= 0; k-- {
-		e := edits[k]
+	type placed struct{ at, rs, re int } // the edit's index and region offsets
+	byRegion := make([][]placed, len(q.regions))
+	for k, e := range edits {
 		i, rs, re, ok := q.place(e)
 		if !ok || !q.safeText(q.regions[i], e.New) {
 			return nil, nil, false
 		}
-		t := make([]byte, 0, len(texts[i])+len(e.New))
-		t = append(append(append(t, texts[i][:rs]...), e.New...), texts[i][re:]...)
-		texts[i], changed[i] = t, true
+		if in := byRegion[i]; len(in) > 0 && rs < in[len(in)-1].re {
+			return nil, nil, false // out of the region's order: left to the full check
+		}
+		byRegion[i] = append(byRegion[i], placed{k, rs, re})
+		changed[i] = true
 	}
 	out := make([]*document.Region, len(q.regions))
 	for i, r := range q.regions {
@@ -102,8 +104,17 @@ func (q *quickVet) editedRegions(edits []fixer.Edit) ([]*document.Region, []bool
 			out[i] = r
 			continue
 		}
+		size := len(r.Text)
+		for _, p := range byRegion[i] {
+			size += len(edits[p.at].New) - (p.re - p.rs)
+		}
+		t, last := make([]byte, 0, size), 0
+		for _, p := range byRegion[i] {
+			t = append(append(t, r.Text[last:p.rs]...), edits[p.at].New...)
+			last = p.re
+		}
 		c := *r
-		c.Text = texts[i]
+		c.Text = append(t, r.Text[last:]...)
 		out[i] = &c
 	}
 	return out, changed, true
@@ -125,16 +136,53 @@ func (q *quickVet) statementsAfter(after []*document.Region, changed []bool) *sq
 }
 
 // place finds the region and region offsets of an edit that lies inside one
-// segment of a region's map.
+// segment of a region's map: of several, the first region's first.
 func (q *quickVet) place(e fixer.Edit) (int, int, int, bool) {
-	for i, r := range q.regions {
-		for _, s := range r.Map {
-			if s.File <= e.Start && e.End <= s.File+s.Len && e.Start <= e.End {
-				return i, s.Region + e.Start - s.File, s.Region + e.End - s.File, true
-			}
+	if e.Start > e.End {
+		return 0, 0, 0, false
+	}
+	segs := q.segments()
+	// the segments starting at or before the edit, last first, while one
+	// of them may still reach its end
+	found := -1
+	for j := sort.Search(len(segs), func(j int) bool { return segs[j].File > e.Start }) - 1; j >= 0 && segs[j].reach >= e.End; j-- {
+		if s := segs[j]; e.End <= s.File+s.Len && (found < 0 || s.order < segs[found].order) {
+			found = j
 		}
 	}
-	return 0, 0, 0, false
+	if found < 0 {
+		return 0, 0, 0, false
+	}
+	s := segs[found]
+	return s.region, s.Region + e.Start - s.File, s.Region + e.End - s.File, true
+}
+
+// placedSegment is a segment of a region's map, for place.
+type placedSegment struct {
+	document.Segment
+	region int // the region's index
+	order  int // its place among all regions' segments, in order
+	reach  int // the furthest end of it and the segments before it by File
+}
+
+// segments are the regions' map segments by document offset, made once.
+func (q *quickVet) segments() []placedSegment {
+	if q.segs != nil {
+		return q.segs
+	}
+	q.segs = []placedSegment{}
+	for i, r := range q.regions {
+		for _, s := range r.Map {
+			q.segs = append(q.segs, placedSegment{Segment: s, region: i, order: len(q.segs)})
+		}
+	}
+	sort.SliceStable(q.segs, func(i, j int) bool { return q.segs[i].File < q.segs[j].File })
+	reach := 0
+	for j := range q.segs {
+		reach = max(reach, q.segs[j].File+q.segs[j].Len)
+		q.segs[j].reach = reach
+	}
+	return q.segs
 }
 
 // safeText says whether text can go into region r as it is.

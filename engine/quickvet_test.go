@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/lakelint/lakelint/extract"
+	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer"
 	"github.com/lakelint/lakelint/parsers"
 )
@@ -46,5 +48,58 @@ func TestQuickVetAgreesWithTheFullCheck(t *testing.T) {
 		if (qerr == nil && len(qa) > 0) != tc.ok || (ferr == nil && len(fa) > 0) != tc.ok {
 			t.Errorf("%s: quick %v %v, full %v %v; want passing %t", tc.name, qa, qerr, fa, ferr, tc.ok)
 		}
+	}
+}
+
+// Fixes checked in groups (halves of the file's fixes, while a group
+// fails) are kept or refused as each would be checked alone.
+func TestVetFixesInGroupsAgreesWithEachAlone(t *testing.T) {
+	var src strings.Builder
+	for i := range 13 {
+		if i%5 == 2 {
+			fmt.Fprintf(&src, "VACUUM main.s.bad%d RETAIN 1 HOURS ZORDER BY (x);\n", i)
+		} else {
+			fmt.Fprintf(&src, "VACUUM main.s.t%d RETAIN 1 HOURS;\n", i)
+		}
+	}
+	text := src.String()
+	doc, err := parsers.Load("m.sql", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := extractSafely(doc, extract.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fs []finding.Finding
+	for off := 0; ; {
+		i := strings.Index(text[off:], "RETAIN 1 ")
+		if i < 0 {
+			break
+		}
+		at := off + i + len("RETAIN ")
+		fs = append(fs, finding.Finding{Code: "LL401", Start: finding.Position{Offset: at}, End: finding.Position{Offset: at + 1},
+			Fixes: []finding.Fix{{Title: "retain", Edits: []finding.Edit{{Start: finding.Position{Offset: at}, End: finding.Position{Offset: at + 1}, NewText: "168"}}}}})
+		off = at
+	}
+	alone := make([]bool, len(fs)) // what checking each fix alone says
+	q := newQuickVet(doc, f)
+	v := &verifier{doc: doc, view: q.before, syntaxErrs: len(f.SyntaxErrors), quick: q}
+	for i := range fs {
+		_, applied, _, err := v.vet([]fixer.Fix{{ID: 0, Edits: toEdits(fs[i].Fixes[0])}})
+		alone[i] = err == nil && len(applied) == 1
+	}
+	vetFixes(doc, f, fs)
+	bad := 0
+	for i := range fs {
+		if kept := len(fs[i].Fixes) == 1; kept != alone[i] || kept == (fs[i].NoFix != "") {
+			t.Errorf("finding %d: fix kept %t (%q), alone it passes: %t", i, kept, fs[i].NoFix, alone[i])
+		}
+		if !alone[i] {
+			bad++
+		}
+	}
+	if bad != 3 {
+		t.Errorf("%d fixes refused, want the 3 in statements that do not parse strictly", bad)
 	}
 }

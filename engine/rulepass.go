@@ -143,10 +143,18 @@ func (l *Linter) resolveAll(u *loaded, diags []diag, pos *positioner) []finding.
 	room.edits = make([]finding.Edit, nEdit)
 	room.related = make([]finding.Related, nRel)
 	out := make([]finding.Finding, n)
+	starts := make([]int, 0, n)
+	for i := range diags {
+		if d := &diags[i]; d.keep {
+			starts = append(starts, u.tok.Offset(d.d.Pos))
+		}
+	}
+	subjects := subjectsAt(u.facts, starts) // all at once: one sweep, not a scan per finding
 	n = 0
 	for i := range diags {
 		if d := &diags[i]; d.keep {
 			l.resolve(&out[n], u, d.r, d.d, pos, &room)
+			out[n].Subject = subjects[n]
 			n++
 		}
 	}

@@ -33,6 +33,15 @@ func positionInSlow(text []byte, lines lineTable, off int) (int, int, int) {
 }
 
 func TestPositionInMatchesRuneLoop(t *testing.T) {
+	for _, every := range []int{markEvery, 1, 3, 7} {
+		old := markEvery
+		markEvery = every // long lines have marks: positions count from them
+		positionInMatchesRuneLoop(t)
+		markEvery = old
+	}
+}
+
+func positionInMatchesRuneLoop(t *testing.T) {
 	pieces := []string{"a", "spark.sql(", " ", "\n", "\r\n", "é", "€", "😀", "\xff", "\xe2\x82", "0123456789abcdef", "\t"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := range 300 {
@@ -113,5 +122,23 @@ func TestLineTableForms(t *testing.T) {
 	}
 	if narrow.len() != 5 || wide.len() != 5 || wide.at(4) != 11 {
 		t.Errorf("len %d/%d, last %d", narrow.len(), wide.len(), wide.at(4))
+	}
+}
+
+// A position far along a long line (a minified notebook's JSON) is counted
+// from a mark at most about markEvery bytes before it, not from the line's
+// start: a file with a finding every few bytes of one line costs time in
+// proportion to its findings, not to their product with its length.
+func TestLongLinesAreCountedFromMarks(t *testing.T) {
+	text := bytes.Repeat([]byte(`{"a": "é😀", "b": [1, 2]}, `), 40_000) // one line of 1 MB
+	lines := lineStarts(text)
+	for off := 0; off <= len(text); off += 997 {
+		from := 0
+		if m := lines.markBefore(off); m != nil {
+			from = m.off
+		}
+		if off-from > markEvery+utf8.UTFMax {
+			t.Fatalf("offset %d is counted from %d, %d bytes before it", off, from, off-from)
+		}
 	}
 }

@@ -40,27 +40,43 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 		return fs
 	}
 	used := make([]bool, len(sups))
-	lineOf := func(off int) int {
-		return pos.lines.search(off)
-	}
-	supLines := make([]int, len(sups))
+	// the comments by line, and those of the whole file: a finding asks
+	// those of its own line only, not every comment of the file
+	var fileLevel, ranges []int
+	onLine := make(map[int][]int, len(sups))
+	startLine := make([]int, len(sups))
 	for i, s := range sups {
-		supLines[i] = lineOf(s.Span.Start)
+		startLine[i] = pos.lines.search(s.Span.Start)
+		switch {
+		case s.FileLevel:
+			fileLevel = append(fileLevel, i)
+		case s.Until > 0: // a range: few in a file, each asked of every finding
+			ranges = append(ranges, i)
+		default:
+			onLine[startLine[i]] = append(onLine[startLine[i]], i)
+		}
 	}
 	usedCodes := make([]map[string]bool, len(sups))
 	kept := fs[:0]
 	for _, f := range fs {
-		line := lineOf(f.Start.Offset)
 		silenced := false
-		for i, s := range sups {
-			// a range covers its comment's line, up to the line that ends it
-			inRange := s.Until > 0 && line >= supLines[i] && f.Start.Offset < s.Until
-			if (s.FileLevel || inRange || s.Until == 0 && supLines[i] == line) && covers(s, f.Code) {
-				used[i], silenced = true, true
-				if usedCodes[i] == nil {
-					usedCodes[i] = map[string]bool{}
+		line := pos.lines.search(f.Start.Offset)
+		// a range covers its comment's line, up to the line that ends it
+		var inRange []int
+		for _, i := range ranges {
+			if line >= startLine[i] && f.Start.Offset < sups[i].Until {
+				inRange = append(inRange, i)
+			}
+		}
+		for _, at := range [][]int{fileLevel, onLine[line], inRange} {
+			for _, i := range at {
+				if covers(sups[i], f.Code) {
+					used[i], silenced = true, true
+					if usedCodes[i] == nil {
+						usedCodes[i] = map[string]bool{}
+					}
+					usedCodes[i][strings.ToUpper(f.Code)] = true
 				}
-				usedCodes[i][strings.ToUpper(f.Code)] = true
 			}
 		}
 		if !silenced {

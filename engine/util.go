@@ -12,10 +12,13 @@ import (
 )
 
 // notText says why data is not a text file lakelint can lint, or "".
+// binaryFile is notText's word for a file with NUL bytes.
+const binaryFile = "binary file"
+
 func notText(data []byte) string {
 	head := data[:min(len(data), 8000)]
 	if bytes.IndexByte(head, 0) >= 0 {
-		return "binary file"
+		return binaryFile
 	}
 	if !utf8.Valid(data) {
 		off := 0

@@ -116,13 +116,19 @@ func tokenSpan(m document.PosMap, start, end int) (int, int, bool) {
 // checkEditPlaces says why edits must not be applied to doc; nil when they may.
 func checkEditPlaces(doc *document.Document, v *sqlView, edits []fixer.Edit) error {
 	text := doc.Text
+	var broken []sqlStmt // few: asked of each edit, where all would be too many
+	for _, st := range v.stmts {
+		if st.err != nil {
+			broken = append(broken, st)
+		}
+	}
 	for _, e := range edits {
 		for _, b := range []int{e.Start, e.End} {
 			if b > 0 && b < len(text) && isWordByte(text[b-1]) && isWordByte(text[b]) {
 				return fmt.Errorf("an edit at offset %d would split a word", b)
 			}
 		}
-		for _, st := range v.stmts {
+		for _, st := range broken {
 			if st.err != nil && e.Start <= st.end && e.End >= st.start {
 				return fmt.Errorf("the SQL statement at line %d does not parse strictly (%w)", lineAt(text, st.start), st.err)
 			}
@@ -234,13 +240,7 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 	}
 	q := newQuickVet(doc, f)
 	v := &verifier{doc: doc, view: q.before, syntaxErrs: len(f.SyntaxErrors), quick: q}
-	if len(all) > 1 {
-		if _, applied, _, err := v.vet(all); err == nil {
-			for _, id := range applied {
-				ok[id] = true
-			}
-		}
-	}
+	v.vetGroups(all, ok)
 	for i := range fs {
 		f := &fs[i]
 		kept := f.Fixes[:0]
@@ -264,6 +264,36 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 	}
 }
 
+// vetGroups marks in ok the fixes of all that pass their checks together:
+// all at once, else each half in turn, down to single fixes, which vetFixes
+// tries alone and explains. One fix that fails among thousands then costs a
+// few dozen checks of the file, not one per fix. Fixes a passing group
+// leaves out (they overlap one it takes) are grouped again.
+func (v *verifier) vetGroups(all []fixer.Fix, ok map[int]bool) {
+	if len(all) < 2 {
+		return
+	}
+	if _, applied, _, err := v.vet(all); err == nil {
+		for _, id := range applied {
+			ok[id] = true
+		}
+		if len(applied) == 0 || len(applied) == len(all) {
+			return
+		}
+		var rest []fixer.Fix
+		for _, fx := range all {
+			if !ok[fx.ID] {
+				rest = append(rest, fx)
+			}
+		}
+		v.vetGroups(rest, ok)
+		return
+	}
+	half := len(all) / 2
+	v.vetGroups(all[:half], ok)
+	v.vetGroups(all[half:], ok)
+}
+
 func toEdits(fx finding.Fix) []fixer.Edit {
 	return appendEdits(make([]fixer.Edit, 0, len(fx.Edits)), fx)
 }
@@ -276,8 +306,8 @@ func appendEdits(edits []fixer.Edit, fx finding.Fix) []fixer.Edit {
 	return edits
 }
 
-// sqlSpans are where a document has SQL: its SQL regions and the
-// statements read from spark.sql strings; never nil.
+// sqlSpans are where a document has SQL, for touches: its SQL regions and
+// the statements read from spark.sql strings; never nil.
 func sqlSpans(doc *document.Document, f *facts.File) []facts.Span {
 	spans := []facts.Span{}
 	for i := range doc.Regions {
@@ -313,16 +343,23 @@ func sqlSpans(doc *document.Document, f *facts.File) []facts.Span {
 			}
 		}
 	}
+	// sorted by start, each end raised to the furthest of those before it:
+	// touches then asks one span per edit, not all of them
+	sort.Slice(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
+	for i := 1; i < len(spans); i++ {
+		spans[i].End = max(spans[i].End, spans[i-1].End)
+	}
 	return spans
 }
 
-// touches says whether an edit lies in one of the spans.
+// touches says whether an edit lies in one of the spans, as sqlSpans gives
+// them: the last span starting at or before the edit's end reaches as far
+// as any before it.
 func touches(spans []facts.Span, edits []fixer.Edit) bool {
 	for _, e := range edits {
-		for _, s := range spans {
-			if e.Start <= s.End && e.End >= s.Start {
-				return true
-			}
+		i := sort.Search(len(spans), func(i int) bool { return spans[i].Start > e.End }) - 1
+		if i >= 0 && spans[i].End >= e.Start {
+			return true
 		}
 	}
 	return false

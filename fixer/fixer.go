@@ -67,17 +67,6 @@ func valid(edits []Edit, n int) bool {
 	return true
 }
 
-func overlapsAny(edits, taken []Edit) bool {
-	for _, e := range edits {
-		for _, t := range taken {
-			if overlap(e, t) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // overlap reports whether two edits touch the same text. Two insertions at
 // the same offset also overlap: their order would be arbitrary.
 func overlap(a, b Edit) bool {

@@ -38,6 +38,8 @@ func (p *fullPrinter) file(w *bufio.Writer, findings []*finding.Finding) error {
 
 func (p *fullPrinter) end(w *bufio.Writer) error { return p.text.end(w) }
 
+func (p *fullPrinter) notices(ns []Notice) { p.text.notices(ns) }
+
 // frame prints the finding's source lines and its fixes; a finding that
 // carries no source gets nothing.
 func frame(w *bufio.Writer, f *finding.Finding) {

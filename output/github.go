@@ -101,9 +101,18 @@ func (g *githubPrinter) end(w *bufio.Writer) error {
 func (g *githubPrinter) summary(out io.Writer) error {
 	w := bufio.NewWriter(out)
 	w.WriteString("## lakelint\n\n")
-	if g.total == 0 {
+	nothing := ""
+	for _, n := range g.notes {
+		if n.NothingLinted {
+			nothing = n.Message
+		}
+	}
+	switch {
+	case g.total == 0 && nothing != "":
+		w.WriteString(markdownCell(nothing) + ".\n") // not "No findings": nothing was looked at
+	case g.total == 0:
 		w.WriteString("No findings.\n")
-	} else {
+	default:
 		fmt.Fprintf(w, "%s in %s.\n\n", plural(g.total, "finding"), plural(g.files, "file"))
 		w.WriteString("| Rule | Name | Findings |\n| --- | --- | ---: |\n")
 		codes := make([]string, 0, len(g.counts))

@@ -46,6 +46,10 @@ type Notice struct {
 	Path    string // "" when it concerns no file
 	Message string
 	Error   bool // the run failed because of it
+	// NothingLinted marks the notice that says the run linted no file,
+	// and what it found instead: the text formats then make no claim that
+	// all checks passed.
+	NothingLinted bool
 }
 
 // noticePrinter is a printer that reports notices; Stream.Notices hands

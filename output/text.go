@@ -34,6 +34,15 @@ type textPrinter struct {
 	total             int
 	fixes, unsafeOnly int
 	fixCodes          map[string]finding.Applicability // rules whose fixes were shown, for the legend
+	// unchecked is set when a notice says the run failed or linted no
+	// file: "All checks passed!" would then say what is not so
+	unchecked bool
+}
+
+func (t *textPrinter) notices(ns []Notice) {
+	for _, n := range ns {
+		t.unchecked = t.unchecked || n.Error || n.NothingLinted
+	}
 }
 
 func (t *textPrinter) paint(style, s string) string {
@@ -104,6 +113,9 @@ func (t *textPrinter) end(w *bufio.Writer) error {
 		return nil
 	}
 	if t.total == 0 {
+		if t.unchecked {
+			return nil // the notices, on standard error, say why
+		}
 		_, err := w.WriteString(paint(green, "All checks passed!") + "\n")
 		return err
 	}

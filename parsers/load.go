@@ -3,6 +3,7 @@
 package parsers
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,48 @@ import (
 // error, for an unsupported extension or a broken .ipynb, does not repeat the
 // path.
 func Load(path string, src []byte) (*document.Document, error) {
-	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext == ".py" || ext == ".sql" {
+		if text, onlyCR := loneCRsAsLF(src); text != nil {
+			doc, err := load(path, ext, text)
+			if err == nil && onlyCR {
+				doc.EOL = "\r"
+				doc.Render = crLines
+			}
+			return doc, err
+		}
+	}
+	return load(path, ext, src)
+}
+
+// loneCRsAsLF is src with each carriage return that ends a line on its own
+// turned into a line feed, or nil when it has none. Python (and Spark's SQL
+// reader) take a lone CR as a line ending, as they do LF and CRLF; the
+// parsers, positions and noqa comments know LF, and the swap keeps every
+// offset. onlyCR says no line of src ended otherwise: such a file is
+// written back with CRs (crLines); one that mixes endings gets LF for its
+// lone CRs when fixed, which means the same to Python and SQL.
+func loneCRsAsLF(src []byte) (text []byte, onlyCR bool) {
+	for i, c := range src {
+		if c == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+			if text == nil {
+				text = bytes.Clone(src)
+				onlyCR = bytes.IndexByte(src, '\n') < 0
+			}
+			text[i] = '\n'
+		}
+	}
+	return text, onlyCR
+}
+
+// crLines is the Render of a file whose lines end in lone CRs: its text, read
+// with LFs, written back with CRs.
+func crLines(text []byte) ([]byte, error) {
+	return bytes.ReplaceAll(text, []byte("\n"), []byte("\r")), nil
+}
+
+func load(path, ext string, src []byte) (*document.Document, error) {
+	switch ext {
 	case ".py":
 		if notebook.IsDatabricksPython(src) {
 			return notebook.DatabricksPython(path, src), nil

@@ -221,3 +221,29 @@ func TestRenderRewrittenNotebookFailsFast(t *testing.T) {
 		t.Errorf("took %v", d)
 	}
 }
+
+func TestLoneCRsReadAsLineEndings(t *testing.T) {
+	for _, tc := range []struct {
+		src, text, eol string
+		render         bool
+	}{
+		{"a = 1\rb = 2\r", "a = 1\nb = 2\n", "\r", true},
+		{"a = 1\r\nb = 2\r\n", "a = 1\r\nb = 2\r\n", "\r\n", false}, // CRLF is left alone
+		{"a = 1\rb = 2\n", "a = 1\nb = 2\n", "\n", false},           // mixed: fixes write LF
+		{"a = 1\nb = 2\n", "a = 1\nb = 2\n", "\n", false},
+	} {
+		doc, err := Load("job.py", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(doc.Text) != tc.text || doc.EOL != tc.eol || (doc.Render != nil) != tc.render {
+			t.Errorf("%q: text %q, EOL %q, render %t; want %q, %q, %t", tc.src, doc.Text, doc.EOL, doc.Render != nil, tc.text, tc.eol, tc.render)
+		}
+		if doc.Render != nil {
+			back, _ := doc.Render(append(doc.Text, "c = 3\n"...))
+			if string(back) != tc.src+"c = 3\r" {
+				t.Errorf("%q rendered back as %q", tc.src, back)
+			}
+		}
+	}
+}

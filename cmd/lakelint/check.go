@@ -45,7 +45,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.unsafeFixes, "unsafe-fixes", false, "also offer and apply unsafe fixes")
 	fs.BoolVar(&o.diff, "diff", false, "print the fixes as a unified diff instead of writing them")
 	fs.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when findings remain")
-	fs.BoolVar(&o.verbose, "verbose", false, "print notes on skipped files and unread SQL statements")
+	fs.BoolVar(&o.verbose, "verbose", false, "print notes on skipped files, unread SQL statements and links not followed")
 	fs.StringVar(&o.format, "output-format", "text", "output format: "+formatNames())
 	fs.StringVar(&o.outputFile, "output-file", "", "write the --output-format report to this file instead of standard output (written whole, or not at all)")
 	fs.Var(&o.reports, "output", "also write a report in FORMAT to PATH, as FORMAT=PATH (repeatable; - is standard output): --output-format github --output sarif=lakelint.sarif")
@@ -144,6 +144,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	l := engine.New(configs, opts)
 
 	var srcs []engine.Source
+	var found *engine.Found // what discovery found and left out; nil for standard input
 	if fromStdin {
 		data, err := io.ReadAll(stdin)
 		if err != nil {
@@ -152,12 +153,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		srcs = []engine.Source{{Path: o.stdinFilename, Data: data}}
 	} else {
-		files, err := l.Discover(paths)
-		if err != nil {
+		if found, err = l.Find(paths); err != nil {
 			fmt.Fprintf(stderr, "lakelint: %v\n", err)
 			return exitError
 		}
-		for _, f := range files {
+		for _, f := range found.Files {
 			srcs = append(srcs, engine.Source{Path: f})
 		}
 	}
@@ -168,6 +168,17 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if code, done := o.settle(fs, configs, srcs, func() string { return runPlatform(ctx, l, srcs) }, stdout, stderr); done {
 		return code
+	}
+	if why := noRuleSelected(configs, srcs); why != "" {
+		fmt.Fprintf(stderr, "lakelint: error: %s\n", why)
+		return exitError
+	}
+	// what discovery noted, and whether the run linted anything at all
+	settleRun := func(res *engine.Result) {
+		if found != nil {
+			found.AddTo(res)
+		}
+		addNothingLinted(res, found, named, o.quiet)
 	}
 	if o.addNoqa {
 		return runAddNoqa(ctx, l, srcs, o, stderr)
@@ -190,6 +201,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitError
 		}
 		res = fr.Remaining
+		settleRun(res)
 		if applyChanges(fr, o, fromStdin, stdout, stderr) {
 			// a file that could not be written fails the run, after the others
 			res.Notes = append(res.Notes, engine.Note{Message: "some fixed files could not be written (see above)", Error: true})
@@ -270,6 +282,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if changed != nil {
 		res.Found = printed // the exit status counts what was reported
 	}
+	settleRun(res)
 	if diffNotice != "" {
 		res.Notes = append(res.Notes, engine.Note{Message: diffNotice})
 	}

@@ -112,7 +112,7 @@ func (c changedLines) keep(fs []finding.Finding) []finding.Finding {
 func notices(res *engine.Result) []output.Notice {
 	out := make([]output.Notice, 0, len(res.Notes))
 	for _, n := range res.Notes {
-		out = append(out, output.Notice{Path: n.Path, Message: n.Message, Error: n.Error})
+		out = append(out, output.Notice{Path: n.Path, Message: n.Message, Error: n.Error, NothingLinted: n.NothingLinted})
 	}
 	return out
 }

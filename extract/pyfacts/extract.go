@@ -67,6 +67,7 @@ type extractor struct {
 	opts    Options
 	doc     *document.Document
 	regions []*document.Region // the Python regions, in order
+	spans   []regionSpan       // their spans by start, for prefixAt; made on first use
 	file    *facts.File
 	sql     []*document.Region
 	sqlSeen map[sqlKey]bool

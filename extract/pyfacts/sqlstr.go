@@ -2,6 +2,9 @@ package pyfacts
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/lakelint/lakelint/extract/sqlfacts"
@@ -84,15 +87,40 @@ func writeSQL(text []byte) bool {
 }
 
 // prefixAt is the line prefix of the Python region holding document offset
-// off: a line added inside a string there needs it too.
+// off (the first such region, in order): a line added inside a string there
+// needs it too. The regions' spans are sorted once, not scanned per string:
+// a notebook can have a hundred thousand cells, each with a string.
 func (x *extractor) prefixAt(off int) string {
-	for _, r := range x.regions {
-		if start, end := r.Span(); start <= off && off <= end {
-			return r.LinePrefix
+	if x.spans == nil {
+		x.spans = make([]regionSpan, len(x.regions))
+		for i, r := range x.regions {
+			start, end := r.Span()
+			x.spans[i] = regionSpan{start: start, end: end, order: i}
+		}
+		slices.SortStableFunc(x.spans, func(a, b regionSpan) int { return cmp.Compare(a.start, b.start) })
+		reach := -1
+		for i := range x.spans {
+			reach = max(reach, x.spans[i].end)
+			x.spans[i].reach = reach
 		}
 	}
-	return x.r.LinePrefix
+	found := -1
+	// the spans starting at or before off, last first, while one may still reach it
+	for i := sort.Search(len(x.spans), func(i int) bool { return x.spans[i].start > off }) - 1; i >= 0 && x.spans[i].reach >= off; i-- {
+		if s := x.spans[i]; off <= s.end && (found < 0 || s.order < found) {
+			found = s.order
+		}
+	}
+	if found < 0 {
+		return x.r.LinePrefix
+	}
+	return x.regions[found].LinePrefix
 }
+
+// regionSpan is a Python region's document span, for prefixAt: order is
+// its index in extractor.regions, reach the furthest end of it and the
+// spans before it.
+type regionSpan struct{ start, end, order, reach int }
 
 // strFormat applies "...{}...".format(args): fields whose argument is a
 // known constant are substituted, the rest kept as holes.

@@ -185,24 +185,112 @@ func parseC(src []byte) ([]cnode, error) {
 	}
 	p := getParser()
 	defer putParser(p)
-	var text *C.char
-	if len(src) > 0 {
-		text = (*C.char)(unsafe.Pointer(&src[0]))
-	} else {
-		text = (*C.char)(unsafe.Pointer(&empty[0]))
+	if at := cuts(src, pieceSize); len(at) > 0 {
+		nodes, err := parsePieces(p, src, at)
+		if nodes != nil || err != nil {
+			return nodes, err
+		}
+		// a piece has a syntax error: parsed whole, it is the error
+		// Python would report, not one a cut in the wrong place made
 	}
-	var count C.uint32_t
-	t := C.lake_parse(p.c, text, C.uint32_t(len(src)), &count)
+	t, count := parseText(p, src)
 	if t == nil {
 		return nil, errParse
 	}
-	nodes := takeNodes(int(count))
-	var out *C.lake_node
-	if len(nodes) > 0 {
-		out = (*C.lake_node)(unsafe.Pointer(&nodes[0]))
-	}
-	n := C.lake_flatten(t, out, count)
+	nodes := takeNodes(count)
+	n := C.lake_flatten(t, cNodes(nodes), C.uint32_t(count))
 	return nodes[:int(n)], nil
+}
+
+// cTree is a tree-sitter tree.
+type cTree = C.TSTree
+
+// parseText has tree-sitter parse text and returns the tree and its node
+// count (nil and 0 when it gives none). A test replaces it to see how much
+// text tree-sitter is given at once.
+var parseText = func(p *parser, text []byte) (*cTree, int) {
+	var count C.uint32_t
+	t := C.lake_parse(p.c, cText(text), C.uint32_t(len(text)), &count)
+	return t, int(count)
+}
+
+// parsePieces parses src in the pieces that start at each offset of at
+// (and at 0) into one tree: one module whose children are those of every
+// piece's module. It returns no nodes when a piece has a syntax error.
+func parsePieces(p *parser, src []byte, at []int) ([]cnode, error) {
+	var nodes []cnode
+	for k := 0; k <= len(at); k++ {
+		start, end := 0, len(src)
+		if k > 0 {
+			start = at[k-1]
+		}
+		if k < len(at) {
+			end = at[k]
+		}
+		piece := src[start:end]
+		t, count := parseText(p, piece)
+		if t == nil {
+			giveNodes(nodes)
+			return nil, errParse
+		}
+		base, n := len(nodes), count
+		if nodes == nil {
+			// room for the whole source at this piece's nodes per byte, and a tenth more
+			nodes = takeNodes(n + int(float64(n)*1.1*float64(len(src)-len(piece))/float64(max(1, len(piece)))))[:0]
+		}
+		if base+n > cap(nodes) {
+			grown := takeNodes(max(base+n, cap(nodes)+cap(nodes)/2))[:base]
+			copy(grown, nodes)
+			giveNodes(nodes)
+			nodes = grown
+		}
+		nodes = nodes[:base+n]
+		n = int(C.lake_flatten(t, cNodes(nodes[base:]), C.uint32_t(count)))
+		module := nodes[base]
+		if module.flags&flagHasError != 0 || module.sym == errorSymbol {
+			giveNodes(nodes)
+			return nil, nil
+		}
+		if k == 0 {
+			nodes = nodes[:n] // the first piece's module stands for the whole
+			continue
+		}
+		// the piece's nodes move down over its module, into the whole's
+		// offsets and indexes
+		shift := func(i int32) int32 {
+			if i <= 0 {
+				return i // the module, or none
+			}
+			return int32(base) + i - 1
+		}
+		for j := 1; j < n; j++ {
+			c := nodes[base+j]
+			c.start += uint32(start)
+			c.end += uint32(start)
+			c.parent, c.next = shift(c.parent), shift(c.next)
+			nodes[base+j-1] = c
+		}
+		nodes = nodes[:base+n-1]
+		nodes[0].end = module.end + uint32(start)
+	}
+	nodes[0].next = int32(len(nodes))
+	return nodes, nil
+}
+
+// cText is src as tree-sitter reads it.
+func cText(src []byte) *C.char {
+	if len(src) == 0 {
+		return (*C.char)(unsafe.Pointer(&empty[0]))
+	}
+	return (*C.char)(unsafe.Pointer(&src[0]))
+}
+
+// cNodes is nodes as lake_flatten writes them.
+func cNodes(nodes []cnode) *C.lake_node {
+	if len(nodes) == 0 {
+		return nil
+	}
+	return (*C.lake_node)(unsafe.Pointer(&nodes[0]))
 }
 
 var (

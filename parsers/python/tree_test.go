@@ -274,3 +274,43 @@ func TestSymbolName(t *testing.T) {
 		t.Errorf("SymbolCount = %d", SymbolCount())
 	}
 }
+
+// nodeAtByDescent is NodeAt the plain way, down from the root through the
+// children: what the binary search must agree with.
+func nodeAtByDescent(t *Tree, off int) Node {
+	n := t.Root()
+	if !n.Valid() || off < n.Start() || off >= n.End() {
+		return Node{}
+	}
+	for {
+		c := n.FirstChild()
+		for c.Valid() && c.End() <= off {
+			c = c.NextSibling()
+		}
+		if !c.Valid() || c.Start() > off || !c.IsNamed() {
+			return n
+		}
+		n = c
+	}
+}
+
+func TestNodeAtAgreesWithADescent(t *testing.T) {
+	srcs := []string{
+		"import x  # noqa: LL101\n\n@dec\ndef f(a, b=[1, 2]):\n    \"\"\"doc\n\"\"\"\n    return a + b  # c\n\nx = f'{y!r:>{w}}' + \"s\"\nif x:\n    pass\nelse:\n    y = (1,\n2)\n",
+		"def broken(:\n    x = \n\nclass C:\n    def m(self): return self.x[0]\n",
+		"\ufeff# only a comment\n",
+		"",
+	}
+	for _, src := range srcs {
+		tr, err := Parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for off := -1; off <= len(src)+1; off++ {
+			got, want := tr.NodeAt(off), nodeAtByDescent(tr, off)
+			if got != want {
+				t.Errorf("%q at %d: %s %q, want %s %q", src, off, got.Type(), got.String(), want.Type(), want.String())
+			}
+		}
+	}
+}
