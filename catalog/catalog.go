@@ -44,6 +44,8 @@ type Table struct {
 	DefinedIn, AlteredIn string
 	Use                  Use
 	definedAt            facts.Span // where DefinedIn's definition stands
+	// Statements are its writes, reads and maintenance, one by one.
+	Statements Statements
 	// Live is the table's current state from a stats source; nil when unknown.
 	Live *stats.Table
 
@@ -195,6 +197,8 @@ type Catalog struct {
 	// two-part reference finds the table when only one three-part name fits.
 	byShort map[string][]*Table
 	tables  []*Table
+	// schedules, when set, say how often files run (SetSchedules).
+	schedules Schedules
 }
 
 // NormalizeName lower-cases a table name and removes backticks and spaces around dots.
@@ -345,6 +349,7 @@ type pendingUse struct {
 	target facts.Target
 	first  place
 	Use
+	stmts Statements
 }
 
 // Add takes from a file's facts what the catalog needs.
@@ -380,6 +385,8 @@ func (b *Builder) Add(f *facts.File) {
 	}
 	for _, w := range f.Writes {
 		u := of(w.Target)
+		wr, at := newWriter(f, w)
+		u.stmts.Writers = append(u.stmts.Writers, Ref[*Writer]{f.Path, wr, at})
 		u.WrittenIn = f.Path
 		u.Writes++
 		if w.API == facts.DataStreamWriter {
@@ -397,10 +404,14 @@ func (b *Builder) Add(f *facts.File) {
 		}
 	}
 	for _, r := range f.Reads {
-		of(r.Target).ReadIn = f.Path
+		u := of(r.Target)
+		u.ReadIn = f.Path
+		u.stmts.Readers = append(u.stmts.Readers, Ref[*Reader]{f.Path, &Reader{Kind: r.Kind, Format: r.Format}, r.At})
 	}
 	for _, m := range f.Maintenance {
-		of(m.Target).MaintainedIn = f.Path
+		u := of(m.Target)
+		u.MaintainedIn = f.Path
+		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[*Maintenance]{f.Path, newMaintenance(m), m.At})
 	}
 
 	b.mine = mine
@@ -446,6 +457,7 @@ func findUse(list []pendingUse, tg facts.Target) int {
 // merge adds another file's use of the same target.
 func (u *pendingUse) merge(o *pendingUse) {
 	u.Use.merge(o.Use)
+	u.stmts.merge(&o.stmts)
 	if o.first.before(u.first) {
 		u.first = o.first
 	}
@@ -496,7 +508,11 @@ func (b *Builder) Catalog() *Catalog {
 	for _, u := range uses {
 		if t := c.ensure(u.target); t != nil {
 			t.Use.merge(u.Use)
+			t.Statements.merge(&u.stmts)
 		}
+	}
+	for _, t := range c.tables {
+		t.Statements.sort()
 	}
 	return c
 }

@@ -102,6 +102,9 @@ type Result struct {
 	Details []Note
 	// Indexed counts the project's other files read for the catalog only.
 	Indexed int
+	// Catalog is the run's table catalog, live stats attached; nil for a
+	// run replayed from its record.
+	Catalog *catalog.Catalog
 }
 
 // Linter runs lakelint over files.
@@ -247,6 +250,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	plat := l.platform(srcs, roots, units)
 	res.Details = append(res.Details, Note{Message: plat.describe()})
 	cat := tables.Catalog()
+	res.Catalog = cat
 	record.live(l.opts, cat)
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
