@@ -248,8 +248,9 @@ type Builder struct {
 	defs   map[pendingKey]*pending[Def]
 	alters map[pendingKey]*pending[Alter]
 	uses   map[[2]string]*pendingUse
-	mine   []pendingUse // a buffer for Add
-	key    contentKey   // a buffer for the keys of definitions and ALTERs
+	mine   []pendingUse      // a buffer for Add
+	strs   map[string]string // the statements' strings, interned
+	key    contentKey        // a buffer for the keys of definitions and ALTERs
 }
 
 // place is where something stands: a file and its position among that
@@ -383,10 +384,11 @@ func (b *Builder) Add(f *facts.File) {
 		}
 		return &mine[i]
 	}
+	st := b.statementsOf(f)
 	for _, w := range f.Writes {
 		u := of(w.Target)
-		wr, at := newWriter(f, w)
-		u.stmts.Writers = append(u.stmts.Writers, Ref[*Writer]{f.Path, wr, at})
+		wr, at := st.writer(w)
+		u.stmts.Writers = append(u.stmts.Writers, Ref[Writer]{f.Path, wr, at})
 		u.WrittenIn = f.Path
 		u.Writes++
 		if w.API == facts.DataStreamWriter {
@@ -406,12 +408,12 @@ func (b *Builder) Add(f *facts.File) {
 	for _, r := range f.Reads {
 		u := of(r.Target)
 		u.ReadIn = f.Path
-		u.stmts.Readers = append(u.stmts.Readers, Ref[*Reader]{f.Path, &Reader{Kind: r.Kind, Format: r.Format}, r.At})
+		u.stmts.Readers = append(u.stmts.Readers, Ref[Reader]{f.Path, st.reader(r), r.At})
 	}
 	for _, m := range f.Maintenance {
 		u := of(m.Target)
 		u.MaintainedIn = f.Path
-		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[*Maintenance]{f.Path, newMaintenance(m), m.At})
+		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[Maintenance]{f.Path, st.maintenance(m), m.At})
 	}
 
 	b.mine = mine
@@ -483,7 +485,8 @@ func (u *Use) merge(o Use) {
 // Catalog indexes what was added. Definitions go in first, so that a
 // two-part name used in one file finds the three-part table another file
 // defines; then ALTERs, then the other targets, each in path order, so the
-// result does not depend on the order files were added in.
+// result does not depend on the order files were added in. It is called
+// once, after the last Add: the catalog takes the statements added.
 func (b *Builder) Catalog() *Catalog {
 	b.mu.Lock()
 	defer b.mu.Unlock()

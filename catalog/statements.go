@@ -15,9 +15,9 @@ import (
 // whole-table OPTIMIZE beside a MERGE) cite. They are kept small: no spans
 // but the statement's own, no transforms, no options.
 type Statements struct {
-	Writers     []Ref[*Writer]
-	Readers     []Ref[*Reader]
-	Maintenance []Ref[*Maintenance]
+	Writers     []Ref[Writer]
+	Readers     []Ref[Reader]
+	Maintenance []Ref[Maintenance]
 }
 
 // Writer is what the catalog keeps of one write.
@@ -125,7 +125,7 @@ func (c *Catalog) SetSchedules(s Schedules) { c.schedules = s }
 
 // Frequency is how often the writer runs: a stream's trigger, else the
 // schedule of its file when one is known; the zero Frequency when unknown.
-func (c *Catalog) Frequency(w *Ref[*Writer]) Frequency {
+func (c *Catalog) Frequency(w *Ref[Writer]) Frequency {
 	wr := w.Fact
 	if wr.Stream {
 		switch wr.Trigger {
@@ -157,12 +157,12 @@ func (c *Catalog) Frequency(w *Ref[*Writer]) Frequency {
 // Busiest returns the table's writer that runs most often among those
 // that add data, as add decides (in path order on a tie), and its
 // frequency; nil when none is known to run more often than hourly.
-func (c *Catalog) Busiest(t *Table, add func(*Writer) bool) (*Ref[*Writer], Frequency) {
-	var best *Ref[*Writer]
+func (c *Catalog) Busiest(t *Table, add func(*Writer) bool) (*Ref[Writer], Frequency) {
+	var best *Ref[Writer]
 	var bf Frequency
 	for i := range t.Statements.Writers {
 		w := &t.Statements.Writers[i]
-		if !add(w.Fact) {
+		if !add(&w.Fact) {
 			continue
 		}
 		f := c.Frequency(w)
@@ -175,8 +175,8 @@ func (c *Catalog) Busiest(t *Table, add func(*Writer) bool) (*Ref[*Writer], Freq
 
 // Optimizes returns the table's OPTIMIZE statements (SQL, DeltaTable
 // optimize(), delta-rs optimize.compact() and z_order()).
-func (t *Table) Optimizes() []Ref[*Maintenance] {
-	var out []Ref[*Maintenance]
+func (t *Table) Optimizes() []Ref[Maintenance] {
+	var out []Ref[Maintenance]
 	for _, m := range t.Statements.Maintenance {
 		if m.Fact.Kind == facts.Optimize {
 			out = append(out, m)
@@ -185,13 +185,55 @@ func (t *Table) Optimizes() []Ref[*Maintenance] {
 	return out
 }
 
-// newWriter keeps what the catalog needs of w, a write of file f; at is
-// where it is cited: its own place, or for a helper's write applied at a
-// call, the call.
-func newWriter(f *facts.File, w *facts.Write) (*Writer, facts.Span) {
-	out := &Writer{API: w.API, Sink: w.Sink, Format: w.Format, Partitions: w.PartitionBy.Names()}
+// statementsOf keeps the statements of a file the catalog adds: its
+// strings are interned, so that the catalog keeps none of the file's own
+// (a decoded file's strings share one buffer), and the session settings a
+// writer keeps are looked up among the few that matter.
+type statementsOf struct {
+	f        *facts.File
+	strs     map[string]string
+	settings []*facts.Setting // those of sessionKeys, in order
+}
+
+func (b *Builder) statementsOf(f *facts.File) statementsOf {
+	if b.strs == nil {
+		b.strs = map[string]string{}
+	}
+	s := statementsOf{f: f, strs: b.strs}
+	for _, st := range f.Settings {
+		if slices.Contains(sessionKeys, st.Key) {
+			s.settings = append(s.settings, st)
+		}
+	}
+	return s
+}
+
+// str is s interned: the catalog's copy, made once.
+func (s *statementsOf) str(v string) string {
+	if v == "" {
+		return ""
+	}
+	if have, ok := s.strs[v]; ok {
+		return have
+	}
+	v = strings.Clone(v)
+	s.strs[v] = v
+	return v
+}
+
+func (s *statementsOf) strList(vs []string) []string {
+	for i, v := range vs {
+		vs[i] = s.str(v)
+	}
+	return vs
+}
+
+// writer keeps what the catalog needs of w; at is where it is cited: its
+// own place, or for a helper's write applied at a call, the call.
+func (s *statementsOf) writer(w *facts.Write) (Writer, facts.Span) {
+	out := Writer{API: facts.API(s.str(string(w.API))), Sink: s.str(w.Sink), Format: s.str(w.Format), Partitions: s.strList(w.PartitionBy.Names())}
 	if w.Mode.Kind == facts.String {
-		out.Mode = w.Mode.Str
+		out.Mode = s.str(w.Mode.Str)
 	}
 	if w.API == facts.DataStreamWriter {
 		out.Stream = true
@@ -200,7 +242,7 @@ func newWriter(f *facts.File, w *facts.Write) (*Writer, facts.Span) {
 		out.Stream, out.ForeachBatch = true, true
 	}
 	if tr := w.Trigger; tr != nil {
-		out.Trigger, out.TriggerText = tr.Kind, tr.Interval.Text()
+		out.Trigger, out.TriggerText = facts.TriggerKind(s.str(string(tr.Kind))), s.str(tr.Interval.Text())
 		out.TriggerSeconds = tr.Seconds
 		if !tr.Parsed {
 			out.TriggerSeconds = -1
@@ -210,8 +252,17 @@ func newWriter(f *facts.File, w *facts.Write) (*Writer, facts.Span) {
 		out.FilesPerRun = t.NumPartitions.Int
 	}
 	for _, k := range sessionKeys {
-		if s, ok := f.SettingBefore(k, w.Span.Start); ok {
-			out.Session = append(out.Session, Setting{Key: k, Value: s.Value.Text(), At: s.At})
+		var last *facts.Setting
+		for _, st := range s.settings {
+			if st.Span.Start >= w.Span.Start {
+				break
+			}
+			if st.Key == k {
+				last = st
+			}
+		}
+		if last != nil {
+			out.Session = append(out.Session, Setting{Key: s.str(k), Value: s.str(last.Value.Text()), At: last.At})
 		}
 	}
 	at := w.At
@@ -221,10 +272,15 @@ func newWriter(f *facts.File, w *facts.Write) (*Writer, facts.Span) {
 	return out, at
 }
 
-func newMaintenance(m *facts.Maintenance) *Maintenance {
-	out := &Maintenance{Kind: m.Kind, Where: columnNamesOrNil(m.WhereColumns), ZOrder: columnNamesOrNil(m.ZOrderBy), DryRun: m.DryRun}
+func (s *statementsOf) reader(r *facts.Read) Reader {
+	return Reader{Kind: facts.ReadKind(s.str(string(r.Kind))), Format: s.str(r.Format)}
+}
+
+func (s *statementsOf) maintenance(m *facts.Maintenance) Maintenance {
+	out := Maintenance{Kind: facts.MaintenanceKind(s.str(string(m.Kind))), Where: s.strList(columnNamesOrNil(m.WhereColumns)),
+		ZOrder: s.strList(columnNamesOrNil(m.ZOrderBy)), DryRun: m.DryRun}
 	if m.HasRetain {
-		out.Retain = m.Retain.Text()
+		out.Retain = s.str(m.Retain.Text())
 		if out.Retain == "" {
 			out.Retain = "?"
 		}
@@ -260,9 +316,18 @@ func (m *Maintenance) String() string {
 
 // merge adds another use's statements.
 func (s *Statements) merge(o *Statements) {
-	s.Writers = append(s.Writers, o.Writers...)
-	s.Readers = append(s.Readers, o.Readers...)
-	s.Maintenance = append(s.Maintenance, o.Maintenance...)
+	s.Writers = appendAll(s.Writers, o.Writers)
+	s.Readers = appendAll(s.Readers, o.Readers)
+	s.Maintenance = appendAll(s.Maintenance, o.Maintenance)
+}
+
+// appendAll appends more to list, taking more itself when list is empty:
+// what is merged is not used again.
+func appendAll[T any](list, more []T) []T {
+	if len(list) == 0 {
+		return more
+	}
+	return append(list, more...)
 }
 
 // sort puts the statements in path order, then in order of place.
@@ -275,7 +340,7 @@ func (s *Statements) sort() {
 
 // onceEach keeps one writer per place: a foreachBatch function's write is
 // in its file's facts, and again as the stream's; the stream's is kept.
-func onceEach(ws []Ref[*Writer]) []Ref[*Writer] {
+func onceEach(ws []Ref[Writer]) []Ref[Writer] {
 	out := ws[:0]
 	for _, w := range ws {
 		if n := len(out); n > 0 && out[n-1].Path == w.Path && out[n-1].At == w.At && out[n-1].Fact.API == w.Fact.API {
