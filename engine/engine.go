@@ -46,6 +46,10 @@ type Options struct {
 	// Attach, when set, adds live table state to the catalog before rules
 	// run. Its warnings are printed; an error fails the run (--require-stats).
 	Attach func(context.Context, *catalog.Catalog) (warnings []string, err error)
+	// Catalog, when set, receives the run's catalog, live stats attached,
+	// before rules run (`lakelint tables` shows it). A run replayed from
+	// its record makes no catalog: such a run needs no Cache.
+	Catalog func(*catalog.Catalog)
 
 	// LiveInert, when set, reports whether Attach reads nothing for a
 	// catalog, so that a run's result can be kept as a run record
@@ -102,9 +106,6 @@ type Result struct {
 	Details []Note
 	// Indexed counts the project's other files read for the catalog only.
 	Indexed int
-	// Catalog is the run's table catalog, live stats attached; nil for a
-	// run replayed from its record.
-	Catalog *catalog.Catalog
 }
 
 // Linter runs lakelint over files.
@@ -250,7 +251,6 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 	plat := l.platform(srcs, roots, units)
 	res.Details = append(res.Details, Note{Message: plat.describe()})
 	cat := tables.Catalog()
-	res.Catalog = cat
 	record.live(l.opts, cat)
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
@@ -260,6 +260,9 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source, roots []string)
 		if err != nil {
 			res.Notes = append(res.Notes, Note{Message: err.Error(), Error: true})
 		}
+	}
+	if l.opts.Catalog != nil {
+		l.opts.Catalog(cat)
 	}
 
 	l.checkAll(units, store, cat, plat, record, res)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/ledger"
@@ -66,7 +67,8 @@ func runTables(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
-	var opts engine.Options
+	var cat *catalog.Catalog
+	opts := engine.Options{Catalog: func(c *catalog.Catalog) { cat = c }}
 	if err := st.attach(configs, &opts); err != nil {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
@@ -76,10 +78,10 @@ func runTables(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
 	}
-	if reportNotes(res, false, stderr) || res.Catalog == nil {
+	if reportNotes(res, false, stderr) || cat == nil {
 		return exitError
 	}
-	l := ledger.Build(res.Catalog, res.Findings)
+	l := ledger.Build(cat, res.Findings)
 	out, closeOut := stdout, func() error { return nil }
 	if outputFile != "" {
 		f, err := os.Create(outputFile)
