@@ -125,6 +125,7 @@ func startBrowser(ctx context.Context, t *testing.T, bin, dir, url string) *brow
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--no-first-run", "--user-data-dir="+filepath.Join(dir, "profile"), "--remote-debugging-pipe", url)
 	cmd.ExtraFiles = []*os.File{cmdR, resW}
+	cmd.Dir = dir // whatever the browser leaves behind stays in the test's directory
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
