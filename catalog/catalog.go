@@ -44,6 +44,8 @@ type Table struct {
 	DefinedIn, AlteredIn string
 	Use                  Use
 	definedAt            facts.Span // where DefinedIn's definition stands
+	// Statements are its writes, reads and maintenance, one by one.
+	Statements Statements
 	// Live is the table's current state from a stats source; nil when unknown.
 	Live *stats.Table
 
@@ -195,6 +197,8 @@ type Catalog struct {
 	// two-part reference finds the table when only one three-part name fits.
 	byShort map[string][]*Table
 	tables  []*Table
+	// schedules, when set, say how often files run (SetSchedules).
+	schedules Schedules
 }
 
 // NormalizeName lower-cases a table name and removes backticks and spaces around dots.
@@ -244,8 +248,9 @@ type Builder struct {
 	defs   map[pendingKey]*pending[Def]
 	alters map[pendingKey]*pending[Alter]
 	uses   map[[2]string]*pendingUse
-	mine   []pendingUse // a buffer for Add
-	key    contentKey   // a buffer for the keys of definitions and ALTERs
+	mine   []pendingUse      // a buffer for Add
+	strs   map[string]string // the statements' strings, interned
+	key    contentKey        // a buffer for the keys of definitions and ALTERs
 }
 
 // place is where something stands: a file and its position among that
@@ -345,6 +350,7 @@ type pendingUse struct {
 	target facts.Target
 	first  place
 	Use
+	stmts Statements
 }
 
 // Add takes from a file's facts what the catalog needs.
@@ -379,8 +385,11 @@ func (b *Builder) Add(f *facts.File) {
 		}
 		return &mine[i]
 	}
+	st := b.statementsOf(f)
 	for _, w := range f.Writes {
 		u := of(w.Target)
+		wr, at := st.writer(w)
+		u.stmts.Writers = append(u.stmts.Writers, Ref[Writer]{f.Path, wr, at})
 		u.WrittenIn = f.Path
 		u.Writes++
 		if w.API == facts.DataStreamWriter {
@@ -398,10 +407,14 @@ func (b *Builder) Add(f *facts.File) {
 		}
 	}
 	for _, r := range f.Reads {
-		of(r.Target).ReadIn = f.Path
+		u := of(r.Target)
+		u.ReadIn = f.Path
+		u.stmts.Readers = append(u.stmts.Readers, Ref[Reader]{f.Path, st.reader(r), r.At})
 	}
 	for _, m := range f.Maintenance {
-		of(m.Target).MaintainedIn = f.Path
+		u := of(m.Target)
+		u.MaintainedIn = f.Path
+		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[Maintenance]{f.Path, st.maintenance(m), m.At})
 	}
 
 	b.mine = mine
@@ -447,6 +460,7 @@ func findUse(list []pendingUse, tg facts.Target) int {
 // merge adds another file's use of the same target.
 func (u *pendingUse) merge(o *pendingUse) {
 	u.Use.merge(o.Use)
+	u.stmts.merge(&o.stmts)
 	if o.first.before(u.first) {
 		u.first = o.first
 	}
@@ -472,7 +486,8 @@ func (u *Use) merge(o Use) {
 // Catalog indexes what was added. Definitions go in first, so that a
 // two-part name used in one file finds the three-part table another file
 // defines; then ALTERs, then the other targets, each in path order, so the
-// result does not depend on the order files were added in.
+// result does not depend on the order files were added in. It is called
+// once, after the last Add: the catalog takes the statements added.
 func (b *Builder) Catalog() *Catalog {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -506,7 +521,11 @@ func (b *Builder) Catalog() *Catalog {
 	for _, u := range uses {
 		if t := c.ensure(u.target); t != nil {
 			t.Use.merge(u.Use)
+			t.Statements.merge(&u.stmts)
 		}
+	}
+	for _, t := range c.tables {
+		t.Statements.sort()
 	}
 	return c
 }

@@ -86,6 +86,7 @@ type Stats struct {
 	MinStreamingCommits int           // commits needed before judging a stream's commit rate
 	Timeout             time.Duration // time allowed to fetch one table's statistics
 	HistoryLimit        int           // table history entries to read
+	LargeTableSize      int64         // bytes above which a table needs a scheduled OPTIMIZE
 	// File is a statistics snapshot, made absolute against the config's
 	// directory; "" when none.
 	File string
@@ -135,6 +136,7 @@ func Defaults() *Config {
 			MinFiles:            100,
 			MaxPartitions:       10000,
 			MinStreamingCommits: 20,
+			LargeTableSize:      1 << 40,
 			Timeout:             10 * time.Second,
 			HistoryLimit:        100,
 			Tables:              map[string]string{},

@@ -77,6 +77,7 @@ stats:
   min-streaming-commits: 5
   timeout: 1 minute
   history-limit: 10
+  large-table-size: 2TB
   file: snapshots/stats.json
   require: true
   tables:
@@ -121,6 +122,7 @@ func TestParseEveryKey(t *testing.T) {
 		MinStreamingCommits: 5,
 		Timeout:             time.Minute,
 		HistoryLimit:        10,
+		LargeTableSize:      2 << 40,
 		File:                filepath.Join("/repo", "snapshots", "stats.json"),
 		Require:             true,
 		Tables:              map[string]string{"sales.orders": "/mnt/lake/orders"},

@@ -155,6 +155,11 @@ var statsFields = map[string]field{
 			d.cfg.Stats.SmallFileThreshold = n
 		}
 	},
+	"large-table-size": func(d *decoder, key string, v *yaml.Node) {
+		if n, ok := d.size(key, v); ok {
+			d.cfg.Stats.LargeTableSize = n
+		}
+	},
 	"min-files": func(d *decoder, key string, v *yaml.Node) {
 		if n, ok := d.wholeNumber(key, v); ok {
 			d.cfg.Stats.MinFiles = n

@@ -48,6 +48,7 @@ max-partitions = 500
 min-streaming-commits = 5
 timeout = "1 minute"
 history-limit = 10
+large-table-size = "2TB"
 file = "snapshots/stats.json"
 require = true
 tables = { "sales.orders" = "/mnt/lake/orders" }

@@ -49,6 +49,10 @@ type Options struct {
 	// Attach, when set, adds live table state to the catalog before rules
 	// run. Its warnings are printed; an error fails the run (--require-stats).
 	Attach func(context.Context, *catalog.Catalog) (warnings []string, err error)
+	// Catalog, when set, receives the run's catalog, live stats attached,
+	// before rules run (`lakelint tables` shows it). A run replayed from
+	// its record makes no catalog: such a run needs no Cache.
+	Catalog func(*catalog.Catalog)
 
 	// LiveInert, when set, reports whether Attach reads nothing for a
 	// catalog, so that a run's result can be kept as a run record
@@ -326,6 +330,9 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		if err != nil {
 			res.Notes = append(res.Notes, Note{Message: err.Error(), Error: true})
 		}
+	}
+	if l.opts.Catalog != nil {
+		l.opts.Catalog(cat)
 	}
 
 	l.checkAll(units, store, cat, &project{plat: plat, sched: sched}, record, res)

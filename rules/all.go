@@ -23,10 +23,13 @@ import (
 	"github.com/lakelint/lakelint/rules/ll402"
 	"github.com/lakelint/lakelint/rules/ll403"
 	"github.com/lakelint/lakelint/rules/ll404"
+	"github.com/lakelint/lakelint/rules/ll405"
+	"github.com/lakelint/lakelint/rules/ll406"
 	"github.com/lakelint/lakelint/rules/ll501"
 	"github.com/lakelint/lakelint/rules/ll901"
 	"github.com/lakelint/lakelint/rules/ll902"
 	"github.com/lakelint/lakelint/rules/ll903"
+	"github.com/lakelint/lakelint/rules/ll904"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -52,10 +55,13 @@ var all = []*rule.Rule{
 	ll402.Rule,
 	ll403.Rule,
 	ll404.Rule,
+	ll405.Rule,
+	ll406.Rule,
 	ll501.Rule,
 	ll901.Rule,
 	ll902.Rule,
 	ll903.Rule,
+	ll904.Rule,
 }
 
 // selections (--select, a config's select:, ignore: and the like) may name

@@ -3,6 +3,7 @@
 //
 //	lakelint check [PATH...]      lint files (default: the current directory)
 //	lakelint rule LL101           explain a rule; --all lists every rule
+//	lakelint tables [PATH...]     list the project's tables: writers, maintenance, findings
 //	lakelint stats TABLE          summarise a table's live state; export saves a snapshot
 //	lakelint server               run the language server over stdio
 //	lakelint version              print the version
@@ -34,6 +35,7 @@ Usage:
   lakelint check [options] [PATH...]   lint .py, .sql and .ipynb files (default: .)
   lakelint rule CODE                   explain a rule
   lakelint rule --all                  list every rule
+  lakelint tables [options] [PATH...]  list every table the project defines or writes (text, json, html)
   lakelint stats TABLE_OR_PATH         summarise a table's live state (files, partitions, history)
   lakelint stats export TABLE... -o F  save live table stats for check --stats-file
   lakelint server                      run the language server (LSP over stdin/stdout)
@@ -54,6 +56,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRule(args[1:], stdout, stderr)
 	case "stats":
 		return runStats(args[1:], stdout, stderr)
+	case "tables":
+		return runTables(args[1:], stdout, stderr)
 	case "server":
 		return runServer(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-V":

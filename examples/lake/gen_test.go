@@ -1,7 +1,8 @@
-// Package lake holds the live state of two tables the example project
+// Package lake holds the live state of three tables the example project
 // writes, so `lakelint check examples/` can show its live stats rules
 // without a workspace: the Delta log of main.web.clicks_bronze and a stats
-// snapshot of main.web.events. This test makes both, deterministically.
+// snapshot of main.web.events and main.sales.daily_revenue. This test makes them,
+// deterministically.
 //
 //	go test ./examples/lake -update   rewrite them
 //	go test ./examples/lake           check they are up to date
@@ -115,10 +116,27 @@ func webEvents() deltatest.Table {
 	return deltatest.Table{PartitionColumns: []string{"session_id"}, Commits: commits}
 }
 
+// dailyRevenue is main.sales.daily_revenue as examples/jobs/daily_orders.py
+// leaves it after 40 daily appends of 110 files of 256 MB: 1.1 TB that no
+// commit ever optimized.
+func dailyRevenue() deltatest.Table {
+	var commits []deltatest.Commit
+	for day := range 40 {
+		commits = append(commits, deltatest.Commit{
+			Timestamp:  time.Date(2025, 1, 25, 3, 0, 0, 0, time.UTC).AddDate(0, 0, day),
+			Parameters: map[string]string{"mode": "Append", "partitionBy": "[]"},
+			Metrics:    map[string]string{"numFiles": "110"},
+			Adds:       deltatest.Files("", day, 110, 256<<20),
+		})
+	}
+	return deltatest.Table{Commits: commits}
+}
+
 func TestExampleLake(t *testing.T) {
 	tmp := t.TempDir()
 	deltatest.Write(t, filepath.Join(tmp, clicksDir), clicksBronze())
 	deltatest.Write(t, filepath.Join(tmp, "events"), webEvents())
+	deltatest.Write(t, filepath.Join(tmp, "revenue"), dailyRevenue())
 	st := config.Defaults().Stats
 
 	events, err := source.ReadLog(context.Background(), filepath.Join(tmp, "events"), st)
@@ -127,8 +145,13 @@ func TestExampleLake(t *testing.T) {
 	}
 	// as `lakelint stats export main.web.events` would have saved it
 	events.Name, events.Location, events.FetchedAt = "main.web.events", "s3://acme-lake/web/events", taken
+	revenue, err := source.ReadLog(context.Background(), filepath.Join(tmp, "revenue"), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	revenue.Name, revenue.Location, revenue.FetchedAt = "main.sales.daily_revenue", "s3://lake/sales/daily_revenue", taken
 	var snap bytes.Buffer
-	if err := source.NewSnapshot([]*stats.Table{events}, taken).Encode(&snap); err != nil {
+	if err := source.NewSnapshot([]*stats.Table{events, revenue}, taken).Encode(&snap); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, snapshotFile), snap.Bytes(), 0o644); err != nil {
@@ -191,6 +214,10 @@ func TestExampleLakeIsUnhealthy(t *testing.T) {
 	snap, err := source.ReadSnapshot(snapshotFile)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if revenue := snap.Find("main.sales.daily_revenue"); revenue == nil || revenue.SizeInBytes <= st.LargeTableSize ||
+		revenue.History == nil || revenue.History.LastOptimize != nil {
+		t.Errorf("main.sales.daily_revenue is not a large table never optimized (LL904): %+v", revenue)
 	}
 	events := snap.Find("main.web.events")
 	if events == nil {

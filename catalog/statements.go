@@ -1,0 +1,364 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+// Statements are the writes, reads and OPTIMIZE / VACUUM statements of a
+// table, one entry each, where they stand: what the table ledger lists and
+// what rules that weigh one writer against another (the busiest stream, a
+// whole-table OPTIMIZE beside a MERGE) cite. They are kept small: no spans
+// but the statement's own, no transforms, no options.
+type Statements struct {
+	Writers     []Ref[Writer]
+	Readers     []Ref[Reader]
+	Maintenance []Ref[Maintenance]
+}
+
+// Writer is what the catalog keeps of one write.
+type Writer struct {
+	API    facts.API
+	Sink   string
+	Mode   string // "" when not said or not known
+	Format string // lower-cased, "" when the code does not say
+	// Stream is true for a writeStream sink and for a write made by a
+	// foreachBatch function (ForeachBatch), once per micro-batch.
+	Stream, ForeachBatch bool
+	// Trigger is the stream's trigger (TriggerDefault when it sets none);
+	// TriggerText the interval as written, TriggerSeconds in seconds (-1
+	// when Spark would not read it).
+	Trigger        facts.TriggerKind
+	TriggerText    string
+	TriggerSeconds float64
+	// FilesPerRun is the literal partition count of the repartition or
+	// coalesce that feeds the write, 0 when unknown.
+	FilesPerRun int64
+	// Partitions are the write's literal partitionBy columns.
+	Partitions []string
+	// Session are the settings of its session that decide its files
+	// (optimized writes, auto compaction), last value before the write.
+	Session []Setting
+}
+
+// Setting is a session setting in effect at a write, where it is set.
+type Setting struct {
+	Key, Value string // key lower-cased
+	At         facts.Span
+}
+
+// Reader is what the catalog keeps of one read.
+type Reader struct {
+	Kind   facts.ReadKind
+	Format string
+}
+
+// Maintenance is what the catalog keeps of one OPTIMIZE or VACUUM.
+type Maintenance struct {
+	Kind facts.MaintenanceKind
+	// Where are the columns of OPTIMIZE ... WHERE; nil for the whole table.
+	Where  []string
+	ZOrder []string
+	Retain string // VACUUM's retention in hours as written, "" when not given
+	DryRun bool
+}
+
+// sessionKeys are the settings a Writer keeps.
+var sessionKeys = []string{
+	"spark.databricks.delta.optimizewrite.enabled",
+	"spark.databricks.delta.autocompact.enabled",
+}
+
+// Frequency is how often a write runs, and what says so.
+type Frequency struct {
+	// RunsPerDay is known when Known; a stream without a trigger (a
+	// micro-batch as soon as the last ends) or a continuous one is
+	// frequent with no count.
+	RunsPerDay float64
+	Known      bool
+	// Always is true for a stream that starts a micro-batch as soon as
+	// the last ends: it beats any count.
+	Always bool
+	// Source says where the frequency comes from: "trigger of 10 seconds",
+	// "job ingest in resources/ingest.yml".
+	Source string
+}
+
+// Frequent reports whether the write runs more often than hourly, or is
+// a stream whose trigger gives no count.
+func (f Frequency) Frequent() bool {
+	if f.Known {
+		return f.RunsPerDay > 24
+	}
+	return f.Source != ""
+}
+
+// more reports whether f runs more often than g; an always-running write
+// beats any count.
+func (f Frequency) more(g Frequency) bool {
+	return f.rate() > g.rate()
+}
+
+func (f Frequency) rate() float64 {
+	switch {
+	case f.Known:
+		return f.RunsPerDay
+	case f.Always:
+		return math.Inf(1)
+	case f.Source != "":
+		return 0 // frequent, how frequent not known
+	}
+	return -1
+}
+
+// Schedules tells how often a project file runs by a schedule the project
+// holds (a bundle job, an Airflow DAG); ok is false when none names it.
+type Schedules func(path string) (f Frequency, ok bool)
+
+// SetSchedules makes the catalog's frequencies of batch writes (and of
+// streams run with availableNow or once) come from s.
+func (c *Catalog) SetSchedules(s Schedules) { c.schedules = s }
+
+// Frequency is how often the writer runs: a stream's trigger, else the
+// schedule of its file when one is known; the zero Frequency when unknown.
+func (c *Catalog) Frequency(w *Ref[Writer]) Frequency {
+	wr := w.Fact
+	if wr.Stream {
+		switch wr.Trigger {
+		case facts.TriggerProcessingTime:
+			if wr.TriggerSeconds > 0 {
+				return Frequency{RunsPerDay: 86400 / wr.TriggerSeconds, Known: true, Source: "a trigger of " + wr.TriggerText}
+			}
+			if wr.TriggerSeconds == 0 {
+				return Frequency{Always: true, Source: "a trigger of " + wr.TriggerText + ": a micro-batch as soon as the last ends"}
+			}
+			return Frequency{Source: "a trigger of " + wr.TriggerText}
+		case facts.TriggerDefault:
+			if wr.ForeachBatch {
+				return Frequency{Source: "a foreachBatch function of a stream: once per micro-batch"}
+			}
+			return Frequency{Always: true, Source: "no trigger: a micro-batch as soon as the last ends"}
+		case facts.TriggerContinuous:
+			return Frequency{Always: true, Source: "a continuous trigger"}
+		}
+	}
+	if c != nil && c.schedules != nil {
+		if f, ok := c.schedules(w.Path); ok {
+			return f
+		}
+	}
+	return Frequency{}
+}
+
+// Busiest returns the table's writer that runs most often among those
+// that add data, as add decides (in path order on a tie), and its
+// frequency; nil when none is known to run more often than hourly.
+func (c *Catalog) Busiest(t *Table, add func(*Writer) bool) (*Ref[Writer], Frequency) {
+	var best *Ref[Writer]
+	var bf Frequency
+	for i := range t.Statements.Writers {
+		w := &t.Statements.Writers[i]
+		if !add(&w.Fact) {
+			continue
+		}
+		f := c.Frequency(w)
+		if f.Frequent() && (best == nil || f.more(bf)) {
+			best, bf = w, f
+		}
+	}
+	return best, bf
+}
+
+// Optimizes returns the table's OPTIMIZE statements (SQL, DeltaTable
+// optimize(), delta-rs optimize.compact() and z_order()).
+func (t *Table) Optimizes() []Ref[Maintenance] {
+	var out []Ref[Maintenance]
+	for _, m := range t.Statements.Maintenance {
+		if m.Fact.Kind == facts.Optimize {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// statementsOf keeps the statements of a file the catalog adds: its
+// strings are interned, so that the catalog keeps none of the file's own
+// (a decoded file's strings share one buffer), and the session settings a
+// writer keeps are looked up among the few that matter.
+type statementsOf struct {
+	f        *facts.File
+	strs     map[string]string
+	settings []*facts.Setting // those of sessionKeys, in order
+}
+
+func (b *Builder) statementsOf(f *facts.File) statementsOf {
+	if b.strs == nil {
+		b.strs = map[string]string{}
+	}
+	s := statementsOf{f: f, strs: b.strs}
+	for _, st := range f.Settings {
+		if slices.Contains(sessionKeys, st.Key) {
+			s.settings = append(s.settings, st)
+		}
+	}
+	return s
+}
+
+// str is s interned: the catalog's copy, made once.
+func (s *statementsOf) str(v string) string {
+	if v == "" {
+		return ""
+	}
+	if have, ok := s.strs[v]; ok {
+		return have
+	}
+	v = strings.Clone(v)
+	s.strs[v] = v
+	return v
+}
+
+func (s *statementsOf) strList(vs []string) []string {
+	for i, v := range vs {
+		vs[i] = s.str(v)
+	}
+	return vs
+}
+
+// writer keeps what the catalog needs of w; at is where it is cited: its
+// own place, or for a helper's write applied at a call, the call.
+func (s *statementsOf) writer(w *facts.Write) (Writer, facts.Span) {
+	out := Writer{API: facts.API(s.str(string(w.API))), Sink: s.str(w.Sink), Format: s.str(w.Format), Partitions: s.strList(w.PartitionBy.Names())}
+	if w.Mode.Kind == facts.String {
+		out.Mode = s.str(w.Mode.Str)
+	}
+	if w.API == facts.DataStreamWriter {
+		out.Stream = true
+	}
+	if w.Via != nil && w.Via.ForeachBatch {
+		out.Stream, out.ForeachBatch = true, true
+	}
+	if tr := w.Trigger; tr != nil {
+		out.Trigger, out.TriggerText = facts.TriggerKind(s.str(string(tr.Kind))), s.str(tr.Interval.Text())
+		out.TriggerSeconds = tr.Seconds
+		if !tr.Parsed {
+			out.TriggerSeconds = -1
+		}
+	}
+	if t := w.Feeding(); t != nil && t.NumPartitions.Kind == facts.Int && t.NumPartitions.Int > 0 {
+		out.FilesPerRun = t.NumPartitions.Int
+	}
+	for _, k := range sessionKeys {
+		var last *facts.Setting
+		for _, st := range s.settings {
+			if st.Span.Start >= w.Span.Start {
+				break
+			}
+			if st.Key == k {
+				last = st
+			}
+		}
+		if last != nil {
+			out.Session = append(out.Session, Setting{Key: s.str(k), Value: s.str(last.Value.Text()), At: last.At})
+		}
+	}
+	at := w.At
+	if at.Foreign() && w.Via != nil {
+		at = w.Via.Call
+	}
+	return out, at
+}
+
+func (s *statementsOf) reader(r *facts.Read) Reader {
+	return Reader{Kind: facts.ReadKind(s.str(string(r.Kind))), Format: s.str(r.Format)}
+}
+
+func (s *statementsOf) maintenance(m *facts.Maintenance) Maintenance {
+	out := Maintenance{Kind: facts.MaintenanceKind(s.str(string(m.Kind))), Where: s.strList(columnNamesOrNil(m.WhereColumns)),
+		ZOrder: s.strList(columnNamesOrNil(m.ZOrderBy)), DryRun: m.DryRun}
+	if m.HasRetain {
+		out.Retain = s.str(m.Retain.Text())
+		if out.Retain == "" {
+			out.Retain = "?"
+		}
+	}
+	return out
+}
+
+func columnNamesOrNil(cols []facts.Column) []string {
+	if len(cols) == 0 {
+		return nil
+	}
+	return columnNames(cols)
+}
+
+// String describes the maintenance statement: "OPTIMIZE WHERE date",
+// "VACUUM RETAIN 168 HOURS".
+func (m *Maintenance) String() string {
+	s := string(m.Kind)
+	if len(m.Where) > 0 {
+		s += fmt.Sprintf(" WHERE %v", m.Where)
+	}
+	if len(m.ZOrder) > 0 {
+		s += fmt.Sprintf(" ZORDER BY %v", m.ZOrder)
+	}
+	if m.Retain != "" {
+		s += " RETAIN " + m.Retain + " HOURS"
+	}
+	if m.DryRun {
+		s += " DRY RUN"
+	}
+	return s
+}
+
+// merge adds another use's statements.
+func (s *Statements) merge(o *Statements) {
+	s.Writers = appendAll(s.Writers, o.Writers)
+	s.Readers = appendAll(s.Readers, o.Readers)
+	s.Maintenance = appendAll(s.Maintenance, o.Maintenance)
+}
+
+// appendAll appends more to list, taking more itself when list is empty:
+// what is merged is not used again.
+func appendAll[T any](list, more []T) []T {
+	if len(list) == 0 {
+		return more
+	}
+	return append(list, more...)
+}
+
+// sort puts the statements in path order, then in order of place.
+func (s *Statements) sort() {
+	sortByPlace(s.Writers)
+	s.Writers = onceEach(s.Writers)
+	sortByPlace(s.Readers)
+	sortByPlace(s.Maintenance)
+}
+
+// onceEach keeps one writer per place: a foreachBatch function's write is
+// in its file's facts, and again as the stream's; the stream's is kept.
+func onceEach(ws []Ref[Writer]) []Ref[Writer] {
+	out := ws[:0]
+	for _, w := range ws {
+		if n := len(out); n > 0 && out[n-1].Path == w.Path && out[n-1].At == w.At && out[n-1].Fact.API == w.Fact.API {
+			if w.Fact.Stream && !out[n-1].Fact.Stream {
+				out[n-1] = w
+			}
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func sortByPlace[T any](refs []Ref[T]) {
+	slices.SortStableFunc(refs, func(a, b Ref[T]) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return a.At.Start - b.At.Start
+	})
+}
