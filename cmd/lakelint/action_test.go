@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -294,6 +296,14 @@ func TestREADMEWorkflow(t *testing.T) {
 	job := wf.Jobs["lakelint"]
 	if job.Permissions["security-events"] != "write" || job.Permissions["actions"] != "read" || job.Permissions["contents"] != "read" {
 		t.Errorf("permissions %v", job.Permissions)
+	}
+	if !slices.ContainsFunc(job.Steps, func(s struct {
+		Uses string
+		With map[string]any
+	}) bool {
+		return regexp.MustCompile(`^lakelint/lakelint@v\d+\.\d+\.\d+$`).MatchString(s.Uses)
+	}) {
+		t.Errorf("the workflow does not use the action at a release tag, so it would build lakelint: %+v", job.Steps)
 	}
 	for _, s := range job.Steps {
 		if strings.HasPrefix(s.Uses, "actions/checkout@") && s.With["fetch-depth"] != nil {

@@ -412,3 +412,25 @@ func TestReleaseConfig(t *testing.T) {
 		t.Errorf("release job %+v", release)
 	}
 }
+
+// The README's install section shows the release download with its
+// checksum check, and go install.
+func TestREADMEInstall(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(data), "## Install\n")
+	section, _, _ := strings.Cut(rest, "\n## ")
+	for _, want := range []string{
+		"releases/download/v$version",
+		`lakelint_${version}_${os}_${arch}.tar.gz`,
+		"checksums.txt",
+		"sha256sum --check --ignore-missing checksums.txt",
+		"go install github.com/lakelint/lakelint/cmd/lakelint@latest",
+	} {
+		if !strings.Contains(section, want) {
+			t.Errorf("the install section does not show %q", want)
+		}
+	}
+}
