@@ -13,7 +13,7 @@ func TestPlatformFlag(t *testing.T) {
 	job := filepath.Join(dir, "job.py")
 	write(t, job, "# Databricks notebook source\nx = 1\n")
 	out, errOut, code := runCLI(t, "", "check", "--platform", "OSS", "--show-settings", job)
-	if code != exitClean || !strings.Contains(out, "platform: oss (set in the config)\n") {
+	if code != exitClean || !strings.Contains(out, "platform: oss (set by --platform)\n") {
 		t.Errorf("exit %d: %s\n%s", code, errOut, out)
 	}
 	// near miss: without the flag the notebook header decides

@@ -408,7 +408,8 @@ func TestReleaseConfig(t *testing.T) {
 		t.Errorf("the build job does not build with GoReleaser and pack with release-dist.sh: %+v", build.Steps)
 	}
 	if release.Needs != "build" || release.Permissions["contents"] != "write" ||
-		!runs(release.Steps, "scripts/release-dist.sh checksums dist") || !runs(release.Steps, "gh release create") {
+		!runs(release.Steps, "scripts/release-dist.sh checksums dist") || !runs(release.Steps, "gh release create") ||
+		!runs(release.Steps, `npm version --no-git-tag-version "${GITHUB_REF_NAME#v}"`) {
 		t.Errorf("release job %+v", release)
 	}
 }
