@@ -268,6 +268,21 @@ func TestActionBuildsWhenNoReleaseMatches(t *testing.T) {
 			}
 		})
 	}
+	// latest, with no release yet: GitHub sends /latest to the releases list
+	none := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == "/latest" {
+			http.Redirect(w, req, "/", http.StatusFound)
+			return
+		}
+		w.Write([]byte("no releases"))
+	}))
+	defer none.Close()
+	r := runInstall(t, "download", &fakeRelease{url: none.URL}, map[string]string{"INPUT_VERSION": "latest"})
+	if r.status != 0 || r.outputs["build"] != "true" || r.outputs["source"] != "latest" ||
+		!strings.Contains(r.stdout, "::notice title=lakelint action::no lakelint release found at") {
+		t.Errorf("latest without releases: status %d, outputs %v\n%s", r.status, r.outputs, r.stdout)
+	}
+
 	// a version that is no release is a clear error, not a build
 	if r := runInstall(t, "download", rel, map[string]string{"INPUT_VERSION": "main; rm -rf /"}); r.status != exitError || r.outputs["build"] != "" {
 		t.Errorf("bad version: status %d, outputs %v\n%s", r.status, r.outputs, r.stdout)
