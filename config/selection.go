@@ -203,6 +203,9 @@ type fileIgnore struct {
 // means "--select" was not given; an empty non-nil one selects nothing.
 type Selection struct {
 	Select, ExtendSelect, Ignore []string
+	// Platform, when set (--platform), stands in for every config's
+	// "platform".
+	Platform Platform
 }
 
 // WithCommandLine returns a copy of c with the command line's selection
@@ -216,12 +219,20 @@ func (c *Config) WithCommandLine(s Selection) (*Config, error) {
 	if l.replace || len(l.pos) > 0 || len(l.neg) > 0 {
 		d.layers = append(d.layers, l)
 	}
+	if s.Platform != "" {
+		d.Rules.Platform = s.Platform
+	}
 	d.cmdline += fmt.Sprintf("%q;", s)
 	return d, nil
 }
 
 func (s Selection) layer() (layer, error) {
 	l := layer{replace: s.Select != nil}
+	switch s.Platform {
+	case "", PlatformAuto, PlatformDatabricks, PlatformOSS:
+	default:
+		return layer{}, fmt.Errorf("--platform: want auto, databricks or oss, got %q", s.Platform)
+	}
 	for _, part := range []struct {
 		flag  string
 		codes []string

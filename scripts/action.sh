@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The lakelint GitHub Action's step (see action.yml). It reads its inputs
 # from INPUT_* and the runner's GITHUB_* variables, so it runs outside
-# GitHub too (cmd/lakelint/action_test.go does). LAKELINT_BIN names a
-# lakelint binary to use instead of building one.
+# GitHub too (cmd/lakelint/action_test.go does). LAKELINT_BIN is the
+# lakelint binary, from scripts/action-install.sh.
 set -uo pipefail
 
 die() { echo "::error title=lakelint action::$*"; exit 2; }
@@ -26,21 +26,9 @@ if [[ $sarif == false && $annotations == false ]]; then
   die "sarif and annotations are both false: nothing to do"
 fi
 
-# lakelint itself: given, built from the action's checkout, or installed
+# lakelint itself: downloaded or built by scripts/action-install.sh
 lakelint=${LAKELINT_BIN:-}
-if [[ -z $lakelint ]]; then
-  bin_dir="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/lakelint-bin"
-  mkdir -p "$bin_dir" || die "cannot create $bin_dir"
-  if [[ -z ${INPUT_VERSION:-} ]]; then
-    [[ -n ${GITHUB_ACTION_PATH:-} ]] || die "GITHUB_ACTION_PATH is not set"
-    (cd "$GITHUB_ACTION_PATH" && go build -o "$bin_dir/lakelint" ./cmd/lakelint) ||
-      die "building lakelint failed"
-  else
-    GOBIN="$bin_dir" go install "github.com/lakelint/lakelint/cmd/lakelint@${INPUT_VERSION}" ||
-      die "installing lakelint ${INPUT_VERSION} failed"
-  fi
-  lakelint="$bin_dir/lakelint"
-fi
+[[ -n $lakelint ]] || die "LAKELINT_BIN is not set: no lakelint binary to run"
 
 # fetch_base fetches the pull request's base branch; with a shallow
 # checkout, only as deep as the merge base with HEAD needs, deepening in

@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,11 +145,21 @@ func TestActionChangedLinesOnPullRequest(t *testing.T) {
 	}
 }
 
-// action.yml hands every input to the script, and the script reads them.
+// action.yml hands every input to a script, and the script reads it; Go is
+// set up, and its caches keyed on the action's go.mod and go.sum, only when
+// lakelint is built.
 func TestActionInputsReachTheScript(t *testing.T) {
 	data, err := os.ReadFile("../../action.yml")
 	if err != nil {
 		t.Fatal(err)
+	}
+	type step struct {
+		ID   string
+		If   string
+		Uses string
+		With map[string]string
+		Run  string
+		Env  map[string]string
 	}
 	var action struct {
 		Inputs map[string]struct {
@@ -156,43 +168,65 @@ func TestActionInputsReachTheScript(t *testing.T) {
 		}
 		Runs struct {
 			Using string
-			Steps []struct {
-				Uses string
-				With map[string]string
-				Run  string
-				Env  map[string]string
-			}
+			Steps []step
 		}
 	}
 	if err := yaml.Unmarshal(data, &action); err != nil {
 		t.Fatal(err)
 	}
-	script, err := os.ReadFile("../../scripts/action.sh")
-	if err != nil {
-		t.Fatal(err)
+	var scripts string
+	for _, name := range []string{"action.sh", "action-install.sh"} {
+		data, err := os.ReadFile("../../scripts/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scripts += string(data)
 	}
-	if action.Runs.Using != "composite" || len(action.Runs.Steps) != 2 {
+	if action.Runs.Using != "composite" {
 		t.Fatalf("runs: %+v", action.Runs)
 	}
-	setup, step := action.Runs.Steps[0], action.Runs.Steps[1]
-	if !strings.HasPrefix(setup.Uses, "actions/setup-go@") || setup.With["go-version-file"] != "${{ github.action_path }}/go.mod" {
-		t.Errorf("Go is not set up at go.mod's version: %+v", setup)
+	steps := map[string]step{}
+	env := map[string]string{}
+	for _, s := range action.Runs.Steps {
+		key := s.ID
+		if s.Uses != "" {
+			key, _, _ = strings.Cut(s.Uses, "@")
+		}
+		steps[key] = s
+		for k, v := range s.Env {
+			env[k] = v
+		}
 	}
-	if !strings.Contains(step.Run, "scripts/action.sh") {
-		t.Errorf("step runs %q", step.Run)
+	install, setup, cache, build, lint := steps["install"], steps["actions/setup-go"], steps["actions/cache"], steps["build"], steps["lint"]
+	if action.Runs.Steps[0].ID != "install" || !strings.Contains(install.Run, "scripts/action-install.sh\" download") {
+		t.Errorf("the first step does not download lakelint: %+v", action.Runs.Steps[0])
 	}
-	for _, name := range []string{"args", "version", "sarif", "annotations", "changed-lines-only"} {
+	building := "steps.install.outputs.build == 'true'"
+	if setup.If != building || setup.With["go-version-file"] != "${{ github.action_path }}/go.mod" || setup.With["cache"] != "false" {
+		t.Errorf("Go is not set up at go.mod's version only for a build: %+v", setup)
+	}
+	if cache.If != building || !strings.Contains(cache.With["key"], "${{ steps.install.outputs.go-sum-hash }}") ||
+		!strings.Contains(cache.With["path"], "steps.go-env.outputs.gocache") || !strings.Contains(cache.With["path"], "steps.go-env.outputs.gomodcache") {
+		t.Errorf("the Go cache is not keyed on the action's go.sum: %+v", cache)
+	}
+	if build.If != building || !strings.Contains(build.Run, "scripts/action-install.sh\" build") {
+		t.Errorf("build step %+v", build)
+	}
+	if !strings.Contains(lint.Run, "scripts/action.sh") || lint.Env["LAKELINT_BIN"] != "${{ steps.build.outputs.bin || steps.install.outputs.bin }}" {
+		t.Errorf("lint step %+v", lint)
+	}
+	for _, name := range []string{"args", "version", "build-from-source", "sarif", "annotations", "changed-lines-only"} {
 		if _, ok := action.Inputs[name]; !ok {
 			t.Errorf("no input %s", name)
 		}
 	}
 	for name, in := range action.Inputs {
-		env := "INPUT_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
-		if step.Env[env] != "${{ inputs."+name+" }}" {
-			t.Errorf("input %s is not passed as %s", name, env)
+		v := "INPUT_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+		if env[v] != "${{ inputs."+name+" }}" {
+			t.Errorf("input %s is not passed as %s", name, v)
 		}
-		if !strings.Contains(string(script), env) {
-			t.Errorf("the script does not read %s", env)
+		if !strings.Contains(scripts, v) {
+			t.Errorf("no script reads %s", v)
 		}
 		if in.Description == "" || in.Default == nil {
 			t.Errorf("input %s needs a description and a default", name)
@@ -262,6 +296,14 @@ func TestREADMEWorkflow(t *testing.T) {
 	job := wf.Jobs["lakelint"]
 	if job.Permissions["security-events"] != "write" || job.Permissions["actions"] != "read" || job.Permissions["contents"] != "read" {
 		t.Errorf("permissions %v", job.Permissions)
+	}
+	if !slices.ContainsFunc(job.Steps, func(s struct {
+		Uses string
+		With map[string]any
+	}) bool {
+		return regexp.MustCompile(`^lakelint/lakelint@v\d+\.\d+\.\d+$`).MatchString(s.Uses)
+	}) {
+		t.Errorf("the workflow does not use the action at a release tag, so it would build lakelint: %+v", job.Steps)
 	}
 	for _, s := range job.Steps {
 		if strings.HasPrefix(s.Uses, "actions/checkout@") && s.With["fetch-depth"] != nil {

@@ -54,6 +54,7 @@ func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
 	fs.Var((*listFlag)(&o.selection.Select), "select", "rule codes or prefixes to enable (replaces the config's selection)")
 	fs.Var((*listFlag)(&o.selection.ExtendSelect), "extend-select", "rule codes or prefixes to enable in addition")
 	fs.Var((*listFlag)(&o.selection.Ignore), "ignore", "rule codes or prefixes to disable")
+	fs.Var((*platformFlag)(&o.selection.Platform), "platform", "where the code runs, in place of the configs' platform: auto, databricks or oss")
 	fs.Var(&o.exclude, "exclude", "glob of files or directories not to lint, in place of the configs' exclude lists and their defaults (repeatable)")
 	fs.Var(&o.extendExclude, "extend-exclude", "glob of files or directories not to lint, in addition to the configs' excludes (repeatable)")
 	fs.BoolVar(&o.forceExclude, "force-exclude", false, "apply excludes to files named on the command line too (for pre-commit)")

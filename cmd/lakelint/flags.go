@@ -3,10 +3,22 @@ package main
 import (
 	"flag"
 	"strings"
+
+	"github.com/lakelint/lakelint/config"
 )
 
 // listFlag collects comma-separated values from a repeatable flag.
 type listFlag []string
+
+// platformFlag is --platform; the resolver checks its value.
+type platformFlag config.Platform
+
+func (p *platformFlag) String() string { return string(*p) }
+
+func (p *platformFlag) Set(v string) error {
+	*p = platformFlag(strings.ToLower(strings.TrimSpace(v)))
+	return nil
+}
 
 func (l *listFlag) String() string { return strings.Join(*l, ",") }
 

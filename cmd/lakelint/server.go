@@ -26,6 +26,7 @@ func runServer(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var((*listFlag)(&sel.Select), "select", "rule codes or prefixes to enable (replaces the config's selection)")
 	fs.Var((*listFlag)(&sel.ExtendSelect), "extend-select", "rule codes or prefixes to enable in addition")
 	fs.Var((*listFlag)(&sel.Ignore), "ignore", "rule codes or prefixes to disable")
+	fs.Var((*platformFlag)(&sel.Platform), "platform", "where the code runs, in place of the configs' platform: auto, databricks or oss")
 	fs.Bool("stdio", true, "talk over standard input and output (the only transport)")
 	noCache := fs.Bool("no-cache", false, "read every project file again on each lint instead of through the result cache")
 	noContext := fs.Bool("no-project-context", false, "lint each buffer alone, without its project's other files")

@@ -122,9 +122,12 @@ func printSettings(w io.Writer, path string, cfg *config.Config, o checkOptions,
 	fmt.Fprintf(w, "Settings for %s\n", path)
 	fmt.Fprintf(w, "config file: %s\n", src)
 	rs := cfg.Rules
-	if rs.Platform == config.PlatformAuto || rs.Platform == "" {
+	switch {
+	case rs.Platform == config.PlatformAuto || rs.Platform == "":
 		fmt.Fprintf(w, "platform: %s\n", platform())
-	} else {
+	case o.selection.Platform != "":
+		fmt.Fprintf(w, "platform: %s (set by --platform)\n", rs.Platform)
+	default:
 		fmt.Fprintf(w, "platform: %s (set in the config)\n", rs.Platform)
 	}
 	fmt.Fprintf(w, "unity-catalog-auto-tuning: %t\n", rs.UnityCatalogAutoTuning)
