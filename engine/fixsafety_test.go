@@ -388,5 +388,5 @@ func withheld(fs []finding.Finding) bool {
 // every new Delta table: the fix cases need a finding to fix.
 func ossProject(t *testing.T, dir string) {
 	t.Helper()
-	write(t, dir, ".lakelint.yaml", "platform: oss\n")
+	write(t, dir, ".lakelint.yaml", "platform: oss\nextend-select: [LL301]\n")
 }

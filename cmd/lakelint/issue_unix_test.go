@@ -39,7 +39,7 @@ func TestFixLeavesForeignOrBrokenSQLAlone(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFile(t, dir, ".lakelint.yaml", "platform: oss\n") // LL301 reports every new Delta table there
+			writeFile(t, dir, ".lakelint.yaml", "platform: oss\nextend-select: [LL301]\n") // LL301 reports every new Delta table there
 			p := writeFile(t, dir, name, src)
 			for run := 0; run < 2; run++ {
 				_, _, _ = runCLI(t, "", "check", "--fix", "--unsafe-fixes", p)
@@ -67,7 +67,7 @@ func TestFixWritesFilesAsTheyAre(t *testing.T) {
 	}
 	t.Run("read-only", func(t *testing.T) {
 		dir := t.TempDir()
-		writeFile(t, dir, ".lakelint.yaml", "platform: oss\n") // LL301 reports every new Delta table there
+		writeFile(t, dir, ".lakelint.yaml", "platform: oss\nextend-select: [LL301]\n") // LL301 reports every new Delta table there
 		p := writeFile(t, dir, "ro.sql", src)
 		other := writeFile(t, dir, "other.sql", src)
 		os.Chmod(p, 0o444)
@@ -87,7 +87,7 @@ func TestFixWritesFilesAsTheyAre(t *testing.T) {
 	})
 	t.Run("symlink", func(t *testing.T) {
 		dir := t.TempDir()
-		writeFile(t, dir, ".lakelint.yaml", "platform: oss\n") // LL301 reports every new Delta table there
+		writeFile(t, dir, ".lakelint.yaml", "platform: oss\nextend-select: [LL301]\n") // LL301 reports every new Delta table there
 		target := writeFile(t, dir, "target.sql", src)
 		link := filepath.Join(dir, "link.sql")
 		if err := os.Symlink(target, link); err != nil {
@@ -103,7 +103,7 @@ func TestFixWritesFilesAsTheyAre(t *testing.T) {
 	})
 	t.Run("hard link, owner and mode", func(t *testing.T) {
 		dir := t.TempDir()
-		writeFile(t, dir, ".lakelint.yaml", "platform: oss\n") // LL301 reports every new Delta table there
+		writeFile(t, dir, ".lakelint.yaml", "platform: oss\nextend-select: [LL301]\n") // LL301 reports every new Delta table there
 		p := writeFile(t, dir, "a.sql", src)
 		twin := filepath.Join(dir, "twin", "b.sql")
 		os.MkdirAll(filepath.Dir(twin), 0o755)
@@ -141,7 +141,7 @@ func TestFixWritesFilesAsTheyAre(t *testing.T) {
 // fixed in the same run, so a second run changes nothing.
 func TestFixAppliesWhatItsFixesBringAbout(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, ".lakelint.yaml", "platform: oss\n") // LL301 reports every new Delta table there
+	writeFile(t, dir, ".lakelint.yaml", "platform: oss\nextend-select: [LL301]\n") // LL301 reports every new Delta table there
 	nb := writeFile(t, dir, "nb.py", `# Databricks notebook source
 events = spark.readStream.table("main.raw.events")
 events.writeStream.trigger(availableNow=True).toTable("s.clicks")
@@ -176,7 +176,7 @@ events.writeStream.trigger(availableNow=True).toTable("s.clicks")
 // Every file's warning is printed in a multi-file run.
 func TestFixWarningsOfEveryFile(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, ".lakelint.yaml", "platform: oss\n") // LL301 reports every new Delta table there
+	writeFile(t, dir, ".lakelint.yaml", "platform: oss\nextend-select: [LL301]\n") // LL301 reports every new Delta table there
 	writeFile(t, dir, "a.sql", "CREATE TABLE a (id INT) USING DELTA;\nCREATE TABLE b (id INT) USING DELTA COMMENT 'a' COMMENT 'b';\n")
 	writeFile(t, dir, "b.sql", "CREATE TABLE c (id INT) USING DELTA;\nCREATE TABLE d (id INT) USING DELTA COMMENT 'x\n")
 	_, errOut, _ := runCLI(t, "", "check", "--fix", dir)
@@ -190,7 +190,7 @@ func TestFixWarningsOfEveryFile(t *testing.T) {
 // A config error prints the error and nothing else.
 func TestConfigErrorPrintsOnlyTheError(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, ".lakelint.yaml", "platform: oss\n") // LL301 reports every new Delta table there
+	writeFile(t, dir, ".lakelint.yaml", "platform: oss\nextend-select: [LL301]\n") // LL301 reports every new Delta table there
 	writeFile(t, dir, ".lakelint.yaml", "selec: [LL1]\n")
 	writeFile(t, dir, "job.py", "x = 1\n")
 	for _, args := range [][]string{{"check", dir}, {"check", "--fix", dir}, {"check", "--output-format", "json", dir}} {

@@ -15,6 +15,9 @@ var Doc = &rule.Doc{
 	Code:     "LL301",
 	Name:     "delta-table-without-auto-optimize",
 	Severity: finding.Warning,
+	// off by default: on public production code almost every finding was
+	// a table the project only defines or overwrites whole (testdata/ecosystem)
+	Off: true,
 	Summary:  "A Delta table is created without the required table properties (by default optimized writes and auto compaction).",
 	Why: `Table properties travel with the table: every writer, in any job or notebook, then gets
 optimized writes (files near 128 MB at write time) and auto compaction (small files
@@ -23,6 +26,10 @@ the one that forgets fills the table with small files. Setting them when the tab
 created costs nothing. Tables of declarative pipelines (@dlt.table, STREAMING TABLE,
 MATERIALIZED VIEW) are maintained by the pipeline and are not reported unless they set
 pipelines.autoOptimize.managed to false.
+
+Off by default (select LL301 to use it): on real projects most of the tables it reports are
+small tables defined once and overwritten whole, where the properties change little; LL302
+reports the tables streams write, where they matter most.
 
 Only tables the code creates as new Delta tables are reported: not clones (CREATE ...
 CLONE copies its source's properties), not registrations of a table already at a
