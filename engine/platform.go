@@ -245,5 +245,12 @@ func placeOf(p orchestration.Place) string {
 	if p.File == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s:%d", filepath.ToSlash(relPath(p.File)), p.Line)
+	file := p.File
+	if wd, err := os.Getwd(); err == nil {
+		// relative as the run's files are named, even from below ("../../x.yml")
+		if r, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(r, "../../../..") {
+			file = r
+		}
+	}
+	return fmt.Sprintf("%s:%d", filepath.ToSlash(file), p.Line)
 }

@@ -95,6 +95,11 @@ func ecosystemReport(out, errOut string) string {
 		out = strings.ReplaceAll(out, abs+"/", prefix)
 		errOut = strings.ReplaceAll(errOut, abs+"/", prefix)
 	}
+	// the corpus lies in lakelint's own checkout, whose root is a project
+	// root (it holds .git): named by path, it is the checkout's
+	if root, err := filepath.Abs(filepath.Join("..", "..")); err == nil {
+		errOut = strings.ReplaceAll(errOut, " for "+root+" (", " for ../.. (")
+	}
 	var findings []string
 	counts := map[string]int{}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
