@@ -17,8 +17,8 @@ var Doc = &rule.Doc{
 	Severity: finding.Warning,
 	// off by default: on public production code almost every finding was
 	// a table the project only defines or overwrites whole (testdata/ecosystem)
-	Off: true,
-	Summary:  "A Delta table is created without the required table properties (by default optimized writes and auto compaction).",
+	Off:     true,
+	Summary: "A Delta table is created without the required table properties (by default optimized writes and auto compaction).",
 	Why: `Table properties travel with the table: every writer, in any job or notebook, then gets
 optimized writes (files near 128 MB at write time) and auto compaction (small files
 merged after each write). Without them each job must remember the session settings, and
