@@ -137,21 +137,13 @@ func Rate(w *facts.Write) string {
 		return "a commit per micro-batch, started as soon as the last one ends"
 	case tr.Kind == facts.TriggerProcessingTime && tr.IntervalOK():
 		if n := rule.CommitsPerDay(tr.Seconds); n > 0 {
-			return fmt.Sprintf("up to %s commits a day (a trigger of %s)", count(n), tr.Interval.Text())
+			return fmt.Sprintf("up to %s commits a day (a trigger of %s)", rule.Count(n), tr.Interval.Text())
 		}
 		return "a commit per micro-batch, started as soon as the last one ends"
 	case tr.Kind == facts.TriggerAvailableNow || tr.Kind == facts.TriggerOnce:
 		return "one or more commits each time the job runs"
 	}
 	return "a commit per micro-batch"
-}
-
-func count(n int64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // sessionCompacts: the session turns auto compaction on before off.

@@ -4,6 +4,7 @@ package ll406
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/catalog"
@@ -51,7 +52,7 @@ func check(p *rule.Pass) {
 	var seen []*catalog.Table
 	for _, w := range p.Facts.Writes {
 		t := p.Table(w.Target)
-		if t == nil || contains(seen, t) {
+		if t == nil || slices.Contains(seen, t) {
 			continue
 		}
 		seen = append(seen, t)
@@ -61,7 +62,7 @@ func check(p *rule.Pass) {
 		}
 		msg := fmt.Sprintf("%s is written often (%s) and never compacted: no OPTIMIZE of it in the project, and neither its properties nor its writers' sessions turn on auto compaction, "+
 			"so every write's small files stay; run %s on a schedule, or set delta.autoOptimize.autoCompact = true on the table",
-			rule.TableOf(t), describe(freq), optimizeStatement(t))
+			rule.TableOf(t), describe(freq), rule.OptimizeStatement(t))
 		var related []rule.Related
 		for i := range t.Statements.Writers {
 			o := &t.Statements.Writers[i]
@@ -83,7 +84,7 @@ func check(p *rule.Pass) {
 // trigger of 10 seconds".
 func describe(f catalog.Frequency) string {
 	if f.Known {
-		return fmt.Sprintf("up to %s commits a day, %s", count(int64(f.RunsPerDay)), f.Source)
+		return fmt.Sprintf("up to %s commits a day, %s", rule.Count(int64(f.RunsPerDay)), f.Source)
 	}
 	return f.Source
 }
@@ -134,27 +135,3 @@ func compacted(p *rule.Pass, t *catalog.Table) bool {
 
 // isFalse: auto compaction takes true, false, auto and legacy; only false is off.
 func isFalse(v string) bool { return strings.EqualFold(strings.TrimSpace(v), "false") }
-
-func optimizeStatement(t *catalog.Table) string {
-	if t.Name != "" {
-		return "OPTIMIZE " + t.Name
-	}
-	return "OPTIMIZE delta.`" + t.Path + "`"
-}
-
-func contains(ts []*catalog.Table, t *catalog.Table) bool {
-	for _, o := range ts {
-		if o == t {
-			return true
-		}
-	}
-	return false
-}
-
-func count(n int64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}

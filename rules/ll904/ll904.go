@@ -3,6 +3,7 @@ package ll904
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/finding"
@@ -38,7 +39,7 @@ func check(p *rule.Pass) {
 	var seen []*catalog.Table
 	for _, lw := range p.LiveWrites() {
 		t := lw.Table
-		if contains(seen, t) {
+		if slices.Contains(seen, t) {
 			continue
 		}
 		seen = append(seen, t)
@@ -54,22 +55,6 @@ func check(p *rule.Pass) {
 			history = "none of its last " + health.Plural(int64(h.Commits), "commit", "commits") + " ran OPTIMIZE"
 		}
 		p.Report(lw.Write.At, fmt.Sprintf("%s holds %s (over %s), no OPTIMIZE of it is in the project and %s: nothing merges the files each write adds, and a table this size needs a scheduled OPTIMIZE even where file sizes are tuned for it; schedule %s",
-			rule.TableOf(t), health.Bytes(t.Live.SizeInBytes), health.Bytes(limit), history, optimizeStatement(t)))
+			rule.TableOf(t), health.Bytes(t.Live.SizeInBytes), health.Bytes(limit), history, rule.OptimizeStatement(t)))
 	}
-}
-
-func optimizeStatement(t *catalog.Table) string {
-	if t.Name != "" {
-		return "OPTIMIZE " + t.Name
-	}
-	return "OPTIMIZE delta.`" + t.Path + "`"
-}
-
-func contains(ts []*catalog.Table, t *catalog.Table) bool {
-	for _, o := range ts {
-		if o == t {
-			return true
-		}
-	}
-	return false
 }

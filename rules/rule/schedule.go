@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 )
@@ -62,6 +63,15 @@ func Count(n int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// OptimizeStatement is the OPTIMIZE statement for a table of the catalog:
+// by its name, else by its path.
+func OptimizeStatement(t *catalog.Table) string {
+	if t.Name != "" {
+		return "OPTIMIZE " + t.Name
+	}
+	return "OPTIMIZE delta.`" + t.Path + "`"
 }
 
 // FilesPerRun is how many files a batch write is known to make each run,
