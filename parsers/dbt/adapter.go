@@ -2,6 +2,7 @@ package dbt
 
 import (
 	"bytes"
+	"hash"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -34,7 +35,7 @@ var sparkOnlyConfigs = []string{"file_format", "location_root", "tblproperties",
 // detectAdapter looks at the project's profiles.yml, the Python dependency
 // files at its root and above it (up to three levels), and the configs of
 // dbt_project.yml. h takes the bytes of the files it read.
-func (p *Project) detectAdapter(h interface{ Write([]byte) (int, error) }, projectYAML []byte) Adapter {
+func (p *Project) detectAdapter(h hash.Hash, projectYAML []byte) Adapter {
 	for _, f := range []string{"profiles.yml", filepath.Join("profiles", "profiles.yml"), filepath.Join(".dbt", "profiles.yml")} {
 		src, err := readSmall(filepath.Join(p.Root, f))
 		if err != nil {
@@ -74,7 +75,7 @@ func (p *Project) detectAdapter(h interface{ Write([]byte) (int, error) }, proje
 
 // dependencyAdapter reads which dbt adapter the Python dependency files in
 // dir name: dbt-databricks, dbt-spark... .
-func dependencyAdapter(h interface{ Write([]byte) (int, error) }, dir string) Adapter {
+func dependencyAdapter(h hash.Hash, dir string) Adapter {
 	files, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt"))
 	files = append(files, filepath.Join(dir, "pyproject.toml"), filepath.Join(dir, "setup.py"),
 		filepath.Join(dir, "setup.cfg"), filepath.Join(dir, "Pipfile"), filepath.Join(dir, "environment.yml"))

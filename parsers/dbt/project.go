@@ -3,6 +3,7 @@ package dbt
 import (
 	"bytes"
 	"crypto/sha256"
+	"hash"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -123,7 +124,7 @@ func readTree(n *yaml.Node, file string, lines []int) *configTree {
 
 // readProperties reads the models: lists of the YAML files below the model
 // paths; h takes their bytes, in path order.
-func (p *Project) readProperties(h interface{ Write([]byte) (int, error) }) {
+func (p *Project) readProperties(h hash.Hash) {
 	var files []string
 	for _, mp := range p.ModelPaths {
 		root := filepath.Join(p.Root, mp)
