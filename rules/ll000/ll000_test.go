@@ -3,8 +3,8 @@ package ll000_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll000"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL000(t *testing.T) { ruletest.Run(t, ll000.Rule, "testdata") }

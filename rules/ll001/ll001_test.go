@@ -3,9 +3,9 @@ package ll001_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll001"
 	"github.com/lakelint/lakelint/rules/ll501"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 // LL501 runs beside LL001 so that its suppressed findings count as used.

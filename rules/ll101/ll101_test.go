@@ -3,8 +3,8 @@ package ll101_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll101"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL101(t *testing.T) { ruletest.Run(t, ll101.Rule, "testdata") }

@@ -3,8 +3,8 @@ package ll103_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll103"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL103(t *testing.T) { ruletest.Run(t, ll103.Rule, "testdata") }

@@ -3,8 +3,8 @@ package ll105_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll105"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL105(t *testing.T) { ruletest.Run(t, ll105.Rule, "testdata") }

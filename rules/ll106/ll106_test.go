@@ -3,8 +3,8 @@ package ll106_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll106"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL106(t *testing.T) {

@@ -3,8 +3,8 @@ package ll201_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll201"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL201(t *testing.T) { ruletest.Run(t, ll201.Rule, "testdata") }

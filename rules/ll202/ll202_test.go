@@ -3,8 +3,8 @@ package ll202_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll202"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL202(t *testing.T) { ruletest.Run(t, ll202.Rule, "testdata") }

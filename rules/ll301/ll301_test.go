@@ -3,8 +3,8 @@ package ll301_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll301"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL301(t *testing.T) { ruletest.Run(t, ll301.Rule, "testdata") }

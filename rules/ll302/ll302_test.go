@@ -3,8 +3,8 @@ package ll302_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll302"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL302(t *testing.T) { ruletest.Run(t, ll302.Rule, "testdata") }

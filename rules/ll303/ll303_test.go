@@ -3,8 +3,8 @@ package ll303_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll303"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL303(t *testing.T) { ruletest.Run(t, ll303.Rule, "testdata") }

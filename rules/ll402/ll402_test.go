@@ -3,8 +3,8 @@ package ll402_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll402"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL402(t *testing.T) { ruletest.Run(t, ll402.Rule, "testdata") }

@@ -3,8 +3,8 @@ package ll404_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll404"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL404(t *testing.T) { ruletest.Run(t, ll404.Rule, "testdata") }

@@ -3,8 +3,8 @@ package ll501_test
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll501"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestLL501(t *testing.T) { ruletest.Run(t, ll501.Rule, "testdata") }

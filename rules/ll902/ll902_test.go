@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll902"
-	"github.com/lakelint/lakelint/rules/ruletest"
 	"github.com/lakelint/lakelint/stats/deltatest"
 )
 

@@ -6,6 +6,7 @@ package streamtest
 import (
 	"testing"
 
+	"github.com/lakelint/lakelint/internal/ruletest"
 	"github.com/lakelint/lakelint/rules/ll101"
 	"github.com/lakelint/lakelint/rules/ll102"
 	"github.com/lakelint/lakelint/rules/ll103"
@@ -15,7 +16,6 @@ import (
 	"github.com/lakelint/lakelint/rules/ll204"
 	"github.com/lakelint/lakelint/rules/ll302"
 	"github.com/lakelint/lakelint/rules/ll401"
-	"github.com/lakelint/lakelint/rules/ruletest"
 )
 
 func TestProject(t *testing.T) {
