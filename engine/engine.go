@@ -321,6 +321,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		addProjectTexts(units, sched.Inputs)
 	}
 	cat := tables.Catalog()
+	cat.SetSchedules(catalogSchedules(sched))
 	record.live(l.opts, cat)
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)

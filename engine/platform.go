@@ -7,6 +7,7 @@ package engine
 import (
 	"crypto/sha256"
 	"fmt"
+	"github.com/lakelint/lakelint/catalog"
 	"hash"
 	"os"
 	"path/filepath"
@@ -253,4 +254,17 @@ func placeOf(p orchestration.Place) string {
 		}
 	}
 	return fmt.Sprintf("%s:%d", filepath.ToSlash(file), p.Line)
+}
+
+// catalogSchedules tells the catalog how often the project's jobs and
+// DAGs run each file, for the rules and the ledger that weigh one writer
+// against another.
+func catalogSchedules(sched *orchestration.Project) catalog.Schedules {
+	return func(path string) (catalog.Frequency, bool) {
+		s := scheduleOf(sched.For(absPath(path)))
+		if s == nil {
+			return catalog.Frequency{}, false
+		}
+		return catalog.Frequency{RunsPerDay: s.RunsPerDay, Known: true, Source: s.Job + ", " + s.Where}, true
+	}
 }
