@@ -51,7 +51,7 @@ func check(p *rule.Pass) {
 			continue
 		}
 		title, text := rule.RemoveTransform(t)
-		msg := text + " before the write to " + rule.TargetName(w.Target) + " fights optimized writes (" + why + "); remove it and let optimized writes size the files"
+		msg := text + " before the write to " + rule.TargetName(w.Target) + " fights optimized writes (" + why + "); remove it and let optimized writes size the files" + p.FrequencyNote(w)
 		p.ReportRelated(t.Span, msg, related, rule.Fix{Title: title, Edits: t.Removal})
 	}
 }

@@ -69,8 +69,12 @@ func check(p *rule.Pass) {
 				advice = "remove that setting and " + advice
 				related = append(related, rule.Related{At: s.At, Message: "auto compaction is switched off here"})
 			}
+			rate := Rate(w)
+			if sc := p.Schedule; sc != nil && w.Trigger != nil && (w.Trigger.Kind == facts.TriggerAvailableNow || w.Trigger.Kind == facts.TriggerOnce) {
+				rate += ", and the job " + sc.Cite() // a run to completion, as often as it is scheduled
+			}
 			msg := fmt.Sprintf("the stream into %s makes %s, and %s, %s: each micro-batch's small files stay small until an OPTIMIZE; %s",
-				rule.TableOf(t), Rate(w), where, session, advice)
+				rule.TableOf(t), rate, where, session, advice)
 			var fixes []rule.Fix
 			if d := localDef(p, t); d != nil {
 				fixes = append(fixes, propertyFix(d))
