@@ -26,6 +26,7 @@ import (
 	"github.com/lakelint/lakelint/rules/ll405"
 	"github.com/lakelint/lakelint/rules/ll406"
 	"github.com/lakelint/lakelint/rules/ll501"
+	"github.com/lakelint/lakelint/rules/ll502"
 	"github.com/lakelint/lakelint/rules/ll901"
 	"github.com/lakelint/lakelint/rules/ll902"
 	"github.com/lakelint/lakelint/rules/ll903"
@@ -58,6 +59,7 @@ var all = []*rule.Rule{
 	ll405.Rule,
 	ll406.Rule,
 	ll501.Rule,
+	ll502.Rule,
 	ll901.Rule,
 	ll902.Rule,
 	ll903.Rule,

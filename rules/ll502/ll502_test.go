@@ -1,0 +1,10 @@
+package ll502_test
+
+import (
+	"testing"
+
+	"github.com/lakelint/lakelint/internal/ruletest"
+	"github.com/lakelint/lakelint/rules/ll502"
+)
+
+func TestLL502(t *testing.T) { ruletest.Run(t, ll502.Rule, "testdata") }
