@@ -8,11 +8,15 @@ import (
 )
 
 // addJupyterCell adds the regions of one code cell. lang is the notebook's
-// language, 0 when lakelint does not read it.
-func addJupyterCell(doc *document.Document, c *document.Cell, lang document.Lang) {
+// language, 0 when lakelint does not read it; otherSQL says that %%sql
+// cells go to another database (ipython-sql).
+func addJupyterCell(doc *document.Document, c *document.Cell, lang document.Lang, otherSQL bool) {
 	firstEnd, next := nextLine(doc.Text[:c.End], c.Start)
 	word, rest := firstWord(trimLeftSpace(doc.Text[c.Start:firstEnd]))
 	switch {
+	case otherSQL && (string(word) == "%%sql" || string(word) == "%sql"):
+		doc.Notes = append(doc.Notes, fmt.Sprintf("cell %d: %s runs through ipython-sql (%%load_ext sql), another database than Spark: skipped", c.Index, word))
+		return
 	case string(word) == "%%sql" || string(word) == "%sql" && isBlank(rest):
 		// a cell magic (or a Databricks "%sql" line alone) makes the rest SQL
 		addIdentityRegion(doc, document.SQL, c.Index, next, c.End)
@@ -25,7 +29,7 @@ func addJupyterCell(doc *document.Document, c *document.Cell, lang document.Lang
 	}
 	switch lang {
 	case document.Python:
-		addPythonCell(doc, c.Index, c.Start, c.End)
+		addPythonCell(doc, c.Index, c.Start, c.End, !otherSQL)
 	case document.SQL:
 		addIdentityRegion(doc, document.SQL, c.Index, c.Start, c.End)
 	}
@@ -45,8 +49,9 @@ func addIdentityRegion(doc *document.Document, lang document.Lang, cell, start, 
 // addPythonCell adds a Python region for the cell doc.Text[start:end] in
 // which IPython lines (%magic, !shell, x = %magic) are replaced by spaces, so
 // that offsets stay the same and the Python parser sees valid code. A "%sql"
-// line magic also becomes a SQL region of its own.
-func addPythonCell(doc *document.Document, cell, start, end int) {
+// line magic also becomes a SQL region of its own, unless sqlMagics is false
+// (ipython-sql sends it to another database).
+func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool) {
 	text := doc.Text[start:end]
 	var blanked []byte // a copy of text, made at the first IPython line
 	var sql []document.Region
@@ -68,7 +73,7 @@ func addPythonCell(doc *document.Document, cell, start, end int) {
 				blanked[i] = ' '
 			}
 			if magicAt >= 0 {
-				if from, ok := sqlLineMagic(line, magicAt); ok {
+				if from, ok := sqlLineMagic(line, magicAt); ok && sqlMagics {
 					from += start + pos
 					to := start + lineEnd
 					sql = append(sql, document.Region{

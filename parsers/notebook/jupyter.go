@@ -49,9 +49,12 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	if !known {
 		doc.Notes = append(doc.Notes, fmt.Sprintf("notebook language %q: only %%%%sql cells read", nb.language))
 	}
+	// %%sql cells run where ipython-sql (or jupysql) points them, another
+	// database than Spark, once a cell loads it
+	otherSQL := loadsSQLMagic(doc)
 	for i := range doc.Cells {
 		if c := &doc.Cells[i]; c.Code {
-			addJupyterCell(doc, c, lang)
+			addJupyterCell(doc, c, lang, otherSQL)
 		}
 	}
 	// the renderer keeps its own copies: callers may edit Text in place
@@ -272,4 +275,21 @@ func jsonSyntaxError(body []byte) error {
 		err = errors.New("not valid JSON")
 	}
 	return fmt.Errorf("invalid JSON notebook: %s", err.Error())
+}
+
+// loadsSQLMagic reports whether a code cell loads ipython-sql or jupysql
+// (%load_ext sql), whose %%sql cells query a database of their own.
+func loadsSQLMagic(doc *document.Document) bool {
+	for _, c := range doc.Cells {
+		if !c.Code {
+			continue
+		}
+		for _, line := range bytes.Split(doc.Text[c.Start:c.End], []byte("\n")) {
+			f := bytes.Fields(line)
+			if len(f) == 2 && (string(f[0]) == "%load_ext" || string(f[0]) == "%reload_ext") && string(f[1]) == "sql" {
+				return true
+			}
+		}
+	}
+	return false
 }
