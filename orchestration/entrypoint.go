@@ -2,11 +2,13 @@ package orchestration
 
 import (
 	"bufio"
+	"bytes"
+	"github.com/lakelint/lakelint/internal/projectfile"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // packageProject is what a pyproject.toml or setup.cfg says of its package.
@@ -115,7 +117,11 @@ func readPyproject(p string) (packageProject, bool) {
 			} `toml:"poetry"`
 		} `toml:"tool"`
 	}
-	if _, err := toml.DecodeFile(p, &doc); err != nil {
+	data, err := projectfile.Read(p)
+	if err != nil {
+		return packageProject{}, false
+	}
+	if err := toml.Unmarshal(data, &doc); err != nil {
 		return packageProject{}, false
 	}
 	pp := packageProject{file: p, dir: filepath.Dir(p), name: doc.Project.Name, entries: map[string]string{}}
@@ -150,14 +156,13 @@ func readPyproject(p string) (packageProject, bool) {
 
 // readSetupCfg reads [metadata] name and [options.entry_points] from setup.cfg.
 func readSetupCfg(p string) (packageProject, bool) {
-	f, err := os.Open(p)
+	data, err := projectfile.Read(p)
 	if err != nil {
 		return packageProject{}, false
 	}
-	defer f.Close()
 	pp := packageProject{file: p, dir: filepath.Dir(p), entries: map[string]string{}}
 	section := ""
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
 		line := sc.Text()
 		trimmed := strings.TrimSpace(line)

@@ -1,7 +1,7 @@
 package orchestration
 
 import (
-	"os"
+	"github.com/lakelint/lakelint/internal/projectfile"
 	"path/filepath"
 	"strings"
 
@@ -23,7 +23,7 @@ type yamlSet struct {
 
 // read parses path and remembers its nodes; nil when it cannot be read.
 func (s *yamlSet) read(path string) (*yamlFile, error) {
-	data, err := os.ReadFile(path)
+	data, err := projectfile.Read(path)
 	if err != nil {
 		return nil, err
 	}

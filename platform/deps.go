@@ -2,12 +2,14 @@ package platform
 
 import (
 	"bufio"
+	"bytes"
+	"github.com/lakelint/lakelint/internal/projectfile"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // dependency is one package a project file names.
@@ -74,13 +76,12 @@ func exists(p string) bool {
 
 // lines are a file's lines without comments and blanks.
 func lines(p string) []string {
-	f, err := os.Open(p)
+	data, err := projectfile.Read(p)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	for n := 0; sc.Scan() && n < 5000; n++ {
 		line := sc.Text()
 		if i := strings.IndexByte(line, '#'); i >= 0 {
@@ -113,7 +114,11 @@ func pyprojectDeps(p string) []dependency {
 			} `toml:"poetry"`
 		} `toml:"tool"`
 	}
-	if _, err := toml.DecodeFile(p, &doc); err != nil {
+	data, err := projectfile.Read(p)
+	if err != nil {
+		return nil
+	}
+	if err := toml.Unmarshal(data, &doc); err != nil {
 		return nil
 	}
 	var out []dependency
@@ -184,7 +189,7 @@ func setupCfgDeps(p string) []dependency {
 }
 
 func rawLines(p string) []string {
-	data, err := os.ReadFile(p)
+	data, err := projectfile.Read(p)
 	if err != nil {
 		return nil
 	}

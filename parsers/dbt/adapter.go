@@ -2,6 +2,7 @@ package dbt
 
 import (
 	"bytes"
+	"github.com/lakelint/lakelint/internal/projectfile"
 	"hash"
 	"os"
 	"path/filepath"
@@ -37,7 +38,7 @@ var sparkOnlyConfigs = []string{"file_format", "location_root", "tblproperties",
 // dbt_project.yml. h takes the bytes of the files it read.
 func (p *Project) detectAdapter(h hash.Hash, projectYAML []byte) Adapter {
 	for _, f := range []string{"profiles.yml", filepath.Join("profiles", "profiles.yml"), filepath.Join(".dbt", "profiles.yml")} {
-		src, err := readSmall(filepath.Join(p.Root, f))
+		src, err := projectfile.Read(filepath.Join(p.Root, f))
 		if err != nil {
 			continue
 		}
@@ -81,7 +82,7 @@ func dependencyAdapter(h hash.Hash, dir string) Adapter {
 		filepath.Join(dir, "setup.cfg"), filepath.Join(dir, "Pipfile"), filepath.Join(dir, "environment.yml"))
 	other := false
 	for _, f := range files {
-		src, err := readSmall(f)
+		src, err := projectfile.Read(f)
 		if err != nil {
 			continue
 		}

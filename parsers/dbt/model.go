@@ -28,22 +28,6 @@ type Model struct {
 // Span is a byte range in a model file.
 type Span struct{ Start, End int }
 
-// IsModel reports whether src reads like a dbt model: a Jinja expression
-// that calls config(), ref() or source().
-func IsModel(src []byte) bool {
-	for i := 0; ; {
-		j := bytes.Index(src[i:], []byte("{{"))
-		if j < 0 {
-			return false
-		}
-		i += j + 2
-		name, _ := callName(src, i)
-		if name == "config" || name == "ref" || name == "source" {
-			return true
-		}
-	}
-}
-
 // HasJinja reports whether src holds a Jinja expression or tag.
 func HasJinja(src []byte) bool {
 	return bytes.Contains(src, []byte("{{")) || bytes.Contains(src, []byte("{%"))

@@ -70,17 +70,3 @@ func TestReadModelBroken(t *testing.T) {
 		t.Errorf("an empty config: %+v", m)
 	}
 }
-
-func TestIsModel(t *testing.T) {
-	for src, want := range map[string]bool{
-		"select * from {{ ref('a') }}":              true,
-		"{{ config(materialized='table') }} select": true,
-		"select * from {{ source('s', 't') }}":      true,
-		"select {{ var('x') }}":                     false,
-		"select 1":                                  false,
-	} {
-		if got := IsModel([]byte(src)); got != want {
-			t.Errorf("IsModel(%q) = %v", src, got)
-		}
-	}
-}

@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/lakelint/lakelint/internal/projectfile"
 )
 
 // ProjectFile is the file that makes a directory a dbt project.
@@ -42,15 +44,12 @@ type configTree struct {
 	dirs   map[string]*configTree
 }
 
-// maxYAML bounds a project or properties file read.
-const maxYAML = 4 << 20
-
 // LoadProject reads the dbt project rooted at dir.
 func LoadProject(dir string) *Project {
 	p := &Project{Root: dir, ModelPaths: []string{"models"}, models: map[string]map[string]Value{}}
 	h := sha256.New()
 	path := filepath.Join(dir, ProjectFile)
-	src, err := readSmall(path)
+	src, err := projectfile.Read(path)
 	if err != nil {
 		p.Err = err
 		return p
@@ -143,7 +142,7 @@ func (p *Project) readProperties(h hash.Hash) {
 	}
 	sort.Strings(files)
 	for _, f := range files {
-		src, err := readSmall(f)
+		src, err := projectfile.Read(f)
 		if err != nil || !bytes.Contains(src, []byte("models")) {
 			continue
 		}
@@ -267,23 +266,6 @@ func lineStarts(src []byte) []int {
 		}
 	}
 	return out
-}
-
-// readSmall reads a regular file of at most maxYAML bytes.
-func readSmall(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxYAML {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: fs.ErrInvalid}
-	}
-	return os.ReadFile(path)
 }
 
 // Projects finds the dbt project of each model file, reading each project
