@@ -26,6 +26,7 @@ import (
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/fixer/loop"
 	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -511,7 +512,7 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 	}
 	out = l.resolveAll(u, diags, pos)
 	out = l.suppress(u, out, pos)
-	vetFixes(pos.doc, u.facts, out)
+	loop.Vet(pos.doc, u.facts, out)
 	return out, notes
 }
 

@@ -1,4 +1,14 @@
-package engine
+// Package loop is lakelint's fix run: it applies the fixes of a lint's
+// findings, re-lints, withdraws a fix whose finding is still reported, and
+// goes on until nothing more can be fixed (Fix); it adds noqa comments the
+// same way (AddNoqa). Every fix is verified before it is kept (verify.go):
+// no edit splits a token or lands in SQL that does not parse, and the fixed
+// file loads and parses no worse than before. Vet runs the same checks for
+// the fixes a check offers, so that check, --diff and --fix agree.
+//
+// The loop does not know the linter: the caller hands it a Linter, whose
+// Lint it calls after every pass. Package fixer below it applies edits.
+package loop
 
 import (
 	"bytes"
@@ -18,6 +28,17 @@ import (
 // maxFixPasses bounds the lint-fix loop; fixes normally converge in two.
 const maxFixPasses = 10
 
+// Source is one file of a fix run: its path and its bytes (nil: on disk).
+type Source struct {
+	Path string
+	Data []byte
+}
+
+// Note is something the user should know about a fix run.
+type Note struct {
+	Path, Message string
+}
+
 // Change is one file the fixer changed.
 type Change struct {
 	Path     string
@@ -30,28 +51,28 @@ type Change struct {
 	Edits [][]fixer.Edit
 }
 
-// FixResult is the outcome of a fix run: what changed and what remains.
-type FixResult struct {
-	Changes   []Change
-	Remaining *Result
+// Result is the outcome of a fix run: what changed, and the notes the run
+// adds to its last lint's.
+type Result struct {
+	Changes []Change
+	Notes   []Note
 }
 
-// Fix lints the files below paths and applies their fixes (unsafe ones too
-// when unsafe is set) until nothing more can be fixed. Files are not written:
-// the caller writes Changes, or prints them as a diff.
-func (l *Linter) Fix(ctx context.Context, paths []string, unsafe bool) (*FixResult, error) {
-	files, err := l.Discover(paths)
-	if err != nil {
-		return nil, err
-	}
-	srcs := make([]Source, len(files))
-	for i, f := range files {
-		srcs[i] = Source{Path: f}
-	}
-	return l.FixSources(ctx, srcs, unsafe)
+// Linter is what a fix run needs of the linter, which the caller supplies:
+// the loop re-lints after every pass.
+type Linter struct {
+	// Lint lints the sources as one project and returns their findings,
+	// sorted by path (and then as the linter reports them).
+	Lint func(ctx context.Context, srcs []Source) ([]finding.Finding, error)
+	// Read reads and parses a source; a non-empty note says why it cannot.
+	Read func(Source) (*document.Document, string)
 }
 
-// FixSources is Fix over given sources.
+// Fix lints the sources with l and applies their fixes (unsafe ones too
+// when unsafe is set) until nothing more can be fixed. Sources are read
+// already (their Data set, where they could be read); their Data is left
+// as fixed. Files are not written: the caller writes Changes, or prints
+// them as a diff.
 //
 // The findings of the first check are fixed, and so are those that appear
 // only after other fixes (a property added in one file switches a rule on
@@ -62,13 +83,12 @@ func (l *Linter) Fix(ctx context.Context, paths []string, unsafe bool) (*FixResu
 // kept (see applyToSource), and a fix whose re-lint still reports the
 // finding it was meant to remove is withdrawn with a note and never tried
 // again, so a run never repeats an insertion.
-func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*FixResult, error) {
-	l.pin(srcs)
-	res, err := l.LintSources(ctx, srcs)
+func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, error) {
+	found, err := l.Lint(ctx, srcs) // the last lint's findings
 	if err != nil {
 		return nil, err
 	}
-	first := res.Findings
+	first := found
 	idx := map[string]int{}
 	for i := range srcs {
 		idx[srcs[i].Path] = i
@@ -107,7 +127,7 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			// the current findings that are the first check's, still there
 			var fs []finding.Finding
 			var targets []*finding.Finding
-			cur := currentFindings(res.Findings, path)
+			cur := currentFindings(found, path)
 			var still []*finding.Finding
 			for _, t := range ff.pending {
 				if c := ff.match(t, cur); c != nil {
@@ -129,9 +149,9 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			if len(fs) == 0 {
 				continue
 			}
-			data, applied, edits, err := applyToSource(srcs[i], fs, unsafe)
+			data, applied, edits, err := applyToSource(l.Read, srcs[i], fs, unsafe)
 			if err != nil {
-				bad := isolate(srcs[i], fs, unsafe)
+				bad := isolate(l.Read, srcs[i], fs, unsafe)
 				for _, k := range bad {
 					notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d not applied: %v", fs[k].Code, fs[k].Start.Line, err)})
 					ff.drop(targets[k])
@@ -160,7 +180,7 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 		if len(changed) == 0 {
 			break
 		}
-		if res, err = l.LintSources(ctx, srcs); err != nil {
+		if found, err = l.Lint(ctx, srcs); err != nil {
 			return nil, err
 		}
 		// withdraw the fixes whose finding is still reported
@@ -169,7 +189,7 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			if ff.passTargets == nil {
 				continue
 			}
-			cur := currentFindings(res.Findings, path)
+			cur := currentFindings(found, path)
 			var kept []*finding.Finding
 			var withdrawn []*finding.Finding
 			for _, t := range ff.passTargets {
@@ -197,16 +217,16 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			ff.passTargets = nil
 		}
 		if reverted {
-			if res, err = l.LintSources(ctx, srcs); err != nil {
+			if found, err = l.Lint(ctx, srcs); err != nil {
 				return nil, err
 			}
 		}
 		// findings the fixes brought about, or made fixable, are fixed in
 		// the next passes: each file's known ones are found once a pass
 		var known map[findingAt]bool
-		for i := range res.Findings {
-			f := &res.Findings[i]
-			if i == 0 || f.Path != res.Findings[i-1].Path {
+		for i := range found {
+			f := &found[i]
+			if i == 0 || f.Path != found[i-1].Path {
 				known = nil
 			}
 			if _, ok := idx[f.Path]; !ok || !applicable(*f, unsafe) {
@@ -222,15 +242,14 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			}
 		}
 	}
-	out := &FixResult{Remaining: res}
-	res.Notes = append(res.Notes, notes...)
+	out := &Result{Notes: notes}
 	for _, s := range srcs {
 		ff := files[s.Path]
 		if ff == nil {
 			continue
 		}
 		if len(ff.pending) > 0 {
-			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d fix(es) did not settle in %d passes and were not applied", len(ff.pending), maxFixPasses)})
+			out.Notes = append(out.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d fix(es) did not settle in %d passes and were not applied", len(ff.pending), maxFixPasses)})
 		}
 		if ff.original != nil && !bytes.Equal(ff.original, s.Data) {
 			out.Changes = append(out.Changes, Change{Path: s.Path, Old: ff.original, New: s.Data, Fixed: ff.fixed, Codes: ff.codes, Edits: ff.edits})
@@ -238,8 +257,8 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 	}
 	// findings the first check did not report, and this run could not fix, are shown
 	newByPath := map[string]int{}
-	for i := range res.Findings {
-		f := &res.Findings[i]
+	for i := range found {
+		f := &found[i]
 		ff := files[f.Path]
 		if ff == nil {
 			ff = &fixFile{} // unchanged: offsets map to themselves
@@ -250,32 +269,13 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 	}
 	for _, s := range srcs {
 		if ff := files[s.Path]; ff != nil && ff.lateFixed > 0 {
-			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared or became fixable only after other fixes and were fixed too", ff.lateFixed)})
+			out.Notes = append(out.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared or became fixable only after other fixes and were fixed too", ff.lateFixed)})
 		}
 		if n := newByPath[s.Path]; n > 0 {
-			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared only after fixing and were not fixed: this run may apply no fix of theirs", n)})
+			out.Notes = append(out.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared only after fixing and were not fixed: this run may apply no fix of theirs", n)})
 		}
 	}
-	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	return out, nil
-}
-
-// pin reads every file once, so that the fixes, the re-lints and the check
-// made before writing (WriteFixed) all see the bytes the first check saw.
-// Files that cannot be read are left to the lint to report.
-func (l *Linter) pin(srcs []Source) {
-	for i := range srcs {
-		if srcs[i].Data != nil {
-			continue
-		}
-		cfg, err := l.configs.For(srcs[i].Path)
-		if err != nil {
-			continue
-		}
-		if data, _, err := readFile(srcs[i].Path, cfg.Rules.MaxFileSize); err == nil && data != nil {
-			srcs[i].Data = data
-		}
-	}
 }
 
 // fixFile is one file's state in a fix run.
@@ -407,11 +407,11 @@ func currentFindings(all []finding.Finding, path string) []finding.Finding {
 // isolate returns the fixes (indexes into fs) that fail verification on
 // their own, so one bad fix does not hold back the others; all of them when
 // they only fail together.
-func isolate(s Source, fs []finding.Finding, unsafe bool) []int {
+func isolate(read func(Source) (*document.Document, string), s Source, fs []finding.Finding, unsafe bool) []int {
 	var bad []int
 	if len(fs) > 1 {
 		for k := range fs {
-			if _, _, _, err := applyToSource(s, fs[k:k+1], unsafe); err != nil {
+			if _, _, _, err := applyToSource(read, s, fs[k:k+1], unsafe); err != nil {
 				bad = append(bad, k)
 			}
 		}
@@ -442,8 +442,8 @@ func currentData(s Source) []byte {
 // its SQL parses strictly wherever the original did. It returns the new file
 // bytes, the indexes of the findings whose fix was applied (a fix that
 // overlaps an earlier one waits for the next pass) and the edits applied.
-func applyToSource(s Source, fs []finding.Finding, unsafe bool) ([]byte, []int, []fixer.Edit, error) {
-	before, note := readDocument(s, 0)
+func applyToSource(read func(Source) (*document.Document, string), s Source, fs []finding.Finding, unsafe bool) ([]byte, []int, []fixer.Edit, error) {
+	before, note := read(s)
 	if note != "" {
 		return nil, nil, nil, fmt.Errorf("%s", note)
 	}
