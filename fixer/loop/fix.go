@@ -127,10 +127,11 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 			// the current findings that are the first check's, still there
 			var fs []finding.Finding
 			var targets []*finding.Finding
-			cur := currentFindings(found, path)
+			cur := indexAt(currentFindings(found, path))
 			var still []*finding.Finding
 			for _, t := range ff.pending {
-				if c := ff.match(t, cur); c != nil {
+				c := ff.match(t, cur)
+				if c != nil {
 					switch {
 					case applicable(*c, unsafe):
 						fs = append(fs, *c)
@@ -141,7 +142,7 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 						notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d not applied: %s", t.Code, t.Start.Line, c.NoFix)})
 					}
 				}
-				if c := ff.match(t, cur); c == nil && len(ff.edits) > 0 {
+				if c == nil && len(ff.edits) > 0 {
 					ff.count(t) // no longer reported: fixed along with another
 				}
 			}
@@ -152,10 +153,12 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 			data, applied, edits, err := applyToSource(l.Read, srcs[i], fs, unsafe)
 			if err != nil {
 				bad := isolate(l.Read, srcs[i], fs, unsafe)
+				var dropped []*finding.Finding
 				for _, k := range bad {
 					notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d not applied: %v", fs[k].Code, fs[k].Start.Line, err)})
-					ff.drop(targets[k])
+					dropped = append(dropped, targets[k])
 				}
+				ff.drop(dropped)
 				if len(bad) < len(fs) {
 					changed[path] = true // the others are tried again next pass
 				}
@@ -173,7 +176,7 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 			for _, k := range applied {
 				ff.passTargets = append(ff.passTargets, targets[k])
 			}
-			ff.edits = append(ff.edits, edits)
+			ff.keep(edits)
 			srcs[i].Data = data
 			changed[path] = true
 		}
@@ -189,7 +192,7 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 			if ff.passTargets == nil {
 				continue
 			}
-			cur := currentFindings(found, path)
+			cur := indexAt(currentFindings(found, path))
 			var kept []*finding.Finding
 			var withdrawn []*finding.Finding
 			for _, t := range ff.passTargets {
@@ -202,15 +205,15 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 			if len(withdrawn) > 0 {
 				i := idx[path]
 				srcs[i].Data = ff.prev
-				ff.edits = ff.edits[:len(ff.edits)-1]
+				ff.unkeep()
 				for _, t := range withdrawn {
 					notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d withdrawn: after it, lakelint still reports the finding", t.Code, t.Start.Line)})
-					ff.drop(t)
 				}
+				ff.drop(withdrawn)
 				reverted = true
 			} else {
+				ff.drop(kept)
 				for _, t := range kept {
-					ff.drop(t)
 					ff.count(t)
 				}
 			}
@@ -257,13 +260,19 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 	}
 	// findings the first check did not report, and this run could not fix, are shown
 	newByPath := map[string]int{}
+	reported := map[string]map[findingAt]bool{} // by path, made once each
 	for i := range found {
 		f := &found[i]
-		ff := files[f.Path]
-		if ff == nil {
-			ff = &fixFile{} // unchanged: offsets map to themselves
+		at, ok := reported[f.Path]
+		if !ok {
+			ff := files[f.Path]
+			if ff == nil {
+				ff = &fixFile{} // unchanged: offsets map to themselves
+			}
+			at = ff.reportedAt(currentFindings(first, f.Path))
+			reported[f.Path] = at
 		}
-		if !ff.wasReported(f, currentFindings(first, f.Path)) {
+		if !at[findingAt{f.Code, f.Start.Offset}] {
 			newByPath[f.Path]++
 		}
 	}
@@ -284,6 +293,7 @@ type fixFile struct {
 	original []byte             // the file before any fix; nil while unchanged
 	prev     []byte             // the file before this pass's fixes
 	edits    [][]fixer.Edit     // the edits of each kept pass, in that pass's text
+	shifts   [][]int            // for each kept pass, its shifts (see shifts)
 	fixed    int
 	codes    map[string]int
 
@@ -340,8 +350,44 @@ func (ff *fixFile) take(f *finding.Finding) {
 	ff.pending = append(ff.pending, t)
 }
 
-func (ff *fixFile) drop(t *finding.Finding) {
-	ff.pending = slices.DeleteFunc(ff.pending, func(p *finding.Finding) bool { return p == t })
+// drop takes ts off the findings still to fix, all at once.
+func (ff *fixFile) drop(ts []*finding.Finding) {
+	if len(ts) == 0 {
+		return
+	}
+	gone := make(map[*finding.Finding]bool, len(ts))
+	for _, t := range ts {
+		gone[t] = true
+	}
+	ff.pending = slices.DeleteFunc(ff.pending, func(p *finding.Finding) bool { return gone[p] })
+}
+
+// keep adds a pass's edits, sorted by start, to the kept ones.
+func (ff *fixFile) keep(edits []fixer.Edit) {
+	ff.edits = append(ff.edits, edits)
+	ff.shifts = append(ff.shifts, shifts(edits))
+}
+
+// unkeep takes back the last pass kept.
+func (ff *fixFile) unkeep() {
+	ff.edits = ff.edits[:len(ff.edits)-1]
+	ff.shifts = ff.shifts[:len(ff.shifts)-1]
+}
+
+// shifts returns how far the edits of a pass move the text after them:
+// cum[k] for the first k edits. Offsets are then followed through the pass
+// by a binary search, so a run with many fixes stays linear-ish. nil when
+// the edits are not in order, each ending before the next starts (which the
+// fixer's choice guarantees): the pass is then followed edit by edit.
+func shifts(edits []fixer.Edit) []int {
+	cum := make([]int, len(edits)+1)
+	for k, e := range edits {
+		if e.End < e.Start || k > 0 && e.Start < edits[k-1].End {
+			return nil
+		}
+		cum[k+1] = cum[k] + len(e.New) - (e.End - e.Start)
+	}
+	return cum
 }
 
 // mapOffset follows an offset of the original text through the kept edits;
@@ -351,7 +397,19 @@ func (ff *fixFile) mapOffset(off int) int { return ff.mapFrom(0, off) }
 // mapFrom follows an offset of the text after the first kept passes
 // through the passes after them.
 func (ff *fixFile) mapFrom(first, off int) int {
-	for _, pass := range ff.edits[min(first, len(ff.edits)):] {
+	for p := min(first, len(ff.edits)); p < len(ff.edits); p++ {
+		if off = mapThrough(ff.edits[p], ff.shifts[p], off); off < 0 {
+			return -1
+		}
+	}
+	return off
+}
+
+// mapThrough follows an offset through one pass's edits, with their shifts
+// when the pass has them. An insertion at the offset moves it past what is
+// inserted; an edit that replaces the text at it gives -1.
+func mapThrough(pass []fixer.Edit, cum []int, off int) int {
+	if cum == nil {
 		delta := 0
 		for _, e := range pass {
 			switch {
@@ -364,34 +422,46 @@ func (ff *fixFile) mapFrom(first, off int) int {
 				delta += len(e.New) - (e.End - e.Start)
 			}
 		}
-		off += delta
+		return off + delta
 	}
-	return off
+	k := sort.Search(len(pass), func(i int) bool { return pass[i].Start > off }) // the edits starting at off or before
+	if k > 0 && off < pass[k-1].End {
+		return -1
+	}
+	return off + cum[k]
+}
+
+// indexAt indexes a file's current findings by code and offset: the first
+// of each, as a scan in order finds.
+func indexAt(cur []finding.Finding) map[findingAt]*finding.Finding {
+	m := make(map[findingAt]*finding.Finding, len(cur))
+	for i := range cur {
+		at := findingAt{cur[i].Code, cur[i].Start.Offset}
+		if _, ok := m[at]; !ok {
+			m[at] = &cur[i]
+		}
+	}
+	return m
 }
 
 // match returns the current finding that is t, a finding to fix: the same
 // code at the same place, followed through the edits.
-func (ff *fixFile) match(t *finding.Finding, cur []finding.Finding) *finding.Finding {
+func (ff *fixFile) match(t *finding.Finding, cur map[findingAt]*finding.Finding) *finding.Finding {
 	off := ff.mapFrom(ff.born[t], t.Start.Offset) // born: 0 for the first check's
 	if off < 0 {
 		return nil
 	}
-	for i := range cur {
-		if cur[i].Code == t.Code && cur[i].Start.Offset == off {
-			return &cur[i]
-		}
-	}
-	return nil
+	return cur[findingAt{t.Code, off}]
 }
 
-// wasReported says whether f, a current finding, is one of the first check's.
-func (ff *fixFile) wasReported(f *finding.Finding, first []finding.Finding) bool {
+// reportedAt is where the first check's findings of the file are in the
+// current text: a current finding found there is one of them.
+func (ff *fixFile) reportedAt(first []finding.Finding) map[findingAt]bool {
+	m := make(map[findingAt]bool, len(first))
 	for i := range first {
-		if first[i].Code == f.Code && ff.mapOffset(first[i].Start.Offset) == f.Start.Offset {
-			return true
-		}
+		m[findingAt{first[i].Code, ff.mapOffset(first[i].Start.Offset)}] = true
 	}
-	return false
+	return m
 }
 
 // currentFindings returns the findings of one file from a sorted list.
