@@ -50,7 +50,6 @@ import (
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/platform"
-	"github.com/lakelint/lakelint/rules/rule"
 )
 
 // runRecordsKept is how many run records a cache keeps (the newest).
@@ -393,8 +392,9 @@ func (r *Run) sameProject(path string) bool {
 // positions, noqa and fixes, and its own facts, which the bytes decide: the
 // record's key of the file is its file key), what the link step added to
 // its facts, its config, the catalog (CatalogDigest), the platform, and the
-// settings and schedule of the jobs that run it.
-func (r *Run) CheckKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting, sched *rule.Schedule) Key {
+// settings of the jobs that run it and how often (schedule, as the caller
+// describes it; "" for a file no job runs).
+func (r *Run) CheckKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting, schedule string) Key {
 	h := sha256.New()
 	h.Write(r.keys[i][:])
 	h.Write(r.cfgs[i][:])
@@ -402,8 +402,8 @@ func (r *Run) CheckKey(i int, extra *link.Extra, catalogDigest [32]byte, plat pl
 	WriteField(h, string(plat.Platform))
 	WriteField(h, plat.Why)
 	writeSettings(h, cluster)
-	if sched != nil {
-		WriteField(h, fmt.Sprintf("%g %s %s", sched.RunsPerDay, sched.Job, sched.Where))
+	if schedule != "" {
+		WriteField(h, schedule)
 	}
 	if extra != nil {
 		buf := encodeBuffers.Get().(*[]byte)

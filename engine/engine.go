@@ -483,7 +483,11 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 	cluster := runs.Settings(relPath)
 	sched := scheduleOf(runs)
 	if rec.r != nil {
-		key := rec.r.CheckKey(rec.i, un.extra, rec.catalog, plat, cluster, sched)
+		schedule := ""
+		if sched != nil {
+			schedule = fmt.Sprintf("%g %s %s", sched.RunsPerDay, sched.Job, sched.Where)
+		}
+		key := rec.r.CheckKey(rec.i, un.extra, rec.catalog, plat, cluster, schedule)
 		if fs, ok := rec.r.Reuse(rec.i, un.src.Path, key); ok {
 			return fs, nil
 		}
