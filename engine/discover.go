@@ -11,6 +11,9 @@ import (
 	"strings"
 
 	gitignore "github.com/sabhiram/go-gitignore"
+
+	"github.com/lakelint/lakelint/cache"
+	"github.com/lakelint/lakelint/internal/fileid"
 )
 
 // lintable reports whether lakelint reads files with this name.
@@ -91,7 +94,7 @@ func find(paths []string, excluded func(root, path string, isDir bool) bool) (*F
 			info, _ = os.Stat(p)
 		}
 		if info != nil {
-			if id, ok := fileID(p, info); ok {
+			if id, ok := fileid.Of(p, info); ok {
 				if ids[id] {
 					return
 				}
@@ -202,7 +205,7 @@ func dirError(err error) string {
 // lakelint wrote it into any directory --cache-dir named, the project too.
 func compileGitignore(dir string) *gitignore.GitIgnore {
 	b, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
-	if err != nil || isCacheGitignore(b) {
+	if err != nil || cache.IsOwnGitignore(b) {
 		return nil
 	}
 	return gitignore.CompileIgnoreLines(strings.Split(string(b), "\n")...)
