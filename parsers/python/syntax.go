@@ -9,8 +9,46 @@ type SyntaxError struct {
 }
 
 // FirstError returns the first syntax error in source order, if any: an
-// ERROR node (cut to its first line) or a token the parser had to invent.
+// ERROR node (cut to its first line) or a token the parser had to invent,
+// or the line whose indentation made the parser fail, when the error
+// found covers it.
 func (t *Tree) FirstError() (SyntaxError, bool) {
+	e, ok := t.treeError()
+	ie, badIndent := indentError(t.Src)
+	switch {
+	case !badIndent:
+		return e, ok
+	case ok && e.Start < ie.Start && prefixError(t.Src[:lineStart(t.Src, ie.Start)]):
+		// Python stops at the first error it reads: one in the lines
+		// before the badly indented one comes first
+		return e, true
+	}
+	// the parser accepts some indentation Python does not, or folds the
+	// bad line into an error that starts where nothing is wrong
+	return ie, true
+}
+
+// prefixError reports whether src, the lines before a badly indented one,
+// holds a syntax error of its own.
+func prefixError(src []byte) bool {
+	tr, err := Parse(src)
+	if err != nil {
+		return true
+	}
+	defer tr.Release()
+	_, bad := tr.treeError()
+	return bad
+}
+
+func lineStart(src []byte, off int) int {
+	for off > 0 && src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+// treeError is the first error the parser left in the tree.
+func (t *Tree) treeError() (SyntaxError, bool) {
 	root := t.Root()
 	if !root.HasError() {
 		return SyntaxError{}, false
