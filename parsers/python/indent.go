@@ -28,7 +28,11 @@ func indentError(src []byte) (e SyntaxError, ok bool) {
 				top := stack[len(stack)-1]
 				switch {
 				case width > top && !opensBlock:
-					return SyntaxError{Start: pos + rest, End: pos + len(trimRight(line)), Message: "unexpected indent"}, true
+					msg := "unexpected indent"
+					if line[rest] == '.' {
+						msg += ": a method chain that goes on to the next line needs parentheses around it or a backslash at the end of the line"
+					}
+					return SyntaxError{Start: pos + rest, End: pos + len(trimRight(line)), Message: msg}, true
 				case width > top:
 					stack = append(stack, width)
 				case width < top:

@@ -135,7 +135,7 @@ func TestFirstError(t *testing.T) {
 		{src: "x = (1, 2\ny = 3\n", ok: true},
 		{src: "x = = 2\n", ok: true},
 		// a chain continued without brackets: Python names the indented line
-		{src: "def f(df):\n\n    df.writeStream\n      .foreachBatch(g)\n      .start()\n", at: ".foreachBatch(g)", msg: "unexpected indent", ok: true},
+		{src: "def f(df):\n\n    df.writeStream\n      .foreachBatch(g)\n      .start()\n", at: ".foreachBatch(g)", msg: "unexpected indent: a method chain that goes on to the next line needs parentheses around it or a backslash at the end of the line", ok: true},
 		{src: "x = 1\n    y = 2\n", at: "y = 2", msg: "unexpected indent", ok: true},
 		{src: "if x:\n    a = 1\n  b = (\n", at: "b = (", msg: "unindent does not match any outer indentation level", ok: true},
 		// an error in the lines before the badly indented one comes first
