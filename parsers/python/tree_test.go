@@ -142,7 +142,7 @@ func TestFirstError(t *testing.T) {
 		{src: "{% block b %}\n    a = 1\n", at: "% block", ok: true},
 		{src: "x = 1\ny = 'abc\n    z = 2\n", msg: "unterminated string literal", ok: true},
 		// indentation Python accepts, beside an error elsewhere
-		{src: "s = \"\"\"\n    text\n\"\"\"\nt = (1,\n        2)\nu = 1 + \\\n    2\n# c\n        # c\nif a:  # c\n    b = 1\nx = = 2\n", at: "=", ok: true},
+		{src: "s = \"\"\"\n    text\n\"\"\"\nt = (1,\n        2)\nu = 1 + \\\n    2\n# c\n        # c\nif a:  # c\n    b = 1\nif b:\n# c\n\n    c = 1\nx = = 2\n", at: "=", ok: true},
 	}
 	for _, tt := range tests {
 		tr := mustParse(t, tt.src)
