@@ -1,6 +1,9 @@
 package python
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+)
 
 // SyntaxError is the first place the parser could not read.
 type SyntaxError struct {
@@ -13,6 +16,30 @@ type SyntaxError struct {
 // or the line whose indentation made the parser fail, when the error
 // found covers it.
 func (t *Tree) FirstError() (SyntaxError, bool) {
+	e, ok := t.firstError()
+	if ok {
+		e.Message = t.magicHint(e)
+	}
+	return e, ok
+}
+
+// magicHint is e's message, or, when e is on a line of IPython syntax
+// (%run, %pip, !cmd), what that line is: code copied out of a notebook
+// into a plain Python file, which Python cannot run.
+func (t *Tree) magicHint(e SyntaxError) string {
+	line := t.Src[lineStart(t.Src, e.Start):]
+	_, rest := indentWidth(line)
+	if rest >= len(line) || line[rest] != '%' && line[rest] != '!' {
+		return e.Message
+	}
+	word := line[rest:]
+	if i := bytes.IndexAny(word, " \t\r\n"); i >= 0 {
+		word = word[:i]
+	}
+	return fmt.Sprintf("%s is notebook (IPython) syntax, not Python: this file is read as plain Python because its first line is not \"# Databricks notebook source\"", word)
+}
+
+func (t *Tree) firstError() (SyntaxError, bool) {
 	e, ok := t.treeError()
 	ie, badIndent := indentError(t.Src)
 	switch {

@@ -141,6 +141,8 @@ func TestFirstError(t *testing.T) {
 		// an error in the lines before the badly indented one comes first
 		{src: "{% block b %}\n    a = 1\n", at: "% block", ok: true},
 		{src: "x = 1\ny = 'abc\n    z = 2\n", msg: "unterminated string literal", ok: true},
+		// notebook code in a plain file
+		{src: "%run ./utils\n\nx = 1\n", msg: "%run is notebook (IPython) syntax, not Python: this file is read as plain Python because its first line is not \"# Databricks notebook source\"", ok: true},
 		// indentation Python accepts, beside an error elsewhere
 		{src: "s = \"\"\"\n    text\n\"\"\"\nt = (1,\n        2)\nu = 1 + \\\n    2\n# c\n        # c\nif a:  # c\n    b = 1\nif b:\n# c\n\n    c = 1\nx = = 2\n", at: "=", ok: true},
 	}
