@@ -73,6 +73,11 @@ func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool)
 			for i := pos; i < lineEnd; i++ {
 				blanked[i] = ' '
 			}
+			if stmt := pos + len(line) - len(trimLeftSpace(line)); magicAt >= 0 && logical.Last == ':' && stmt > pos && stmt+len("pass") <= lineEnd {
+				// the IPython line starts a block's body, which may be
+				// all of it: a statement Python can read stands in its place
+				copy(blanked[stmt:], "pass")
+			}
 			if magicAt >= 0 {
 				if from, ok := sqlLineMagic(line, magicAt); ok && sqlMagics {
 					from += start + pos

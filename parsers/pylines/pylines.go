@@ -12,8 +12,9 @@ type State struct {
 	triple    bool // that string is triple-quoted
 	depth     int  // open brackets
 	backslash bool // the last line ended with a continuation backslash
-	// Last is the last character of the logical line so far outside
-	// strings and comments (a ':' opens a block); 0 when it has none.
+	// Last is the last character outside strings and comments of the
+	// lines read (a ':' ending a logical line opens a block); blank and
+	// comment-only lines leave it as it was.
 	Last byte
 }
 
@@ -22,9 +23,6 @@ func (s *State) Continued() bool { return s.quote != 0 || s.depth > 0 || s.backs
 
 // Scan moves the state past one line, given without its line ending.
 func (s *State) Scan(line []byte) {
-	if !s.Continued() {
-		s.Last = 0
-	}
 	s.backslash = false
 	end := len(line)
 	for end > 0 && (line[end-1] == ' ' || line[end-1] == '\t' || line[end-1] == '\r') {

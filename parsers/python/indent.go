@@ -44,18 +44,10 @@ func indentError(src []byte) (e SyntaxError, ok bool) {
 				}
 			}
 		}
-		if rest := trimRight(line); len(rest) > 0 && !onlyComment(rest) || lines.Continued() {
-			lines.Scan(line)
-		}
+		lines.Scan(line)
 		pos = end + 1
 	}
 	return SyntaxError{}, false
-}
-
-// onlyComment reports whether a line holds nothing but a comment.
-func onlyComment(line []byte) bool {
-	_, rest := indentWidth(line)
-	return rest == len(line) || line[rest] == '#'
 }
 
 // indentWidth is the line's indentation as Python's tokenizer counts it
