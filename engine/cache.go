@@ -241,6 +241,7 @@ func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder, links 
 	u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
 	tables.Add(f)
 	links.Add(u.src.Path, f.Summary)
+	u.facts = f // dropped by load unless a ContextMemo keeps them
 	if store != nil {
 		if u.stored = store.keepAsIs(f, u.size); u.stored == nil {
 			u.stored = store.putEncoded(lk.entry.facts)

@@ -72,6 +72,9 @@ type Options struct {
 	// project's other files for the catalog, reporting nothing in them
 	// (context.go).
 	ProjectContext bool
+	// ContextMemo, when set, keeps the project context's facts between
+	// runs (contextmemo.go).
+	ContextMemo *ContextMemo
 	// BundleTarget is the Databricks bundle target whose overrides apply
 	// (--bundle-target); "" applies each bundle's default target.
 	BundleTarget string
@@ -237,6 +240,8 @@ type unit struct {
 	dags      *orchestration.DAGFile
 	dagUnread bool
 	run       *runFiles // the run's files, for spans that name another
+	// facts are a context file's facts, kept for Options.ContextMemo
+	facts *facts.File
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -372,6 +377,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	model, _ := l.models.For(s.Path)
 	look := l.lookup(s, cfg, known)
 	if look.hit(u, store, tables, links) {
+		u.keepForMemo(l, store, u.facts)
 		return u
 	}
 	doc, note, kind := readSource(look.source(s), cfg.Rules.MaxFileSize)
@@ -400,6 +406,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	u.size = len(doc.Text)
 	tables.Add(f)
 	links.Add(s.Path, f.Summary) // the summary stays in the stored facts, for the cache
+	u.keepForMemo(l, store, f)
 	u.stored = look.keep(store, f, u)
 	if u.stored != nil && u.stored.f != nil {
 		u.stored.doc = doc // kept with its facts: positions need not read the file again
