@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -167,7 +168,8 @@ func TestPreCommitRunsTheHook(t *testing.T) {
 			"GOMODCACHE="+strings.TrimSpace(string(gomodcache)), "GOPROXY=off", "GOTOOLCHAIN=local", "GOFLAGS=",
 			"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "LAKELINT_CACHE_DIR="+t.TempDir())
 		out, err := cmd.CombinedOutput()
-		if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
 			t.Fatal(err)
 		}
 		return string(out), err == nil
