@@ -129,11 +129,12 @@ func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, t
 		return nil
 	}
 	in := &indexed{files: l.contextFiles(srcs)}
+	l.opts.ContextMemo.keepOnly(in.files)
 	in.units = make([]*unit, len(in.files))
 	for i, f := range in.files {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				in.units[i] = l.load(Source{Path: f}, nil, tables, links, nil)
+				in.units[i] = l.loadContextFile(f, tables, links)
 			}
 		})
 	}

@@ -77,6 +77,9 @@ type Options struct {
 	// project's other files for the catalog, reporting nothing in them
 	// (context.go).
 	ProjectContext bool
+	// ContextMemo, when set, keeps the project context's facts between
+	// runs (contextmemo.go).
+	ContextMemo *ContextMemo
 	// BundleTarget is the Databricks bundle target whose overrides apply
 	// (--bundle-target); "" applies each bundle's default target.
 	BundleTarget string
@@ -249,6 +252,8 @@ type unit struct {
 	dags      *orchestration.DAGFile
 	dagUnread bool
 	run       *runFiles // the run's files, for spans that name another
+	// facts are a context file's facts, kept for Options.ContextMemo
+	facts *facts.File
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -390,6 +395,7 @@ func (l *Linter) load(s Source, store *cache.FactStore, tables *catalog.Builder,
 	model, _ := l.models.For(s.Path)
 	look := l.lookup(s, cfg, known)
 	if look.hit(u, store, tables, links) {
+		u.keepForMemo(l, store, u.facts)
 		return u
 	}
 	doc, note, kind := readSource(look.source(s), cfg.Rules.MaxFileSize)
@@ -418,6 +424,7 @@ func (l *Linter) load(s Source, store *cache.FactStore, tables *catalog.Builder,
 	u.size = len(doc.Text)
 	tables.Add(f)
 	links.Add(s.Path, f.Summary) // the summary stays in the stored facts, for the cache
+	u.keepForMemo(l, store, f)
 	u.stored = look.keep(store, f, u)
 	if u.stored != nil && u.stored.AsIs() {
 		u.stored.Doc = doc // kept with its facts: positions need not read the file again
@@ -644,6 +651,7 @@ func (lk *lookup) hit(u *unit, store *cache.FactStore, tables *catalog.Builder, 
 	u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
 	tables.Add(f)
 	links.Add(u.src.Path, f.Summary)
+	u.facts = f // dropped by load unless a ContextMemo keeps them
 	if store != nil {
 		if u.stored = store.KeepAsIs(f, u.size); u.stored == nil {
 			u.stored = store.PutEncoded(lk.entry.Facts)

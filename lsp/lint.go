@@ -229,7 +229,14 @@ func (st *setup) linterFor(o Options, path string) *engine.Linter {
 	if c == nil {
 		return st.linter
 	}
-	opts := o.Engine
+	opts := st.engineOptions(o)
 	opts.Cache = c
 	return engine.New(st.configs, opts)
+}
+
+// engineOptions are the server's engine options with the setup's memo.
+func (st *setup) engineOptions(o Options) engine.Options {
+	opts := o.Engine
+	opts.ContextMemo = st.memo
+	return opts
 }

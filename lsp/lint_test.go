@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/engine"
@@ -153,6 +154,11 @@ func TestProjectContextThroughTheCache(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(dir, "models", "events.sql"),
 		"CREATE TABLE main.sales.events (id BIGINT, customer_id BIGINT, event_date DATE)\nUSING DELTA PARTITIONED BY (event_date);\n")
+	// written long enough ago for its size and time to tell it apart from a rewrite
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(dir, "models", "events.sql"), old, old); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +194,18 @@ func TestProjectContextThroughTheCache(t *testing.T) {
 	if got := codes(c.diagnostics(uri, 2)); !slices.Contains(got, "LL403") {
 		t.Errorf("after an edit: %v, want LL403", got)
 	}
-	if s := rc.Stats(); s.Written != 1 || s.Hits < 1 {
+	// the edit's run took the other file from memory: neither read nor decoded again
+	if s := rc.Stats(); s.Written != 1 || s.Misses != 1 || s.Hits != 0 {
+		t.Errorf("the other file was not parsed once and kept: %+v", s)
+	}
+	// a new server reads it through the cache
+	again := newClient(t, Options{Engine: engine.Options{ProjectContext: true}, CacheFor: func(string) *cache.Cache { return rc }})
+	again.initialize()
+	again.open(uri, "python", text)
+	if got := codes(again.diagnostics(uri, 1)); !slices.Contains(got, "LL403") {
+		t.Errorf("a new server: %v, want LL403", got)
+	}
+	if s := rc.Stats(); s.Written != 1 || s.Hits != 1 {
 		t.Errorf("the other file was not read through the cache: %+v", s)
 	}
 }

@@ -83,6 +83,9 @@ type Server struct {
 type setup struct {
 	configs *config.Resolver
 	linter  *engine.Linter
+	// memo keeps the project context's facts between runs, so a keystroke
+	// re-reads only the files changed on disk since the last run.
+	memo *engine.ContextMemo
 }
 
 // NewServer prepares a server. It fails when an explicit config file
@@ -130,7 +133,9 @@ func (s *Server) newSetup() (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &setup{configs: configs, linter: engine.New(configs, s.opts.Engine)}, nil
+	st := &setup{configs: configs, memo: engine.NewContextMemo()}
+	st.linter = engine.New(configs, st.engineOptions(s.opts))
+	return st, nil
 }
 
 // Serve reads messages from in and answers on out until the client sends

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -131,5 +133,87 @@ func TestPreCommitStagedSQLFileFailsTheHook(t *testing.T) {
 		if !strings.HasPrefix(line, "sql/maintenance.sql:") {
 			t.Errorf("finding outside the named file: %s", line)
 		}
+	}
+}
+
+// TestPreCommitRunsTheHook runs the hook with pre-commit itself: the hook
+// repository is this checkout at its HEAD commit (so the test sees
+// committed changes only), built by pre-commit with Go. A staged file with
+// a finding fails the commit with the finding; a clean one passes; with
+// args: [--fix] the hook fixes the staged file, which fails the run as
+// pre-commit fails every hook that changes files, and the next run passes.
+func TestPreCommitRunsTheHook(t *testing.T) {
+	preCommit := consumerTool(t, "pre-commit")
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := exec.Command("git", "-C", root, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("this checkout has no commit for pre-commit to clone: %v", err)
+	}
+	gomodcache, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir() // pre-commit's clones and the hook's build, shared by the runs below
+	run := func(dir string) (string, bool) {
+		t.Helper()
+		cmd := exec.Command(preCommit, "run", "--color", "never")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(),
+			"PRE_COMMIT_HOME="+home,
+			// pre-commit builds with GOPATH in its cache; the modules come
+			// from this machine's module cache, never the network
+			"GOMODCACHE="+strings.TrimSpace(string(gomodcache)), "GOPROXY=off", "GOTOOLCHAIN=local", "GOFLAGS=",
+			"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "LAKELINT_CACHE_DIR="+t.TempDir())
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatal(err)
+		}
+		return string(out), err == nil
+	}
+	repo := func(hookArgs string) string {
+		dir := t.TempDir()
+		git(t, dir, "init", "-q", "-b", "main")
+		cfg := "repos:\n  - repo: " + root + "\n    rev: " + strings.TrimSpace(string(head)) + "\n    hooks:\n      - id: lakelint\n" + hookArgs
+		write(t, filepath.Join(dir, ".pre-commit-config.yaml"), cfg)
+		git(t, dir, "add", ".pre-commit-config.yaml")
+		return dir
+	}
+	const bad = "spark.conf.set(\"spark.databricks.delta.optimizeWrite.enabled\", \"true\")\n" +
+		"daily = events.repartition(8)\n" +
+		"daily.write.format(\"delta\").mode(\"append\").saveAsTable(\"main.sales.events\")\n"
+	const fixed = "spark.conf.set(\"spark.databricks.delta.optimizeWrite.enabled\", \"true\")\n" +
+		"daily = events\n" +
+		"daily.write.format(\"delta\").mode(\"append\").saveAsTable(\"main.sales.events\")\n"
+
+	dir := repo("")
+	write(t, filepath.Join(dir, "jobs", "daily.py"), bad)
+	git(t, dir, "add", "jobs/daily.py")
+	out, ok := run(dir)
+	if ok || !strings.Contains(out, "jobs/daily.py:2:") || !strings.Contains(out, "LL101") {
+		t.Fatalf("a staged file with a finding: want the hook to fail with LL101 on jobs/daily.py:2\n%s", out)
+	}
+	write(t, filepath.Join(dir, "jobs", "daily.py"), fixed)
+	git(t, dir, "add", "jobs/daily.py")
+	if out, ok := run(dir); !ok || !strings.Contains(out, "lakelint") {
+		t.Fatalf("a clean staged file: want the hook to pass\n%s", out)
+	}
+
+	dir = repo("        args: [--fix]\n")
+	path := filepath.Join(dir, "jobs", "daily.py")
+	write(t, path, bad)
+	git(t, dir, "add", "jobs/daily.py")
+	if out, ok := run(dir); ok || !strings.Contains(out, "files were modified by this hook") {
+		t.Fatalf("--fix: want the hook to fix the file and fail the run\n%s", out)
+	}
+	if data, _ := os.ReadFile(path); string(data) != fixed {
+		t.Fatalf("--fix: the file is\n%s\nwant\n%s", data, fixed)
+	}
+	git(t, dir, "add", "jobs/daily.py")
+	if out, ok := run(dir); !ok {
+		t.Fatalf("--fix: the fixed file, staged, must pass\n%s", out)
 	}
 }

@@ -29,7 +29,7 @@ func runServer(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var((*listFlag)(&sel.Ignore), "ignore", "rule codes or prefixes to disable")
 	fs.Var((*platformFlag)(&sel.Platform), "platform", "where the code runs, in place of the configs' platform: auto, databricks or oss")
 	fs.Bool("stdio", true, "talk over standard input and output (the only transport)")
-	noCache := fs.Bool("no-cache", false, "read every project file again on each lint instead of through the result cache")
+	noCache := fs.Bool("no-cache", false, "neither read nor write the result cache: parse the project files afresh when the server starts (and each changed one again)")
 	noContext := fs.Bool("no-project-context", false, "lint each buffer alone, without its project's other files")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
