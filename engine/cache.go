@@ -26,8 +26,8 @@ import (
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
-	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/orchestration"
 )
 

@@ -19,10 +19,9 @@ import (
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/extract/dbtfacts"
-	"github.com/lakelint/lakelint/extract/link"
-	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -276,7 +275,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	store := &factStore{}
 	defer store.close()
 	tables := &catalog.Builder{}
-	links := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
+	links := &link.Builder{}
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, s := range srcs {

@@ -10,12 +10,11 @@ import (
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
-	"github.com/lakelint/lakelint/extract/link"
-	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/internal/corpusgen"
 	"github.com/lakelint/lakelint/internal/cputime"
+	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/output"
 	"github.com/lakelint/lakelint/platform"
 )
@@ -51,7 +50,7 @@ func BenchmarkRulePass(b *testing.B) {
 			store := &factStore{}
 			defer store.close()
 			tables := &catalog.Builder{}
-			links := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
+			links := &link.Builder{}
 			units := make([]*unit, len(srcs))
 			for i, s := range srcs {
 				units[i] = l.load(s, store, tables, links, nil)

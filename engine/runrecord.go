@@ -50,9 +50,9 @@ import (
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/lakelint/lakelint/catalog"
-	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
 )

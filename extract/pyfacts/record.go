@@ -14,7 +14,7 @@ import (
 // whose body is being read. Outside functions a fact is the file's. Inside
 // one it is also the function's summary (facts.Func), with the fields that
 // come from its parameters marked as holes, so that the project link step
-// (extract/link) can apply it at each call site with the arguments given
+// (package link) can apply it at each call site with the arguments given
 // there. Settings inside a function are the summary's only: a conf.set in
 // a function that nothing calls sets nothing.
 
@@ -604,11 +604,6 @@ func (x *extractor) runs() {
 		off = end + 1
 	}
 }
-
-// IntervalSeconds reads a trigger interval ("30 seconds", "1 minute") into
-// seconds, as the extractor does; the link step uses it for intervals that
-// arrive through parameters.
-func IntervalSeconds(s string) (float64, bool) { return parseInterval(s) }
 
 // loopHeader is the span of a loop's header: "for path in files" or
 // "while cond", without the colon.
