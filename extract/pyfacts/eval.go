@@ -75,7 +75,7 @@ func (x *extractor) evalOther(n python.Node, k exprKind, sc *scope) val {
 		return val{}
 	case eSequence:
 		v := val{kind: kList}
-		items := x.buf.items.Slice(n.NamedChildCount(), 32) // 64 bytes each
+		items := x.work.items.Slice(n.NamedChildCount(), 32) // 64 bytes each
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if !c.IsNamed() || c.IsExtra() {
 				continue
@@ -162,7 +162,7 @@ func (x *extractor) comprehension(n python.Node, sc *scope) val {
 
 func (x *extractor) dictionary(n python.Node, sc *scope) val {
 	v := val{kind: kDict}
-	items := x.buf.items.Slice(2*n.NamedChildCount(), 32)
+	items := x.work.items.Slice(2*n.NamedChildCount(), 32)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("pair"):
@@ -204,7 +204,7 @@ func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
 	if text, at, ok := python.PlainString(n); ok {
 		return x.plainString(text, at)
 	}
-	b := &x.buf.builder
+	b := &x.work.builder
 	if x.building { // a string inside a placeholder of one being built
 		b = &python.Builder{}
 	}
@@ -244,7 +244,7 @@ func (x *extractor) resolvePlaceholder(expr python.Node) (string, bool) {
 // strings, or a new one while that is in use (see stringLiteral). End it
 // with endString.
 func (x *extractor) newString() (b *python.Builder, wasBuilding bool) {
-	b, wasBuilding = &x.buf.builder, x.building
+	b, wasBuilding = &x.work.builder, x.building
 	if wasBuilding {
 		b = &python.Builder{}
 	}
@@ -313,7 +313,7 @@ func (x *extractor) plainString(text []byte, at int) val {
 			return val{kind: kStr, at: int32(off), name: x.intern(text)}
 		}
 	}
-	p := x.buf.lits.Take(12) // 40 bytes each
+	p := x.work.lits.Take(12) // 40 bytes each
 	*p = plainLit{text: string(text), at: at, r: x.r}
 	return val{kind: kStr, ref: p}
 }

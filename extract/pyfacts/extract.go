@@ -13,6 +13,7 @@ package pyfacts
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 
 	"github.com/lakelint/lakelint/facts"
@@ -39,13 +40,9 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	if opts.SQLReceiver == nil {
 		opts.SQLReceiver = defaultSQLReceiver
 	}
-	x := takeBuffers()
-	defer x.giveBuffers()
-	x.opts, x.doc, x.eol = opts, doc, doc.EOL
-	x.file = &facts.File{Path: doc.Path, Format: doc.Format}
-	if x.eol == "" {
-		x.eol = "\n"
-	}
+	x := &extractor{opts: opts, doc: doc, eol: cmp.Or(doc.EOL, "\n"), file: &facts.File{Path: doc.Path, Format: doc.Format}}
+	x.work.names = newNames()
+	x.module = moduleScope(&x.work.scopes)
 	for _, r := range regions {
 		if r.Lang == document.Python {
 			x.regions = append(x.regions, r)
@@ -62,7 +59,8 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	return x.file, x.sql
 }
 
-// extractor is the state of one Extract call.
+// extractor is the state of one Extract call, made anew for each file:
+// nothing in it outlives the file.
 type extractor struct {
 	opts    Options
 	doc     *document.Document
@@ -83,10 +81,8 @@ type extractor struct {
 	depth int
 	// numbers are the number constants read, by spelling (see number)
 	numbers map[string]*facts.Value
-	// names are the file's short texts, each kept once (see intern)
-	names *[internSlots]internSlot
-	strs  *stringArena // where names' strings are
-	// scratch buffers: a name being looked up, a transform's columns
+	// scratch buffers, reused within the file: a name being looked up, a
+	// transform's columns
 	scratch []byte
 	cols    []facts.Column
 	// scratchNames holds names being sorted (see finishSummary)
@@ -95,7 +91,8 @@ type extractor struct {
 	lowerBuf []byte
 	// fieldBuf holds the fields of the fact being looked at (see fields)
 	fieldBuf []fieldRef
-	buf      *buffers // where the buffers above came from (see takeBuffers)
+	// work is where the file's working objects are cut from
+	work workObjects
 	// the most common small objects, allocated in batches
 	columns batch[facts.Column] // the columns of transforms
 	edits   batch[facts.Edit]   // the removals of transforms

@@ -19,19 +19,18 @@ const maxInterned = 64
 const internSlots = 2048
 
 // intern returns b as a string, mostly the same string for the same short
-// text: a file uses its names and keys again and again, and the files of a
-// project each other's, and one copy of each costs fewer allocations than a
-// copy per use. The table remembers one text per slot, by hash, from one
-// extraction to the next; it starts with the Spark and Python names nearly
-// every file uses. A text whose slot another took is copied again, which
-// only costs a little memory.
+// text: a file uses its names and keys again and again, and one copy of
+// each costs fewer allocations than a copy per use. The table remembers
+// one text per slot, by hash; it starts with the Spark and Python names
+// nearly every file uses. A text whose slot another took is copied again,
+// which only costs a little memory.
 func (x *extractor) intern(b []byte) string {
 	if len(b) > maxInterned {
 		return string(b)
 	}
-	slot := &x.names[textHash(b)&(internSlots-1)]
+	slot := &x.work.names[textHash(b)&(internSlots-1)]
 	if !slot.holds(b) {
-		slot.set(x.strs.add(b))
+		slot.set(x.work.strs.add(b))
 	}
 	return slot.s
 }
@@ -88,8 +87,7 @@ var commonSlots = func() *[internSlots]internSlot {
 // stringArena copies short texts into shared blocks, one allocation for
 // many. A strings.Builder never changes what it has written, so the strings
 // it returned stay valid as it grows; a block is kept alive by any of its
-// strings. Extractions pass the arena on (see buffers), so a block holds
-// the texts of a few files, whose facts a run keeps alike.
+// strings.
 type stringArena struct{ b strings.Builder }
 
 // arenaBlock is the size of a block.

@@ -99,7 +99,7 @@ func (x *extractor) paramRefOf(v val) (paramRef, bool) {
 func (x *extractor) noteParamArg(g *arg) {
 	if r, ok := x.paramRefOf(g.v); ok {
 		if x.fn.spans == nil {
-			x.fn.spans = x.spanMap()
+			x.fn.spans = make(map[facts.Span]paramRef)
 		}
 		x.fn.spans[x.spanOf(g.n)] = r
 	} else if s := x.fn.strings; g.v.kind == kStr && s != nil {
@@ -292,10 +292,7 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 		return
 	}
 	if x.globals == nil {
-		x.globals, x.buf.globals = x.buf.globals, nil
-		if x.globals == nil {
-			x.globals = make(map[facts.Span]string)
-		}
+		x.globals = make(map[facts.Span]string)
 	}
 	x.globals[x.spanOf(g.n)] = name
 }
@@ -513,7 +510,7 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 	case x.className != "":
 		name = x.join(x.className, name)
 	}
-	st := x.buf.fns.Take(4)
+	st := x.work.fns.Take(4)
 	st.sum, st.fn, st.parent = &facts.Func{Name: name, At: at}, fn, x.fn
 	if x.fn == nil && x.className != "" && !x.static {
 		st.class = x.className
@@ -532,7 +529,7 @@ func (x *extractor) paramValue(st *fnState, i int, p python.Node) val {
 			return val{kind: kSession}
 		}
 	}
-	ref := x.buf.params.Take(16)
+	ref := x.work.params.Take(16)
 	ref.fn, ref.i = st, i
 	return val{kind: kUnknown, ref: ref}
 }

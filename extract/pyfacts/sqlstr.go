@@ -31,10 +31,7 @@ func (x *extractor) embedSQL(v val) {
 		return
 	}
 	if x.sqlSeen == nil {
-		x.sqlSeen, x.buf.sqlSeen = x.buf.sqlSeen, nil
-		if x.sqlSeen == nil {
-			x.sqlSeen = make(map[sqlKey]bool)
-		}
+		x.sqlSeen = make(map[sqlKey]bool)
 	}
 	if x.sqlSeen[key] {
 		return

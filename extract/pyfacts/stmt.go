@@ -316,7 +316,7 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	nameNode := n.ChildByFieldID(fName)
 	name := x.text(nameNode)
 	fs := newScope(sc.enclosing())
-	fn := x.buf.funcs.Take(8)
+	fn := x.work.funcs.Take(8)
 	fn.name = name
 	st := x.defineFunction(fn, x.spanOf(nameNode))
 	if params := n.ChildByFieldID(fParameters); params.Valid() {

@@ -208,7 +208,7 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 
 func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	start := c.dot()
-	h := x.buf.hists.Take(4) // 120 bytes each
+	h := x.work.hists.Take(4) // 120 bytes each
 	h.name = c.name
 	if naDot >= 0 {
 		start, h.name = naDot, "na"
@@ -251,7 +251,7 @@ func (x *extractor) partitionCount(c callSite, a args) *facts.Value {
 	if !ok {
 		return nil
 	}
-	n := x.buf.counts.Take(8)
+	n := x.work.counts.Take(8)
 	n.Span = x.spanOf(g.n)
 	if _, isInt := g.v.intValue(); isInt {
 		*n = g.v.value(x.spanOf(g.n))
