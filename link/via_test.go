@@ -28,13 +28,14 @@ spark.readStream.table("raw.s").writeStream.foreachBatch(upsert).start()
 		if w.Via == nil {
 			t.Fatalf("a write added at a call does not name it: %+v", w)
 		}
-		switch call, site := text(files, "jobs/a.py", w.Via.Call), text(files, "jobs/a.py", w.Via.Site); {
-		case w.Target.Table == "main.a":
+		call, site := text(files, "jobs/a.py", w.Via.Call), text(files, "jobs/a.py", w.Via.Site)
+		switch w.Target.Table {
+		case "main.a":
 			plain++
 			if w.Via.ForeachBatch || call != `write_table(df, "main.a", ["day"])` || site != call {
 				t.Errorf("the helper's write is applied at %q, site %q, foreachBatch %v", call, site, w.Via.ForeachBatch)
 			}
-		case w.Target.Table == "main.batches":
+		case "main.batches":
 			batch++
 			if !w.Via.ForeachBatch || call != `spark.readStream.table("raw.s").writeStream.foreachBatch(upsert)` {
 				t.Errorf("the batch function's write is made at %q, foreachBatch %v", call, w.Via.ForeachBatch)
