@@ -19,11 +19,12 @@ const maxInterned = 64
 const internSlots = 2048
 
 // intern returns b as a string, mostly the same string for the same short
-// text: a file uses its names and keys again and again, and one copy of
-// each costs fewer allocations than a copy per use. The table remembers
-// one text per slot, by hash; it starts with the Spark and Python names
-// nearly every file uses. A text whose slot another took is copied again,
-// which only costs a little memory.
+// text: a file uses its names and keys again and again, and the files of a
+// project each other's, and one copy of each costs fewer allocations than a
+// copy per use. The table remembers one text per slot, by hash, from one
+// extraction to the next; it starts with the Spark and Python names nearly
+// every file uses. A text whose slot another took is copied again, which
+// only costs a little memory.
 func (x *extractor) intern(b []byte) string {
 	if len(b) > maxInterned {
 		return string(b)
@@ -87,7 +88,8 @@ var commonSlots = func() *[internSlots]internSlot {
 // stringArena copies short texts into shared blocks, one allocation for
 // many. A strings.Builder never changes what it has written, so the strings
 // it returned stay valid as it grows; a block is kept alive by any of its
-// strings.
+// strings. Extractions pass the arena on (see workObjects), so a block holds
+// the texts of a few files, whose facts a run keeps alike.
 type stringArena struct{ b strings.Builder }
 
 // arenaBlock is the size of a block.
@@ -173,8 +175,8 @@ func internTable() map[string]string {
 
 // join is a + "." + b, interned.
 func (x *extractor) join(a, b string) string {
-	q := append(append(append(x.scratch[:0], a...), '.'), b...)
-	x.scratch = q
+	q := append(append(append(x.work.scratch[:0], a...), '.'), b...)
+	x.work.scratch = q
 	return x.intern(q)
 }
 
@@ -193,7 +195,7 @@ func (x *extractor) lower(s string) string {
 	if !upper {
 		return s
 	}
-	b := x.lowerBuf[:0]
+	b := x.work.lowerBuf[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if 'A' <= c && c <= 'Z' {
@@ -201,7 +203,7 @@ func (x *extractor) lower(s string) string {
 		}
 		b = append(b, c)
 	}
-	x.lowerBuf = b
+	x.work.lowerBuf = b
 	return x.intern(b)
 }
 

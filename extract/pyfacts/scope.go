@@ -21,17 +21,33 @@ type scope struct {
 }
 
 // scopeStore is where the scopes of a module and their bindings come from.
+// Scopes end with their extraction, so the next one reuses their memory
+// (see workObjects).
 type scopeStore struct {
 	vals   blocks.Recycled[val]
 	scopes blocks.Recycled[scope]
 	fews   blocks.Recycled[[maxFew]binding]
 	// armLists are emptied lists for armBindings (see branches)
 	armLists [][]armBinding
+	// spareVars is an emptied map for the first scope that outgrows few,
+	// the module's mostly
+	spareVars map[string]*val
 }
 
-// maxKeptLists bounds the lists kept for the next branches, so that one
-// huge branch does not keep its memory for the rest of the file.
-const maxKeptLists = 256
+// maxKeptVars bounds the map kept for the next extraction.
+const maxKeptVars = 1024
+
+// reset empties the store for the next extraction; module is the scope the
+// last one read the module with.
+func (st *scopeStore) reset(module *scope) {
+	if m := module.vars; m != nil && len(m) <= maxKeptVars {
+		clear(m)
+		st.spareVars = m
+	}
+	st.vals.Reset()
+	st.scopes.Reset()
+	st.fews.Reset()
+}
 
 type binding struct {
 	name string
@@ -69,7 +85,11 @@ func (s *scope) add(name string) *val {
 	default:
 		// a scope past a few names is mostly a module's, which binds dozens:
 		// sized for them at once, its map is not rebuilt as it grows
-		s.vars = make(map[string]*val, 32)
+		if s.vars = s.store.spareVars; s.vars != nil {
+			s.store.spareVars = nil
+		} else {
+			s.vars = make(map[string]*val, 32)
+		}
 		for _, b := range s.few {
 			s.vars[b.name] = b.v
 		}
@@ -221,7 +241,7 @@ func (st *scopeStore) takeArmList() []armBinding {
 
 // giveArmList keeps l for the next branches.
 func (st *scopeStore) giveArmList(l []armBinding) {
-	if cap(l) > 0 && len(st.armLists) < maxKeptLists {
+	if cap(l) > 0 && len(st.armLists) < maxKeptBlocks {
 		clear(l)
 		st.armLists = append(st.armLists, l[:0])
 	}

@@ -53,7 +53,7 @@ func (x *extractor) sqlTemplate(d python.Decoded) {
 		standIn(text, h.Start, h.End)
 		holes = append(holes, sp)
 		if f.spans == nil {
-			f.spans = make(map[facts.Span]paramRef)
+			f.spans = x.spanMap()
 		}
 		f.spans[sp] = r
 	}

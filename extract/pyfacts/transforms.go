@@ -217,13 +217,13 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	if shuffles[c.name] && naDot < 0 {
 		h.num = x.partitionCount(c, a)
 	}
-	cols := x.cols[:0] // gathered apart, to allocate them once
+	cols := x.work.cols[:0] // gathered apart, to allocate them once
 	for _, g := range a {
 		if g.isPositional() {
 			cols = x.appendColumns(cols, g.v, x.spanOf(g.n))
 		}
 	}
-	x.cols = cols
+	x.work.cols = cols
 	if len(cols) > 0 {
 		h.cols = x.columns.clone(cols, 12) // 40 bytes each
 	}
