@@ -46,9 +46,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/platform"
 )
 

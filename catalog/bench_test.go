@@ -5,10 +5,9 @@ import (
 	"testing"
 
 	"github.com/lakelint/lakelint/catalog"
-	"github.com/lakelint/lakelint/extract/link"
-	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/internal/corpusfacts"
+	"github.com/lakelint/lakelint/link"
 )
 
 // The catalog benchmark extracts and links the generated corpus once,
@@ -31,7 +30,7 @@ func corpus(b *testing.B) []*facts.File {
 		if err != nil {
 			b.Fatal(err)
 		}
-		lb := &link.Builder{Seconds: pyfacts.IntervalSeconds}
+		lb := &link.Builder{}
 		for i, f := range files {
 			lb.Add(paths[i], f.Summary)
 		}

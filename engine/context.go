@@ -15,7 +15,7 @@ import (
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
-	"github.com/lakelint/lakelint/extract/link"
+	"github.com/lakelint/lakelint/link"
 )
 
 // ProjectRoot is the root of the project holding path, a file or directory:

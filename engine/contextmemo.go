@@ -8,9 +8,9 @@ import (
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
-	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/internal/fileid"
+	"github.com/lakelint/lakelint/link"
 )
 
 // ContextMemo keeps the project context in memory between the runs of a

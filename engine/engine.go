@@ -22,11 +22,10 @@ import (
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/extract/dbtfacts"
-	"github.com/lakelint/lakelint/extract/link"
-	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer/loop"
+	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -294,7 +293,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	store.KeepDecoded, store.SpillAfter = keepDecodedSource, spillAfter
 	defer store.Close()
 	tables := &catalog.Builder{}
-	links := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
+	links := &link.Builder{}
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, s := range srcs {

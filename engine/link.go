@@ -6,14 +6,14 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/catalog"
-	"github.com/lakelint/lakelint/extract/link"
-	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
-// link runs the project link step: the facts that calls of the project's
-// own functions add go to their files and to the catalog, before rules run.
-// Every file learns the run's others, for the spans that name them.
+// link runs the project link step (package link) and hands each linted
+// file what calls of the project's own functions add to it; the catalog
+// learns those facts too, before rules run. Every file learns the run's
+// others, for the spans that name them.
 func (l *Linter) link(units []*unit, links *link.Builder, tables *catalog.Builder) {
 	run := newRunFiles(units)
 	res := links.Link()
@@ -22,12 +22,9 @@ func (l *Linter) link(units []*unit, links *link.Builder, tables *catalog.Builde
 			continue
 		}
 		u.run = run
-		e := res.For(u.src.Path)
-		if e == nil {
-			continue
+		if u.extra = res.For(u.src.Path); u.extra != nil {
+			tables.Add(u.extra.Facts(u.src.Path))
 		}
-		u.extra = e
-		tables.Add(&facts.File{Path: u.src.Path, Format: 0, Writes: e.Writes, Reads: e.Reads, Tables: e.Tables, Maintenance: e.Maintenance})
 	}
 }
 

@@ -11,12 +11,11 @@ import (
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
-	"github.com/lakelint/lakelint/extract/link"
-	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/internal/corpusgen"
 	"github.com/lakelint/lakelint/internal/cputime"
+	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/output"
 	"github.com/lakelint/lakelint/platform"
 )
@@ -52,7 +51,7 @@ func BenchmarkRulePass(b *testing.B) {
 			store := cache.NewFactStore()
 			defer store.Close()
 			tables := &catalog.Builder{}
-			links := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
+			links := &link.Builder{}
 			units := make([]*unit, len(srcs))
 			for i, s := range srcs {
 				units[i] = l.load(s, store, tables, links, nil)

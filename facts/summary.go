@@ -2,7 +2,7 @@ package facts
 
 // Function summaries: what a file's functions do with their parameters and
 // which calls the file makes, so that the project link step
-// (extract/link) can apply a helper's writes, streams, settings and
+// (package link) can apply a helper's writes, streams, settings and
 // maintenance at the call sites that pass known arguments, across files.
 // A summary is data, like the rest of the facts: it is encoded with them and
 // never holds a syntax tree.

@@ -94,7 +94,7 @@ func (x *extractor) member(obj val, name string) (val, bool) {
 		if w := x.wellKnownMember(name); w.kind != kUnknown {
 			return w, true
 		}
-		p := x.buf.params.Take(16)
+		p := x.work.params.Take(16)
 		p.fn, p.i, p.attr = r.fn, r.i, name
 		return val{ref: p}, true
 	case *objRef:

@@ -75,7 +75,7 @@ func (x *extractor) evalOther(n python.Node, k exprKind, sc *scope) val {
 		return val{}
 	case eSequence:
 		v := val{kind: kList}
-		items := x.buf.items.Slice(n.NamedChildCount(), 32) // 64 bytes each
+		items := x.work.items.Slice(n.NamedChildCount(), 32) // 64 bytes each
 		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 			if !c.IsNamed() || c.IsExtra() {
 				continue
@@ -162,7 +162,7 @@ func (x *extractor) comprehension(n python.Node, sc *scope) val {
 
 func (x *extractor) dictionary(n python.Node, sc *scope) val {
 	v := val{kind: kDict}
-	items := x.buf.items.Slice(2*n.NamedChildCount(), 32)
+	items := x.work.items.Slice(2*n.NamedChildCount(), 32)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("pair"):
@@ -204,7 +204,7 @@ func (x *extractor) stringLiteral(n python.Node, sc *scope) val {
 	if text, at, ok := python.PlainString(n); ok {
 		return x.plainString(text, at)
 	}
-	b := &x.buf.builder
+	b := &x.work.builder
 	if x.building { // a string inside a placeholder of one being built
 		b = &python.Builder{}
 	}
@@ -244,7 +244,7 @@ func (x *extractor) resolvePlaceholder(expr python.Node) (string, bool) {
 // strings, or a new one while that is in use (see stringLiteral). End it
 // with endString.
 func (x *extractor) newString() (b *python.Builder, wasBuilding bool) {
-	b, wasBuilding = &x.buf.builder, x.building
+	b, wasBuilding = &x.work.builder, x.building
 	if wasBuilding {
 		b = &python.Builder{}
 	}
@@ -313,7 +313,7 @@ func (x *extractor) plainString(text []byte, at int) val {
 			return val{kind: kStr, at: int32(off), name: x.intern(text)}
 		}
 	}
-	p := x.buf.lits.Take(12) // 40 bytes each
+	p := x.work.lits.Take(12) // 40 bytes each
 	*p = plainLit{text: string(text), at: at, r: x.r}
 	return val{kind: kStr, ref: p}
 }
@@ -403,7 +403,7 @@ func (a args) get(i int, name string) (arg, bool) {
 // isPositional reports whether g is a plain positional argument.
 func (g arg) isPositional() bool { return g.name == "" && g.splat == 0 }
 
-// args evaluates a call's arguments onto x.argStack and returns them. They
+// args evaluates a call's arguments onto x.work.argStack and returns them. They
 // stay valid until the caller truncates the stack back to where it was
 // (see call): arguments are only read while their call is applied, so one
 // buffer serves every call of a file instead of a slice per call.
@@ -411,11 +411,11 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 	if !n.Valid() {
 		return nil
 	}
-	start := len(x.argStack)
+	start := len(x.work.argStack)
 	if n.Is("generator_expression") {
 		v := x.eval(n, sc)
-		x.argStack = append(x.argStack, arg{v: v, n: n, whole: n})
-		return x.argStack[start:]
+		x.work.argStack = append(x.work.argStack, arg{v: v, n: n, whole: n})
+		return x.work.argStack[start:]
 	}
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		if !c.IsNamed() || c.IsExtra() {
@@ -438,15 +438,15 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 		if g.v.kind == kModule || g.v.kind == kUnknown {
 			x.noteGlobalArg(&g, sc)
 		}
-		x.argStack = append(x.argStack, g)
+		x.work.argStack = append(x.work.argStack, g)
 	}
-	return x.argStack[start:]
+	return x.work.argStack[start:]
 }
 
 // popArgs drops the arguments pushed since the stack had length mark.
 func (x *extractor) popArgs(mark int) {
-	clear(x.argStack[mark:]) // let go of what they point to
-	x.argStack = x.argStack[:mark]
+	clear(x.work.argStack[mark:]) // let go of what they point to
+	x.work.argStack = x.work.argStack[:mark]
 }
 
 // callSite is a call being applied: the call node and, for a method call,
@@ -479,7 +479,7 @@ func dotOf(attr python.Node) int {
 
 func (x *extractor) call(n python.Node, sc *scope) val {
 	fn := n.ChildByFieldID(fFunction)
-	mark := len(x.argStack)
+	mark := len(x.work.argStack)
 	defer x.popArgs(mark)
 	switch exprKindOf(fn) {
 	case eAttribute:

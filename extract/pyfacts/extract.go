@@ -13,6 +13,7 @@ package pyfacts
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 
 	"github.com/lakelint/lakelint/facts"
@@ -39,13 +40,9 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	if opts.SQLReceiver == nil {
 		opts.SQLReceiver = defaultSQLReceiver
 	}
-	x := takeBuffers()
-	defer x.giveBuffers()
-	x.opts, x.doc, x.eol = opts, doc, doc.EOL
-	x.file = &facts.File{Path: doc.Path, Format: doc.Format}
-	if x.eol == "" {
-		x.eol = "\n"
-	}
+	x := &extractor{opts: opts, doc: doc, eol: cmp.Or(doc.EOL, "\n"), file: &facts.File{Path: doc.Path, Format: doc.Format}, work: takeWork()}
+	x.module = moduleScope(&x.work.scopes)
+	defer x.work.giveBack(x.module)
 	for _, r := range regions {
 		if r.Lang == document.Python {
 			x.regions = append(x.regions, r)
@@ -62,7 +59,8 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	return x.file, x.sql
 }
 
-// extractor is the state of one Extract call.
+// extractor is the state of one Extract call, made anew for each file;
+// only work, the memory it borrows, outlives the file.
 type extractor struct {
 	opts    Options
 	doc     *document.Document
@@ -70,7 +68,6 @@ type extractor struct {
 	spans   []regionSpan       // their spans by start, for prefixAt; made on first use
 	file    *facts.File
 	sql     []*document.Region
-	sqlSeen map[sqlKey]bool
 	module  *scope
 	eol     string
 
@@ -83,35 +80,18 @@ type extractor struct {
 	depth int
 	// numbers are the number constants read, by spelling (see number)
 	numbers map[string]*facts.Value
-	// names are the file's short texts, each kept once (see intern)
-	names *[internSlots]internSlot
-	strs  *stringArena // where names' strings are
-	// scratch buffers: a name being looked up, a transform's columns
-	scratch []byte
-	cols    []facts.Column
-	// scratchNames holds names being sorted (see finishSummary)
-	scratchNames []string
-	// lowerBuf holds a text being lower-cased (see lower)
-	lowerBuf []byte
-	// fieldBuf holds the fields of the fact being looked at (see fields)
-	fieldBuf []fieldRef
-	buf      *buffers // where the buffers above came from (see takeBuffers)
+	// work holds the file's working buffers and is where its working
+	// objects are cut from: memory of earlier extractions (see takeWork)
+	work *workObjects
 	// the most common small objects, allocated in batches
 	columns batch[facts.Column] // the columns of transforms
 	edits   batch[facts.Edit]   // the removals of transforms
-	// argStack holds the arguments of the calls being applied (see args)
-	argStack []arg
-	// armStack holds the clauses of the branches being read (see pushArm)
-	armStack []python.Node
 	// signs marks the platform signs found so far (see evidence)
 	signs uint32
 	// fn is the function whose body is being read (nil at module level),
 	// className the class whose body is (see record.go)
 	fn        *fnState
 	className string
-	// globals are the arguments, by where they are written, that are names
-	// imported from the project's modules (see noteGlobalArg)
-	globals map[facts.Span]string
 	// inLoop is the header of the innermost loop being read, in the current
 	// function or at module level (see facts.Write.Loop)
 	inLoop facts.Span

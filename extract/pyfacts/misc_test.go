@@ -400,8 +400,7 @@ func TestRepartitionArgument(t *testing.T) {
 
 // lower and containsLower agree with strings.ToLower.
 func TestLowerAgreesWithToLower(t *testing.T) {
-	x := takeBuffers()
-	defer x.giveBuffers()
+	x := &extractor{work: takeWork()}
 	for _, s := range []string{"", "spark", "SparkSession", "mySQLContext", "maxRecordsPerFile", "Ünïcode", "\u212Aey", "a_B-c.D"} {
 		if got, want := x.lower(s), strings.ToLower(s); got != want {
 			t.Errorf("lower(%q) = %q, want %q", s, got, want)

@@ -29,9 +29,9 @@ func (x *extractor) intern(b []byte) string {
 	if len(b) > maxInterned {
 		return string(b)
 	}
-	slot := &x.names[textHash(b)&(internSlots-1)]
+	slot := &x.work.names[textHash(b)&(internSlots-1)]
 	if !slot.holds(b) {
-		slot.set(x.strs.add(b))
+		slot.set(x.work.strs.add(b))
 	}
 	return slot.s
 }
@@ -88,7 +88,7 @@ var commonSlots = func() *[internSlots]internSlot {
 // stringArena copies short texts into shared blocks, one allocation for
 // many. A strings.Builder never changes what it has written, so the strings
 // it returned stay valid as it grows; a block is kept alive by any of its
-// strings. Extractions pass the arena on (see buffers), so a block holds
+// strings. Extractions pass the arena on (see workObjects), so a block holds
 // the texts of a few files, whose facts a run keeps alike.
 type stringArena struct{ b strings.Builder }
 
@@ -175,8 +175,8 @@ func internTable() map[string]string {
 
 // join is a + "." + b, interned.
 func (x *extractor) join(a, b string) string {
-	q := append(append(append(x.scratch[:0], a...), '.'), b...)
-	x.scratch = q
+	q := append(append(append(x.work.scratch[:0], a...), '.'), b...)
+	x.work.scratch = q
 	return x.intern(q)
 }
 
@@ -195,7 +195,7 @@ func (x *extractor) lower(s string) string {
 	if !upper {
 		return s
 	}
-	b := x.lowerBuf[:0]
+	b := x.work.lowerBuf[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if 'A' <= c && c <= 'Z' {
@@ -203,7 +203,7 @@ func (x *extractor) lower(s string) string {
 		}
 		b = append(b, c)
 	}
-	x.lowerBuf = b
+	x.work.lowerBuf = b
 	return x.intern(b)
 }
 

@@ -38,12 +38,12 @@ var partitionTransforms = map[string]bool{
 // prefix is ""). The joined name is built in a scratch buffer and copied only
 // when the value keeps it.
 func (x *extractor) qualified(prefix, name string) val {
-	q := x.scratch[:0]
+	q := x.work.scratch[:0]
 	if prefix != "" {
 		q = append(append(q, prefix...), '.')
 	}
 	q = append(q, name...)
-	x.scratch = q
+	x.work.scratch = q
 	switch string(q) {
 	case "delta.tables.DeltaTable", "delta.DeltaTable":
 		return val{kind: kDeltaClass}
@@ -75,8 +75,8 @@ func (x *extractor) functionsMember(name string) val {
 	case partitionTransforms[name]:
 		return val{kind: kPartFunc, name: name}
 	}
-	q := append(append(x.scratch[:0], "pyspark.sql.functions."...), name...)
-	x.scratch = q
+	q := append(append(x.work.scratch[:0], "pyspark.sql.functions."...), name...)
+	x.work.scratch = q
 	return val{kind: kModule, name: x.intern(q)}
 }
 

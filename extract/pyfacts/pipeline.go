@@ -24,7 +24,7 @@ func (x *extractor) decorator(d, def python.Node, sc *scope) {
 		name := x.text(fn.ChildByFieldID(fAttribute))
 		// the receiver is looked at without evaluating it, which could record facts twice
 		if obj.Is("identifier") && pipelineTables[name] && x.lookup(obj, sc).kind == kPipeline {
-			defer x.popArgs(len(x.argStack))
+			defer x.popArgs(len(x.work.argStack))
 			a := x.args(argList, sc)
 			t := x.pipelineTable(a, argList)
 			if t.Name == "" {

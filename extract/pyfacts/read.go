@@ -15,7 +15,7 @@ type reader struct {
 }
 
 func (x *extractor) newReader(stream bool) val {
-	rd := x.buf.readers.Take(4)
+	rd := x.work.readers.Take(4)
 	rd.stream = stream
 	return val{kind: kReader, ref: rd}
 }
@@ -31,7 +31,7 @@ func (x *extractor) readerMethod(rd *reader, c callSite, a args) val {
 	if _, ok := readerSinks[c.name]; ok {
 		return streamFrame(x.finishRead(rd, c, a, c.name))
 	}
-	next := x.buf.readers.Take(12) // 40 bytes each
+	next := x.work.readers.Take(12) // 40 bytes each
 	*next = *rd
 	switch c.name {
 	case "format":
@@ -123,7 +123,7 @@ type options struct {
 
 // with returns o plus key = v.
 func (x *extractor) with(o *options, key string, v facts.Value) *options {
-	p := x.buf.opts.Take(5) // 96 bytes each
+	p := x.work.opts.Take(5) // 96 bytes each
 	*p = options{key: key, v: v, prev: o}
 	return p
 }
@@ -131,7 +131,7 @@ func (x *extractor) with(o *options, key string, v facts.Value) *options {
 // given returns o, or a node saying options were given when o is nil.
 func (x *extractor) given(o *options) *options {
 	if o == nil {
-		p := x.buf.opts.Take(5)
+		p := x.work.opts.Take(5)
 		p.none = true
 		return p
 	}

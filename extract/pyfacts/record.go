@@ -14,7 +14,7 @@ import (
 // whose body is being read. Outside functions a fact is the file's. Inside
 // one it is also the function's summary (facts.Func), with the fields that
 // come from its parameters marked as holes, so that the project link step
-// (extract/link) can apply it at each call site with the arguments given
+// (package link) can apply it at each call site with the arguments given
 // there. Settings inside a function are the summary's only: a conf.set in
 // a function that nothing calls sets nothing.
 
@@ -239,8 +239,8 @@ func fields(out []fieldRef, fact any) []fieldRef {
 // retention is set after the fact is recorded, say).
 func (x *extractor) holes(f *fnState) {
 	mark := func(kind facts.FactKind, i int, fact any) {
-		x.fieldBuf = fields(x.fieldBuf[:0], fact)
-		for _, r := range x.fieldBuf {
+		x.work.fieldBuf = fields(x.work.fieldBuf[:0], fact)
+		for _, r := range x.work.fieldBuf {
 			if p, ok := f.spans[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: p.i, Key: r.key, Attr: p.attr})
 				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
@@ -248,7 +248,7 @@ func (x *extractor) holes(f *fnState) {
 				}
 			} else if parts := x.templateAt(f, r.span); parts != nil {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: parts[0].Param, Key: r.key, Parts: parts[1:]})
-			} else if g, ok := x.globals[r.span]; ok {
+			} else if g, ok := x.work.globals[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: -1, Key: r.key, Global: g, Span: r.span})
 			}
 		}
@@ -291,28 +291,25 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 	if name == "" {
 		return
 	}
-	if x.globals == nil {
-		x.globals, x.buf.globals = x.buf.globals, nil
-		if x.globals == nil {
-			x.globals = make(map[facts.Span]string)
-		}
+	if x.work.globals == nil {
+		x.work.globals = make(map[facts.Span]string)
 	}
-	x.globals[x.spanOf(g.n)] = name
+	x.work.globals[x.spanOf(g.n)] = name
 }
 
 // finishSummary adds the module's constants, and the file's fact fields
 // that imported constants fill, to the summary.
 func (x *extractor) finishSummary() {
 	each := func(kind facts.FactKind, fact any, at facts.Span) {
-		x.fieldBuf = fields(x.fieldBuf[:0], fact)
-		for _, r := range x.fieldBuf {
-			if g, ok := x.globals[r.span]; ok {
+		x.work.fieldBuf = fields(x.work.fieldBuf[:0], fact)
+		for _, r := range x.work.fieldBuf {
+			if g, ok := x.work.globals[r.span]; ok {
 				s := x.summary()
 				s.Globals = append(s.Globals, facts.Global{Fact: kind, At: at, Field: r.field, Key: r.key, Name: g, Span: r.span})
 			}
 		}
 	}
-	if len(x.globals) > 0 {
+	if len(x.work.globals) > 0 {
 		for _, w := range x.file.Writes {
 			each(facts.FactWrite, w, w.Span)
 		}
@@ -336,7 +333,7 @@ func (x *extractor) finishSummary() {
 			n++
 		}
 	}
-	names := x.scratchNames[:0] // only sorted here, so reused
+	names := x.work.scratchNames[:0] // only sorted here, so reused
 	for name, v := range m.vars {
 		if candidate(v) {
 			names = append(names, name)
@@ -369,7 +366,7 @@ func (x *extractor) finishSummary() {
 		add(name, m.vars[name])
 	}
 	clear(names)
-	x.scratchNames = names[:0]
+	x.work.scratchNames = names[:0]
 	if len(consts) > 0 {
 		x.summary().Consts = consts
 	}
@@ -513,7 +510,7 @@ func (x *extractor) defineFunction(fn *function, at facts.Span) *fnState {
 	case x.className != "":
 		name = x.join(x.className, name)
 	}
-	st := x.buf.fns.Take(4)
+	st := x.work.fns.Take(4)
 	st.sum, st.fn, st.parent = &facts.Func{Name: name, At: at}, fn, x.fn
 	if x.fn == nil && x.className != "" && !x.static {
 		st.class = x.className
@@ -532,7 +529,7 @@ func (x *extractor) paramValue(st *fnState, i int, p python.Node) val {
 			return val{kind: kSession}
 		}
 	}
-	ref := x.buf.params.Take(16)
+	ref := x.work.params.Take(16)
 	ref.fn, ref.i = st, i
 	return val{kind: kUnknown, ref: ref}
 }
@@ -604,11 +601,6 @@ func (x *extractor) runs() {
 		off = end + 1
 	}
 }
-
-// IntervalSeconds reads a trigger interval ("30 seconds", "1 minute") into
-// seconds, as the extractor does; the link step uses it for intervals that
-// arrive through parameters.
-func IntervalSeconds(s string) (float64, bool) { return parseInterval(s) }
 
 // loopHeader is the span of a loop's header: "for path in files" or
 // "while cond", without the colon.

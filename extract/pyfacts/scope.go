@@ -22,7 +22,7 @@ type scope struct {
 
 // scopeStore is where the scopes of a module and their bindings come from.
 // Scopes end with their extraction, so the next one reuses their memory
-// (see buffers).
+// (see workObjects).
 type scopeStore struct {
 	vals   blocks.Recycled[val]
 	scopes blocks.Recycled[scope]

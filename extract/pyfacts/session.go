@@ -15,7 +15,7 @@ func (x *extractor) sessionMethod(c callSite, a args) val {
 		}
 		return val{kind: kFrame}
 	case "table":
-		rd := x.buf.readers.Take(4)
+		rd := x.work.readers.Take(4)
 		x.finishRead(rd, c, a, "table")
 		return val{kind: kFrame}
 	case "newSession":

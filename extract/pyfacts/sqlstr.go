@@ -30,16 +30,13 @@ func (x *extractor) embedSQL(v val) {
 	if strings.TrimSpace(key.text) == "" {
 		return
 	}
-	if x.sqlSeen == nil {
-		x.sqlSeen, x.buf.sqlSeen = x.buf.sqlSeen, nil
-		if x.sqlSeen == nil {
-			x.sqlSeen = make(map[sqlKey]bool)
-		}
+	if x.work.sqlSeen == nil {
+		x.work.sqlSeen = make(map[sqlKey]bool)
 	}
-	if x.sqlSeen[key] {
+	if x.work.sqlSeen[key] {
 		return
 	}
-	x.sqlSeen[key] = true
+	x.work.sqlSeen[key] = true
 	if v.ref == nil {
 		d = v.str()
 	}

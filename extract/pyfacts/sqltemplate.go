@@ -26,11 +26,11 @@ func (x *extractor) noteStringHole(sp facts.Span, v val) {
 		return
 	}
 	if x.fn.strings == nil {
-		x.fn.strings = x.buf.fnStrs.Take(8) // 48 bytes each
+		x.fn.strings = x.work.fnStrs.Take(8) // 48 bytes each
 	}
 	s := x.fn.strings
 	if s.holes == nil {
-		s.holes = x.buf.strHoles.Slice(4, 48) // 40 bytes each
+		s.holes = x.work.strHoles.Slice(4, 48) // 40 bytes each
 	}
 	s.holes = append(s.holes, strHole{sp, r})
 }

@@ -172,14 +172,14 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch c.Type() {
 		case "elif_clause":
-			x.armStack = append(x.armStack, c)
+			x.work.armStack = append(x.work.armStack, c)
 		case "else_clause":
 			hasElse = true
-			x.armStack = append(x.armStack, c)
+			x.work.armStack = append(x.work.armStack, c)
 		}
 	}
-	branches(sc, !hasElse, len(x.armStack)-mark, func(i int) {
-		switch clause := x.armStack[mark+i]; clause.Type() {
+	branches(sc, !hasElse, len(x.work.armStack)-mark, func(i int) {
+		switch clause := x.work.armStack[mark+i]; clause.Type() {
 		case "elif_clause":
 			x.header(clause, fCondition, sc)
 			x.block(clause.ChildByFieldID(fConsequence), sc)
@@ -192,18 +192,18 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 	x.popArms(mark)
 }
 
-// pushArm pushes n onto x.armStack, the clauses of the branches being
+// pushArm pushes n onto x.work.armStack, the clauses of the branches being
 // read, and returns the stack's length before it (see popArms). One stack
 // serves every statement of a file instead of a list of closures each.
 func (x *extractor) pushArm(n python.Node) int {
-	mark := len(x.armStack)
-	x.armStack = append(x.armStack, n)
+	mark := len(x.work.armStack)
+	x.work.armStack = append(x.work.armStack, n)
 	return mark
 }
 
 // popArms drops the clauses pushed since the stack had length mark.
 func (x *extractor) popArms(mark int) {
-	x.armStack = x.armStack[:mark]
+	x.work.armStack = x.work.armStack[:mark]
 }
 
 func (x *extractor) loop(n python.Node, sc *scope) {
@@ -232,14 +232,14 @@ func (x *extractor) tryStatement(n python.Node, sc *scope) {
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch c.Type() {
 		case "except_clause", "except_group_clause":
-			x.armStack = append(x.armStack, c)
+			x.work.armStack = append(x.work.armStack, c)
 		case "finally_clause":
 			final = c
 		}
 	}
 	// the try body may stop anywhere, so every arm is uncertain
-	branches(sc, true, len(x.armStack)-mark, func(i int) {
-		clause := x.armStack[mark+i]
+	branches(sc, true, len(x.work.armStack)-mark, func(i int) {
+		clause := x.work.armStack[mark+i]
 		if i == 0 { // the try body, then its else
 			x.block(clause.ChildByFieldID(fBody), sc)
 			if e := clause.ChildOfType("else_clause"); e.Valid() {
@@ -290,13 +290,13 @@ func (x *extractor) withStatement(n python.Node, sc *scope) {
 }
 
 func (x *extractor) matchStatement(n python.Node, sc *scope) {
-	mark := len(x.armStack)
+	mark := len(x.work.armStack)
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("block"):
 			for cs := c.FirstChild(); cs.Valid(); cs = cs.NextSibling() {
 				if cs.Is("case_clause") {
-					x.armStack = append(x.armStack, cs)
+					x.work.armStack = append(x.work.armStack, cs)
 				}
 			}
 		case c.Field() == "subject":
@@ -304,8 +304,8 @@ func (x *extractor) matchStatement(n python.Node, sc *scope) {
 			x.eval(c, sc)
 		}
 	}
-	branches(sc, true, len(x.armStack)-mark, func(i int) {
-		x.block(x.armStack[mark+i].ChildByFieldID(fConsequence), sc)
+	branches(sc, true, len(x.work.armStack)-mark, func(i int) {
+		x.block(x.work.armStack[mark+i].ChildByFieldID(fConsequence), sc)
 	})
 	x.popArms(mark)
 }
@@ -316,7 +316,7 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	nameNode := n.ChildByFieldID(fName)
 	name := x.text(nameNode)
 	fs := newScope(sc.enclosing())
-	fn := x.buf.funcs.Take(8)
+	fn := x.work.funcs.Take(8)
 	fn.name = name
 	st := x.defineFunction(fn, x.spanOf(nameNode))
 	if params := n.ChildByFieldID(fParameters); params.Valid() {

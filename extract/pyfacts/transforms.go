@@ -208,7 +208,7 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 
 func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	start := c.dot()
-	h := x.buf.hists.Take(4) // 120 bytes each
+	h := x.work.hists.Take(4) // 120 bytes each
 	h.name = c.name
 	if naDot >= 0 {
 		start, h.name = naDot, "na"
@@ -217,13 +217,13 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	if shuffles[c.name] && naDot < 0 {
 		h.num = x.partitionCount(c, a)
 	}
-	cols := x.cols[:0] // gathered apart, to allocate them once
+	cols := x.work.cols[:0] // gathered apart, to allocate them once
 	for _, g := range a {
 		if g.isPositional() {
 			cols = x.appendColumns(cols, g.v, x.spanOf(g.n))
 		}
 	}
-	x.cols = cols
+	x.work.cols = cols
 	if len(cols) > 0 {
 		h.cols = x.columns.clone(cols, 12) // 40 bytes each
 	}
@@ -251,7 +251,7 @@ func (x *extractor) partitionCount(c callSite, a args) *facts.Value {
 	if !ok {
 		return nil
 	}
-	n := x.buf.counts.Take(8)
+	n := x.work.counts.Take(8)
 	n.Span = x.spanOf(g.n)
 	if _, isInt := g.v.intValue(); isInt {
 		*n = g.v.value(x.spanOf(g.n))

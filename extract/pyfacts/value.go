@@ -119,7 +119,7 @@ func (v val) items() []item {
 // withItems returns the kList or kDict v holding items.
 func (x *extractor) withItems(v val, items []item) val {
 	if len(items) > 0 {
-		l := x.buf.lists.Take(16)
+		l := x.work.lists.Take(16)
 		l.items = items
 		v.ref = l
 	}

@@ -79,7 +79,7 @@ func (s *wstep) props() map[string]facts.Value {
 }
 
 func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
-	w := x.buf.writers.Take(4)
+	w := x.work.writers.Take(4)
 	*w = writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df)}
 	if prop == "writeStream" {
 		w.api = facts.DataStreamWriter
@@ -88,7 +88,7 @@ func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
 }
 
 func (x *extractor) newWriterV2(df val, c callSite, a args) val {
-	w := x.buf.writers.Take(4)
+	w := x.work.writers.Take(4)
 	*w = writer{api: facts.DataFrameWriterV2, hist: df.history(), writerAt: x.at(c.dot()), param: x.frameParam(df)}
 	if g, ok := a.get(0, "table"); ok {
 		w.target = x.tableTarget(g)
@@ -148,7 +148,7 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 			return val{}
 		}
 	}
-	next := x.buf.wsteps.Take(8)
+	next := x.work.wsteps.Take(8)
 	next.w, next.prev = w, s
 	name := x.span(c.nameStart(), c.call.End())
 	switch c.name {
@@ -176,7 +176,7 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 		next.kind, next.ref = wFormat, x.lower(c.name)
 		next.span = x.span(c.nameStart(), c.fn.End())
 		if g, ok := a.get(0, "func"); ok && c.name == "foreachBatch" {
-			step := x.buf.wsteps.Take(8)
+			step := x.work.wsteps.Take(8)
 			*step = wstep{w: w, prev: next, kind: wBatch, v: g.v, span: x.spanOf(g.n)}
 			next = step
 			x.batchName(next, g)

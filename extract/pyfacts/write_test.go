@@ -258,19 +258,6 @@ func TestTriggers(t *testing.T) {
 	}
 }
 
-func TestParseInterval(t *testing.T) {
-	for s, want := range map[string]float64{"0 seconds": 0, "1.5 seconds": 1.5, "1 day": 86400, "2 weeks": 1209600} {
-		if got, ok := parseInterval(s); !ok || got != want {
-			t.Errorf("%q: %v %v", s, got, ok)
-		}
-	}
-	for _, s := range []string{"", "soon", "5", "5 parsecs", "interval", "1.5 hours"} {
-		if _, ok := parseInterval(s); ok {
-			t.Errorf("%q parsed", s)
-		}
-	}
-}
-
 // TestOptionChains checks that chained options keep the newest value of a
 // key, that chains sharing a prefix do not see each other's options, and
 // that options given without any known one leave an empty map, not nil.

@@ -6,9 +6,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/lakelint/lakelint/extract/link"
-	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/internal/corpusfacts"
+	"github.com/lakelint/lakelint/link"
 )
 
 // Files are linked in parallel, and each worker skips what the files it
@@ -21,7 +20,7 @@ func TestLinkDoesNotDependOnWorkers(t *testing.T) {
 	}
 	linked := func(procs int) []byte {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-		b := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
+		b := &link.Builder{}
 		for i := len(paths) - 1; i >= 0; i-- {
 			b.Add(paths[i], files[i].Summary)
 		}

@@ -126,7 +126,7 @@ func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
 			at = at.In(in.home)
 		}
 		a = placeArg(a, at)
-		fillField(v, *h, a, in.l.b.Seconds, false, true)
+		fillField(v, *h, a, false, true)
 	}
 }
 
@@ -171,12 +171,7 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 				if inLoop && w.Loop == (facts.Span{}) {
 					w.Loop = loop
 				}
-				if in.l.b.OnWrite != nil {
-					in.l.b.OnWrite(in.s.via(), w)
-					if w.Via != nil {
-						w.Via.Site = in.s.call.Span
-					}
-				}
+				markVia(w, in.s)
 			}
 			add(e, v)
 		})
@@ -248,14 +243,14 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 }
 
 func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {
-	fillField(v, h, a, in.l.b.Seconds, in.foreign(in.home), true)
+	fillField(v, h, a, in.foreign(in.home), true)
 }
 
 // fillField sets the field h names of fact v to a; moveAt says a write
 // whose target a fills is reported at a (the helper's code is elsewhere).
 // owned says v is a deep copy (see copyFact) whose parts nothing else
 // holds: they are changed in place rather than copied again.
-func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, bool), moveAt, owned bool) {
+func fillField(v any, h facts.Hole, a facts.Arg, moveAt, owned bool) {
 	str, isStr := "", false
 	if a.Kind == facts.ArgValue && a.Value.Kind == facts.String {
 		str, isStr = a.Value.Str, true
@@ -330,8 +325,8 @@ func fillField(v any, h facts.Hole, a facts.Arg, seconds func(string) (float64, 
 				}
 				t.Interval = a.Value
 				t.Seconds, t.Parsed = 0, false
-				if isStr && seconds != nil {
-					if s, ok := seconds(str); ok {
+				if isStr {
+					if s, ok := facts.IntervalSeconds(str); ok {
 						t.Seconds, t.Parsed = s, true
 					}
 				}

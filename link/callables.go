@@ -120,6 +120,14 @@ func (s site) via() *facts.Call {
 	return s.call
 }
 
+// markVia records on a write the site adds the call it comes from, so
+// rules tell a helper's write applied at a call from the helper's own, and
+// see which stream a foreachBatch function's writes belong to.
+func markVia(w *facts.Write, s site) {
+	via := s.via()
+	w.Via = &facts.Via{Call: via.Span, ForeachBatch: via.Kind == "foreachBatch", Site: s.call.Span}
+}
+
 // through is the site as seen by call c of a function in file home: a
 // foreachBatch call there makes the writes below it the micro-batches' of
 // the stream it sits on. The stream's facts are at c when home is the

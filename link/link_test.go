@@ -5,20 +5,15 @@ import (
 	"testing"
 
 	"github.com/lakelint/lakelint/extract"
-	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/parsers"
 )
 
 // project extracts each file and links them.
 func project(t *testing.T, files map[string]string) (map[string]*facts.File, link.Result) {
 	t.Helper()
-	b := &link.Builder{Seconds: func(s string) (float64, bool) {
-		if s == "5 minutes" {
-			return 300, true
-		}
-		return 0, false
-	}}
+	b := &link.Builder{}
 	out := map[string]*facts.File{}
 	for p, src := range files {
 		doc, err := parsers.Load(p, []byte(src))

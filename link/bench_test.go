@@ -4,17 +4,16 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/lakelint/lakelint/extract/link"
-	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/internal/corpusfacts"
+	"github.com/lakelint/lakelint/link"
 )
 
 // The link benchmark extracts the generated corpus once, outside the timed
 // loop, and times only the link step: a Builder's Add of every summary and
 // its Link, as a run makes them.
 //
-//	go test ./extract/link -run '^$' -bench Link -benchmem
+//	go test ./link -run '^$' -bench Link -benchmem
 
 var (
 	corpusOnce  sync.Once
@@ -34,16 +33,11 @@ func corpus(b *testing.B) ([]string, []*facts.File) {
 	return corpusPaths, corpusFacts
 }
 
-// markVia stands for the engine's OnWrite, which marks each applied write.
-func markVia(call *facts.Call, w *facts.Write) {
-	w.Via = &facts.Via{Call: call.Span, ForeachBatch: call.Kind == "foreachBatch"}
-}
-
 func BenchmarkLink(b *testing.B) {
 	paths, files := corpus(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		lb := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
+		lb := &link.Builder{}
 		for i, f := range files {
 			lb.Add(paths[i], f.Summary)
 		}

@@ -8,9 +8,8 @@ import (
 	"github.com/lakelint/lakelint/parsers/document"
 )
 
-// Extractions reuse each other's buffers: what one file yields must not
-// depend on which files were read before it.
-func TestBuffersKeepNothingOfTheLastFile(t *testing.T) {
+// What one file yields does not depend on which files were read before it.
+func TestFilesDoNotDependOnEachOther(t *testing.T) {
 	files := corpusgen.Files(7, 256<<10)
 	extract := func(f []byte) any {
 		doc := &document.Document{Format: document.PlainPython, Text: f, EOL: "\n"}

@@ -5,9 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/lakelint/lakelint/extract/link"
-	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/internal/corpusfacts"
+	"github.com/lakelint/lakelint/link"
 )
 
 // Filling a fact's holes changes its copy in place (see fillField's owned),
@@ -30,7 +29,7 @@ func TestLinkLeavesSummaries(t *testing.T) {
 		return out.Bytes()
 	}
 	linked := func() []byte {
-		b := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
+		b := &link.Builder{}
 		for i, p := range paths {
 			b.Add(p, files[i].Summary)
 		}

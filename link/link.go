@@ -1,16 +1,41 @@
-// Package link is the project link step: after every file's facts are
-// extracted, and before rules run, it resolves the calls each file makes to
-// the functions the project defines (in the same file, in another module by
-// import, or in a notebook included with %run) and applies the callee's
-// summary (facts.Func) with the arguments the call passes. What a call
-// adds (the helper's writes, streams, reads, settings and maintenance, with
-// the fields its parameters fill) becomes facts of the calling file.
+// Package link is the project link step: function summaries applied at
+// the calls that reach them. It runs after every file's facts are
+// extracted and before rules run.
 //
-// Like go/analysis facts, summaries are computed once per file, with no
-// knowledge of callers, and combined afterwards; a chain of calls is
-// followed through the parameters it passes on, and recursion or an import
-// cycle stops at the first repeat. A call that does not resolve to exactly
-// one function adds nothing: unknown is never guessed.
+// A summary (facts.Summary, one per file) is data the extractor leaves with
+// a file's facts: the functions the file defines (facts.Func: their
+// parameters, and the writes, reads, table definitions, settings and
+// maintenance their bodies make, read with the parameters unknown), the
+// calls it makes, its %run lines, its module constants, and the fields of
+// its own facts that a constant imported from another module fills. Holes
+// (facts.Hole) say which field of which of a function's facts a parameter,
+// a parameter's attribute or an imported constant fills. The Python
+// extractor makes summaries as it reads the syntax tree
+// (extract/pyfacts, record.go); they are encoded in the cache with the rest
+// of a file's facts, so an unchanged file is linked without being parsed.
+//
+// Applying a summary: each call is resolved to the one function the
+// project defines under its name (in the same file, in another module by
+// import, in a notebook included with %run, a method of an instance whose
+// class is known, a function passed as a value). The function's facts are
+// copied, and each hole is filled with the argument the call passes (or
+// the parameter's default): a table name, a mode, a partitioning, a
+// trigger interval (read into seconds by facts.IntervalSeconds), options,
+// the DataFrame's transforms. What the call adds becomes facts of the
+// calling file (Extra, merged into its facts with Merge), each write
+// marked with the call it comes from (facts.Via), so rules tell a helper's
+// write applied at a call from the helper's own, and a foreachBatch
+// function's writes from the stream they belong to. A call in a loop
+// repeats its function's writes there; a settings call sets the session of
+// its caller. Like go/analysis facts, summaries are computed once per file,
+// with no knowledge of callers, and combined here; a chain of calls is
+// followed through the parameters it passes on, up to a bound.
+//
+// Left unresolved: a call that does not resolve to exactly one function
+// (two modules of one name, a name bound differently on two paths, a
+// function's result, something outside the project) adds nothing, and a
+// hole whose argument is unknown (a splat, a value computed at run time)
+// keeps what the function's own fact says there: unknown is never guessed. Recursion and import cycles stop at the first repeat.
 //
 // Positions: the facts a call adds live in the calling file. Spans that
 // come from the call's own arguments keep their place there, so a finding
@@ -41,14 +66,6 @@ const maxDepth = 8
 // Builder gathers the summaries of a run's files. It is safe for
 // concurrent use.
 type Builder struct {
-	// Seconds reads a trigger interval passed as an argument; nil leaves
-	// the interval's seconds unknown.
-	Seconds func(string) (float64, bool)
-	// OnWrite, when set, sees each write a call adds before it is added,
-	// with the call it is applied at (the first of a chain): a
-	// foreachBatch call can mark the writes its function makes per batch.
-	OnWrite func(call *facts.Call, w *facts.Write)
-
 	mu    sync.Mutex
 	files map[string]*facts.Summary
 }
@@ -75,8 +92,7 @@ type Extra struct {
 	Maintenance []*facts.Maintenance
 	// Fills are fields of the file's own facts that module constants it
 	// imports fill.
-	Fills   []Fill
-	seconds func(string) (float64, bool)
+	Fills []Fill
 	// log lists, in order, each once-key a worker saw for a file other
 	// than the one it links, and the facts it added (from its marks to the
 	// next entry's), for the merge: another file's calls may add them too.
@@ -107,6 +123,16 @@ type Fill struct {
 // Result is what linking adds, by file path as given to Add.
 type Result map[string]*Extra
 
+// Facts is what e adds as a file of its own at path, for indexes of the
+// project's tables (the catalog): its writes, reads, table definitions and
+// maintenance. Nil adds nothing.
+func (e *Extra) Facts(path string) *facts.File {
+	if e == nil {
+		return nil
+	}
+	return &facts.File{Path: path, Writes: e.Writes, Reads: e.Reads, Tables: e.Tables, Maintenance: e.Maintenance}
+}
+
 // Merge adds e's facts to f, in execution order.
 func (e *Extra) Merge(f *facts.File) {
 	if e == nil {
@@ -114,7 +140,7 @@ func (e *Extra) Merge(f *facts.File) {
 	}
 	for _, fl := range e.Fills {
 		if v := findFact(f, fl.Fact, fl.At); v != nil {
-			fillField(v, facts.Hole{Field: fl.Field, Key: fl.Key}, fl.Value, e.seconds, false, false) // the file's own facts
+			fillField(v, facts.Hole{Field: fl.Field, Key: fl.Key}, fl.Value, false, false) // the file's own facts
 		}
 	}
 	f.Writes = mergeByStart(f.Writes, e.Writes, func(w *facts.Write) int { return w.Span.Start })
@@ -195,7 +221,7 @@ func (b *Builder) Link() Result {
 	for i, part := range parts {
 		slices.SortFunc(part, func(a, b dest) int { return strings.Compare(a.path, b.path) })
 		for _, d := range part {
-			out.absorb(d.path, d.extra, d.path == paths[i], seen, b.Seconds)
+			out.absorb(d.path, d.extra, d.path == paths[i], seen)
 		}
 	}
 	return out
@@ -255,14 +281,14 @@ func (l *linker) file(p string) {
 // absorb adds what one file's linking added to file d, skipping the facts
 // of once-keys another file added first. What a file's calls add to
 // itself (own) no other file's add: it is taken whole.
-func (r Result) absorb(d string, e *Extra, own bool, seen map[onceKey]bool, seconds func(string) (float64, bool)) {
+func (r Result) absorb(d string, e *Extra, own bool, seen map[onceKey]bool) {
 	m := r[d]
 	if m == nil && own {
 		r[d] = e // nothing before it: taken as it is
 		return
 	}
 	if m == nil {
-		m = &Extra{seconds: seconds}
+		m = &Extra{}
 		r[d] = m
 	}
 	m.Fills = append(m.Fills, e.Fills...)
@@ -499,7 +525,7 @@ func (l *linker) extra(p string) *Extra {
 			return d.extra
 		}
 	}
-	e := &Extra{seconds: l.b.Seconds}
+	e := &Extra{}
 	l.out = append(l.out, dest{p, e})
 	return e
 }
