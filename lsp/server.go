@@ -63,6 +63,11 @@ type Server struct {
 	shownMu   sync.Mutex
 	shown     map[string]bool // error notes already shown to the user
 
+	// tables is what the last lint of each open document's project knew
+	// of its tables, by path, for hovers.
+	tablesMu sync.Mutex
+	tables   map[string]*projectTables
+
 	lints       sync.WaitGroup
 	lintCtx     context.Context
 	stopLinting context.CancelFunc
@@ -81,7 +86,6 @@ type Server struct {
 // setup is the configuration in force: swapped whole when a config changes.
 type setup struct {
 	configs *config.Resolver
-	linter  *engine.Linter
 }
 
 // NewServer prepares a server. It fails when an explicit config file
@@ -108,6 +112,7 @@ func NewServer(opts Options) (*Server, error) {
 		"initialize":              s.initialize,
 		"shutdown":                s.shutdownRequest,
 		"textDocument/codeAction": s.codeAction,
+		"textDocument/hover":      s.hover,
 	}
 	s.notifications = map[string]func(json.RawMessage) error{
 		"initialized":                     s.initializedNotification,
@@ -129,7 +134,7 @@ func (s *Server) newSetup() (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &setup{configs: configs, linter: engine.New(configs, s.opts.Engine)}, nil
+	return &setup{configs: configs}, nil
 }
 
 // Serve reads messages from in and answers on out until the client sends
