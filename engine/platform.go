@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/facts"
@@ -251,13 +252,23 @@ func placeOf(p orchestration.Place) string {
 
 // catalogSchedules tells the catalog how often the project's jobs and
 // DAGs run each file, for the rules and the ledger that weigh one writer
-// against another.
+// against another. Rules ask it of every writer of a table, for each file
+// that writes it, so each path's answer is made once.
 func catalogSchedules(sched *orchestration.Project) catalog.Schedules {
+	var mu sync.Mutex
+	made := map[string]catalog.Frequency{} // the zero Frequency: none
 	return func(path string) (catalog.Frequency, bool) {
-		s := scheduleOf(sched.For(absPath(path)))
-		if s == nil {
-			return catalog.Frequency{}, false
+		mu.Lock()
+		f, ok := made[path]
+		mu.Unlock()
+		if !ok {
+			if s := scheduleOf(sched.For(absPath(path))); s != nil {
+				f = catalog.Frequency{RunsPerDay: s.RunsPerDay, Known: true, Source: s.Job + ", " + s.Where}
+			}
+			mu.Lock()
+			made[path] = f
+			mu.Unlock()
 		}
-		return catalog.Frequency{RunsPerDay: s.RunsPerDay, Known: true, Source: s.Job + ", " + s.Where}, true
+		return f, f.Known
 	}
 }

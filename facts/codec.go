@@ -21,7 +21,7 @@ import (
 
 // CodecVersion names the encoding. Change it with any change to what is
 // written or how: cache entries of another version are never read.
-const CodecVersion = 9
+const CodecVersion = 10
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.
 var ErrCorrupt = errors.New("facts: corrupt encoding")
@@ -217,6 +217,7 @@ func (e *encoder) write(w *Write) {
 	e.span(&w.Loop)
 	putPtr(e, w.Stream, (*encoder).stream)
 	putPtr(e, w.Via, (*encoder).via)
+	putPtr(e, w.CopyOf, (*encoder).read)
 }
 
 func (e *encoder) read(r *Read) {
@@ -549,6 +550,7 @@ func (d *decoder) write(w *Write) {
 	d.span(&w.Loop)
 	w.Stream = getPtr(d, (*decoder).stream)
 	w.Via = getPtr(d, (*decoder).via)
+	w.CopyOf = getPtr(d, (*decoder).read)
 }
 
 func (d *decoder) read(r *Read) {

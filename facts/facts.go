@@ -305,6 +305,12 @@ type Write struct {
 	Stream *Stream
 	// Via is set on a write a call of a project function adds (see Via).
 	Via *Via
+	// CopyOf is the batch read a batch write's DataFrame comes from through
+	// narrow transforms only (select, filter, withColumn...: nothing
+	// shuffled, joined, aggregated or repartitioned), in the same scope:
+	// the write then keeps the read's partitioning, file for file. Nil
+	// otherwise, and when where the DataFrame came from is not known.
+	CopyOf *Read
 }
 
 // Feeding returns the shuffle that decides how many files the write makes: the

@@ -114,7 +114,13 @@ type Finding struct {
 // check over the same files. Places are "file:line" ("file:cell 2:line 3"
 // in a Jupyter notebook); files are read again for their lines.
 func Build(cat *catalog.Catalog, findings []finding.Finding) *Ledger {
-	lines := &locator{docs: map[string]*lineDoc{}}
+	return BuildFrom(cat, findings, os.ReadFile)
+}
+
+// BuildFrom is Build with the files' text read by read: an editor's
+// unsaved buffers instead of the files on disk.
+func BuildFrom(cat *catalog.Catalog, findings []finding.Finding, read func(path string) ([]byte, error)) *Ledger {
+	lines := &locator{docs: map[string]*lineDoc{}, read: read}
 	l := &Ledger{}
 	byTable := map[*catalog.Table]*Table{}
 	for _, t := range cat.Tables() {
@@ -292,6 +298,7 @@ func place(path string, line, cell int) string {
 // locator turns document offsets into lines, reading each file once.
 type locator struct {
 	docs map[string]*lineDoc
+	read func(path string) ([]byte, error)
 }
 
 type lineDoc struct {
@@ -327,7 +334,7 @@ func (l *locator) doc(path string) *lineDoc {
 		return d
 	}
 	var d *lineDoc
-	if data, err := os.ReadFile(path); err == nil {
+	if data, err := l.read(path); err == nil {
 		if doc, err := parsers.Load(path, data); err == nil {
 			d = &lineDoc{text: doc.Text}
 			if len(doc.Cells) > 0 {
@@ -342,4 +349,36 @@ func (l *locator) doc(path string) *lineDoc {
 	}
 	l.docs[path] = d
 	return d
+}
+
+// Named is the table a name or location names, as code writes it (a
+// table name in any case, backticks and all, or a path); nil for none.
+func (l *Ledger) Named(name string) *Table {
+	name = strings.ReplaceAll(strings.TrimSpace(name), "`", "")
+	if name == "" {
+		return nil
+	}
+	for _, t := range l.Tables {
+		if t.Name != "" && strings.EqualFold(t.Name, name) || t.Location != "" && t.Location == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// WrittenAt is the table written, defined or read on a line of a file
+// (1-based; not a notebook's, whose places name cells); nil for none.
+func (l *Ledger) WrittenAt(path string, line int) *Table {
+	p := place(path, line, 0)
+	for _, t := range l.Tables {
+		if slices.Contains(t.DefinedAt, p) || slices.ContainsFunc(t.Writers, func(w Writer) bool { return w.At == p }) {
+			return t
+		}
+	}
+	for _, t := range l.Tables {
+		if slices.ContainsFunc(t.Readers, func(r Reader) bool { return r.At == p }) {
+			return t
+		}
+	}
+	return nil
 }

@@ -64,3 +64,32 @@ func TestBuild(t *testing.T) {
 		t.Errorf("findings = %+v", tb.Findings)
 	}
 }
+
+// TestLookups finds a table by the name code writes and by the line of
+// its writer, definition or reader, and renders its block alone.
+func TestLookups(t *testing.T) {
+	one := 1.0
+	l := &Ledger{Tables: []*Table{
+		{Name: "main.a.events", Writers: []Writer{{At: "jobs/a.py:7", API: "DataFrameWriter", Frequency: "job `a`", RunsPerDay: &one}}, Readers: []Reader{{At: "jobs/b.py:3", Kind: "batch"}}},
+		{Location: "s3://lake/raw", DefinedAt: []string{"sql/raw.sql:1"}},
+	}}
+	for _, name := range []string{"main.a.events", "MAIN.A.EVENTS", "`main`.`a`.`events`", " main.a.events "} {
+		if got := l.Named(name); got != l.Tables[0] {
+			t.Errorf("Named(%q) = %v", name, got)
+		}
+	}
+	if l.Named("s3://lake/raw") != l.Tables[1] || l.Named("main.a") != nil || l.Named("") != nil || l.Named("S3://LAKE/RAW") != nil {
+		t.Error("Named: a location is matched exactly, and nothing else")
+	}
+	if l.WrittenAt("jobs/a.py", 7) != l.Tables[0] || l.WrittenAt("jobs/b.py", 3) != l.Tables[0] || l.WrittenAt("sql/raw.sql", 1) != l.Tables[1] {
+		t.Error("WrittenAt misses a writer, reader or definition")
+	}
+	if l.WrittenAt("jobs/a.py", 8) != nil {
+		t.Error("WrittenAt found a table on a line with none")
+	}
+	got := l.Tables[0].Text()
+	want := "main.a.events\n  defined      not in the project\n  format       not said\n  writer       jobs/a.py:7 DataFrameWriter; job `a` (1 run a day)\n  reader       jobs/b.py:3 batch\n  maintenance  no OPTIMIZE or VACUUM in the project\n"
+	if got != want {
+		t.Errorf("Text:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -24,55 +24,67 @@ func (l *Ledger) WriteText(w io.Writer) error {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(t.Title())
-		if t.Name != "" && t.Location != "" {
-			b.WriteString(" (" + t.Location + ")")
-		}
-		b.WriteByte('\n')
-		line := func(label, text string) {
-			if text != "" {
-				fmt.Fprintf(&b, "  %-12s %s\n", label, text)
-			}
-		}
-		line("defined", orNone(strings.Join(t.DefinedAt, ", "), "not in the project"))
-		line("format", orNone(t.Format, "not said"))
-		line("partitioned", strings.Join(t.Partitioning, ", "))
-		line("clustered", strings.Join(t.Clustering, ", "))
-		for _, p := range t.Properties {
-			line("property", fmt.Sprintf("%s = %s (%s%s)", p.Key, p.Value, p.From, at(p.At)))
-		}
-		for _, wr := range t.Writers {
-			line("writer", wr.text())
-		}
-		for _, r := range t.Readers {
-			line("reader", r.At+" "+r.Kind)
-		}
-		if len(t.Maintenance) == 0 {
-			line("maintenance", "no OPTIMIZE or VACUUM in the project")
-		}
-		for _, m := range t.Maintenance {
-			line("maintenance", m.At+" "+m.Statement)
-		}
-		if lv := t.Live; lv != nil {
-			s := fmt.Sprintf("%d files, %s (%s)", lv.NumFiles, bytesText(lv.SizeInBytes), lv.Source)
-			if lv.MedianFile > 0 {
-				s += ", median file " + bytesText(lv.MedianFile)
-			}
-			if lv.LastOptimize != "" {
-				s += ", last OPTIMIZE " + lv.LastOptimize
-			}
-			line("live", s)
-		}
-		if t.FilesPerDay != nil {
-			line("files/day", "~"+number(*t.FilesPerDay)+" (writers with a known frequency and file count)")
-		}
-		for _, f := range t.Findings {
-			line("finding", fmt.Sprintf("%s %s %s: %s", f.At, f.Code, f.Severity, f.Message))
-		}
+		t.writeText(&b)
 	}
 	fmt.Fprintf(&b, "\n%d table(s)\n", len(l.Tables))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Text is the table's block of the text ledger: its title, then a line per
+// fact ("  writer       jobs/a.py:7 ...").
+func (t *Table) Text() string {
+	var b strings.Builder
+	t.writeText(&b)
+	return b.String()
+}
+
+func (t *Table) writeText(b *strings.Builder) {
+	b.WriteString(t.Title())
+	if t.Name != "" && t.Location != "" {
+		b.WriteString(" (" + t.Location + ")")
+	}
+	b.WriteByte('\n')
+	line := func(label, text string) {
+		if text != "" {
+			fmt.Fprintf(b, "  %-12s %s\n", label, text)
+		}
+	}
+	line("defined", orNone(strings.Join(t.DefinedAt, ", "), "not in the project"))
+	line("format", orNone(t.Format, "not said"))
+	line("partitioned", strings.Join(t.Partitioning, ", "))
+	line("clustered", strings.Join(t.Clustering, ", "))
+	for _, p := range t.Properties {
+		line("property", fmt.Sprintf("%s = %s (%s%s)", p.Key, p.Value, p.From, at(p.At)))
+	}
+	for _, wr := range t.Writers {
+		line("writer", wr.text())
+	}
+	for _, r := range t.Readers {
+		line("reader", r.At+" "+r.Kind)
+	}
+	if len(t.Maintenance) == 0 {
+		line("maintenance", "no OPTIMIZE or VACUUM in the project")
+	}
+	for _, m := range t.Maintenance {
+		line("maintenance", m.At+" "+m.Statement)
+	}
+	if lv := t.Live; lv != nil {
+		s := fmt.Sprintf("%d files, %s (%s)", lv.NumFiles, bytesText(lv.SizeInBytes), lv.Source)
+		if lv.MedianFile > 0 {
+			s += ", median file " + bytesText(lv.MedianFile)
+		}
+		if lv.LastOptimize != "" {
+			s += ", last OPTIMIZE " + lv.LastOptimize
+		}
+		line("live", s)
+	}
+	if t.FilesPerDay != nil {
+		line("files/day", "~"+number(*t.FilesPerDay)+" (writers with a known frequency and file count)")
+	}
+	for _, f := range t.Findings {
+		line("finding", fmt.Sprintf("%s %s %s: %s", f.At, f.Code, f.Severity, f.Message))
+	}
 }
 
 func (w Writer) text() string {
@@ -86,7 +98,11 @@ func (w Writer) text() string {
 	if w.Frequency != "" {
 		s += "; " + w.Frequency
 		if w.RunsPerDay != nil {
-			s += " (" + number(*w.RunsPerDay) + " runs a day)"
+			runs := " runs a day)"
+			if *w.RunsPerDay == 1 {
+				runs = " run a day)"
+			}
+			s += " (" + number(*w.RunsPerDay) + runs
 		}
 	}
 	if w.FilesPerRun > 0 {

@@ -166,6 +166,9 @@ func (h rehome) write(w *facts.Write) *facts.Write {
 		h.span(&v.Site)
 		c.Via = &v
 	}
+	if c.CopyOf != nil {
+		c.CopyOf = h.read(c.CopyOf)
+	}
 	return &c
 }
 

@@ -230,6 +230,25 @@ func (ds *documents) current(uri string) (path string, diags []diagnostic, ok bo
 	return d.path, d.published[uri], true
 }
 
+// textOf returns the path a document uri names is linted as (a text
+// document, or a notebook cell's notebook) and the text of uri itself;
+// isCell says it is a cell.
+func (ds *documents) textOf(uri string) (path, text string, isCell, ok bool) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	if d, found := ds.texts[uri]; found {
+		return d.path, d.text, false, true
+	}
+	if d, found := ds.cellOf[uri]; found {
+		for _, c := range d.cells {
+			if c.uri == uri {
+				return d.path, c.text, true, true
+			}
+		}
+	}
+	return "", "", false, false
+}
+
 // applyChange returns text with one content change applied.
 func applyChange(text string, c contentChange) string {
 	if c.Range == nil {

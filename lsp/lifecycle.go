@@ -28,6 +28,7 @@ func (s *Server) initialize(params json.RawMessage) (any, error) {
 				Save:             true,
 			},
 			CodeActionProvider: codeActionProvider{CodeActionKinds: []string{kindQuickFix}},
+			HoverProvider:      true,
 		},
 		ServerInfo: serverInfo{Name: output.Source, Version: s.opts.Version},
 	}, nil

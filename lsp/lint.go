@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"slices"
 
+	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
 )
@@ -113,13 +114,15 @@ func (s *Server) lintGroup(ctx context.Context, st *setup, docs []*docSnapshot) 
 		}
 		srcs[i] = engine.Source{Path: d.path, Data: data}
 	}
-	res, err := s.lint(ctx, st.linterFor(s.opts, docs[0].path), srcs)
+	var cat *catalog.Catalog
+	res, err := s.lint(ctx, st.linterFor(s.opts, docs[0].path, func(c *catalog.Catalog) { cat = c }), srcs)
 	if err != nil {
 		if ctx.Err() == nil {
 			s.log.Printf("linting %s: %v", docs[0].path, err)
 		}
 		return
 	}
+	s.keepTables(cat, res, srcs)
 	for _, n := range res.Notes {
 		if n.Error {
 			s.showError(n.String())
@@ -219,18 +222,17 @@ func (s *Server) forgetShown() {
 	s.shownMu.Unlock()
 }
 
-// linterFor is the linter for a file: the setup's, with the cache of the
-// file's project when there is one.
-func (st *setup) linterFor(o Options, path string) *engine.Linter {
-	if o.CacheFor == nil {
-		return st.linter
-	}
-	c := o.CacheFor(path)
-	if c == nil {
-		return st.linter
-	}
+// linterFor is the linter for a file: the setup's options and memo, with
+// the cache of the file's project when there is one, handing the run's
+// catalog to keep (for hovers).
+func (st *setup) linterFor(o Options, path string, keep func(*catalog.Catalog)) *engine.Linter {
 	opts := st.engineOptions(o)
-	opts.Cache = c
+	opts.Catalog = keep
+	if o.CacheFor != nil {
+		if c := o.CacheFor(path); c != nil {
+			opts.Cache = c
+		}
+	}
 	return engine.New(st.configs, opts)
 }
 

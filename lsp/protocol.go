@@ -38,6 +38,7 @@ type serverCapabilities struct {
 	TextDocumentSync     textDocumentSync     `json:"textDocumentSync"`
 	NotebookDocumentSync notebookDocumentSync `json:"notebookDocumentSync"`
 	CodeActionProvider   codeActionProvider   `json:"codeActionProvider"`
+	HoverProvider        bool                 `json:"hoverProvider"`
 }
 
 // clientCapabilities are the few client capabilities lakelint reads.
@@ -262,4 +263,21 @@ type codeAction struct {
 
 type workspaceEdit struct {
 	Changes map[string][]output.LSPTextEdit `json:"changes"`
+}
+
+type hoverParams struct {
+	TextDocument struct {
+		URI string `json:"uri"`
+	} `json:"textDocument"`
+	Position output.LSPPosition `json:"position"`
+}
+
+type hoverResult struct {
+	Contents markupContent    `json:"contents"`
+	Range    *output.LSPRange `json:"range,omitempty"`
+}
+
+type markupContent struct {
+	Kind  string `json:"kind"`
+	Value string `json:"value"`
 }

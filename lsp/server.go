@@ -64,6 +64,11 @@ type Server struct {
 	shownMu   sync.Mutex
 	shown     map[string]bool // error notes already shown to the user
 
+	// tables is what the last lint of each open document's project knew
+	// of its tables, by path, for hovers.
+	tablesMu sync.Mutex
+	tables   map[string]*projectTables
+
 	lints       sync.WaitGroup
 	lintCtx     context.Context
 	stopLinting context.CancelFunc
@@ -82,7 +87,6 @@ type Server struct {
 // setup is the configuration in force: swapped whole when a config changes.
 type setup struct {
 	configs *config.Resolver
-	linter  *engine.Linter
 	// memo keeps the project context's facts between runs, so a keystroke
 	// re-reads only the files changed on disk since the last run.
 	memo *engine.ContextMemo
@@ -112,6 +116,7 @@ func NewServer(opts Options) (*Server, error) {
 		"initialize":              s.initialize,
 		"shutdown":                s.shutdownRequest,
 		"textDocument/codeAction": s.codeAction,
+		"textDocument/hover":      s.hover,
 	}
 	s.notifications = map[string]func(json.RawMessage) error{
 		"initialized":                     s.initializedNotification,
@@ -133,9 +138,7 @@ func (s *Server) newSetup() (*setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &setup{configs: configs, memo: engine.NewContextMemo()}
-	st.linter = engine.New(configs, st.engineOptions(s.opts))
-	return st, nil
+	return &setup{configs: configs, memo: engine.NewContextMemo()}, nil
 }
 
 // Serve reads messages from in and answers on out until the client sends

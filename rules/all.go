@@ -31,6 +31,7 @@ import (
 	"github.com/lakelint/lakelint/rules/ll902"
 	"github.com/lakelint/lakelint/rules/ll903"
 	"github.com/lakelint/lakelint/rules/ll904"
+	"github.com/lakelint/lakelint/rules/ll905"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -64,6 +65,7 @@ var all = []*rule.Rule{
 	ll902.Rule,
 	ll903.Rule,
 	ll904.Rule,
+	ll905.Rule,
 }
 
 // selections (--select, a config's select:, ignore: and the like) may name

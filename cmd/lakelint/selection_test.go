@@ -17,7 +17,7 @@ func TestUnknownRuleCodesAreConfigErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--select", "LL999"}, `--select: unknown rule code "LL999" (did you mean LL904?)`},
+		{[]string{"--select", "LL999"}, `--select: unknown rule code "LL999" (did you mean LL905?)`},
 		{[]string{"--extend-select", "LL6"}, `--extend-select: unknown rule prefix "LL6" (did you mean LL5?)`},
 		{[]string{"--ignore", "ll401"}, `--ignore: invalid rule code "ll401" (did you mean LL401?)`},
 		{[]string{"--select", "LL4,LL1O1"}, `--select: invalid rule code "LL1O1" (did you mean LL101?)`},
@@ -28,7 +28,7 @@ func TestUnknownRuleCodesAreConfigErrors(t *testing.T) {
 		}
 	}
 	for _, cfg := range []struct{ text, want string }{
-		{"select: [LL999]\n", `select: unknown rule code "LL999" (did you mean LL904?)`},
+		{"select: [LL999]\n", `select: unknown rule code "LL999" (did you mean LL905?)`},
 		{"ignore: [LL30, LL7]\n", `ignore: unknown rule prefix "LL7" (did you mean LL5?)`},
 		{"per-file-ignores:\n  '*.py': [LL409]\n", `unknown rule code "LL409" (did you mean LL406?)`},
 	} {

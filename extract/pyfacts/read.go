@@ -218,11 +218,9 @@ func (x *extractor) pipelineRead(c callSite, a args, stream bool) *facts.Read {
 	return r
 }
 
-// streamFrame is the DataFrame a read makes: one that remembers its read
-// when it is a stream, so a writeStream of it knows its source.
+// streamFrame is the DataFrame a read makes: one that remembers its read,
+// so a writeStream of it knows its source and a batch write knows what it
+// copies (facts.Write.CopyOf).
 func streamFrame(r *facts.Read) val {
-	if r.Kind != facts.StreamRead {
-		return val{kind: kFrame}
-	}
 	return val{kind: kFrame, ref: &hist{source: r}}
 }

@@ -16,8 +16,7 @@ func (x *extractor) sessionMethod(c callSite, a args) val {
 		return val{kind: kFrame}
 	case "table":
 		rd := x.work.readers.Take(4)
-		x.finishRead(rd, c, a, "table")
-		return val{kind: kFrame}
+		return streamFrame(x.finishRead(rd, c, a, "table"))
 	case "newSession":
 		return val{kind: kSession}
 	case "createDataFrame", "range":

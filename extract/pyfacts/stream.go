@@ -19,7 +19,9 @@ func (x *extractor) streamOf(w *writer, s *wstep, c callSite) *facts.Stream {
 	}
 	for h := w.hist; h != nil; h = h.prev {
 		if h.source != nil {
-			st.Source = h.source
+			if h.source.Kind == facts.StreamRead {
+				st.Source = h.source
+			}
 			break
 		}
 	}

@@ -102,6 +102,23 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 	return out
 }
 
+// narrowSource is the batch read the DataFrame was made from when only
+// narrow transforms lie between them (see facts.Write.CopyOf), else nil.
+func (h *hist) narrowSource() *facts.Read {
+	for p := h; p != nil; p = p.prev {
+		if p.source != nil {
+			if p.source.Kind == facts.BatchRead {
+				return p.source
+			}
+			return nil
+		}
+		if t := (facts.Transform{Name: p.name}); !t.IsNarrow() {
+			return nil
+		}
+	}
+	return nil
+}
+
 // returnOf is what a call of fn that passes a returns: fn's result, with
 // the steps a DataFrame parameter went through applied to the argument's
 // DataFrame when the result is one (def narrowed(df): return df.coalesce(2)).

@@ -197,3 +197,39 @@ func TestCountShuffledThroughBranches(t *testing.T) {
 		})
 	}
 }
+
+func TestCopyOf(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      string // the read's table or path, "" for none
+	}{
+		{"narrow chain", "df = spark.read.table('raw.events')\ndf.filter('x > 1').withColumn('a', F.lit(1)).select('a').write.saveAsTable('t')", "raw.events"},
+		{"spark.table", "spark.table('raw.events').where('x').write.saveAsTable('t')", "raw.events"},
+		{"a path read", "spark.read.format('delta').load('/lake/raw').drop('y').write.save('/lake/out')", "/lake/raw"},
+		{"no transform", "spark.read.table('raw.events').write.saveAsTable('t')", "raw.events"},
+		{"a join", "spark.read.table('a').join(b, 'id').write.saveAsTable('t')", ""},
+		{"an aggregation", "spark.read.table('a').groupBy('k').count().write.saveAsTable('t')", ""},
+		{"a repartition", "spark.read.table('a').repartition(8).write.saveAsTable('t')", ""},
+		{"a coalesce", "spark.read.table('a').coalesce(1).write.saveAsTable('t')", ""},
+		{"distinct", "spark.read.table('a').distinct().write.saveAsTable('t')", ""},
+		{"branches", "df = spark.table('a')\nif c:\n    df = df.filter('x')\ndf.write.saveAsTable('t')", ""},
+		{"unknown origin", "df.filter('x').write.saveAsTable('t')", ""},
+		{"a stream read", "spark.readStream.table('a').filter('x').writeStream.toTable('t')", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, _ := extract(t, tt.src)
+			w := oneWrite(t, f)
+			got := ""
+			if r := w.CopyOf; r != nil {
+				got = r.Target.Table + r.Target.Path
+				if r.Kind != facts.BatchRead {
+					t.Errorf("CopyOf is a %s read", r.Kind)
+				}
+			}
+			if got != tt.want {
+				t.Errorf("CopyOf %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -342,6 +342,8 @@ func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 	var seen [wKinds]bool
 	if w.api == facts.DataStreamWriter {
 		fw.Stream = x.streamOf(w, s, c)
+	} else {
+		fw.CopyOf = w.hist.narrowSource()
 	}
 	for ; s != nil; s = s.prev {
 		if seen[s.kind] {

@@ -131,10 +131,19 @@ func Every(d time.Duration) Frequency {
 // exactly; in UTC, with no daylight-saving shifts.
 func count(s *robfig.SpecSchedule, dom, dow *dayForm) Frequency {
 	perDay := bits(s.Second, 60) * bits(s.Minute, 60) * bits(s.Hour, 24)
+	if dom == nil && dow == nil && s.Dom&starBit != 0 && s.Dow&starBit != 0 && bits(s.Month>>1, 12) == 12 {
+		// every day fires: nothing to count (most schedules)
+		return Frequency{RunsPerDay: float64(perDay), Every: constantStep(s)}
+	}
+	return countDays(s, dom, dow, perDay)
+}
+
+// countDays counts the days of the 28 years that fire.
+func countDays(s *robfig.SpecSchedule, dom, dow *dayForm, perDay int) Frequency {
 	start := time.Date(2029, 1, 1, 0, 0, 0, 0, time.UTC)
 	end := start.AddDate(28, 0, 0)
 	days, fired := 0, 0
-	for t := start; t.Before(end); t = t.AddDate(0, 0, 1) {
+	for t := start; t.Before(end); t = t.Add(24 * time.Hour) { // UTC: every day has 24 hours
 		days++
 		if 1<<uint(t.Month())&s.Month != 0 && dayMatches(s, dom, dow, t) {
 			fired++

@@ -154,3 +154,26 @@ func TestQuartzDays(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryDayNeedsNoCount gives a schedule that fires every day the
+// frequency counting its days gives, without counting them.
+func TestEveryDayNeedsNoCount(t *testing.T) {
+	for _, expr := range []string{"*/5 * * * *", "0 2 * * *", "15,45 8-18 * * *", "0 */3 * * *"} {
+		spec, err := fiveFields.Parse(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := spec.(*robfig.SpecSchedule)
+		s.Second = 1 // second 0
+		got := count(s, nil, nil)
+		want := countDays(s, nil, nil, bits(s.Minute, 60)*bits(s.Hour, 24))
+		want.Every = constantStep(s)
+		if got != want {
+			t.Errorf("%s: %+v, counting the days gives %+v", expr, got, want)
+		}
+	}
+	// a day field that is not `*` is counted: the 1st and the 15th
+	if f, err := Parse("0 0 1,15 * *", Unix); err != nil || f.RunsPerDay >= 1 || f.RunsPerDay <= 0 {
+		t.Errorf("0 0 1,15 * *: %+v, %v", f, err)
+	}
+}

@@ -26,7 +26,10 @@ schedule, which processes everything new and stops. A foreachBatch stream counts
 its function writes files or a table; foreign sinks (Kafka, console, memory, foreach)
 make no files and are not reported. Intervals are read as Spark reads them: whole unit
 words ("30 seconds", "interval 1 minute"); a spelling Spark refuses ("10s", "5 min")
-fails the query at once and is left alone here.`,
+fails the query at once and is left alone here.
+When a repartition(n) or coalesce(n) feeds the stream, the finding adds the files a day
+the trigger allows; when a Databricks bundle job or an Airflow DAG of the project runs
+the file, it names the job and how often it starts the stream.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .option("checkpointLocation", "/chk/events")
@@ -81,7 +84,7 @@ func message(p *rule.Pass, w *facts.Write) string {
 	}
 	return fmt.Sprintf("a trigger of %s %s means %s%s, each adding small files to the table and a commit to its log; "+
 		"run it with trigger(availableNow=True) on a schedule, or trigger at least every %s",
-		rule.Quote(tr.Interval.Text()), into, rate, p.MeasuredCommits(w), rule.SparkInterval(p.Config.Rules.MinStreamingTrigger))
+		rule.Quote(tr.Interval.Text()), into, rate, p.MeasuredCommits(w), rule.SparkInterval(p.Config.Rules.MinStreamingTrigger)) + p.StreamNote(w)
 }
 
 // fixes replace the trigger call with availableNow or the suggested

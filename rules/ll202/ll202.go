@@ -23,7 +23,9 @@ Saying how fresh the data must be, with a processingTime of minutes or
 trigger(availableNow=True) on a schedule, batches more data per commit. A foreachBatch
 stream counts when its function writes files or a table; foreign sinks (Kafka, console,
 memory, foreach) make no files and are not reported. A stream started by a helper
-function is reported in the helper, where the trigger belongs.`,
+function is reported in the helper, where the trigger belongs.
+When a Databricks bundle job or an Airflow DAG of the project runs the file, the finding
+names the job and how often it starts the stream.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .option("checkpointLocation", "/chk/events")
@@ -50,7 +52,7 @@ func check(p *rule.Pass) {
 		msg := fmt.Sprintf("the stream into %s sets no trigger, so a micro-batch starts as soon as the previous one ends%s: "+
 			"on a trickle of data that is thousands of commits a day, each adding small files; "+
 			"set trigger(processingTime=%q), or run it with trigger(availableNow=True) on a schedule",
-			p.StreamTargets(w), p.MeasuredCommits(w), suggested)
+			p.StreamTargets(w), p.MeasuredCommits(w), suggested) + p.StreamNote(w)
 		var fixes []rule.Fix
 		if ins := w.Stream.TriggerInsert; ins != nil && p.SuggestedTriggerOK() {
 			fixes = append(fixes, rule.Fix{Title: "Trigger every " + suggested, Edits: []facts.Edit{{

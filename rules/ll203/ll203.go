@@ -18,7 +18,9 @@ var Doc = &rule.Doc{
 sinks, Delta tables and foreachBatch cannot take it, and the query fails as soon as it
 starts. A file sink commits per micro-batch, so a micro-batch trigger is what it needs;
 choose its interval for the table's sake, not the latency's: minutes, or
-trigger(availableNow=True) on a schedule.`,
+trigger(availableNow=True) on a schedule. When a Databricks bundle job or an Airflow DAG
+of the project runs the file, the finding names the job and how often it starts the
+stream: each start fails.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .trigger(continuous="1 second")
@@ -49,6 +51,6 @@ func check(p *rule.Pass) {
 			continue
 		}
 		p.Report(w.Trigger.Span, fmt.Sprintf("a continuous trigger on %s fails when the query starts: continuous processing supports only Kafka, memory, console and foreach sinks; "+
-			"use a micro-batch trigger such as trigger(processingTime=%q) or trigger(availableNow=True)", what, rule.SparkInterval(p.Config.Rules.SuggestedTrigger)))
+			"use a micro-batch trigger such as trigger(processingTime=%q) or trigger(availableNow=True)", what, rule.SparkInterval(p.Config.Rules.SuggestedTrigger))+p.StreamNote(w))
 	}
 }

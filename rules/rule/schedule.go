@@ -144,3 +144,31 @@ func (p *Pass) AutoCompactionOff(w *facts.Write) bool {
 	}
 	return p.Platform == config.PlatformOSS
 }
+
+// StreamNote is what a finding on a stream adds about how often it runs:
+// the files a day its processing-time trigger allows when each micro-batch
+// is known to make n files ("; at 4 files a micro-batch, up to 34,560
+// files a day"),
+// and the job of the project that starts it ("; job `ingest`
+// (resources/ingest.yml:12) starts it every hour"); "" when neither is known.
+func (p *Pass) StreamNote(w *facts.Write) string {
+	var note string
+	if tr := w.Trigger; tr != nil && tr.Kind == facts.TriggerProcessingTime && tr.IntervalOK() && tr.Seconds > 0 {
+		if n, ok := p.FilesPerRun(w); ok {
+			perDay := int64(math.Round(float64(n) * 86400 / tr.Seconds))
+			files := Count(n) + " files"
+			if n == 1 {
+				files = "1 file"
+			}
+			note = fmt.Sprintf("; at %s a micro-batch, up to %s files a day", files, Count(perDay))
+		}
+	}
+	if s := p.Schedule; s != nil {
+		where := s.Job
+		if s.Where != "" {
+			where += " (" + s.Where + ")"
+		}
+		note += "; " + where + " starts it " + strings.TrimPrefix(s.Every(), "runs ")
+	}
+	return note
+}

@@ -3,6 +3,8 @@
 //
 //	go run ./internal/cmd/corpusgen -out /tmp/corpus -size 20
 //	hyperfine 'lakelint check /tmp/corpus --exit-zero'
+//
+// -schedules adds the Databricks bundle and Airflow DAGs that run the jobs.
 package main
 
 import (
@@ -17,8 +19,12 @@ func main() {
 	out := flag.String("out", "corpus", "directory to write the files to")
 	size := flag.Int("size", 20, "total size in MB")
 	seed := flag.Uint64("seed", 42, "generator seed: the same seed gives the same files")
+	schedules := flag.Bool("schedules", false, "also write a Databricks bundle and Airflow DAGs that run the jobs")
 	flag.Parse()
 	n, err := corpusgen.WriteDir(*out, *seed, *size<<20)
+	if err == nil && *schedules {
+		err = corpusgen.WriteSchedules(*out, *seed, n)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "corpusgen:", err)
 		os.Exit(1)
