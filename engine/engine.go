@@ -13,7 +13,6 @@ import (
 	"sync"
 
 	"github.com/sourcegraph/conc/pool"
-	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
@@ -459,7 +458,7 @@ func (u *loaded) abs() string {
 //
 // With a run record, a file whose check key is the previous record's takes
 // its findings from there, and what the rules find is recorded.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *project, rec recorded, live bool) (out []finding.Finding, notes []Note) {
+func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *project, rec recorded) (out []finding.Finding, notes []Note) {
 	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
 	runs := proj.sched.For(l.abs(un.src.Path))
 	cluster := runs.Settings(relPath)
@@ -482,9 +481,8 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *p
 	}
 	other := newOtherFiles(un)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
-	k := passKits.Get().(*passKit)
-	defer k.release()
-	diags, notes := k.run(l, u, cat, live, plat, sched)
+	k := newPassKit(u)
+	diags, notes := k.run(l, cat, plat, sched)
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes
 	}
@@ -521,17 +519,6 @@ func extractSafely(doc *document.Document, opts extract.Options) (f *facts.File,
 		}
 	}
 	return f, nil
-}
-
-// runSafely runs one rule; a panic in a rule is reported, not fatal.
-func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error in %s: %v", r.Doc.Code, p)
-		}
-	}()
-	_, err = r.Analyzer.Run(pass)
-	return err
 }
 
 // modelOptions is what extraction needs besides the text of a file that is

@@ -1,73 +1,131 @@
 package engine
 
 import (
+	"errors"
+	"fmt"
 	"go/token"
-	"sync"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
-// passKit is what one file's rule pass needs beyond its facts: the
-// rules' input and pass, the diagnostics they report and the room those
-// take their slices from. A kit serves one file after another: what it
-// makes once (the pass's map, the functions rules call back) it keeps.
+// passKit is one file's rule pass, run as go/analysis drivers run
+// analyzers over a package: each enabled rule is a root; the analyzers it
+// Requires run before it, each once for the file, and their results are
+// kept for the rules after it. Only the roots' diagnostics are the file's.
+// The file's input reaches the rule.Source analyzer as the package fact of
+// the pass's package.
 type passKit struct {
 	u       *loaded
+	in      rule.Input
+	pkg     *types.Package // the file, as go/analysis's package
+	files   []string       // Pass.OtherFiles: the file's path
+	done    map[*analysis.Analyzer]*outcome
+	diags   []diag
+	notes   []Note
 	pos     *positioner // read on first use: see positions
 	posNote string      // why pos cannot be had
-	in      rule.Input
-	pass    analysis.Pass
-	current *rule.Rule // the rule running
-	diags   []diag
-	room    rule.Room
-
-	// made once: the kit's methods as the functions Input holds
-	place     func(off int) string
-	otherFile func(path string) *token.File
-	placeIn   func(path string, off int) string
 }
 
-var passKits = sync.Pool{New: func() any { return newPassKit() }}
-
-func newPassKit() *passKit {
-	k := &passKit{}
-	k.pass.ResultOf = map[*analysis.Analyzer]any{rule.InputAnalyzer: &k.in}
-	k.pass.Report = k.report
-	k.place = k.placeOf
-	k.otherFile = func(p string) *token.File { return k.u.other.file(p) }
-	k.placeIn = func(p string, off int) string { return k.u.other.place(p, off) }
-	return k
+// outcome is what an analyzer's pass over the file gave.
+type outcome struct {
+	result any
+	err    error // its own, or errSkipped
 }
 
-// run runs the enabled rules over u and returns what they report, valid
-// until release; live says whether a table of cat has live stats.
-func (k *passKit) run(l *Linter, u *loaded, cat *catalog.Catalog, live bool, plat platform.Choice, sched *rule.Schedule) (diags []diag, notes []Note) {
-	k.u = u
-	k.in = rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok,
-		Place: k.place, Other: k.otherFile, PlaceIn: k.placeIn, Room: &k.room}
-	k.in.NoLiveStats = !live
-	k.in.Platform, k.in.PlatformWhy = plat.Platform, plat.Why
-	k.in.Schedule = sched
+// errSkipped is the outcome of an analyzer whose prerequisite failed: the
+// failure is noted once, as the prerequisite's.
+var errSkipped = errors.New("a prerequisite failed")
+
+func newPassKit(u *loaded) *passKit {
+	return &passKit{u: u, pkg: types.NewPackage(u.src.Path, ""), files: []string{u.src.Path},
+		done: make(map[*analysis.Analyzer]*outcome, 8)}
+}
+
+// run runs the enabled rules over u, in their order, and returns what they
+// report.
+func (k *passKit) run(l *Linter, cat *catalog.Catalog, plat platform.Choice, sched *rule.Schedule) (diags []diag, notes []Note) {
+	u := k.u
+	k.in = rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Places: k,
+		Platform: plat.Platform, PlatformWhy: plat.Why, Schedule: sched}
 	sel := u.cfg.File(u.src.Path)
-	// one pass serves every rule in turn: rules keep nothing of it
 	for _, r := range l.rules {
-		if !sel.Enabled(r.Doc.Code, !r.Doc.Off) {
-			continue
-		}
-		k.current, k.pass.Analyzer = r, r.Analyzer
-		if err := runSafely(r, &k.pass); err != nil {
-			notes = append(notes, Note{Path: u.src.Path, Message: err.Error(), Error: true})
+		if sel.Enabled(r.Doc.Code, !r.Doc.Off) {
+			k.analyze(r.Analyzer, r)
 		}
 	}
-	return k.diags, notes
+	return k.diags, k.notes
 }
 
-func (k *passKit) report(d analysis.Diagnostic) {
-	k.diags = append(k.diags, diag{r: k.current, d: d})
+// analyze runs a (once for the file) after what it requires; root is the
+// rule whose diagnostics a reports, nil for a prerequisite.
+func (k *passKit) analyze(a *analysis.Analyzer, root *rule.Rule) *outcome {
+	if o := k.done[a]; o != nil {
+		return o
+	}
+	o := &outcome{}
+	k.done[a] = o // an analyzer requiring itself, through others, finds it failed
+	o.err = errSkipped
+	results := make(map[*analysis.Analyzer]any, len(a.Requires))
+	for _, req := range a.Requires {
+		ro := k.analyze(req, nil)
+		if ro.err != nil {
+			return o
+		}
+		results[req] = ro.result
+	}
+	pass := &analysis.Pass{
+		Analyzer:   a,
+		Fset:       k.u.other.fset,
+		OtherFiles: k.files, // our sources are not Go: Files is empty
+		Pkg:        k.pkg,
+		ResultOf:   results,
+		Report:     func(analysis.Diagnostic) {}, // a prerequisite's diagnostics are not the file's
+		ImportPackageFact: func(pkg *types.Package, f analysis.Fact) bool {
+			in, ok := f.(*rule.Input)
+			if ok && pkg == k.pkg {
+				*in = k.in
+			}
+			return ok && pkg == k.pkg
+		},
+	}
+	if root != nil {
+		pass.Report = func(d analysis.Diagnostic) { k.diags = append(k.diags, diag{r: root, d: d}) }
+	}
+	o.result, o.err = runSafely(a, pass)
+	if o.err != nil {
+		k.notes = append(k.notes, Note{Path: k.u.src.Path, Message: o.err.Error(), Error: true})
+	}
+	return o
+}
+
+// runSafely runs one analyzer; a panic in it is reported, not fatal.
+func runSafely(a *analysis.Analyzer, pass *analysis.Pass) (result any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error in %s: %v", a.Name, p)
+		}
+	}()
+	return a.Run(pass)
+}
+
+// Tok is rule.Places': the run's file the span names, in the run's file set.
+func (k *passKit) Tok(id facts.FileID) *token.File { return k.u.other.tok(id) }
+
+// Place is rule.Places': "line 7", "cell 2, line 3", "line 3 of lib/io.py".
+func (k *passKit) Place(sp facts.Span) string {
+	if sp.File != 0 {
+		return k.u.other.place(sp.File.Path(), sp.Start)
+	}
+	if p := k.positions(); p != nil {
+		return p.place(sp.Start)
+	}
+	return "line ?"
 }
 
 // positions are the file's positions; its text is read again only when a
@@ -88,41 +146,4 @@ func (k *passKit) positions() *positioner {
 		}
 	}
 	return k.pos
-}
-
-// placeOf is Input.Place.
-func (k *passKit) placeOf(off int) string {
-	if p := k.positions(); p != nil {
-		return p.place(off)
-	}
-	return "line ?"
-}
-
-// release readies the kit for the next file, keeping nothing of this one
-// (an unusually large buffer is left to the collector).
-func (k *passKit) release() {
-	k.room.Reset()
-	if cap(k.diags) > 4096 {
-		k.diags = nil
-	} else {
-		clear(k.diags) // past its length the buffer is still zero
-		k.diags = k.diags[:0]
-	}
-	k.u, k.pos, k.posNote, k.current = nil, nil, "", nil
-	k.in = rule.Input{}
-	k.pass.Analyzer = nil
-	passKits.Put(k)
-}
-
-// anyLive reports whether a table of cat has live stats.
-func anyLive(cat *catalog.Catalog) bool {
-	if cat == nil {
-		return false
-	}
-	for _, t := range cat.Tables() {
-		if t.Live != nil {
-			return true
-		}
-	}
-	return false
 }

@@ -20,7 +20,6 @@ func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog,
 	if record != nil {
 		catDigest = digestCatalog(cat)
 	}
-	live := anyLive(cat) // asked once: most runs read no live stats
 	emit := l.emitter(units)
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, u := range units {
@@ -28,7 +27,7 @@ func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog,
 			continue
 		}
 		p.Go(func() {
-			fs, notes := l.check(u, store, cat, proj, recorded{record, i, catDigest}, live)
+			fs, notes := l.check(u, store, cat, proj, recorded{record, i, catDigest})
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)
