@@ -3,7 +3,7 @@ package ll406_test
 import (
 	"testing"
 
-	"github.com/lakelint/lakelint/internal/ruletest"
+	"github.com/lakelint/lakelint/engine/ruletest"
 	"github.com/lakelint/lakelint/rules/ll406"
 )
 

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/lakelint/lakelint/internal/ruletest"
+	"github.com/lakelint/lakelint/engine/ruletest"
 	"github.com/lakelint/lakelint/rules/ll902"
 	"github.com/lakelint/lakelint/stats/deltatest"
 )

@@ -6,7 +6,7 @@ package streamtest
 import (
 	"testing"
 
-	"github.com/lakelint/lakelint/internal/ruletest"
+	"github.com/lakelint/lakelint/engine/ruletest"
 	"github.com/lakelint/lakelint/rules/ll101"
 	"github.com/lakelint/lakelint/rules/ll102"
 	"github.com/lakelint/lakelint/rules/ll103"
