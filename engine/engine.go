@@ -481,7 +481,8 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *p
 	}
 	other := newOtherFiles(un)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
-	k := newPassKit(u)
+	k := newPassKit(u, len(l.rules))
+	defer k.release()
 	diags, notes := k.run(l, cat, plat, sched)
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes

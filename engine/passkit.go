@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -21,34 +23,79 @@ import (
 // The file's input reaches the rule.Source analyzer as the package fact of
 // the pass's package.
 type passKit struct {
-	u       *loaded
-	in      rule.Input
-	pkg     *types.Package // the file, as go/analysis's package
-	files   []string       // Pass.OtherFiles: the file's path
-	done    map[*analysis.Analyzer]*outcome
-	diags   []diag
-	notes   []Note
-	pos     *positioner // read on first use: see positions
-	posNote string      // why pos cannot be had
+	u    *loaded
+	in   rule.Input
+	pkg  *types.Package // the file, as go/analysis's package
+	pass analysis.Pass  // serves each analyzer in turn: analyzers keep nothing of it
+	done []outcome      // each analyzer's, once it has run
+	// resultOf are the ResultOf maps made so far, one for each list of
+	// Requires: rules mostly require the same few analyzers
+	resultOf []resultOf
+	current  *rule.Rule // the root running; nil for a prerequisite
+	diags    []diag
+	notes    []Note
+	pos      *positioner // read on first use: see positions
+	posNote  string      // why pos cannot be had
 }
 
 // outcome is what an analyzer's pass over the file gave.
 type outcome struct {
+	a      *analysis.Analyzer
 	result any
 	err    error // its own, or errSkipped
+}
+
+// resultOf is a ResultOf map and the Requires it holds the results of.
+type resultOf struct {
+	requires []*analysis.Analyzer
+	results  map[*analysis.Analyzer]any
+	filled   bool // with this file's results
 }
 
 // errSkipped is the outcome of an analyzer whose prerequisite failed: the
 // failure is noted once, as the prerequisite's.
 var errSkipped = errors.New("a prerequisite failed")
 
-func newPassKit(u *loaded) *passKit {
-	return &passKit{u: u, pkg: types.NewPackage(u.src.Path, ""), files: []string{u.src.Path},
-		done: make(map[*analysis.Analyzer]*outcome, 8)}
+// passKits keep the kits of files done: a kit's slices and maps serve the
+// next file (BenchmarkRulePass: see the commit that added it).
+var passKits = sync.Pool{New: func() any { return &passKit{} }}
+
+// newPassKit is a kit for u's pass, over at release.
+func newPassKit(u *loaded, rules int) *passKit {
+	k := passKits.Get().(*passKit)
+	k.u, k.pkg = u, types.NewPackage(u.src.Path, "")
+	if k.pass.Report == nil { // made once: the kit's methods as the pass's functions
+		k.pass.Report, k.pass.ImportPackageFact = k.report, k.importPackageFact
+		k.done = make([]outcome, 0, rules+4)
+	}
+	k.pass.Fset, k.pass.Pkg = u.other.fset, k.pkg
+	k.pass.OtherFiles = append(k.pass.OtherFiles[:0], u.src.Path) // our sources are not Go: Files is empty
+	return k
 }
 
-// run runs the enabled rules over u, in their order, and returns what they
-// report.
+// release readies the kit for the next file, keeping nothing of this one
+// (an unusually large buffer is left to the collector).
+func (k *passKit) release() {
+	clear(k.done)
+	k.done = k.done[:0]
+	for i := range k.resultOf {
+		clear(k.resultOf[i].results)
+		k.resultOf[i].filled = false
+	}
+	if cap(k.diags) > 4096 {
+		k.diags = nil
+	} else {
+		clear(k.diags)
+		k.diags = k.diags[:0]
+	}
+	k.notes = nil // the caller keeps them
+	k.u, k.pkg, k.pos, k.posNote, k.in = nil, nil, nil, "", rule.Input{}
+	k.pass.Fset, k.pass.Pkg = nil, nil
+	passKits.Put(k)
+}
+
+// run runs the enabled rules over the file, in their order, and returns
+// what they report.
 func (k *passKit) run(l *Linter, cat *catalog.Catalog, plat platform.Choice, sched *rule.Schedule) (diags []diag, notes []Note) {
 	u := k.u
 	k.in = rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Places: k,
@@ -64,44 +111,64 @@ func (k *passKit) run(l *Linter, cat *catalog.Catalog, plat platform.Choice, sch
 
 // analyze runs a (once for the file) after what it requires; root is the
 // rule whose diagnostics a reports, nil for a prerequisite.
-func (k *passKit) analyze(a *analysis.Analyzer, root *rule.Rule) *outcome {
-	if o := k.done[a]; o != nil {
-		return o
-	}
-	o := &outcome{}
-	k.done[a] = o // an analyzer requiring itself, through others, finds it failed
-	o.err = errSkipped
-	results := make(map[*analysis.Analyzer]any, len(a.Requires))
-	for _, req := range a.Requires {
-		ro := k.analyze(req, nil)
-		if ro.err != nil {
+func (k *passKit) analyze(a *analysis.Analyzer, root *rule.Rule) outcome {
+	for _, o := range k.done {
+		if o.a == a {
 			return o
 		}
-		results[req] = ro.result
 	}
-	pass := &analysis.Pass{
-		Analyzer:   a,
-		Fset:       k.u.other.fset,
-		OtherFiles: k.files, // our sources are not Go: Files is empty
-		Pkg:        k.pkg,
-		ResultOf:   results,
-		Report:     func(analysis.Diagnostic) {}, // a prerequisite's diagnostics are not the file's
-		ImportPackageFact: func(pkg *types.Package, f analysis.Fact) bool {
-			in, ok := f.(*rule.Input)
-			if ok && pkg == k.pkg {
-				*in = k.in
-			}
-			return ok && pkg == k.pkg
-		},
+	i := len(k.done)
+	k.done = append(k.done, outcome{a: a, err: errSkipped}) // a cycle back to a finds it failed
+	for _, req := range a.Requires {
+		if k.analyze(req, nil).err != nil {
+			return k.done[i]
+		}
 	}
-	if root != nil {
-		pass.Report = func(d analysis.Diagnostic) { k.diags = append(k.diags, diag{r: root, d: d}) }
+	k.pass.Analyzer, k.pass.ResultOf, k.current = a, k.resultsFor(a.Requires), root
+	result, err := runSafely(a, &k.pass)
+	k.pass.Analyzer, k.pass.ResultOf, k.current = nil, nil, nil
+	if err != nil {
+		k.notes = append(k.notes, Note{Path: k.u.src.Path, Message: err.Error(), Error: true})
 	}
-	o.result, o.err = runSafely(a, pass)
-	if o.err != nil {
-		k.notes = append(k.notes, Note{Path: k.u.src.Path, Message: o.err.Error(), Error: true})
+	k.done[i].result, k.done[i].err = result, err
+	return k.done[i]
+}
+
+// resultsFor is the ResultOf map of an analyzer requiring reqs, all of
+// which have run.
+func (k *passKit) resultsFor(reqs []*analysis.Analyzer) map[*analysis.Analyzer]any {
+	i := slices.IndexFunc(k.resultOf, func(r resultOf) bool { return slices.Equal(r.requires, reqs) })
+	if i < 0 {
+		i = len(k.resultOf)
+		k.resultOf = append(k.resultOf, resultOf{requires: reqs, results: make(map[*analysis.Analyzer]any, len(reqs))})
 	}
-	return o
+	r := &k.resultOf[i]
+	if !r.filled {
+		for _, req := range reqs {
+			r.results[req] = k.analyze(req, nil).result // done: found, not run again
+		}
+		r.filled = true
+	}
+	return r.results
+}
+
+// report is Pass.Report: a root's diagnostics are the file's, a
+// prerequisite's are not.
+func (k *passKit) report(d analysis.Diagnostic) {
+	if k.current != nil {
+		k.diags = append(k.diags, diag{r: k.current, d: d})
+	}
+}
+
+// importPackageFact is Pass.ImportPackageFact: the file's input is the
+// one fact of its package.
+func (k *passKit) importPackageFact(pkg *types.Package, f analysis.Fact) bool {
+	in, ok := f.(*rule.Input)
+	if !ok || pkg != k.pkg {
+		return false
+	}
+	*in = k.in
+	return true
 }
 
 // runSafely runs one analyzer; a panic in it is reported, not fatal.

@@ -49,7 +49,7 @@ var Tables = &analysis.Analyzer{
 	ResultType: reflect.TypeOf((*TableIndex)(nil)),
 	Run: func(p *analysis.Pass) (any, error) {
 		in := p.ResultOf[Source].(*Input)
-		return &TableIndex{cat: in.Catalog, file: in.Facts.Path}, nil
+		return &TableIndex{cat: in.Catalog, file: in.Facts.Path, kept: make([]tableKept, 0, 8)}, nil
 	},
 }
 

@@ -1,6 +1,30 @@
 // Package rule is what every lakelint rule is built from: its documentation
 // as data, the facts it reads, and a Report helper that turns fact spans into
 // go/analysis diagnostics.
+//
+// A rule is a go/analysis Analyzer over one file's facts, made with New from
+// a Doc and a check. The lakelint driver runs it as the contract says: the
+// analyzers a rule Requires run first, once for the file, and their results
+// reach the rule in Pass.ResultOf. Every rule requires Source, whose result
+// is the file's Input (its facts, the project's catalog, the configuration,
+// the platform and the schedule), and Tables; the answers several rules
+// share are analyzers of this package that a rule names in New:
+//
+//	var Rule = rule.New(Doc, check, rule.LiveWrites)
+//
+//	func check(p *rule.Pass) {
+//		for _, lw := range p.ResultOf[rule.LiveWrites].([]rule.LiveWrite) {
+//			p.Report(lw.Write.Span, "...")
+//		}
+//	}
+//
+// An answer a second rule needs goes here as an analyzer with a
+// ResultType, not into either rule: no rule imports another.
+//
+// Facts place themselves with spans (document offsets, and the file when it
+// is another); Report turns them into token.Pos in Pass.Fset, the run's file
+// set, where every file of the run is added once. Pass.Files is empty, since
+// the sources are not Go, and Pass.OtherFiles holds the file's path.
 package rule
 
 import (
@@ -232,20 +256,38 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 		URL:      url,
 	}
 	if p.Doc.Fix != NoFix {
+		// the fixes, their edits and the edits' text are carved from one
+		// slice each: a file can report thousands of fixes
+		nFix, nEdit, nText := 0, 0, 0
+		for _, f := range fixes {
+			if len(f.Edits) > 0 || f.unfixable {
+				nFix++
+				nEdit += len(f.Edits)
+				for _, e := range f.Edits {
+					nText += len(e.NewText)
+				}
+			}
+		}
+		var edits []analysis.TextEdit
+		var text []byte
+		if nFix > 0 {
+			d.SuggestedFixes = make([]analysis.SuggestedFix, 0, nFix)
+			edits, text = make([]analysis.TextEdit, 0, nEdit), make([]byte, 0, nText)
+		}
 		for _, f := range fixes {
 			if len(f.Edits) == 0 && !f.unfixable {
 				continue
 			}
-			if d.SuggestedFixes == nil {
-				d.SuggestedFixes = make([]analysis.SuggestedFix, 0, len(fixes))
-			}
 			sf := analysis.SuggestedFix{Message: f.message()}
 			if len(f.Edits) > 0 {
-				sf.TextEdits = make([]analysis.TextEdit, 0, len(f.Edits))
+				sf.TextEdits = edits[len(edits) : len(edits) : len(edits)+len(f.Edits)]
+				edits = edits[:len(edits)+len(f.Edits)]
 			}
 			for _, e := range f.Edits {
 				pos, end := p.positions(e.Span)
-				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(e.NewText)})
+				start := len(text)
+				text = append(text, e.NewText...)
+				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: text[start:len(text):len(text)]})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, sf)
 		}
