@@ -15,7 +15,6 @@ import (
 	"sync"
 
 	"github.com/sourcegraph/conc/pool"
-	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/catalog"
@@ -483,7 +482,7 @@ func (u *loaded) abs() string {
 //
 // With a run record, a file whose check key is the previous record's takes
 // its findings from there, and what the rules find is recorded.
-func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, proj *project, rec recorded, live bool) (out []finding.Finding, notes []Note) {
+func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, proj *project, rec recorded) (out []finding.Finding, notes []Note) {
 	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
 	runs := proj.sched.For(l.abs(un.src.Path))
 	cluster := runs.Settings(relPath)
@@ -510,9 +509,9 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 	}
 	other := newOtherFiles(un)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: !un.stored.AsIs()}
-	k := passKits.Get().(*passKit)
+	k := newPassKit(u, len(l.rules))
 	defer k.release()
-	diags, notes := k.run(l, u, cat, live, plat, sched)
+	diags, notes := k.run(l, cat, plat, sched)
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes
 	}
@@ -549,17 +548,6 @@ func extractSafely(doc *document.Document, opts extract.Options) (f *facts.File,
 		}
 	}
 	return f, nil
-}
-
-// runSafely runs one rule; a panic in a rule is reported, not fatal.
-func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error in %s: %v", r.Doc.Code, p)
-		}
-	}()
-	_, err = r.Analyzer.Run(pass)
-	return err
 }
 
 // modelOptions is what extraction needs besides the text of a file that is

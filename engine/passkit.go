@@ -1,73 +1,198 @@
 package engine
 
 import (
+	"errors"
+	"fmt"
 	"go/token"
+	"go/types"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
-// passKit is what one file's rule pass needs beyond its facts: the
-// rules' input and pass, the diagnostics they report and the room those
-// take their slices from. A kit serves one file after another: what it
-// makes once (the pass's map, the functions rules call back) it keeps.
+// passKit is one file's rule pass, run as go/analysis drivers run
+// analyzers over a package: each enabled rule is a root; the analyzers it
+// Requires run before it, each once for the file, and their results are
+// kept for the rules after it. Only the roots' diagnostics are the file's.
+// The file's input reaches the rule.Source analyzer as the package fact of
+// the pass's package.
 type passKit struct {
-	u       *loaded
-	pos     *positioner // read on first use: see positions
-	posNote string      // why pos cannot be had
-	in      rule.Input
-	pass    analysis.Pass
-	current *rule.Rule // the rule running
-	diags   []diag
-	room    rule.Room
-
-	// made once: the kit's methods as the functions Input holds
-	place     func(off int) string
-	otherFile func(path string) *token.File
-	placeIn   func(path string, off int) string
+	u    *loaded
+	in   rule.Input
+	pkg  *types.Package // the file, as go/analysis's package
+	pass analysis.Pass  // serves each analyzer in turn: analyzers keep nothing of it
+	done []outcome      // each analyzer's, once it has run
+	// resultOf are the ResultOf maps made so far, one for each list of
+	// Requires: rules mostly require the same few analyzers
+	resultOf []resultOf
+	current  *rule.Rule // the root running; nil for a prerequisite
+	diags    []diag
+	notes    []Note
+	pos      *positioner // read on first use: see positions
+	posNote  string      // why pos cannot be had
 }
 
-var passKits = sync.Pool{New: func() any { return newPassKit() }}
+// outcome is what an analyzer's pass over the file gave.
+type outcome struct {
+	a      *analysis.Analyzer
+	result any
+	err    error // its own, or errSkipped
+}
 
-func newPassKit() *passKit {
-	k := &passKit{}
-	k.pass.ResultOf = map[*analysis.Analyzer]any{rule.InputAnalyzer: &k.in}
-	k.pass.Report = k.report
-	k.place = k.placeOf
-	k.otherFile = func(p string) *token.File { return k.u.other.file(p) }
-	k.placeIn = func(p string, off int) string { return k.u.other.place(p, off) }
+// resultOf is a ResultOf map and the Requires it holds the results of.
+type resultOf struct {
+	requires []*analysis.Analyzer
+	results  map[*analysis.Analyzer]any
+	filled   bool // with this file's results
+}
+
+// errSkipped is the outcome of an analyzer whose prerequisite failed: the
+// failure is noted once, as the prerequisite's.
+var errSkipped = errors.New("a prerequisite failed")
+
+// passKits keep the kits of files done: a kit's slices and maps serve the
+// next file (BenchmarkRulePass: see the commit that added it).
+var passKits = sync.Pool{New: func() any { return &passKit{} }}
+
+// newPassKit is a kit for u's pass, over at release.
+func newPassKit(u *loaded, rules int) *passKit {
+	k := passKits.Get().(*passKit)
+	k.u, k.pkg = u, types.NewPackage(u.src.Path, "")
+	if k.pass.Report == nil { // made once: the kit's methods as the pass's functions
+		k.pass.Report, k.pass.ImportPackageFact = k.report, k.importPackageFact
+		k.done = make([]outcome, 0, rules+4)
+	}
+	k.pass.Fset, k.pass.Pkg = u.other.fset, k.pkg
+	k.pass.OtherFiles = append(k.pass.OtherFiles[:0], u.src.Path) // our sources are not Go: Files is empty
 	return k
 }
 
-// run runs the enabled rules over u and returns what they report, valid
-// until release; live says whether a table of cat has live stats.
-func (k *passKit) run(l *Linter, u *loaded, cat *catalog.Catalog, live bool, plat platform.Choice, sched *rule.Schedule) (diags []diag, notes []Note) {
-	k.u = u
-	k.in = rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Tok: u.tok,
-		Place: k.place, Other: k.otherFile, PlaceIn: k.placeIn, Room: &k.room}
-	k.in.NoLiveStats = !live
-	k.in.Platform, k.in.PlatformWhy = plat.Platform, plat.Why
-	k.in.Schedule = sched
-	sel := u.cfg.File(u.src.Path)
-	// one pass serves every rule in turn: rules keep nothing of it
-	for _, r := range l.rules {
-		if !sel.Enabled(r.Doc.Code, !r.Doc.Off) {
-			continue
-		}
-		k.current, k.pass.Analyzer = r, r.Analyzer
-		if err := runSafely(r, &k.pass); err != nil {
-			notes = append(notes, Note{Path: u.src.Path, Message: err.Error(), Error: true})
-		}
+// release readies the kit for the next file, keeping nothing of this one
+// (an unusually large buffer is left to the collector).
+func (k *passKit) release() {
+	clear(k.done)
+	k.done = k.done[:0]
+	for i := range k.resultOf {
+		clear(k.resultOf[i].results)
+		k.resultOf[i].filled = false
 	}
-	return k.diags, notes
+	if cap(k.diags) > 4096 {
+		k.diags = nil
+	} else {
+		clear(k.diags)
+		k.diags = k.diags[:0]
+	}
+	k.notes = nil // the caller keeps them
+	k.u, k.pkg, k.pos, k.posNote, k.in = nil, nil, nil, "", rule.Input{}
+	k.pass.Fset, k.pass.Pkg = nil, nil
+	passKits.Put(k)
 }
 
+// run runs the enabled rules over the file, in their order, and returns
+// what they report.
+func (k *passKit) run(l *Linter, cat *catalog.Catalog, plat platform.Choice, sched *rule.Schedule) (diags []diag, notes []Note) {
+	u := k.u
+	k.in = rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Places: k,
+		Platform: plat.Platform, PlatformWhy: plat.Why, Schedule: sched}
+	sel := u.cfg.File(u.src.Path)
+	for _, r := range l.rules {
+		if sel.Enabled(r.Doc.Code, !r.Doc.Off) {
+			k.analyze(r.Analyzer, r)
+		}
+	}
+	return k.diags, k.notes
+}
+
+// analyze runs a (once for the file) after what it requires; root is the
+// rule whose diagnostics a reports, nil for a prerequisite.
+func (k *passKit) analyze(a *analysis.Analyzer, root *rule.Rule) outcome {
+	for _, o := range k.done {
+		if o.a == a {
+			return o
+		}
+	}
+	i := len(k.done)
+	k.done = append(k.done, outcome{a: a, err: errSkipped}) // a cycle back to a finds it failed
+	for _, req := range a.Requires {
+		if k.analyze(req, nil).err != nil {
+			return k.done[i]
+		}
+	}
+	k.pass.Analyzer, k.pass.ResultOf, k.current = a, k.resultsFor(a.Requires), root
+	result, err := runSafely(a, &k.pass)
+	k.pass.Analyzer, k.pass.ResultOf, k.current = nil, nil, nil
+	if err != nil {
+		k.notes = append(k.notes, Note{Path: k.u.src.Path, Message: err.Error(), Error: true})
+	}
+	k.done[i].result, k.done[i].err = result, err
+	return k.done[i]
+}
+
+// resultsFor is the ResultOf map of an analyzer requiring reqs, all of
+// which have run.
+func (k *passKit) resultsFor(reqs []*analysis.Analyzer) map[*analysis.Analyzer]any {
+	i := slices.IndexFunc(k.resultOf, func(r resultOf) bool { return slices.Equal(r.requires, reqs) })
+	if i < 0 {
+		i = len(k.resultOf)
+		k.resultOf = append(k.resultOf, resultOf{requires: reqs, results: make(map[*analysis.Analyzer]any, len(reqs))})
+	}
+	r := &k.resultOf[i]
+	if !r.filled {
+		for _, req := range reqs {
+			r.results[req] = k.analyze(req, nil).result // done: found, not run again
+		}
+		r.filled = true
+	}
+	return r.results
+}
+
+// report is Pass.Report: a root's diagnostics are the file's, a
+// prerequisite's are not.
 func (k *passKit) report(d analysis.Diagnostic) {
-	k.diags = append(k.diags, diag{r: k.current, d: d})
+	if k.current != nil {
+		k.diags = append(k.diags, diag{r: k.current, d: d})
+	}
+}
+
+// importPackageFact is Pass.ImportPackageFact: the file's input is the
+// one fact of its package.
+func (k *passKit) importPackageFact(pkg *types.Package, f analysis.Fact) bool {
+	in, ok := f.(*rule.Input)
+	if !ok || pkg != k.pkg {
+		return false
+	}
+	*in = k.in
+	return true
+}
+
+// runSafely runs one analyzer; a panic in it is reported, not fatal.
+func runSafely(a *analysis.Analyzer, pass *analysis.Pass) (result any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error in %s: %v", a.Name, p)
+		}
+	}()
+	return a.Run(pass)
+}
+
+// Tok is rule.Places': the run's file the span names, in the run's file set.
+func (k *passKit) Tok(id facts.FileID) *token.File { return k.u.other.tok(id) }
+
+// Place is rule.Places': "line 7", "cell 2, line 3", "line 3 of lib/io.py".
+func (k *passKit) Place(sp facts.Span) string {
+	if sp.File != 0 {
+		return k.u.other.place(sp.File.Path(), sp.Start)
+	}
+	if p := k.positions(); p != nil {
+		return p.place(sp.Start)
+	}
+	return "line ?"
 }
 
 // positions are the file's positions; its text is read again only when a
@@ -88,41 +213,4 @@ func (k *passKit) positions() *positioner {
 		}
 	}
 	return k.pos
-}
-
-// placeOf is Input.Place.
-func (k *passKit) placeOf(off int) string {
-	if p := k.positions(); p != nil {
-		return p.place(off)
-	}
-	return "line ?"
-}
-
-// release readies the kit for the next file, keeping nothing of this one
-// (an unusually large buffer is left to the collector).
-func (k *passKit) release() {
-	k.room.Reset()
-	if cap(k.diags) > 4096 {
-		k.diags = nil
-	} else {
-		clear(k.diags) // past its length the buffer is still zero
-		k.diags = k.diags[:0]
-	}
-	k.u, k.pos, k.posNote, k.current = nil, nil, "", nil
-	k.in = rule.Input{}
-	k.pass.Analyzer = nil
-	passKits.Put(k)
-}
-
-// anyLive reports whether a table of cat has live stats.
-func anyLive(cat *catalog.Catalog) bool {
-	if cat == nil {
-		return false
-	}
-	for _, t := range cat.Tables() {
-		if t.Live != nil {
-			return true
-		}
-	}
-	return false
 }

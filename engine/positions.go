@@ -7,13 +7,13 @@ import (
 	"math"
 	"os"
 	"path"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/parsers/document"
 )
@@ -430,14 +430,16 @@ func addProjectTexts(units []*unit, paths []string) {
 // cleanPath is a path as the link step and the catalog's callers compare it.
 func cleanPath(p string) string { return path.Clean(strings.ReplaceAll(p, "\\", "/")) }
 
-// otherFiles give a file's rule pass the positions of the run's other
-// files, in the run's file set (a file set of its own without a run).
+// otherFiles give a file's rule pass the positions of the run's files, in
+// the run's file set (a file set of its own without a run), where each file
+// is added once: what the pass's spans name, by ID, is kept.
 type otherFiles struct {
 	run       *runFiles
 	fset      *token.FileSet
 	self      *token.File
 	selfClean string
-	named     []*token.File // what file has given, once each
+	byID      map[facts.FileID]*token.File // what tok has given
+	added     map[string]*token.File       // without a run: the files added, by clean path
 }
 
 func newOtherFiles(un *unit) *otherFiles {
@@ -455,38 +457,43 @@ func newOtherFiles(un *unit) *otherFiles {
 	return o
 }
 
-// file is the token.File of the run's file at p; rule.Input asks it once
-// for each file its spans name.
-func (o *otherFiles) file(p string) *token.File {
+// tok is the token.File of the file a span names: the pass's own for 0,
+// else the run's file at its path (one of size 0 for a file the run does
+// not know).
+func (o *otherFiles) tok(id facts.FileID) *token.File {
+	if id == 0 {
+		return o.self
+	}
+	if tf, ok := o.byID[id]; ok {
+		return tf
+	}
+	p := id.Path()
 	clean := cleanPath(p)
 	var tf *token.File
 	switch {
 	case clean == o.selfClean:
 		tf = o.self // evidence that names the file itself
-	case o.run == nil:
-		tf = o.fset.AddFile(p, -1, 0)
-	default:
+	case o.run != nil:
 		tf = o.run.tokFile(p, clean)
-	}
-	if !slices.Contains(o.named, tf) {
-		if o.named == nil {
-			o.named = make([]*token.File, 0, 4)
+	default:
+		if tf = o.added[clean]; tf == nil {
+			tf = o.fset.AddFile(p, -1, 0)
+			if o.added == nil {
+				o.added = map[string]*token.File{}
+			}
+			o.added[clean] = tf
 		}
-		o.named = append(o.named, tf)
 	}
+	if o.byID == nil {
+		o.byID = make(map[facts.FileID]*token.File, 4)
+	}
+	o.byID[id] = tf
 	return tf
 }
 
-// fileOf is the token.File holding pos, a position in another file: one
-// that file has given, else any of the file set's; nil for none.
-func (o *otherFiles) fileOf(pos token.Pos) *token.File {
-	for _, tf := range o.named {
-		if int(pos) >= tf.Base() && int(pos) <= tf.Base()+tf.Size() {
-			return tf
-		}
-	}
-	return o.fset.File(pos)
-}
+// fileOf is the token.File holding pos, a position in another file; nil
+// for none.
+func (o *otherFiles) fileOf(pos token.Pos) *token.File { return o.fset.File(pos) }
 
 // other is the run's file that tf stands for; nil for none.
 func (o *otherFiles) other(tf *token.File) *runFile {

@@ -21,7 +21,6 @@ func (l *Linter) checkAll(units []*unit, store *cache.FactStore, cat *catalog.Ca
 	if record != nil {
 		catDigest = cache.CatalogDigest(cat)
 	}
-	live := anyLive(cat) // asked once: most runs read no live stats
 	emit := l.emitter(units)
 	p := pool.New().WithMaxGoroutines(Workers())
 	for i, u := range units {
@@ -29,7 +28,7 @@ func (l *Linter) checkAll(units []*unit, store *cache.FactStore, cat *catalog.Ca
 			continue
 		}
 		p.Go(func() {
-			fs, notes := l.check(u, store, cat, proj, recorded{record, i, catDigest}, live)
+			fs, notes := l.check(u, store, cat, proj, recorded{record, i, catDigest})
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)

@@ -50,13 +50,13 @@ suggested interval. All change when data arrives, so none is applied without
 	Options: []string{"min-trigger-interval", "suggested-trigger", "default-format", "stats.tables", "stats.file"},
 }
 
-var Rule = rule.New(Doc, check)
+var Rule = rule.New(Doc, check, rule.FileStreams)
 
 func check(p *rule.Pass) {
 	limit := p.Config.Rules.MinStreamingTrigger.Seconds()
 	// a helper's default reaches several streams: one finding, at the default
 	seen := map[facts.Span]bool{}
-	for _, w := range p.FileStreams() {
+	for _, w := range p.ResultOf[rule.FileStreams].([]*facts.Write) {
 		tr := w.Trigger
 		if tr == nil || tr.Kind != facts.TriggerProcessingTime || !tr.IntervalOK() || tr.Seconds >= limit || seen[tr.Interval.Span] {
 			continue

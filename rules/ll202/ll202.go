@@ -41,11 +41,11 @@ with --unsafe-fixes.`,
 	Options: []string{"suggested-trigger", "min-trigger-interval", "default-format", "stats.tables", "stats.file"},
 }
 
-var Rule = rule.New(Doc, check)
+var Rule = rule.New(Doc, check, rule.FileStreams)
 
 func check(p *rule.Pass) {
 	suggested := rule.SparkInterval(p.Config.Rules.SuggestedTrigger)
-	for _, w := range p.FileStreams() {
+	for _, w := range p.ResultOf[rule.FileStreams].([]*facts.Write) {
 		if w.HasTrigger || w.Applied() {
 			continue // a helper's stream is reported in the helper, where the trigger goes
 		}

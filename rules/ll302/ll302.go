@@ -48,10 +48,10 @@ why. A definition in another file is named in the message.`,
 	Options: []string{"default-format", "stats.tables", "stats.file", "stats.databricks"},
 }
 
-var Rule = rule.New(Doc, check)
+var Rule = rule.New(Doc, check, rule.FileStreams)
 
 func check(p *rule.Pass) {
-	for _, w := range p.FileStreams() {
+	for _, w := range p.ResultOf[rule.FileStreams].([]*facts.Write) {
 		if sessionCompacts(p, w.Span.Start) {
 			continue
 		}

@@ -39,10 +39,10 @@ fits the kind of write. Without live stats for the table the rule says nothing.`
 	Options: []string{"stats.small-file-threshold", "stats.min-files", "stats.tables", "stats.file", "stats.databricks"},
 }
 
-var Rule = rule.New(Doc, check)
+var Rule = rule.New(Doc, check, rule.LiveWrites)
 
 func check(p *rule.Pass) {
-	for _, lw := range p.LiveWrites() {
+	for _, lw := range p.ResultOf[rule.LiveWrites].([]rule.LiveWrite) {
 		w, t := lw.Write, lw.Table
 		e, small := health.CheckSmallFiles(t.Live, p.Config.Stats)
 		if !small {

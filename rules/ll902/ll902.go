@@ -36,10 +36,10 @@ INSERT INTO main.web.events SELECT * FROM staged_events;`,
 	Options: []string{"stats.max-partitions", "stats.small-file-threshold", "stats.min-files", "stats.tables", "stats.file", "stats.databricks"},
 }
 
-var Rule = rule.New(Doc, check)
+var Rule = rule.New(Doc, check, rule.LiveWrites)
 
 func check(p *rule.Pass) {
-	for _, lw := range p.LiveWrites() {
+	for _, lw := range p.ResultOf[rule.LiveWrites].([]rule.LiveWrite) {
 		w, t := lw.Write, lw.Table
 		e, bad := health.CheckPartitioning(t.Live, p.Config.Stats)
 		if !bad {

@@ -39,13 +39,13 @@ wrote them. Without the table's history the rule says nothing.`,
 	Options: []string{"stats.min-streaming-commits", "stats.small-file-threshold", "stats.history-limit", "stats.tables", "stats.file", "stats.databricks"},
 }
 
-var Rule = rule.New(Doc, check)
+var Rule = rule.New(Doc, check, rule.LiveWrites)
 
 // check reports at the streams into an affected table; when the project
 // has none (the stream is elsewhere, or writes through foreachBatch), at
 // the table's other writes.
 func check(p *rule.Pass) {
-	for _, lw := range p.LiveWrites() {
+	for _, lw := range p.ResultOf[rule.LiveWrites].([]rule.LiveWrite) {
 		w, t := lw.Write, lw.Table
 		stream := w.API == facts.DataStreamWriter
 		if !stream && hasStream(t) {

@@ -33,11 +33,11 @@ spark.sql("OPTIMIZE main.sales.events WHERE event_date >= current_date() - INTER
 	Options: []string{"stats.large-table-size", "stats.history-limit", "stats.tables", "stats.file", "stats.databricks"},
 }
 
-var Rule = rule.New(Doc, check)
+var Rule = rule.New(Doc, check, rule.LiveWrites)
 
 func check(p *rule.Pass) {
 	var seen []*catalog.Table
-	for _, lw := range p.LiveWrites() {
+	for _, lw := range p.ResultOf[rule.LiveWrites].([]rule.LiveWrite) {
 		t := lw.Table
 		if slices.Contains(seen, t) {
 			continue

@@ -53,9 +53,6 @@ const (
 )
 
 func check(p *rule.Pass) {
-	if p.NoLiveStats {
-		return
-	}
 	for _, w := range p.Facts.Writes {
 		r := w.CopyOf
 		if r == nil || w.API.Rewrites() {

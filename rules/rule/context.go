@@ -20,60 +20,9 @@ const (
 	PropAutoCompact    = "delta.autooptimize.autocompact"
 )
 
-// Table returns the catalog entry of a target, or nil. Rules ask it of the
-// same few targets many times: the answers for a file's first targets are
-// kept, and found again without the catalog's large maps.
-func (p *Pass) Table(t facts.Target) *catalog.Table {
-	r := p.room()
-	for _, m := range r.tables {
-		if m.table == t.Table && m.path == t.Path {
-			return m.t
-		}
-	}
-	tb := p.Catalog.LookupIn(p.Facts.Path, t)
-	if len(r.tables) < maxTablesKept {
-		r.tables = append(r.tables, tableKept{t.Table, t.Path, tb})
-	}
-	return tb
-}
-
-// tableKept is the catalog's answer for a target's name and path.
-type tableKept struct {
-	table, path string
-	t           *catalog.Table
-}
-
-// maxTablesKept bounds the answers a file keeps, and so the scan for one.
-const maxTablesKept = 32
-
-// LiveWrite is a write into a table whose live state is known.
-type LiveWrite struct {
-	Write *facts.Write
-	Table *catalog.Table
-}
-
-// LiveWrites returns the file's writes that add data to a table with live
-// stats; a DELETE only rewrites what is there, so it is left out.
-func (p *Pass) LiveWrites() []LiveWrite {
-	if p.NoLiveStats {
-		return nil
-	}
-	r := p.room()
-	if r.liveDone { // several rules ask: the file's answer is made once
-		return r.live[:len(r.live):len(r.live)]
-	}
-	var out []LiveWrite
-	for _, w := range p.Facts.Writes {
-		if w.API == facts.DeltaTableDelete || w.API == facts.SQLDelete {
-			continue
-		}
-		if t := p.Table(w.Target); t != nil && t.Live != nil {
-			out = append(out, LiveWrite{w, t})
-		}
-	}
-	r.live, r.liveDone = out, true
-	return out[:len(out):len(out)]
-}
+// Table returns the catalog entry of a target, or nil: the Tables
+// analyzer's answer.
+func (p *Pass) Table(t facts.Target) *catalog.Table { return p.tables.Of(t) }
 
 // Format returns the format a write lands in: the code's own, else the
 // project's definition of the table, else the configured default.
@@ -104,24 +53,11 @@ func (p *Pass) DefFormat(d *facts.TableDef) string {
 
 // Place describes where a document offset is, for messages: "line 7", or
 // "cell 2, line 3" in a Jupyter notebook.
-func (p *Pass) Place(off int) string {
-	if p.Input.Place == nil {
-		return "line ?"
-	}
-	return p.Input.Place(off)
-}
+func (p *Pass) Place(off int) string { return p.Places.Place(facts.Span{Start: off, End: off}) }
 
 // PlaceOf describes where a span is, for messages: as Place in this file,
 // "line 3 of lib/io.py" in another.
-func (p *Pass) PlaceOf(sp facts.Span) string {
-	if sp.File == 0 {
-		return p.Place(sp.Start)
-	}
-	if p.PlaceIn == nil {
-		return sp.File.Path()
-	}
-	return p.PlaceIn(sp.File.Path(), sp.Start)
-}
+func (p *Pass) PlaceOf(sp facts.Span) string { return p.Places.Place(sp) }
 
 // OptimizedWrites says whether optimized writes are known to be on for a
 // write, and why; it never guesses: unknown means off.
@@ -146,7 +82,7 @@ func (p *Pass) optimizedWritesOn(w *facts.Write) bool {
 
 // turnedOn cites the setting or write property at sp.
 func (p *Pass) turnedOn(sp facts.Span) []Related {
-	return append(p.room().cited.Slice(1, block), Related{At: sp, Message: "optimized writes are turned on here"})
+	return []Related{{At: sp, Message: "optimized writes are turned on here"}}
 }
 
 // TablePropertyCited is the evidence that the project sets table property

@@ -1,12 +1,35 @@
 // Package rule is what every lakelint rule is built from: its documentation
 // as data, the facts it reads, and a Report helper that turns fact spans into
 // go/analysis diagnostics.
+//
+// A rule is a go/analysis Analyzer over one file's facts, made with New from
+// a Doc and a check. The lakelint driver runs it as the contract says: the
+// analyzers a rule Requires run first, once for the file, and their results
+// reach the rule in Pass.ResultOf. Every rule requires Source, whose result
+// is the file's Input (its facts, the project's catalog, the configuration,
+// the platform and the schedule), and Tables; the answers several rules
+// share are analyzers of this package that a rule names in New:
+//
+//	var Rule = rule.New(Doc, check, rule.LiveWrites)
+//
+//	func check(p *rule.Pass) {
+//		for _, lw := range p.ResultOf[rule.LiveWrites].([]rule.LiveWrite) {
+//			p.Report(lw.Write.Span, "...")
+//		}
+//	}
+//
+// An answer a second rule needs goes here as an analyzer with a
+// ResultType, not into either rule: no rule imports another.
+//
+// Facts place themselves with spans (document offsets, and the file when it
+// is another); Report turns them into token.Pos in Pass.Fset, the run's file
+// set, where every file of the run is added once. Pass.Files is empty, since
+// the sources are not Go, and Pass.OtherFiles holds the file's path.
 package rule
 
 import (
 	"fmt"
 	"go/token"
-	"reflect"
 	"regexp"
 	"strings"
 
@@ -77,96 +100,40 @@ func (d *Doc) Validate() error {
 	return nil
 }
 
-// Input is what the driver hands every rule for one file.
+// Input is what the driver hands every rule for one file: the result of
+// the Source analyzer.
 type Input struct {
 	Facts   *facts.File
 	Catalog *catalog.Catalog
 	Config  *config.Config
-	// Tok gives the file's positions to go/analysis; it has no line table.
-	Tok *token.File
-	// Place describes an offset for messages ("line 7", "cell 2, line 3").
-	Place func(off int) string
 
 	// Platform is where the code runs, resolved once per run (never auto);
 	// PlatformWhy says what decided it.
 	Platform    config.Platform
 	PlatformWhy string
 
-	// Other gives the positions of another file of the run, which a span
-	// names (facts.Span.File), in Tok's file set; nil when unknown.
-	Other func(path string) *token.File
-	// PlaceIn describes an offset of another file of the run for
-	// messages: "line 3 of lib/io.py".
-	PlaceIn func(path string, off int) string
-
-	// others are what Other gave, by file: spans name a few files many times
-	others map[facts.FileID]*token.File
-
 	// Schedule is how often a job or DAG of the project runs the file; nil
 	// when none runs it on a known schedule.
 	Schedule *Schedule
 
-	// NoLiveStats says no table of Catalog has live stats, so that rules
-	// need not look for writes into one.
-	NoLiveStats bool
-
-	// Room is where the file's diagnostics take their slices from and
-	// where the pass keeps answers about the file; nil for one of the
-	// input's own. A room serves one file at a time: Reset it before the next.
-	Room *Room
+	// Places places the spans of this file and of the run's others.
+	Places Places
 }
 
-// room is Room, made on first use when the driver gave none.
-func (in *Input) room() *Room {
-	if in.Room == nil {
-		in.Room = &Room{}
-	}
-	return in.Room
-}
+// AFact marks an Input as what the driver hands the Source analyzer: the
+// package fact of the pass's package (see Source).
+func (*Input) AFact() {}
 
-// other is Other(id.Path()), asked once per file: the first files' answers
-// are kept in the room, those of files beyond in a map.
-func (in *Input) other(id facts.FileID) *token.File {
-	r := in.room()
-	for _, o := range r.others {
-		if o.id == id {
-			return o.tf
-		}
-	}
-	if tf, ok := in.others[id]; ok {
-		return tf
-	}
-	var tf *token.File
-	if in.Other != nil {
-		tf = in.Other(id.Path())
-	}
-	if len(r.others) < maxOthersKept {
-		r.others = append(r.others, otherKept{id, tf})
-		return tf
-	}
-	if in.others == nil {
-		in.others = map[facts.FileID]*token.File{}
-	}
-	in.others[id] = tf
-	return tf
-}
-
-// otherKept is Other's answer for a file.
-type otherKept struct {
-	id facts.FileID
-	tf *token.File
-}
-
-// maxOthersKept bounds the answers the room keeps, and so the scan for one.
-const maxOthersKept = 32
-
-// InputAnalyzer stands for the facts of a file. The driver does not run it: it
-// puts the file's *Input in every rule pass's ResultOf under this key.
-var InputAnalyzer = &analysis.Analyzer{
-	Name:       "lakelintinput",
-	Doc:        "facts of one file, supplied by the lakelint driver",
-	Run:        func(*analysis.Pass) (any, error) { return nil, fmt.Errorf("lakelintinput is supplied by the driver") },
-	ResultType: reflect.TypeOf((*Input)(nil)),
+// Places is the driver's positions of a run's files, in the pass's Fset.
+type Places interface {
+	// Tok is the token.File, in Pass.Fset, of the file a span names: the
+	// pass's own for 0. Never nil: a file the run does not know is one
+	// of size 0, every place at its start.
+	Tok(id facts.FileID) *token.File
+	// Place describes where a span starts, for messages: "line 7",
+	// "cell 2, line 3" in a Jupyter notebook, "line 3 of lib/io.py" in
+	// another file.
+	Place(sp facts.Span) string
 }
 
 // Rule is a documented analyzer.
@@ -181,27 +148,31 @@ type Pass struct {
 	*Input
 	Doc *Doc
 
-	url string // Doc.URL(), made once per rule rather than per report
+	tables *TableIndex // the Tables analyzer's result
+	url    string      // Doc.URL(), made once per rule rather than per report
 }
 
-// New makes a rule from its doc and its check.
-func New(doc *Doc, check func(*Pass)) *Rule {
+// New makes a rule from its doc and its check. Every rule requires Source
+// and Tables; requires names the shared analyzers (LiveWrites,
+// FileStreams) whose results the check reads from Pass.ResultOf.
+func New(doc *Doc, check func(*Pass), requires ...*analysis.Analyzer) *Rule {
 	url := doc.URL()
 	a := &analysis.Analyzer{
 		Name:     doc.Code,
 		Doc:      doc.Summary,
 		URL:      url,
-		Requires: []*analysis.Analyzer{InputAnalyzer},
+		Requires: append([]*analysis.Analyzer{Source, Tables}, requires...),
 	}
 	a.Run = func(p *analysis.Pass) (any, error) {
-		in, _ := p.ResultOf[InputAnalyzer].(*Input)
-		if in == nil {
-			return nil, fmt.Errorf("%s: no input", doc.Code)
-		}
-		check(&Pass{Pass: p, Input: in, Doc: doc, url: url})
+		check(passOf(p, doc, url))
 		return nil, nil
 	}
 	return &Rule{Doc: doc, Analyzer: a}
+}
+
+// passOf is the rule's view of pass p, which requires Source and Tables.
+func passOf(p *analysis.Pass, doc *Doc, url string) *Pass {
+	return &Pass{Pass: p, Input: p.ResultOf[Source].(*Input), Doc: doc, tables: p.ResultOf[Tables].(*TableIndex), url: url}
 }
 
 // Fix is a suggested fix in document offsets.
@@ -285,26 +256,44 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 		URL:      url,
 	}
 	if p.Doc.Fix != NoFix {
+		// the fixes, their edits and the edits' text are carved from one
+		// slice each: a file can report thousands of fixes
+		nFix, nEdit, nText := 0, 0, 0
+		for _, f := range fixes {
+			if len(f.Edits) > 0 || f.unfixable {
+				nFix++
+				nEdit += len(f.Edits)
+				for _, e := range f.Edits {
+					nText += len(e.NewText)
+				}
+			}
+		}
+		var edits []analysis.TextEdit
+		var text []byte
+		if nFix > 0 {
+			d.SuggestedFixes = make([]analysis.SuggestedFix, 0, nFix)
+			edits, text = make([]analysis.TextEdit, 0, nEdit), make([]byte, 0, nText)
+		}
 		for _, f := range fixes {
 			if len(f.Edits) == 0 && !f.unfixable {
 				continue
 			}
-			if d.SuggestedFixes == nil {
-				d.SuggestedFixes = p.room().fixes.Slice(len(fixes), block)
-			}
 			sf := analysis.SuggestedFix{Message: f.message()}
 			if len(f.Edits) > 0 {
-				sf.TextEdits = p.room().edits.Slice(len(f.Edits), block)
+				sf.TextEdits = edits[len(edits) : len(edits) : len(edits)+len(f.Edits)]
+				edits = edits[:len(edits)+len(f.Edits)]
 			}
 			for _, e := range f.Edits {
 				pos, end := p.positions(e.Span)
-				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: p.room().bytesOf(e.NewText)})
+				start := len(text)
+				text = append(text, e.NewText...)
+				sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: text[start:len(text):len(text)]})
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, sf)
 		}
 	}
 	if len(related) > 0 {
-		d.Related = p.room().related.Slice(len(related), block)
+		d.Related = make([]analysis.RelatedInformation, 0, len(related))
 	}
 	for _, r := range related {
 		pos, end := p.positions(r.At)
@@ -317,15 +306,7 @@ func (p *Pass) ReportRelated(at facts.Span, msg string, related []Related, fixes
 // diagnostic at another file's span is the driver's to drop (it is about a
 // helper, which reports it itself) or, for evidence, to resolve there.
 func (p *Pass) positions(sp facts.Span) (token.Pos, token.Pos) {
-	tf := p.Tok
-	if sp.File != 0 {
-		tf = p.other(sp.File)
-		if tf == nil { // a file the driver does not know: a place past Tok's, in no file of this run
-			fs := token.NewFileSet()
-			fs.AddFile("", -1, p.Tok.Base()+p.Tok.Size())
-			tf = fs.AddFile(sp.File.Path(), -1, 0)
-		}
-	}
+	tf := p.Places.Tok(sp.File)
 	at := func(off int) token.Pos { return tf.Pos(max(0, min(off, tf.Size()))) }
 	return at(sp.Start), at(sp.End)
 }

@@ -12,11 +12,8 @@ import (
 	"github.com/lakelint/lakelint/stats/health"
 )
 
-// FileStreams returns the file's writeStream sinks that write files or
-// tables: a file format, toTable, or a foreachBatch function (known from
-// its summary) that writes one. A foreachBatch whose function writes
-// nowhere known, or only to foreign sinks, is left out.
-func (p *Pass) FileStreams() []*facts.Write {
+// fileStreams is the FileStreams analyzer's answer.
+func (p *Pass) fileStreams() []*facts.Write {
 	var out []*facts.Write
 	for _, w := range p.Facts.Writes {
 		if w.API != facts.DataStreamWriter || w.Stream == nil {
