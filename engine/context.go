@@ -130,7 +130,8 @@ func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, t
 	}
 	in := &indexed{files: l.contextFiles(srcs)}
 	in.units = make([]*unit, len(in.files))
-	for i, f := range in.files {
+	for _, i := range workOrder(len(in.files)) {
+		f := in.files[i]
 		p.Go(func() {
 			if ctx.Err() == nil {
 				in.units[i] = l.load(Source{Path: f}, nil, tables, links, nil)

@@ -11,7 +11,10 @@ import (
 	"slices"
 
 	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/facts"
 )
+
+var fileIDType = reflect.TypeFor[facts.FileID]()
 
 // digestCatalog hashes everything the catalog holds, so that a file's rule
 // pass can be known to see the same catalog as before (runrecord.go).
@@ -37,6 +40,10 @@ func (d *digester) uint(u uint64) { d.h.Write(d.buf[:binary.PutUvarint(d.buf[:],
 func (d *digester) str(s string)  { d.uint(uint64(len(s))); d.h.Write([]byte(s)) }
 
 func (d *digester) value(v reflect.Value) {
+	if v.Type() == fileIDType { // numbered as a process meets files: the path is what is meant
+		d.str(facts.FileID(v.Uint()).Path())
+		return
+	}
 	switch v.Kind() {
 	case reflect.Bool:
 		if v.Bool() {

@@ -23,7 +23,8 @@ func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog,
 	live := anyLive(cat) // asked once: most runs read no live stats
 	emit := l.emitter(units)
 	p := pool.New().WithMaxGoroutines(Workers())
-	for i, u := range units {
+	for _, i := range workOrder(len(units)) {
+		u := units[i]
 		if !u.linted {
 			continue
 		}
