@@ -10,7 +10,6 @@ import (
 	"os"
 	"runtime"
 	"sort"
-	"sync"
 
 	"github.com/sourcegraph/conc/pool"
 	"golang.org/x/tools/go/analysis"
@@ -146,9 +145,6 @@ type Linter struct {
 	configs *config.Resolver
 	rules   []*rule.Rule
 	models  dbtfacts.Models // the dbt projects of the files linted
-
-	wdOnce  sync.Once
-	workDir string // the working directory, read once
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -157,7 +153,7 @@ func New(configs *config.Resolver, opts Options) *Linter {
 	if rs == nil {
 		rs = rules.All()
 	}
-	return &Linter{opts: opts, configs: configs, rules: rs}
+	return &Linter{opts: opts, configs: configs, rules: rs, models: dbtfacts.Models{WorkDir: configs.WorkDir()}}
 }
 
 // Discover lists the lintable files below paths, honouring .gitignore,
@@ -282,8 +278,10 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 // project root (package platform).
 func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error) {
 	before := l.opts.Cache.Stats()
-	projectRoots := &platform.Roots{} // found once per directory in a run, never kept between runs
-	record := l.runRecordFor(srcs, projectRoots)
+	// what a run asks of directories is found once per directory in the
+	// run, never kept between runs
+	projectRoots, bundles := &platform.Roots{}, &orchestration.BundleFinder{}
+	record := l.runRecordFor(srcs, projectRoots, bundles)
 	if res, ok := record.replay(l.opts.Emit); ok {
 		res.Notes = append(res.Notes, l.opts.Cache.notes()...)
 		res.Details = append(res.Details, Note{Message: "cache: nothing changed since a run with these inputs: its findings are shown again"})
@@ -333,13 +331,13 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	for _, line := range plat.Lines {
 		res.Details = append(res.Details, Note{Message: line})
 	}
-	sched, details := l.schedules(units)
+	sched, details := l.schedules(units, bundles)
 	res.Details = append(res.Details, details...)
 	if len(sched.Inputs) > 0 && len(units) > 0 {
 		addProjectTexts(units, sched.Inputs)
 	}
 	cat := tables.Catalog()
-	cat.SetSchedules(catalogSchedules(sched))
+	cat.SetSchedules(l.catalogSchedules(sched))
 	record.live(l.opts, cat)
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
@@ -480,8 +478,8 @@ func (u *loaded) abs() string {
 func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *project, rec recorded, live bool) (out []finding.Finding, notes []Note) {
 	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
 	runs := proj.sched.For(l.abs(un.src.Path))
-	cluster := runs.Settings(relPath)
-	sched := scheduleOf(runs)
+	cluster := runs.Settings(l.rel)
+	sched := scheduleOf(runs, l.wd())
 	if rec.r != nil {
 		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat, cluster, sched)
 		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {
@@ -499,7 +497,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *p
 		f.Settings = append(cluster, f.Settings...)
 	}
 	other := newOtherFiles(un)
-	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
+	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil, absPath: l.abs(un.src.Path)}
 	k := passKits.Get().(*passKit)
 	defer k.release()
 	diags, notes := k.run(l, u, cat, live, plat, sched)

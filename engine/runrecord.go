@@ -53,6 +53,7 @@ import (
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -108,7 +109,7 @@ type recordedRun struct {
 
 // runRecordFor returns the record of this run, or nil when the run keeps
 // none. It reads every source once, to hash it.
-func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots) *runRecord {
+func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots, bundles *orchestration.BundleFinder) *runRecord {
 	c := l.opts.Cache
 	if c == nil || l.opts.ProjectContext || len(srcs) == 0 {
 		return nil
@@ -147,8 +148,8 @@ func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots) *runR
 	if slices.Contains(ok, false) {
 		return nil // a file that cannot be read (or has no config) is explained by the run itself
 	}
-	wd, err := os.Getwd()
-	if err != nil {
+	wd := l.wd()
+	if wd == "" {
 		return nil
 	}
 	runs := filepath.Join(c.dir, runsDirName)
@@ -172,7 +173,7 @@ func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots) *runR
 		h.Write(keys[i][:])
 		h.Write(cfgs[i][:])
 	}
-	sched := l.scheduleInputs(srcs)
+	sched := l.scheduleInputs(srcs, bundles)
 	h.Write(sched[:])
 	for _, e := range l.projectEvidence(srcs, projectRoots) {
 		writeField(h, fmt.Sprintf("%s %s %d %s", e.Platform, e.What, e.Rank, e.Path))
