@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/facts"
 )
 
 // CatalogDigest hashes everything the catalog holds, so that a file's rule
@@ -36,7 +37,13 @@ type digester struct {
 func (d *digester) uint(u uint64) { d.h.Write(d.buf[:binary.PutUvarint(d.buf[:], u)]) }
 func (d *digester) str(s string)  { d.uint(uint64(len(s))); d.h.Write([]byte(s)) }
 
+var fileIDType = reflect.TypeFor[facts.FileID]()
+
 func (d *digester) value(v reflect.Value) {
+	if v.Type() == fileIDType { // numbered as a process meets files: the path is what is meant
+		d.str(facts.FileID(v.Uint()).Path())
+		return
+	}
 	switch v.Kind() {
 	case reflect.Bool:
 		if v.Bool() {

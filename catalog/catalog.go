@@ -805,14 +805,30 @@ func (t *Table) Property(key string) (facts.Value, bool) {
 			return v, true
 		}
 	}
-	if t.Live != nil {
-		for k, v := range t.Live.Properties {
-			if strings.EqualFold(k, key) {
-				return facts.Value{Kind: facts.String, Str: v}, true
-			}
-		}
+	if v, ok := liveProperty(t.Live, key); ok {
+		return facts.Value{Kind: facts.String, Str: v}, true
 	}
 	return facts.Value{}, false
+}
+
+// liveProperty is a live table property by key, in any case: the key as
+// written when the table has it, else the first spelling in key order, so
+// that two spellings of one key never leave the answer to map order.
+func liveProperty(live *stats.Table, key string) (string, bool) {
+	if live == nil {
+		return "", false
+	}
+	if v, ok := live.Properties[key]; ok {
+		return v, true
+	}
+	best, found := "", false
+	var value string
+	for k, v := range live.Properties {
+		if strings.EqualFold(k, key) && (!found || k < best) {
+			best, value, found = k, v, true
+		}
+	}
+	return value, found
 }
 
 // Format returns the table's format as defined in the project, "" when unknown.

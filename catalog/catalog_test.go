@@ -209,3 +209,18 @@ func TestRepeatedDefinitionsKeptOnce(t *testing.T) {
 		}
 	}
 }
+
+// A live property spelled two ways, neither as asked: the first spelling
+// in key order answers, whatever order Go gives the map.
+func TestLivePropertySpellings(t *testing.T) {
+	tb := &Table{Live: &stats.Table{Properties: map[string]string{"delta.targetFileSize": "a", "Delta.TargetFileSize": "b", "delta.TARGETFILESIZE": "c"}}}
+	for range 20 {
+		if v, _ := tb.Property("delta.targetfilesize"); v.Str != "b" {
+			t.Fatalf("%q, want b (Delta.TargetFileSize)", v.Str)
+		}
+	}
+	tb.Live.Properties["delta.targetfilesize"] = "d"
+	if v, _ := tb.Property("delta.targetfilesize"); v.Str != "d" {
+		t.Errorf("%q, want d: the spelling asked for", v.Str)
+	}
+}

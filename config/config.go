@@ -37,6 +37,9 @@ type Config struct {
 
 	source  [32]byte // the hash of the file's bytes (zero for the defaults)
 	cmdline string   // the command line's selection laid over it, as text
+	// wd is the working directory the Resolver read once, which relative
+	// paths matched against the globs are relative to; "" reads it anew
+	wd string
 }
 
 // Rules holds the settings rules read, one field per configuration key.

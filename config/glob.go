@@ -110,7 +110,7 @@ func (c *Config) relative(p string) relPath {
 	inside := !filepath.IsAbs(p)
 	if c.Dir != "" {
 		inside = false
-		if abs, err := filepath.Abs(p); err == nil {
+		if abs, err := absIn(c.wd, p); err == nil {
 			p = abs
 		}
 		if rel, err := filepath.Rel(c.Dir, p); err == nil && rel != ".." &&
@@ -186,14 +186,14 @@ type Globs struct {
 
 // NewGlobs compiles patterns relative to dir ("" is the working directory).
 func NewGlobs(dir string, patterns []string) (*Globs, error) {
+	wd, err := os.Getwd() // once: every path matched is made absolute against it
 	if dir == "" {
-		wd, err := os.Getwd()
 		if err != nil {
 			return nil, err
 		}
 		dir = wd
 	}
-	g := &Globs{base: &Config{Dir: dir}}
+	g := &Globs{base: &Config{Dir: dir, wd: wd}}
 	for _, p := range patterns {
 		c, err := compileGlob(p)
 		if err != nil {

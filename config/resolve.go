@@ -39,6 +39,7 @@ type Resolver struct {
 	opts     ResolverOptions
 	explicit *Config
 	defaults *result
+	wd       string // the working directory, read once: "" when it cannot be
 
 	mu    sync.Mutex
 	dirs  map[string]*result // directory → the config governing it
@@ -66,11 +67,12 @@ func NewResolver(opts ResolverOptions) (*Resolver, error) {
 		dirs:  map[string]*result{},
 		files: map[string]*result{},
 	}
+	r.wd, _ = os.Getwd()
 	if _, err := opts.CommandLine.layer(); err != nil {
 		return nil, err
 	}
 	if opts.StopDir != "" {
-		stop, err := filepath.Abs(opts.StopDir)
+		stop, err := r.abs(opts.StopDir)
 		if err != nil {
 			return nil, err
 		}
@@ -92,7 +94,7 @@ func NewResolver(opts ResolverOptions) (*Resolver, error) {
 		if dir == "" {
 			dir = "."
 		}
-		abs, err := filepath.Abs(dir)
+		abs, err := r.abs(dir)
 		if err != nil {
 			return nil, err
 		}
@@ -107,7 +109,7 @@ func (r *Resolver) For(filePath string) (*Config, error) {
 	if r.explicit != nil {
 		return r.explicit, nil
 	}
-	abs, err := filepath.Abs(filePath)
+	abs, err := r.abs(filePath)
 	if err != nil {
 		return nil, err
 	}
@@ -120,11 +122,33 @@ func (r *Resolver) ForDir(dir string) (*Config, error) {
 	if r.explicit != nil {
 		return r.explicit, nil
 	}
-	abs, err := filepath.Abs(dir)
+	abs, err := r.abs(dir)
 	if err != nil {
 		return nil, err
 	}
 	return r.lookup(abs).get()
+}
+
+// WorkDir is the working directory as the Resolver read it, once, when
+// it was made: what relative paths are relative to for the whole run; ""
+// when it could not be read.
+func (r *Resolver) WorkDir() string { return r.wd }
+
+// abs is p made absolute against the working directory read once:
+// filepath.Abs reads it anew on every call, at two stat calls each.
+func (r *Resolver) abs(p string) (string, error) {
+	return absIn(r.wd, p)
+}
+
+// absIn is p made absolute against wd; filepath.Abs when wd is "".
+func absIn(wd, p string) (string, error) {
+	switch {
+	case filepath.IsAbs(p):
+		return filepath.Clean(p), nil
+	case wd != "":
+		return filepath.Join(wd, p), nil
+	}
+	return filepath.Abs(p)
 }
 
 // lookup walks from dir towards the root, stopping at the first directory
@@ -164,10 +188,14 @@ func (r *Resolver) lookup(dir string) *result {
 // commandLine lays the command line's options over a config.
 func (r *Resolver) commandLine(c *Config) (*Config, error) {
 	d, err := c.WithCommandLine(r.opts.CommandLine)
-	if err == nil && r.opts.ReplaceExclude {
+	if err != nil {
+		return nil, err
+	}
+	if r.opts.ReplaceExclude {
 		d.exclude = nil
 	}
-	return d, err
+	d.wd = r.wd
+	return d, nil
 }
 
 // file returns the (possibly not yet parsed) config of one config file.

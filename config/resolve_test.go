@@ -211,3 +211,40 @@ func TestGlobsFromTheCommandLine(t *testing.T) {
 		t.Error("no globs match nothing")
 	}
 }
+
+// A Resolver reads the working directory once, when it is made: relative
+// paths are the run's, and cost no stat calls each (filepath.Abs reads it
+// anew every time). A change of directory after it is made moves nothing.
+func TestResolverReadsTheWorkingDirectoryOnce(t *testing.T) {
+	root := tree(t, map[string]string{
+		"one/.lakelint.yaml":       "max-partition-columns: 1\nextend-exclude: [\"gen/\"]\n",
+		"one/job.py":               "",
+		"one/gen/x.py":             "",
+		"two/.lakelint.yaml":       "max-partition-columns: 2\n",
+		"two/job.py":               "",
+		"two/gen/x.py":             "",
+		"elsewhere/.lakelint.yaml": "max-partition-columns: 3\n",
+	})
+	t.Chdir(filepath.Join(root, "one"))
+	r, err := NewResolver(ResolverOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.WorkDir() != mustAbs(t, ".") {
+		t.Fatalf("WorkDir %q", r.WorkDir())
+	}
+	t.Chdir(filepath.Join(root, "two"))
+	cfg, err := r.For("job.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Rules.MaxPartitionColumns != 1 || cfg.Dir != filepath.Join(root, "one") {
+		t.Errorf("job.py resolved against the directory of now, not of the run: %d in %s", cfg.Rules.MaxPartitionColumns, cfg.Dir)
+	}
+	if !cfg.Excluded(filepath.Join("gen", "x.py")) {
+		t.Error("gen/x.py, relative to the run's directory, is not excluded")
+	}
+	if cfg, _ := r.For(filepath.Join(root, "elsewhere", "job.py")); cfg.Rules.MaxPartitionColumns != 3 {
+		t.Errorf("an absolute path: %d", cfg.Rules.MaxPartitionColumns)
+	}
+}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sourcegraph/conc/pool"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
@@ -292,4 +293,51 @@ func check(b *testing.B, dir string) int {
 		b.Fatal(err)
 	}
 	return res.Found
+}
+
+// BenchmarkEditRelative is a run after one file of the 20 MB corpus was
+// edited, as a user runs it: in the project, with paths relative to the
+// working directory (`lakelint check .`), where each path made absolute
+// by filepath.Abs would read the working directory again (two stat calls).
+//
+//	go test ./engine -run '^$' -bench '^BenchmarkEditRelative$' -benchtime 4x
+func BenchmarkEditRelative(b *testing.B) {
+	src, total := corpusDir(b, 20)
+	dir := filepath.Join(b.TempDir(), "corpus")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		b.Fatal(err)
+	}
+	b.Chdir(dir)
+	files, err := engine.Discover([]string{"."}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	edited := files[len(files)/2]
+	original, err := os.ReadFile(edited)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cacheDir := filepath.Join(b.TempDir(), "cache")
+	run := func() {
+		c, err := cache.Open(cache.Options{Dir: cacheDir, Version: "bench"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		configs, err := config.NewResolver(config.ResolverOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := engine.New(configs, engine.Options{Cache: c}).Lint(context.Background(), []string{"."}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	run()
+	b.SetBytes(total)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := os.WriteFile(edited, fmt.Appendf(original, "\n# edit %d\n", i), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		run()
+	}
 }

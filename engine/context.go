@@ -74,9 +74,17 @@ func (l *Linter) contextFiles(srcs []Source) []string {
 	named := map[string]bool{}
 	var roots []string
 	seenRoot := map[string]bool{}
+	rootOf := map[string]string{} // directory → its project root: sources share directories
 	for _, s := range srcs {
-		named[absPath(s.Path)] = true
-		if root := ProjectRoot(s.Path); root != "" && !seenRoot[root] {
+		abs := l.abs(s.Path)
+		named[abs] = true
+		dir := filepath.Dir(abs)
+		root, ok := rootOf[dir]
+		if !ok {
+			root = ProjectRoot(abs)
+			rootOf[dir] = root
+		}
+		if root != "" && !seenRoot[root] {
 			seenRoot[root] = true
 			roots = append(roots, root)
 		}
@@ -84,12 +92,12 @@ func (l *Linter) contextFiles(srcs []Source) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, root := range roots {
-		files, err := l.Discover([]string{displayPath(root, srcs)})
+		files, err := l.Discover([]string{displayPath(root, srcs, l.wd())})
 		if err != nil {
 			continue
 		}
 		for _, f := range files {
-			if a := absPath(f); !named[a] && !seen[a] {
+			if a := l.abs(f); !named[a] && !seen[a] {
 				seen[a] = true
 				out = append(out, f)
 			}
@@ -101,12 +109,8 @@ func (l *Linter) contextFiles(srcs []Source) []string {
 // displayPath writes root as the named paths are written: relative to the
 // current directory unless they are absolute, so that paths in messages and
 // the catalog's path order match a run over the whole project.
-func displayPath(root string, srcs []Source) string {
-	if len(srcs) > 0 && filepath.IsAbs(srcs[0].Path) {
-		return root
-	}
-	wd, err := os.Getwd()
-	if err != nil {
+func displayPath(root string, srcs []Source, wd string) string {
+	if len(srcs) > 0 && filepath.IsAbs(srcs[0].Path) || wd == "" {
 		return root
 	}
 	if rel, err := filepath.Rel(wd, root); err == nil {
@@ -131,7 +135,8 @@ func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, t
 	in := &indexed{files: l.contextFiles(srcs)}
 	l.opts.ContextMemo.keepOnly(in.files)
 	in.units = make([]*unit, len(in.files))
-	for i, f := range in.files {
+	for _, i := range workOrder(len(in.files)) {
+		f := in.files[i]
 		p.Go(func() {
 			if ctx.Err() == nil {
 				in.units[i] = l.loadContextFile(f, tables, links)

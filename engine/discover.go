@@ -124,6 +124,10 @@ func find(paths []string, excluded func(root, path string, isDir bool) bool) (*F
 		}
 	}
 	sort.Strings(found.Files)
+	// a directory's entries may come in any order: what is noted on the
+	// way is told in path order (one directory or link, one note)
+	sort.SliceStable(found.Notes, func(i, j int) bool { return found.Notes[i].Path < found.Notes[j].Path })
+	sort.SliceStable(found.Details, func(i, j int) bool { return found.Details[i].Path < found.Details[j].Path })
 	return found, nil
 }
 

@@ -142,3 +142,46 @@ func TestFindReadsGitignoreAsGit(t *testing.T) {
 		t.Errorf("found %v, want %v", got, want)
 	}
 }
+
+// What discovery notes on the way comes in path order, in whatever order
+// a directory lists its entries.
+func TestFindNotesInPathOrder(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, "a/x.py", "b/x.py", "c/x.py", "d/x.py")
+	for _, l := range []string{"a", "b", "c", "d"} {
+		if err := os.Symlink(filepath.Join(dir, l, "x.py"), filepath.Join(dir, l, "link.py")); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		if err := os.Symlink(filepath.Join(dir, l), filepath.Join(dir, "to-"+l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := readDir
+	t.Cleanup(func() { readDir = old })
+	var want []string
+	for _, reverse := range []bool{false, true} {
+		readDir = func(name string) ([]os.DirEntry, error) {
+			es, err := old(name)
+			if reverse {
+				slices.Reverse(es)
+			}
+			return es, err
+		}
+		found, err := find([]string{dir}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range found.Details {
+			got = append(got, d.Path)
+		}
+		if !slices.IsSorted(got) || len(got) != 8 {
+			t.Fatalf("details not in path order: %q", got)
+		}
+		if want == nil {
+			want = got
+		} else if !slices.Equal(got, want) {
+			t.Errorf("%q, then %q", want, got)
+		}
+	}
+}

@@ -152,9 +152,6 @@ type Linter struct {
 	configs *config.Resolver
 	rules   []*rule.Rule
 	models  dbtfacts.Models // the dbt projects of the files linted
-
-	wdOnce  sync.Once
-	workDir string // the working directory, read once
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -163,7 +160,7 @@ func New(configs *config.Resolver, opts Options) *Linter {
 	if rs == nil {
 		rs = rules.All()
 	}
-	return &Linter{opts: opts, configs: configs, rules: rs}
+	return &Linter{opts: opts, configs: configs, rules: rs, models: dbtfacts.Models{WorkDir: configs.WorkDir()}}
 }
 
 // Discover lists the lintable files below paths, honouring .gitignore,
@@ -264,6 +261,23 @@ type loaded struct {
 	decoded bool // facts decoded from the store: their strings share one buffer
 }
 
+// shuffle, set by tests only, reorders the files a run loads and checks,
+// as a busy machine may finish them in any order: nothing a run outputs,
+// digests or caches may depend on it.
+var shuffle func(order []int)
+
+// workOrder is the order a run starts work on n files in: as given.
+func workOrder(n int) []int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	if shuffle != nil {
+		shuffle(order)
+	}
+	return order
+}
+
 // Workers is how many files are worked on at once: two per processor, since
 // a goroutine waiting in the C parser or on a read leaves its processor idle
 // (measured: 15% faster than one per processor on two cores). Memory stays
@@ -280,8 +294,10 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 // project root (package platform).
 func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error) {
 	before := l.opts.Cache.Stats()
-	projectRoots := &platform.Roots{} // found once per directory in a run, never kept between runs
-	record := l.runRecordFor(srcs, projectRoots)
+	// what a run asks of directories is found once per directory in the
+	// run, never kept between runs
+	projectRoots, bundles := &platform.Roots{}, &orchestration.BundleFinder{}
+	record := l.runRecordFor(srcs, projectRoots, bundles)
 	if res, ok := l.replay(record); ok {
 		res.Notes = append(res.Notes, l.cacheNotes()...)
 		res.Details = append(res.Details, Note{Message: "cache: nothing changed since a run with these inputs: its findings are shown again"})
@@ -295,7 +311,8 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	links := &link.Builder{}
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
-	for i, s := range srcs {
+	for _, i := range workOrder(len(srcs)) {
+		s := srcs[i]
 		p.Go(func() {
 			if ctx.Err() == nil {
 				units[i] = l.load(s, store, tables, links, record.Known(i))
@@ -331,13 +348,13 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	for _, line := range plat.Lines {
 		res.Details = append(res.Details, Note{Message: line})
 	}
-	sched, details := l.schedules(units)
+	sched, details := l.schedules(units, bundles)
 	res.Details = append(res.Details, details...)
 	if len(sched.Inputs) > 0 && len(units) > 0 {
 		addProjectTexts(units, sched.Inputs)
 	}
 	cat := tables.Catalog()
-	cat.SetSchedules(catalogSchedules(sched))
+	cat.SetSchedules(l.catalogSchedules(sched))
 	local := l.liveLocal(record, cat)
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
@@ -485,8 +502,8 @@ func (u *loaded) abs() string {
 func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, proj *project, rec recorded) (out []finding.Finding, notes []Note) {
 	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
 	runs := proj.sched.For(l.abs(un.src.Path))
-	cluster := runs.Settings(relPath)
-	sched := scheduleOf(runs)
+	cluster := runs.Settings(l.rel)
+	sched := scheduleOf(runs, l.wd())
 	if rec.r != nil {
 		schedule := ""
 		if sched != nil {
@@ -508,7 +525,7 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 		f.Settings = append(cluster, f.Settings...)
 	}
 	other := newOtherFiles(un)
-	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: !un.stored.AsIs()}
+	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: !un.stored.AsIs(), absPath: l.abs(un.src.Path)}
 	k := newPassKit(u, len(l.rules))
 	defer k.release()
 	diags, notes := k.run(l, cat, plat, sched)
@@ -680,7 +697,7 @@ type recordedRun struct {
 // none: live table statistics are not in its key, nor is the project
 // context of a partial run or a source given in memory. It reads every
 // source once, to hash it.
-func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots) *cache.Run {
+func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots, bundles *orchestration.BundleFinder) *cache.Run {
 	c := l.opts.Cache
 	if c == nil || l.opts.ProjectContext || len(srcs) == 0 {
 		return nil
@@ -718,11 +735,11 @@ func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots) *cach
 	if slices.Contains(ok, false) {
 		return nil // a file that cannot be read (or has no config) is explained by the run itself
 	}
-	wd, err := os.Getwd()
-	if err != nil {
+	wd := l.wd()
+	if wd == "" {
 		return nil
 	}
-	in := cache.RunInputs{WorkDir: wd, Attach: l.opts.Attach != nil, RecordKey: l.opts.RecordKey, Files: files, Schedules: l.scheduleInputs(srcs)}
+	in := cache.RunInputs{WorkDir: wd, Attach: l.opts.Attach != nil, RecordKey: l.opts.RecordKey, Files: files, Schedules: l.scheduleInputs(srcs, bundles)}
 	for _, rl := range l.rules {
 		in.Rules = append(in.Rules, rl.Doc.Code)
 	}

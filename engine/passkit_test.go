@@ -95,11 +95,12 @@ func TestSharedAnalyzerRunsOncePerFileAndFeedsEveryRule(t *testing.T) {
 	for _, f := range res.Findings {
 		got = append(got, filepath.Base(f.Path)+": "+f.Message)
 	}
-	// rules in their order within a file; the prerequisite reports nothing
+	// rules in their order within a file (findings at one place in message
+	// order); the prerequisite reports nothing
 	want := []string{
 		"a.py: LL991 spark.sql.shuffle.partitions", "a.py: LL992 spark.sql.shuffle.partitions",
-		"b.py: LL991 spark.sql.shuffle.partitions", "b.py: LL991 spark.sql.adaptive.enabled",
-		"b.py: LL992 spark.sql.shuffle.partitions", "b.py: LL992 spark.sql.adaptive.enabled",
+		"b.py: LL991 spark.sql.adaptive.enabled", "b.py: LL991 spark.sql.shuffle.partitions",
+		"b.py: LL992 spark.sql.adaptive.enabled", "b.py: LL992 spark.sql.shuffle.partitions",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

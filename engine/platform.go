@@ -23,13 +23,23 @@ import (
 
 // relPath shows a path relative to the working directory when it is below it.
 func relPath(p string) string {
-	if wd, err := os.Getwd(); err == nil {
+	wd, _ := os.Getwd()
+	return relTo(wd, p)
+}
+
+// relTo is relPath against wd, the working directory read once ("" shows
+// p as it is).
+func relTo(wd, p string) string {
+	if wd != "" {
 		if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
 			return r
 		}
 	}
 	return p
 }
+
+// rel is relPath against the run's working directory.
+func (l *Linter) rel(p string) string { return relTo(l.wd(), p) }
 
 // platform decides the run's platform per project root (see package
 // platform) from the loaded files' code evidence and the project files.
@@ -41,7 +51,7 @@ func (l *Linter) platform(units []*unit, roots *platform.Roots) *platform.Decisi
 			fs.Evidence = append(fs.Evidence, u.signs)
 		}
 	}
-	return fs.Decide(roots, relPath)
+	return fs.Decide(roots, l.rel)
 }
 
 // projectEvidence is what the project files of the sources' roots say of
@@ -56,7 +66,7 @@ func (l *Linter) projectEvidence(srcs []Source, roots *platform.Roots) []platfor
 		}
 		seen[root] = true
 		for d := root; ; d = filepath.Dir(d) {
-			out = append(out, platform.DirEvidence(d, relPath)...)
+			out = append(out, platform.DirEvidence(d, l.rel)...)
 			if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
 				break
 			}
@@ -117,11 +127,8 @@ func (l *Linter) absAll(paths []string) []string {
 	return out
 }
 
-// wd is the working directory, read once per linter.
-func (l *Linter) wd() string {
-	l.wdOnce.Do(func() { l.workDir, _ = os.Getwd() })
-	return l.workDir
-}
+// wd is the run's working directory, as the config resolver read it once.
+func (l *Linter) wd() string { return l.configs.WorkDir() }
 
 // abs is p made absolute against the working directory read once.
 func (l *Linter) abs(p string) string {
@@ -133,7 +140,7 @@ func (l *Linter) abs(p string) string {
 
 // schedules reads, once per run, how the project's files are run: the
 // bundles above the linted files and the DAGs among them.
-func (l *Linter) schedules(units []*unit) (*orchestration.Project, []Note) {
+func (l *Linter) schedules(units []*unit, bundles *orchestration.BundleFinder) (*orchestration.Project, []Note) {
 	opts := orchestration.Options{Target: l.opts.BundleTarget}
 	var paths []string
 	for _, u := range units {
@@ -149,7 +156,7 @@ func (l *Linter) schedules(units []*unit) (*orchestration.Project, []Note) {
 			opts.Python = append(opts.Python, orchestration.Source{Path: l.abs(u.src.Path)})
 		}
 	}
-	opts.Bundles = orchestration.FindBundles(l.absAll(paths))
+	opts.Bundles = bundles.Find(l.absAll(paths))
 	sched := orchestration.Read(opts)
 	var details []Note
 	for _, b := range sched.Bundles {
@@ -168,11 +175,11 @@ func (l *Linter) schedules(units []*unit) (*orchestration.Project, []Note) {
 		if target == "" {
 			target = "none"
 		}
-		details = append(details, Note{Message: fmt.Sprintf("bundle %s (%s), target %s: %d job(s), %d pipeline(s)", b.Name, relPath(b.File), target, jobs, pipelines)})
+		details = append(details, Note{Message: fmt.Sprintf("bundle %s (%s), target %s: %d job(s), %d pipeline(s)", b.Name, l.rel(b.File), target, jobs, pipelines)})
 	}
 	for _, f := range sched.Files() {
 		if f.Known {
-			details = append(details, Note{Path: relPath(f.File), Message: fmt.Sprintf("runs %s a day (%s %s, task %s)", runsText(f.RunsPerDay), f.By.Job.Source, f.By.Job.Key, f.By.Key)})
+			details = append(details, Note{Path: l.rel(f.File), Message: fmt.Sprintf("runs %s a day (%s %s, task %s)", runsText(f.RunsPerDay), f.By.Job.Source, f.By.Job.Key, f.By.Key)})
 		}
 	}
 	for _, n := range sched.Notes {
@@ -199,16 +206,16 @@ func (l *Linter) noteDAGs(u *unit, doc *document.Document) {
 
 // scheduleInputs digests what the run's schedules are read from beside
 // the sources: the bundles' YAML and package files, and the target.
-func (l *Linter) scheduleInputs(srcs []Source) [32]byte {
+func (l *Linter) scheduleInputs(srcs []Source, bundles *orchestration.BundleFinder) [32]byte {
 	paths := make([]string, len(srcs))
 	for i, s := range srcs {
 		paths[i] = s.Path
 	}
 	h := sha256.New()
 	cache.WriteField(h, l.opts.BundleTarget)
-	bundles := orchestration.FindBundles(l.absAll(paths))
-	if len(bundles) > 0 {
-		p := orchestration.Read(orchestration.Options{Bundles: bundles, Target: l.opts.BundleTarget})
+	found := bundles.Find(l.absAll(paths))
+	if len(found) > 0 {
+		p := orchestration.Read(orchestration.Options{Bundles: found, Target: l.opts.BundleTarget})
 		for _, in := range p.Inputs {
 			data, _ := os.ReadFile(in)
 			cache.WriteField(h, in)
@@ -221,8 +228,9 @@ func (l *Linter) scheduleInputs(srcs []Source) [32]byte {
 }
 
 // scheduleOf is what rules are told of how often a file runs: the most
-// frequent unpaused known schedule of the jobs and DAGs that run it.
-func scheduleOf(runs *orchestration.FileRuns) *rule.Schedule {
+// frequent unpaused known schedule of the jobs and DAGs that run it; wd is
+// the run's working directory.
+func scheduleOf(runs *orchestration.FileRuns, wd string) *rule.Schedule {
 	if runs == nil || !runs.Known || runs.By == nil || runs.By.Job == nil {
 		return nil
 	}
@@ -231,17 +239,17 @@ func scheduleOf(runs *orchestration.FileRuns) *rule.Schedule {
 	if j.Source == orchestration.Airflow {
 		kind = "DAG"
 	}
-	return &rule.Schedule{RunsPerDay: runs.RunsPerDay, Job: kind + " " + rule.Quote(j.Key), Where: placeOf(j.Schedule.At)}
+	return &rule.Schedule{RunsPerDay: runs.RunsPerDay, Job: kind + " " + rule.Quote(j.Key), Where: placeOf(j.Schedule.At, wd)}
 }
 
 // placeOf is a schedule's place for messages: its file, relative to the
-// working directory, and line.
-func placeOf(p orchestration.Place) string {
+// working directory wd, and line.
+func placeOf(p orchestration.Place, wd string) string {
 	if p.File == "" {
 		return ""
 	}
 	file := p.File
-	if wd, err := os.Getwd(); err == nil {
+	if wd != "" {
 		// relative as the run's files are named, even from below ("../../x.yml")
 		if r, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(r, "../../../..") {
 			file = r
@@ -254,15 +262,16 @@ func placeOf(p orchestration.Place) string {
 // DAGs run each file, for the rules and the ledger that weigh one writer
 // against another. Rules ask it of every writer of a table, for each file
 // that writes it, so each path's answer is made once.
-func catalogSchedules(sched *orchestration.Project) catalog.Schedules {
+func (l *Linter) catalogSchedules(sched *orchestration.Project) catalog.Schedules {
 	var mu sync.Mutex
 	made := map[string]catalog.Frequency{} // the zero Frequency: none
+	wd := l.wd()
 	return func(path string) (catalog.Frequency, bool) {
 		mu.Lock()
 		f, ok := made[path]
 		mu.Unlock()
 		if !ok {
-			if s := scheduleOf(sched.For(absPath(path))); s != nil {
+			if s := scheduleOf(sched.For(l.abs(path)), wd); s != nil {
 				f = catalog.Frequency{RunsPerDay: s.RunsPerDay, Known: true, Source: s.Job + ", " + s.Where}
 			}
 			mu.Lock()

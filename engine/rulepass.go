@@ -23,7 +23,8 @@ func (l *Linter) checkAll(units []*unit, store *cache.FactStore, cat *catalog.Ca
 	}
 	emit := l.emitter(units)
 	p := pool.New().WithMaxGoroutines(Workers())
-	for i, u := range units {
+	for _, i := range workOrder(len(units)) {
+		u := units[i]
 		if !u.linted {
 			continue
 		}

@@ -95,7 +95,7 @@ func (l *Linter) suppress(u *loaded, fs []finding.Finding, pos *positioner) []fi
 		start, cell := pos.position(s.Span.Start)
 		end, _ := pos.position(s.Span.End)
 		f := finding.Finding{
-			Path: u.src.Path, AbsPath: absPath(u.src.Path),
+			Path: u.src.Path, AbsPath: u.abs(),
 			Code: doc.Code, Rule: doc.Name, URL: doc.URL(),
 			Severity: u.cfg.Severity(doc.Code, doc.Severity),
 			Message:  fmt.Sprintf("Unused noqa comment: no %s to suppress here", what),

@@ -144,7 +144,9 @@ func (f *Finding) HasFix(a Applicability) bool {
 	return false
 }
 
-// Less orders findings by path, line, column and code, as every output prints them.
+// Less orders findings by path, line, column and code, as every output
+// prints them; findings alike in all four go by where they end and what
+// they say, so that the order never rests on the order they came in.
 func Less(a, b *Finding) bool {
 	if a.Path != b.Path {
 		return a.Path < b.Path
@@ -158,5 +160,17 @@ func Less(a, b *Finding) bool {
 	if a.Start.Column != b.Start.Column {
 		return a.Start.Column < b.Start.Column
 	}
-	return a.Code < b.Code
+	if a.Code != b.Code {
+		return a.Code < b.Code
+	}
+	if a.End.Line != b.End.Line {
+		return a.End.Line < b.End.Line
+	}
+	if a.End.Column != b.End.Column {
+		return a.End.Column < b.End.Column
+	}
+	if a.Message != b.Message {
+		return a.Message < b.Message
+	}
+	return a.Subject < b.Subject
 }

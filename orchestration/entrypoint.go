@@ -3,12 +3,15 @@ package orchestration
 import (
 	"bufio"
 	"bytes"
-	"github.com/lakelint/lakelint/internal/projectfile"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/lakelint/lakelint/internal/projectfile"
 )
 
 // packageProject is what a pyproject.toml or setup.cfg says of its package.
@@ -128,16 +131,18 @@ func readPyproject(p string) (packageProject, bool) {
 	if pp.name == "" {
 		pp.name = doc.Tool.Poetry.Name
 	}
-	for k, v := range doc.Project.Scripts {
-		pp.entries[k] = v
+	// maps in key order: a name two groups give is the last group's, in
+	// key order, whatever order the maps come in
+	for _, k := range slices.Sorted(maps.Keys(doc.Project.Scripts)) {
+		pp.entries[k] = doc.Project.Scripts[k]
 	}
-	for _, group := range doc.Project.EntryPoints {
-		for k, v := range group {
-			pp.entries[k] = v
+	for _, g := range slices.Sorted(maps.Keys(doc.Project.EntryPoints)) {
+		for _, k := range slices.Sorted(maps.Keys(doc.Project.EntryPoints[g])) {
+			pp.entries[k] = doc.Project.EntryPoints[g][k]
 		}
 	}
-	for k, v := range doc.Tool.Poetry.Scripts {
-		switch v := v.(type) {
+	for _, k := range slices.Sorted(maps.Keys(doc.Tool.Poetry.Scripts)) {
+		switch v := doc.Tool.Poetry.Scripts[k].(type) {
 		case string:
 			pp.entries[k] = v
 		case map[string]any:
@@ -146,9 +151,9 @@ func readPyproject(p string) (packageProject, bool) {
 			}
 		}
 	}
-	for _, group := range doc.Tool.Poetry.Plugins {
-		for k, v := range group {
-			pp.entries[k] = v
+	for _, g := range slices.Sorted(maps.Keys(doc.Tool.Poetry.Plugins)) {
+		for _, k := range slices.Sorted(maps.Keys(doc.Tool.Poetry.Plugins[g])) {
+			pp.entries[k] = doc.Tool.Poetry.Plugins[g][k]
 		}
 	}
 	return pp, pp.name != ""

@@ -371,3 +371,38 @@ func TestBundleTableUpdateTrigger(t *testing.T) {
 		t.Errorf("job.py: %+v", f)
 	}
 }
+
+// An entry point two groups of a pyproject.toml name is the last group's
+// in key order, whatever order Go gives the maps.
+func TestEntryPointNamedTwice(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"databricks.yml": `bundle:
+  name: b
+resources:
+  jobs:
+    a:
+      trigger:
+        periodic: {interval: 30, unit: MINUTES}
+      tasks:
+        - task_key: whl
+          python_wheel_task: {package_name: etl, entry_point: run}
+`,
+		"pkg/pyproject.toml": `[project]
+name = "etl"
+[project.entry-points.b]
+run = "etl.second:cli"
+[project.entry-points.a]
+run = "etl.first:cli"
+[project.entry-points.c]
+other = "etl.first:cli"
+`,
+		"pkg/etl/first.py":  "def cli(): pass\n",
+		"pkg/etl/second.py": "def cli(): pass\n",
+	})
+	for range 20 {
+		p := Read(Options{Bundles: []string{filepath.Join(dir, "databricks.yml")}})
+		if got := strings.Join(runs(p, dir), "\n"); got != "pkg/etl/second.py: 48/day by a/whl" {
+			t.Fatalf("runs:\n%s\nnotes %v", got, p.Notes)
+		}
+	}
+}

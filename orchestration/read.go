@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -123,11 +124,29 @@ func resolveFile(ref, from string, byEnd map[string][]string) (string, string) {
 // directories of the files at paths and above them, up to each
 // repository's top (the directory holding .git), in path order.
 func FindBundles(paths []string) []string {
-	memo := map[string][]string{}
+	var f BundleFinder
+	return f.Find(paths)
+}
+
+// BundleFinder is FindBundles remembering each directory's answer, for a
+// run that looks more than once (its record's key, then its schedules).
+// It is safe for concurrent use.
+type BundleFinder struct {
+	mu   sync.Mutex
+	memo map[string][]string
+}
+
+// Find is FindBundles.
+func (f *BundleFinder) Find(paths []string) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.memo == nil {
+		f.memo = map[string][]string{}
+	}
 	seen := map[string]bool{}
 	var out []string
 	for _, p := range paths {
-		for _, b := range bundlesAbove(filepath.Dir(p), memo) {
+		for _, b := range bundlesAbove(filepath.Dir(p), f.memo) {
 			if !seen[b] {
 				seen[b] = true
 				out = append(out, b)

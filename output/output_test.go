@@ -303,3 +303,19 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// Findings alike in path, place and code, apart in where they end or
+// what they say, print in one order whichever comes first.
+func TestTiedFindingsPrintInOneOrder(t *testing.T) {
+	base := sample()[0]
+	long, other := base, base
+	long.End.Column += 5
+	other.Message += " (again)"
+	a := []finding.Finding{base, long, other}
+	b := []finding.Finding{other, long, base}
+	for _, format := range Formats() {
+		if x, y := render(t, format, a, sampleOptions()), render(t, format, b, sampleOptions()); !bytes.Equal(x, y) {
+			t.Errorf("%s: tied findings print in the order they come:\n%s\n---\n%s", format, x, y)
+		}
+	}
+}

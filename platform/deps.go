@@ -3,13 +3,16 @@ package platform
 import (
 	"bufio"
 	"bytes"
-	"github.com/lakelint/lakelint/internal/projectfile"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/lakelint/lakelint/internal/projectfile"
 )
 
 // dependency is one package a project file names.
@@ -130,26 +133,28 @@ func pyprojectDeps(p string) []dependency {
 	for _, r := range doc.Project.Dependencies {
 		add(nameOf(r), false)
 	}
-	for group, rs := range doc.Project.Optional {
-		for _, r := range rs {
+	// maps in key order: the evidence's order decides ties and is in the
+	// run record's key
+	for _, group := range slices.Sorted(maps.Keys(doc.Project.Optional)) {
+		for _, r := range doc.Project.Optional[group] {
 			add(nameOf(r), devGroup(group))
 		}
 	}
-	for _, rs := range doc.Groups {
-		for _, r := range rs {
+	for _, group := range slices.Sorted(maps.Keys(doc.Groups)) {
+		for _, r := range doc.Groups[group] {
 			if s, ok := r.(string); ok {
 				add(nameOf(s), true)
 			}
 		}
 	}
-	for name := range doc.Tool.Poetry.Dependencies {
+	for _, name := range slices.Sorted(maps.Keys(doc.Tool.Poetry.Dependencies)) {
 		add(normal(name), false)
 	}
-	for name := range doc.Tool.Poetry.DevDependencies {
+	for _, name := range slices.Sorted(maps.Keys(doc.Tool.Poetry.DevDependencies)) {
 		add(normal(name), true)
 	}
-	for group, g := range doc.Tool.Poetry.Group {
-		for name := range g.Dependencies {
+	for _, group := range slices.Sorted(maps.Keys(doc.Tool.Poetry.Group)) {
+		for _, name := range slices.Sorted(maps.Keys(doc.Tool.Poetry.Group[group].Dependencies)) {
 			add(normal(name), group != "main")
 		}
 	}

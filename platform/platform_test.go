@@ -153,3 +153,43 @@ func TestDbtDatabricksIsDatabricks(t *testing.T) {
 		t.Error("dbt-spark runs on any Spark: no evidence of a platform")
 	}
 }
+
+// The dependencies a pyproject.toml's tables list come in one order, each
+// table in key order: the evidence's order decides ties between equal
+// ranks and is in the run record's key, and Go orders maps anew each time.
+func TestDependenciesComeInOneOrder(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"pyproject.toml": `[project]
+name = "p"
+[project.optional-dependencies]
+zeta = ["z1"]
+alpha = ["a1"]
+mid = ["m1"]
+[dependency-groups]
+lint = ["ruff"]
+docs = ["mkdocs"]
+test = ["pytest"]
+[tool.poetry.dependencies]
+requests = "*"
+delta-spark = "*"
+boto3 = "*"
+pandas = "*"
+[tool.poetry.group.dev.dependencies]
+mypy = "*"
+black = "*"
+[tool.poetry.group.ci.dependencies]
+tox = "*"
+`})
+	order := func() string {
+		var names []string
+		for _, d := range dependencies(dir) {
+			names = append(names, d.name)
+		}
+		return strings.Join(names, " ")
+	}
+	want := "a1 m1 z1 mkdocs ruff pytest boto3 delta-spark pandas requests tox black mypy"
+	for range 20 {
+		if got := order(); got != want {
+			t.Fatalf("dependencies in the order\n%s\nwant\n%s", got, want)
+		}
+	}
+}

@@ -209,7 +209,12 @@ func (x *extractor) value(v dbt.Value) facts.Value {
 
 // Models finds the dbt project of each .sql file of a run, reading each
 // project once. It is safe for concurrent use.
-type Models struct{ projects dbt.Projects }
+type Models struct {
+	// WorkDir is what relative paths are relative to, read once per run;
+	// "" reads the working directory on every call.
+	WorkDir  string
+	projects dbt.Projects
+}
 
 // For returns the input of the model at path (as the run names it), and the
 // digest of its project's configs, which its facts depend on; nil and zero
@@ -218,9 +223,16 @@ func (ms *Models) For(path string) (*Input, [32]byte) {
 	if !strings.EqualFold(filepath.Ext(path), ".sql") {
 		return nil, [32]byte{}
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, [32]byte{}
+	abs := filepath.Clean(path)
+	switch {
+	case filepath.IsAbs(path):
+	case ms.WorkDir != "":
+		abs = filepath.Join(ms.WorkDir, path)
+	default:
+		var err error
+		if abs, err = filepath.Abs(path); err != nil {
+			return nil, [32]byte{}
+		}
 	}
 	proj := ms.projects.For(abs)
 	if proj == nil {

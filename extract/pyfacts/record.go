@@ -3,6 +3,7 @@ package pyfacts
 import (
 	"bytes"
 	"cmp"
+	"maps"
 	"slices"
 	"strings"
 
@@ -220,8 +221,8 @@ func fields(out []fieldRef, fact any) []fieldRef {
 		if v.Trigger != nil {
 			add(v.Trigger.Interval.Span, facts.HoleTrigger, "")
 		}
-		for k, o := range v.Options {
-			add(o.Span, facts.HoleOption, k)
+		for _, k := range slices.Sorted(maps.Keys(v.Options)) { // the summary's order is the cache's
+			add(v.Options[k].Span, facts.HoleOption, k)
 		}
 	case *facts.Read:
 		add(v.Target.Span, facts.HoleTable, "")

@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lakelint/lakelint/facts"
@@ -104,4 +105,25 @@ type holeKey struct {
 
 func keyOf(h facts.Hole) holeKey {
 	return holeKey{h.Fact, h.Index, h.Field, h.Param, h.Key, h.Attr}
+}
+
+// The write options imported constants fill are in the summary in key
+// order, whatever order Go gives the options map: the summary is cached,
+// and the fills it leads to are in the run record's check keys.
+func TestGlobalsOfOptionsInKeyOrder(t *testing.T) {
+	src := `from conf import A, B, C, D, E
+df.write.format("delta").option("d", D).option("b", B).option("e", E).option("a", A).option("c", C).saveAsTable("t")
+`
+	for range 20 {
+		f, _ := extract(t, src)
+		var keys []string
+		if f.Summary != nil {
+			for _, g := range f.Summary.Globals {
+				keys = append(keys, g.Key)
+			}
+		}
+		if got := strings.Join(keys, " "); got != "a b c d e" {
+			t.Fatalf("globals of the options in the order %q, want a b c d e", got)
+		}
+	}
 }

@@ -48,3 +48,31 @@ func TestLocationKinds(t *testing.T) {
 		t.Errorf("absolute(url) = %q", got)
 	}
 }
+
+// Two spellings of one table in stats.tables: the first in key order
+// answers, whatever order Go gives the map.
+func TestConfiguredLocationSpellings(t *testing.T) {
+	tables := map[string]string{"Main.Sales.Events": "/a", "main.sales.EVENTS": "/b", "main.sales.events ": "/c", "/LAKE/x": "/d", "/LAKE/x/": "/e"}
+	for range 20 {
+		if loc, _ := configuredLocation(tables, "main.sales.events", ""); loc != "/a" {
+			t.Fatalf("by name: %s, want /a (Main.Sales.Events)", loc)
+		}
+		if loc, _ := configuredLocation(tables, "", "/LAKE/x"); loc != "/d" {
+			t.Fatalf("by path: %s, want /d", loc)
+		}
+	}
+}
+
+// Failures of one table for two reasons are summed up in one order.
+func TestSummarizeOrder(t *testing.T) {
+	fs := []failure{{label: "main.a", reason: "timeout"}, {label: "main.a", reason: "401 unauthorized"}, {label: "main.b", reason: "gone"}, {label: "main.a", reason: "gone"}}
+	want := summarize(fs)
+	for range 20 {
+		if got := summarize(fs); got != want {
+			t.Fatalf("%s\nthen\n%s", want, got)
+		}
+	}
+	if want != "4 tables: main.a (401 unauthorized), main.a, main.b (gone), main.a (timeout)" {
+		t.Errorf("summary %q", want)
+	}
+}

@@ -1,7 +1,9 @@
 package source
 
 import (
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/catalog"
@@ -107,9 +109,11 @@ func configuredLocation(tables map[string]string, name, path string) (string, bo
 	if len(tables) == 0 {
 		return "", false
 	}
+	keys := slices.Sorted(maps.Keys(tables)) // spellings of one name: the first in key order
 	if n := catalog.NormalizeName(name); n != "" {
 		var short []string
-		for k, loc := range tables {
+		for _, k := range keys {
+			loc := tables[k]
 			kn := catalog.NormalizeName(k)
 			if kn == n {
 				return loc, true
@@ -123,9 +127,9 @@ func configuredLocation(tables map[string]string, name, path string) (string, bo
 		}
 	}
 	if p := catalog.NormalizePath(path); p != "" {
-		for k, loc := range tables {
+		for _, k := range keys {
 			if catalog.NormalizePath(k) == p {
-				return loc, true
+				return tables[k], true
 			}
 		}
 	}

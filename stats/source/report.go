@@ -1,9 +1,11 @@
 package source
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 
@@ -38,7 +40,9 @@ func summarize(fs []failure) string {
 		sort.Strings(ls)
 		groups = append(groups, group{r, ls})
 	}
-	sort.Slice(groups, func(i, j int) bool { return groups[i].labels[0] < groups[j].labels[0] })
+	slices.SortFunc(groups, func(a, b group) int {
+		return cmp.Or(strings.Compare(a.labels[0], b.labels[0]), strings.Compare(a.reason, b.reason))
+	})
 
 	var b strings.Builder
 	if len(fs) == 1 {
