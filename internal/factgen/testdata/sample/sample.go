@@ -1,0 +1,38 @@
+// Package sample is a small package for the generator's tests.
+package sample
+
+import "github.com/lakelint/lakelint/internal/wire"
+
+type encoder struct{ wire.Encoder }
+
+type decoder struct{ wire.Decoder }
+
+// Copier makes deep copies.
+type Copier struct{ Home int }
+
+func (e *encoder) span(s *Span) { e.Int(s.Start) }
+func (d *decoder) span(s *Span) { s.Start = d.Int() }
+func (c Copier) span(s *Span)   { s.Start += c.Home }
+
+//factgen:span
+type Span struct{ Start int }
+
+// Doc is the root.
+//
+//factgen:root
+type Doc struct {
+	Name  string
+	Parts []*Part
+	Tags  map[string]Part
+	Done  bool
+}
+
+// Part is in a Doc.
+type Part struct {
+	At    Span
+	Count int64
+	Edit  *Edit
+}
+
+//factgen:ownfile
+type Edit struct{ Text string }
