@@ -101,7 +101,7 @@ func OpenCache(o CacheOptions) (*Cache, error) {
 	c := &Cache{dir: dir, max: o.MaxBytes, secret: secret}
 	h := hmac.New(sha256.New, secret)
 	for _, part := range []string{
-		"lakelint result cache", fmt.Sprint(packVersion), fmt.Sprint(facts.CodecVersion),
+		"lakelint result cache", fmt.Sprint(packVersion), facts.CodecVersion,
 		o.Version, salt, grammarVersion(),
 	} {
 		writeField(h, part)

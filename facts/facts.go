@@ -16,6 +16,8 @@ import (
 // facts) is the file the fact belongs to. The link step gives a fact a call
 // adds the helper's spans with the helper's path: a finding there is the
 // helper's, and evidence there can be cited with its file.
+//
+//factgen:span
 type Span struct {
 	Start, End int
 	File       FileID // another file than the fact's; 0 for its own
@@ -34,6 +36,8 @@ func (s Span) In(f string) Span {
 }
 
 // Edit replaces the text at Span with NewText (an insertion when Start == End).
+//
+//factgen:ownfile
 type Edit struct {
 	Span
 	NewText string
@@ -458,6 +462,8 @@ const (
 )
 
 // PropertyInsertion tells a fix where and how to add table properties, in the author's style.
+//
+//factgen:ownfile
 type PropertyInsertion struct {
 	Style  PropertyStyle
 	Offset int
@@ -549,6 +555,8 @@ type Unread struct {
 }
 
 // File is every fact of one document.
+//
+//factgen:root
 type File struct {
 	Path         string
 	Format       document.Format
@@ -567,6 +575,9 @@ type File struct {
 	Notes  []string
 	// Summary is what the project link step needs: the file's functions
 	// and the calls it makes (see summary.go). Nil when there are none.
+	// It is encoded last, so that the rule pass can stop before it.
+	//
+	//factgen:stop noSummary
 	Summary *Summary
 
 	// Evidence is what the file says of the platform it runs on.
