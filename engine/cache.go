@@ -28,6 +28,7 @@ import (
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/orchestration"
 )
 
@@ -101,7 +102,7 @@ func OpenCache(o CacheOptions) (*Cache, error) {
 	c := &Cache{dir: dir, max: o.MaxBytes, secret: secret}
 	h := hmac.New(sha256.New, secret)
 	for _, part := range []string{
-		"lakelint result cache", fmt.Sprint(packVersion), facts.CodecVersion,
+		"lakelint result cache", fmt.Sprint(packVersion), facts.CodecVersion, finding.CodecVersion,
 		o.Version, salt, grammarVersion(),
 	} {
 		writeField(h, part)

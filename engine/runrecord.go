@@ -53,6 +53,7 @@ import (
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/internal/wire"
 	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -371,21 +372,20 @@ func (c *Cache) decodeRecord(data []byte) (*record, error) {
 	}
 	rec := &record{}
 	copy(rec.project[:], body[16+8+32:])
-	d := &fdec{b: body[recordHeadSize:]}
-	n := d.count(1)
+	d := &wire.Decoder{B: body[recordHeadSize:]}
+	n, _ := d.Count()
 	rec.groups = make([]recordedGroup, n)
 	for i := range rec.groups {
 		g := &rec.groups[i]
-		g.Index, g.Path = d.int(), d.str()
-		if len(d.b) < 32 {
+		g.Index, g.Path = d.Int(), string(d.Bytes())
+		if len(d.B) < 32 {
 			return nil, errRecord
 		}
-		copy(g.Check[:], d.b)
-		d.b = d.b[32:]
-		m := d.count(1)
-		g.Findings, d.b = d.b[:m:m], d.b[m:]
+		copy(g.Check[:], d.B)
+		d.B = d.B[32:]
+		g.Findings = d.Bytes()
 	}
-	if d.err != nil || gob.NewDecoder(bytes.NewReader(d.b)).Decode(&rec.run) != nil {
+	if d.Err != nil || gob.NewDecoder(bytes.NewReader(d.B)).Decode(&rec.run) != nil {
 		return nil, errRecord
 	}
 	return rec, nil
@@ -520,16 +520,15 @@ func (r *runRecord) finish(res *Result) {
 	for _, g := range r.groups {
 		size += 3*binary.MaxVarintLen64 + len(g.Path) + 32 + len(g.Findings)
 	}
-	e := &fenc{b: make([]byte, recordHeadSize, size+64<<10)}
-	e.int(len(r.groups))
+	e := &wire.Encoder{B: make([]byte, recordHeadSize, size+64<<10)}
+	e.Count(len(r.groups), false)
 	for _, g := range r.groups {
-		e.int(g.Index)
-		e.str(g.Path)
-		e.b = append(e.b, g.Check[:]...)
-		e.int(len(g.Findings))
-		e.b = append(e.b, g.Findings...)
+		e.Int(g.Index)
+		e.Str(g.Path)
+		e.B = append(e.B, g.Check[:]...)
+		e.Bytes(g.Findings)
 	}
-	buf := bytes.NewBuffer(e.b)
+	buf := bytes.NewBuffer(e.B)
 	run := recordedRun{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: r.local}
 	if gob.NewEncoder(buf).Encode(run) != nil {
 		return
