@@ -3,9 +3,11 @@ package facts_test
 import (
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/internal/corpusfacts"
+	"github.com/lakelint/lakelint/internal/cputime"
 )
 
 // The codec benchmarks time the encoding and decoding of the facts of a
@@ -36,6 +38,8 @@ func benchCorpus(b *testing.B) ([]*facts.File, [][]byte) {
 func BenchmarkCodecEncode(b *testing.B) {
 	files, _ := benchCorpus(b)
 	b.ReportAllocs()
+	cpu0 := cputime.Process()
+	defer reportCPU(b, cpu0)
 	var buf []byte
 	for b.Loop() {
 		for _, f := range files {
@@ -47,6 +51,8 @@ func BenchmarkCodecEncode(b *testing.B) {
 func BenchmarkCodecDecode(b *testing.B) {
 	_, encoded := benchCorpus(b)
 	b.ReportAllocs()
+	cpu0 := cputime.Process()
+	defer reportCPU(b, cpu0)
 	for b.Loop() {
 		for _, enc := range encoded {
 			var f facts.File
@@ -55,4 +61,10 @@ func BenchmarkCodecDecode(b *testing.B) {
 			}
 		}
 	}
+}
+
+// reportCPU reports the processor time per operation since cpu0, which a
+// shared machine disturbs less than the time that passed.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 }

@@ -82,9 +82,9 @@ type decoder struct {
 	noSummary bool
 }
 
-// span writes End as -End-1 when a file follows, which only the link
+// encSpan writes End as -End-1 when a file follows, which only the link
 // step's spans have: a file's own spans cost no more than two offsets.
-func (e *encoder) span(s *Span) {
+func (e *encoder) encSpan(s *Span) {
 	e.Int(s.Start)
 	if s.File == 0 {
 		e.Int(s.End)
@@ -94,7 +94,7 @@ func (e *encoder) span(s *Span) {
 	e.Str(s.File.Path())
 }
 
-func (d *decoder) span(s *Span) {
+func (d *decoder) decSpan(s *Span) {
 	s.Start, s.End = d.Int(), d.Int()
 	if s.End < 0 {
 		s.End, s.File = -s.End-1, FileOf(d.Str())
@@ -107,4 +107,27 @@ func (d *decoder) span(s *Span) {
 func (f *File) Digest() [32]byte {
 	b, _ := f.AppendBinary(nil)
 	return sha256.Sum256(b)
+}
+
+// AppendSpan, AppendValue and AppendArg append the encoding of one span,
+// value or argument as File's encoding writes it, for packages that encode
+// facts within data of their own (to digest it): a span of another file
+// is written with the file's path, which, unlike its FileID, is the same
+// in every run.
+func AppendSpan(b []byte, s *Span) []byte {
+	e := encoder{wire.Encoder{B: b}}
+	e.encSpan(s)
+	return e.B
+}
+
+func AppendValue(b []byte, v *Value) []byte {
+	e := encoder{wire.Encoder{B: b}}
+	e.encValue(v)
+	return e.B
+}
+
+func AppendArg(b []byte, a *Arg) []byte {
+	e := encoder{wire.Encoder{B: b}}
+	e.encArg(a)
+	return e.B
 }

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "703e0b76d9d3601b"
+const CodecVersion = "5c598de53e69dee0"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -238,11 +238,11 @@ func (e *encoder) encWrite(x *Write) {
 	e.Uint(bits)
 	e.Str(string(x.API))
 	e.Uint(uint64(x.Lang))
-	e.span(&x.Span)
-	e.span(&x.At)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
 	e.Str(x.Sink)
 	e.Str(x.Format)
-	e.span(&x.FormatSpan)
+	e.encSpan(&x.FormatSpan)
 	e.encTarget(&x.Target)
 	e.encValue(&x.Mode)
 	e.Bool(x.PartitionBy != nil)
@@ -283,7 +283,7 @@ func (e *encoder) encWrite(x *Write) {
 		}
 		e.Keys = e.Keys[:mark1]
 	}
-	e.span(&x.Loop)
+	e.encSpan(&x.Loop)
 	e.Bool(x.Stream != nil)
 	if x.Stream != nil {
 		e.encStream(x.Stream)
@@ -302,11 +302,11 @@ func (d *decoder) decWrite(x *Write) {
 	x.FrameFromCaller = bits&(1<<3) != 0
 	x.API = API(d.Str())
 	x.Lang = document.Lang(d.U8())
-	d.span(&x.Span)
-	d.span(&x.At)
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 	x.Sink = d.Str()
 	x.Format = d.Str()
-	d.span(&x.FormatSpan)
+	d.decSpan(&x.FormatSpan)
 	d.decTarget(&x.Target)
 	d.decValue(&x.Mode)
 	if d.Bool() {
@@ -355,7 +355,7 @@ func (d *decoder) decWrite(x *Write) {
 		}
 		x.Properties = m1
 	}
-	d.span(&x.Loop)
+	d.decSpan(&x.Loop)
 	if d.Bool() {
 		p1 := new(Stream)
 		d.decStream(p1)
@@ -371,13 +371,13 @@ func (d *decoder) decWrite(x *Write) {
 func (e *encoder) encTarget(x *Target) {
 	e.Str(x.Table)
 	e.Str(x.Path)
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 }
 
 func (d *decoder) decTarget(x *Target) {
 	x.Table = d.Str()
 	x.Path = d.Str()
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 }
 
 func (e *encoder) encValue(x *Value) {
@@ -392,7 +392,7 @@ func (e *encoder) encValue(x *Value) {
 	e.Str(x.Str)
 	e.Int64(x.Int)
 	e.Float(x.Float)
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 	e.Uint(uint64(x.Kind))
 }
 
@@ -403,7 +403,7 @@ func (d *decoder) decValue(x *Value) {
 	x.Str = d.Str()
 	x.Int = d.Int64()
 	x.Float = d.Float()
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 	x.Kind = ValueKind(d.U8())
 }
 
@@ -417,7 +417,7 @@ func (e *encoder) encPartitioning(x *Partitioning) {
 	for i1 := range x.Columns {
 		e.encColumn(&x.Columns[i1])
 	}
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 	e.Str(x.Origin)
 }
 
@@ -431,18 +431,18 @@ func (d *decoder) decPartitioning(x *Partitioning) {
 		}
 		x.Columns = s1
 	}
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 	x.Origin = d.Str()
 }
 
 func (e *encoder) encColumn(x *Column) {
 	e.Str(x.Name)
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 }
 
 func (d *decoder) decColumn(x *Column) {
 	x.Name = d.Str()
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 }
 
 func (e *encoder) encTrigger(x *Trigger) {
@@ -454,7 +454,7 @@ func (e *encoder) encTrigger(x *Trigger) {
 	e.Str(string(x.Kind))
 	e.encValue(&x.Interval)
 	e.Float(x.Seconds)
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 }
 
 func (d *decoder) decTrigger(x *Trigger) {
@@ -463,7 +463,7 @@ func (d *decoder) decTrigger(x *Trigger) {
 	x.Kind = TriggerKind(d.Str())
 	d.decValue(&x.Interval)
 	x.Seconds = d.Float()
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 }
 
 func (e *encoder) encTransform(x *Transform) {
@@ -487,7 +487,7 @@ func (e *encoder) encTransform(x *Transform) {
 	for i1 := range x.Columns {
 		e.encColumn(&x.Columns[i1])
 	}
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 	e.Count(len(x.Removal), x.Removal == nil)
 	for i1 := range x.Removal {
 		e.encEdit(&x.Removal[i1])
@@ -509,7 +509,7 @@ func (d *decoder) decTransform(x *Transform) {
 		}
 		x.Columns = s1
 	}
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Edit, n1)
 		for i1 := range s1 {
@@ -520,12 +520,12 @@ func (d *decoder) decTransform(x *Transform) {
 }
 
 func (e *encoder) encEdit(x *Edit) {
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 	e.Str(x.NewText)
 }
 
 func (d *decoder) decEdit(x *Edit) {
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 	x.NewText = d.Str()
 }
 
@@ -536,7 +536,7 @@ func (e *encoder) encStream(x *Stream) {
 		e.encRead(x.Source)
 	}
 	e.Str(x.Batch)
-	e.span(&x.BatchSpan)
+	e.encSpan(&x.BatchSpan)
 	e.Bool(x.TriggerInsert != nil)
 	if x.TriggerInsert != nil {
 		e.encInsertion(x.TriggerInsert)
@@ -551,7 +551,7 @@ func (d *decoder) decStream(x *Stream) {
 		x.Source = p1
 	}
 	x.Batch = d.Str()
-	d.span(&x.BatchSpan)
+	d.decSpan(&x.BatchSpan)
 	if d.Bool() {
 		p1 := new(Insertion)
 		d.decInsertion(p1)
@@ -573,8 +573,8 @@ func (e *encoder) encRead(x *Read) {
 		}
 		e.Keys = e.Keys[:mark1]
 	}
-	e.span(&x.Span)
-	e.span(&x.At)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
 	e.Bool(x.Insert != nil)
 	if x.Insert != nil {
 		e.encInsertion(x.Insert)
@@ -595,8 +595,8 @@ func (d *decoder) decRead(x *Read) {
 		}
 		x.Options = m1
 	}
-	d.span(&x.Span)
-	d.span(&x.At)
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 	if d.Bool() {
 		p1 := new(Insertion)
 		d.decInsertion(p1)
@@ -620,15 +620,15 @@ func (e *encoder) encVia(x *Via) {
 		bits |= 1 << 0
 	}
 	e.Uint(bits)
-	e.span(&x.Call)
-	e.span(&x.Site)
+	e.encSpan(&x.Call)
+	e.encSpan(&x.Site)
 }
 
 func (d *decoder) decVia(x *Via) {
 	bits := d.Bits(1)
 	x.ForeachBatch = bits&(1<<0) != 0
-	d.span(&x.Call)
-	d.span(&x.Site)
+	d.decSpan(&x.Call)
+	d.decSpan(&x.Site)
 }
 
 func (e *encoder) encTableDef(x *TableDef) {
@@ -661,8 +661,8 @@ func (e *encoder) encTableDef(x *TableDef) {
 	e.Str(string(x.Kind))
 	e.Uint(uint64(x.Lang))
 	e.Str(x.Name)
-	e.span(&x.Span)
-	e.span(&x.At)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
 	e.Str(x.Format)
 	e.Bool(x.PartitionBy != nil)
 	if x.PartitionBy != nil {
@@ -706,8 +706,8 @@ func (d *decoder) decTableDef(x *TableDef) {
 	x.Kind = TableKind(d.Str())
 	x.Lang = document.Lang(d.U8())
 	x.Name = d.Str()
-	d.span(&x.Span)
-	d.span(&x.At)
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 	x.Format = d.Str()
 	if d.Bool() {
 		p1 := new(Partitioning)
@@ -776,8 +776,8 @@ func (e *encoder) encTableAlter(x *TableAlter) {
 	e.Uint(bits)
 	e.Str(x.Table)
 	e.Uint(uint64(x.Lang))
-	e.span(&x.Span)
-	e.span(&x.At)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
 	{
 		e.Count(len(x.Set), x.Set == nil)
 		mark1 := wire.PushKeys(&e.Encoder, x.Set)
@@ -805,8 +805,8 @@ func (d *decoder) decTableAlter(x *TableAlter) {
 	x.ClusterByAuto = bits&(1<<1) != 0
 	x.Table = d.Str()
 	x.Lang = document.Lang(d.U8())
-	d.span(&x.Span)
-	d.span(&x.At)
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 	if n1, ok := d.Count(); ok {
 		m1 := make(map[string]Value, n1)
 		for range n1 {
@@ -839,8 +839,8 @@ func (e *encoder) encSetting(x *Setting) {
 	e.encValue(&x.Value)
 	e.Str(x.Via)
 	e.Uint(uint64(x.Lang))
-	e.span(&x.Span)
-	e.span(&x.At)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
 }
 
 func (d *decoder) decSetting(x *Setting) {
@@ -848,8 +848,8 @@ func (d *decoder) decSetting(x *Setting) {
 	d.decValue(&x.Value)
 	x.Via = d.Str()
 	x.Lang = document.Lang(d.U8())
-	d.span(&x.Span)
-	d.span(&x.At)
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 }
 
 func (e *encoder) encMaintenance(x *Maintenance) {
@@ -864,8 +864,8 @@ func (e *encoder) encMaintenance(x *Maintenance) {
 	e.Str(string(x.Kind))
 	e.Uint(uint64(x.Lang))
 	e.encTarget(&x.Target)
-	e.span(&x.Span)
-	e.span(&x.At)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
 	e.Count(len(x.WhereColumns), x.WhereColumns == nil)
 	for i1 := range x.WhereColumns {
 		e.encColumn(&x.WhereColumns[i1])
@@ -884,8 +884,8 @@ func (d *decoder) decMaintenance(x *Maintenance) {
 	x.Kind = MaintenanceKind(d.Str())
 	x.Lang = document.Lang(d.U8())
 	d.decTarget(&x.Target)
-	d.span(&x.Span)
-	d.span(&x.At)
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Column, n1)
 		for i1 := range s1 {
@@ -909,7 +909,7 @@ func (e *encoder) encSuppression(x *Suppression) {
 		bits |= 1 << 0
 	}
 	e.Uint(bits)
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 	e.Count(len(x.Codes), x.Codes == nil)
 	for i1 := range x.Codes {
 		e.Str(x.Codes[i1])
@@ -920,7 +920,7 @@ func (e *encoder) encSuppression(x *Suppression) {
 func (d *decoder) decSuppression(x *Suppression) {
 	bits := d.Bits(1)
 	x.FileLevel = bits&(1<<0) != 0
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 	if n1, ok := d.Count(); ok {
 		s1 := make([]string, n1)
 		for i1 := range s1 {
@@ -932,22 +932,22 @@ func (d *decoder) decSuppression(x *Suppression) {
 }
 
 func (e *encoder) encSyntaxError(x *SyntaxError) {
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 	e.Str(x.Message)
 }
 
 func (d *decoder) decSyntaxError(x *SyntaxError) {
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 	x.Message = d.Str()
 }
 
 func (e *encoder) encUnread(x *Unread) {
-	e.span(&x.At)
+	e.encSpan(&x.At)
 	e.Str(x.Reason)
 }
 
 func (d *decoder) decUnread(x *Unread) {
-	d.span(&x.At)
+	d.decSpan(&x.At)
 	x.Reason = d.Str()
 }
 
@@ -1028,7 +1028,7 @@ func (d *decoder) decSummary(x *Summary) {
 
 func (e *encoder) encFunc(x *Func) {
 	e.Str(x.Name)
-	e.span(&x.At)
+	e.encSpan(&x.At)
 	e.Count(len(x.Params), x.Params == nil)
 	for i1 := range x.Params {
 		e.encParam(&x.Params[i1])
@@ -1088,7 +1088,7 @@ func (e *encoder) encFunc(x *Func) {
 
 func (d *decoder) decFunc(x *Func) {
 	x.Name = d.Str()
-	d.span(&x.At)
+	d.decSpan(&x.At)
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Param, n1)
 		for i1 := range s1 {
@@ -1206,7 +1206,7 @@ func (e *encoder) encArg(x *Arg) {
 	e.Uint(bits)
 	e.Str(x.Name)
 	e.encValue(&x.Value)
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 	e.Int(x.Param)
 	e.Bool(x.More != nil)
 	if x.More != nil {
@@ -1221,7 +1221,7 @@ func (d *decoder) decArg(x *Arg) {
 	x.Open = bits&(1<<0) != 0
 	x.Name = d.Str()
 	d.decValue(&x.Value)
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 	x.Param = d.Int()
 	if d.Bool() {
 		p1 := new(ArgMore)
@@ -1282,7 +1282,7 @@ func (e *encoder) encHole(x *Hole) {
 	e.Int(x.Param)
 	e.Str(x.Key)
 	e.Str(x.Global)
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 	e.Str(x.Attr)
 	e.Count(len(x.Parts), x.Parts == nil)
 	for i1 := range x.Parts {
@@ -1297,7 +1297,7 @@ func (d *decoder) decHole(x *Hole) {
 	x.Param = d.Int()
 	x.Key = d.Str()
 	x.Global = d.Str()
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 	x.Attr = d.Str()
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Arg, n1)
@@ -1310,21 +1310,21 @@ func (d *decoder) decHole(x *Hole) {
 
 func (e *encoder) encCall(x *Call) {
 	e.Str(x.Callee)
-	e.span(&x.Span)
-	e.span(&x.At)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
 	e.Count(len(x.Args), x.Args == nil)
 	for i1 := range x.Args {
 		e.encArg(&x.Args[i1])
 	}
 	e.Str(x.Kind)
-	e.span(&x.Loop)
+	e.encSpan(&x.Loop)
 	e.Int(x.CalleeParam)
 }
 
 func (d *decoder) decCall(x *Call) {
 	x.Callee = d.Str()
-	d.span(&x.Span)
-	d.span(&x.At)
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Arg, n1)
 		for i1 := range s1 {
@@ -1333,7 +1333,7 @@ func (d *decoder) decCall(x *Call) {
 		x.Args = s1
 	}
 	x.Kind = d.Str()
-	d.span(&x.Loop)
+	d.decSpan(&x.Loop)
 	x.CalleeParam = d.Int()
 }
 
@@ -1349,54 +1349,54 @@ func (d *decoder) decConst(x *Const) {
 
 func (e *encoder) encRun(x *Run) {
 	e.Str(x.Path)
-	e.span(&x.At)
+	e.encSpan(&x.At)
 }
 
 func (d *decoder) decRun(x *Run) {
 	x.Path = d.Str()
-	d.span(&x.At)
+	d.decSpan(&x.At)
 }
 
 func (e *encoder) encGlobal(x *Global) {
 	e.Uint(uint64(x.Fact))
-	e.span(&x.At)
+	e.encSpan(&x.At)
 	e.Uint(uint64(x.Field))
 	e.Str(x.Key)
 	e.Str(x.Name)
-	e.span(&x.Span)
+	e.encSpan(&x.Span)
 }
 
 func (d *decoder) decGlobal(x *Global) {
 	x.Fact = FactKind(d.U8())
-	d.span(&x.At)
+	d.decSpan(&x.At)
 	x.Field = HoleField(d.U8())
 	x.Key = d.Str()
 	x.Name = d.Str()
-	d.span(&x.Span)
+	d.decSpan(&x.Span)
 }
 
 func (e *encoder) encEvidence(x *Evidence) {
 	e.Str(string(x.Platform))
 	e.Str(x.What)
 	e.Int(x.Rank)
-	e.span(&x.At)
+	e.encSpan(&x.At)
 }
 
 func (d *decoder) decEvidence(x *Evidence) {
 	x.Platform = SignOf(d.Str())
 	x.What = d.Str()
 	x.Rank = d.Int()
-	d.span(&x.At)
+	d.decSpan(&x.At)
 }
 
 func (e *encoder) encForeignSQL(x *ForeignSQL) {
-	e.span(&x.At)
+	e.encSpan(&x.At)
 	e.Str(x.Dialect)
 	e.Str(x.Marker)
 }
 
 func (d *decoder) decForeignSQL(x *ForeignSQL) {
-	d.span(&x.At)
+	d.decSpan(&x.At)
 	x.Dialect = d.Str()
 	x.Marker = d.Str()
 }

@@ -13,7 +13,7 @@ type Copier struct {
 	Home FileID
 }
 
-func (c Copier) span(s *Span) {
+func (c Copier) copySpan(s *Span) {
 	if c.Home != 0 && s.File == 0 && *s != (Span{}) { // no span stays none
 		s.File = c.Home
 	}

@@ -170,9 +170,9 @@ func (c Copier) Write(x *Write) *Write {
 }
 
 func (c Copier) copyWrite(x *Write) {
-	c.span(&x.Span)
-	c.span(&x.At)
-	c.span(&x.FormatSpan)
+	c.copySpan(&x.Span)
+	c.copySpan(&x.At)
+	c.copySpan(&x.FormatSpan)
 	c.copyTarget(&x.Target)
 	c.copyValue(&x.Mode)
 	if p1 := x.PartitionBy; p1 != nil {
@@ -223,7 +223,7 @@ func (c Copier) copyWrite(x *Write) {
 		}
 		x.Properties = y1
 	}
-	c.span(&x.Loop)
+	c.copySpan(&x.Loop)
 	if p1 := x.Stream; p1 != nil {
 		y1 := *p1
 		c.copyStream(&y1)
@@ -247,7 +247,7 @@ func (c Copier) Target(x *Target) *Target {
 }
 
 func (c Copier) copyTarget(x *Target) {
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 }
 
 // Value returns a deep copy of x (nil for nil).
@@ -261,7 +261,7 @@ func (c Copier) Value(x *Value) *Value {
 }
 
 func (c Copier) copyValue(x *Value) {
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 }
 
 // Partitioning returns a deep copy of x (nil for nil).
@@ -285,7 +285,7 @@ func (c Copier) copyPartitioning(x *Partitioning) {
 		}
 		x.Columns = y1
 	}
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 }
 
 // Column returns a deep copy of x (nil for nil).
@@ -299,7 +299,7 @@ func (c Copier) Column(x *Column) *Column {
 }
 
 func (c Copier) copyColumn(x *Column) {
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 }
 
 // Trigger returns a deep copy of x (nil for nil).
@@ -314,7 +314,7 @@ func (c Copier) Trigger(x *Trigger) *Trigger {
 
 func (c Copier) copyTrigger(x *Trigger) {
 	c.copyValue(&x.Interval)
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 }
 
 // Transform returns a deep copy of x (nil for nil).
@@ -339,7 +339,7 @@ func (c Copier) copyTransform(x *Transform) {
 		}
 		x.Columns = y1
 	}
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 	if c.Home != 0 {
 		x.Removal = nil
 	} else {
@@ -362,7 +362,7 @@ func (c Copier) Edit(x *Edit) *Edit {
 }
 
 func (c Copier) copyEdit(x *Edit) {
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 }
 
 // Stream returns a deep copy of x (nil for nil).
@@ -382,7 +382,7 @@ func (c Copier) copyStream(x *Stream) {
 		c.copyRead(&y1)
 		x.Source = &y1
 	}
-	c.span(&x.BatchSpan)
+	c.copySpan(&x.BatchSpan)
 	if c.Home != 0 {
 		x.TriggerInsert = nil
 	} else {
@@ -416,8 +416,8 @@ func (c Copier) copyRead(x *Read) {
 		}
 		x.Options = y1
 	}
-	c.span(&x.Span)
-	c.span(&x.At)
+	c.copySpan(&x.Span)
+	c.copySpan(&x.At)
 	if c.Home != 0 {
 		x.Insert = nil
 	} else {
@@ -453,8 +453,8 @@ func (c Copier) Via(x *Via) *Via {
 }
 
 func (c Copier) copyVia(x *Via) {
-	c.span(&x.Call)
-	c.span(&x.Site)
+	c.copySpan(&x.Call)
+	c.copySpan(&x.Site)
 }
 
 // TableDef returns a deep copy of x (nil for nil).
@@ -468,8 +468,8 @@ func (c Copier) TableDef(x *TableDef) *TableDef {
 }
 
 func (c Copier) copyTableDef(x *TableDef) {
-	c.span(&x.Span)
-	c.span(&x.At)
+	c.copySpan(&x.Span)
+	c.copySpan(&x.At)
 	if p1 := x.PartitionBy; p1 != nil {
 		y1 := *p1
 		c.copyPartitioning(&y1)
@@ -539,8 +539,8 @@ func (c Copier) TableAlter(x *TableAlter) *TableAlter {
 }
 
 func (c Copier) copyTableAlter(x *TableAlter) {
-	c.span(&x.Span)
-	c.span(&x.At)
+	c.copySpan(&x.Span)
+	c.copySpan(&x.At)
 	if m1 := x.Set; m1 != nil {
 		y1 := maps.Clone(m1)
 		if c.Home != 0 {
@@ -580,8 +580,8 @@ func (c Copier) Setting(x *Setting) *Setting {
 
 func (c Copier) copySetting(x *Setting) {
 	c.copyValue(&x.Value)
-	c.span(&x.Span)
-	c.span(&x.At)
+	c.copySpan(&x.Span)
+	c.copySpan(&x.At)
 }
 
 // Maintenance returns a deep copy of x (nil for nil).
@@ -596,8 +596,8 @@ func (c Copier) Maintenance(x *Maintenance) *Maintenance {
 
 func (c Copier) copyMaintenance(x *Maintenance) {
 	c.copyTarget(&x.Target)
-	c.span(&x.Span)
-	c.span(&x.At)
+	c.copySpan(&x.Span)
+	c.copySpan(&x.At)
 	if s1 := x.WhereColumns; s1 != nil {
 		y1 := make([]Column, len(s1))
 		copy(y1, s1)
@@ -632,7 +632,7 @@ func (c Copier) Suppression(x *Suppression) *Suppression {
 }
 
 func (c Copier) copySuppression(x *Suppression) {
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 	if s1 := x.Codes; s1 != nil {
 		y1 := make([]string, len(s1))
 		copy(y1, s1)
@@ -651,7 +651,7 @@ func (c Copier) SyntaxError(x *SyntaxError) *SyntaxError {
 }
 
 func (c Copier) copySyntaxError(x *SyntaxError) {
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 }
 
 // Unread returns a deep copy of x (nil for nil).
@@ -665,7 +665,7 @@ func (c Copier) Unread(x *Unread) *Unread {
 }
 
 func (c Copier) copyUnread(x *Unread) {
-	c.span(&x.At)
+	c.copySpan(&x.At)
 }
 
 // Summary returns a deep copy of x (nil for nil).
@@ -744,7 +744,7 @@ func (c Copier) Func(x *Func) *Func {
 }
 
 func (c Copier) copyFunc(x *Func) {
-	c.span(&x.At)
+	c.copySpan(&x.At)
 	if s1 := x.Params; s1 != nil {
 		y1 := make([]Param, len(s1))
 		copy(y1, s1)
@@ -874,7 +874,7 @@ func (c Copier) Arg(x *Arg) *Arg {
 
 func (c Copier) copyArg(x *Arg) {
 	c.copyValue(&x.Value)
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 	if p1 := x.More; p1 != nil {
 		y1 := *p1
 		c.copyArgMore(&y1)
@@ -932,7 +932,7 @@ func (c Copier) Hole(x *Hole) *Hole {
 }
 
 func (c Copier) copyHole(x *Hole) {
-	c.span(&x.Span)
+	c.copySpan(&x.Span)
 	if s1 := x.Parts; s1 != nil {
 		y1 := make([]Arg, len(s1))
 		copy(y1, s1)
@@ -954,8 +954,8 @@ func (c Copier) Call(x *Call) *Call {
 }
 
 func (c Copier) copyCall(x *Call) {
-	c.span(&x.Span)
-	c.span(&x.At)
+	c.copySpan(&x.Span)
+	c.copySpan(&x.At)
 	if s1 := x.Args; s1 != nil {
 		y1 := make([]Arg, len(s1))
 		copy(y1, s1)
@@ -964,7 +964,7 @@ func (c Copier) copyCall(x *Call) {
 		}
 		x.Args = y1
 	}
-	c.span(&x.Loop)
+	c.copySpan(&x.Loop)
 }
 
 // Const returns a deep copy of x (nil for nil).
@@ -992,7 +992,7 @@ func (c Copier) Run(x *Run) *Run {
 }
 
 func (c Copier) copyRun(x *Run) {
-	c.span(&x.At)
+	c.copySpan(&x.At)
 }
 
 // Global returns a deep copy of x (nil for nil).
@@ -1006,8 +1006,8 @@ func (c Copier) Global(x *Global) *Global {
 }
 
 func (c Copier) copyGlobal(x *Global) {
-	c.span(&x.At)
-	c.span(&x.Span)
+	c.copySpan(&x.At)
+	c.copySpan(&x.Span)
 }
 
 // Evidence returns a deep copy of x (nil for nil).
@@ -1021,7 +1021,7 @@ func (c Copier) Evidence(x *Evidence) *Evidence {
 }
 
 func (c Copier) copyEvidence(x *Evidence) {
-	c.span(&x.At)
+	c.copySpan(&x.At)
 }
 
 // ForeignSQL returns a deep copy of x (nil for nil).
@@ -1035,7 +1035,7 @@ func (c Copier) ForeignSQL(x *ForeignSQL) *ForeignSQL {
 }
 
 func (c Copier) copyForeignSQL(x *ForeignSQL) {
-	c.span(&x.At)
+	c.copySpan(&x.At)
 }
 
 // EmbeddedSQL returns a deep copy of x (nil for nil).

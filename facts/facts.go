@@ -16,8 +16,6 @@ import (
 // facts) is the file the fact belongs to. The link step gives a fact a call
 // adds the helper's spans with the helper's path: a finding there is the
 // helper's, and evidence there can be cited with its file.
-//
-//factgen:span
 type Span struct {
 	Start, End int
 	File       FileID // another file than the fact's; 0 for its own

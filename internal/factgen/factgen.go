@@ -5,28 +5,34 @@
 //
 // It reads the package's Go files (tests and generated files left out) with
 // go/parser and follows every field from the root types down, into other
-// packages of the module where a field's type is defined there. Comment
+// packages of the module where a field's type is defined there, and
+// through generic types, one instance per type argument. Comment
 // directives steer it:
 //
 //	//factgen:root           on a type: generate from it (and what it holds)
-//	//factgen:span           on a type: encoded by the package's own
-//	                         encoder.span and decoder.span, copied by Copier.span
 //	//factgen:ownfile        on a type: edits the file its fact is in, so a
 //	                         copy into another file (Copier.Home set) leaves it out
 //	//factgen:stop FLAG      on a struct field: it is encoded after the others,
 //	                         and decoding stops before it when the decoder's
 //	                         field FLAG is true
 //
+// The package declares the types the generated code works with: encoder
+// (embedding wire.Encoder), decoder (embedding wire.Decoder) when it reads
+// what it writes, and Copier (with a Home file) when it wants copies. A
+// struct type whose method encoder.enc<Type> the package writes by hand is
+// not walked: the generated code calls that method, decoder.dec<Type> and,
+// if the package has it, Copier.copy<Type>, which places spans in Home and
+// has nothing to do when Home is 0 (facts writes a Span's so).
+//
 // The codec (codec_gen.go) writes every field in declaration order: strings
 // and counts as uvarints, signed integers as varints, floats as the uvarint
 // of their bits, the bools of a struct packed in one uvarint ahead of its
 // other fields, a nil pointer, slice or map apart from an empty one, and map
-// entries in key order, so that equal values encode to equal bytes. It
-// builds on primitives the package writes by hand (encoder.uint, str,
-// count, decoder.count and the like, in the files that declare methods of
-// encoder and decoder): CodecVersion, which the generated file declares, is
-// a hash of those files and of the generated code, so that any change to
-// what is written or how gives another version.
+// entries in key order, so that equal values encode to equal bytes. When
+// the package decodes, CodecVersion, which the generated file declares, is
+// a hash of the generated code, of the package's files that declare the
+// encoder, the decoder or their methods, and of package wire, so that any
+// change to what is written or how gives another version.
 //
 // The copy (copy_gen.go) is a method of Copier per struct type: a copy that
 // shares nothing with its original.
@@ -74,7 +80,7 @@ func Generate(dir string) (Output, error) {
 	}
 	slices.Sort(roots)
 	for _, r := range roots {
-		if _, err := g.named(local, r); err != nil {
+		if _, err := g.named(local, r, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -97,6 +103,7 @@ type pkg struct {
 	specs           map[string]*spec
 	imports         map[*ast.File]map[string]string // file → local name → import path
 	hand            [][]byte                        // sources of the files that declare encoder, decoder or their methods
+	methods         map[string]bool                 // "encoder.encSpan", "Copier.copySpan": methods written by hand
 	all             [][]byte                        // sources of every file
 }
 
@@ -149,7 +156,7 @@ func (g *gen) load(dir, path string) (*pkg, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &pkg{path: path, dir: dir, specs: map[string]*spec{}, imports: map[*ast.File]map[string]string{}}
+	p := &pkg{path: path, dir: dir, specs: map[string]*spec{}, imports: map[*ast.File]map[string]string{}, methods: map[string]bool{}}
 	fset := token.NewFileSet()
 	for _, e := range entries {
 		n := e.Name()
@@ -196,10 +203,13 @@ func (g *gen) load(dir, path string) (*pkg, error) {
 				}
 			case *ast.FuncDecl:
 				if d.Recv != nil && len(d.Recv.List) == 1 {
-					if st, ok := d.Recv.List[0].Type.(*ast.StarExpr); ok {
-						if id, ok := st.X.(*ast.Ident); ok && (id.Name == "encoder" || id.Name == "decoder") {
-							hand = true
-						}
+					recv := d.Recv.List[0].Type
+					if st, ok := recv.(*ast.StarExpr); ok {
+						recv = st.X
+					}
+					if id, ok := recv.(*ast.Ident); ok {
+						p.methods[id.Name+"."+d.Name.Name] = true
+						hand = hand || id.Name == "encoder" || id.Name == "decoder"
 					}
 				}
 			}
@@ -232,9 +242,10 @@ type typ struct {
 	elem  *typ   // kPtr, kSlice, kMap
 	key   *typ   // kMap
 	// kStruct:
-	fields       []field
-	span, ownfil bool
-	resolved     bool
+	fields   []field
+	ownfil   bool
+	hand     bool // its encoding (and copy) are written by hand
+	resolved bool
 }
 
 type field struct {
@@ -260,38 +271,63 @@ func (t *typ) expr() string {
 
 var basics = map[string]bool{"string": true, "bool": true, "int": true, "int64": true, "uint8": true, "uint32": true, "float64": true}
 
-// named resolves the type name declared in p.
-func (g *gen) named(p *pkg, name string) (*typ, error) {
-	q := p.dir + "." + name
-	if t := g.types[q]; t != nil {
-		return t, nil
-	}
+// named resolves the type name declared in p, instantiated with args
+// when it is generic.
+func (g *gen) named(p *pkg, name string, args []*typ) (*typ, error) {
 	s := p.specs[name]
 	if s == nil {
 		return nil, fmt.Errorf("factgen: type %s not found in %s", name, p.dir)
 	}
-	if s.ts.TypeParams != nil || s.ts.Assign.IsValid() {
-		return nil, fmt.Errorf("factgen: %s: generic types and aliases are not handled", name)
+	if s.ts.Assign.IsValid() {
+		return nil, fmt.Errorf("factgen: %s: aliases are not handled", name)
 	}
+	var params []string
+	if s.ts.TypeParams != nil {
+		for _, f := range s.ts.TypeParams.List {
+			for _, n := range f.Names {
+				params = append(params, n.Name)
+			}
+		}
+	}
+	if len(params) != len(args) {
+		return nil, fmt.Errorf("factgen: %s takes %d type arguments, not %d", name, len(params), len(args))
+	}
+	sub := map[string]*typ{}
 	t := &typ{name: name, ident: name}
+	if len(args) > 0 {
+		var exprs []string
+		for i, a := range args {
+			sub[params[i]] = a
+			exprs = append(exprs, a.expr())
+			t.ident += argIdent(a)
+		}
+		t.name += "[" + strings.Join(exprs, ", ") + "]"
+	}
 	if p != g.local {
 		if g.imports == nil {
 			g.imports = map[string]string{}
 		}
 		g.imports[p.name] = p.path
-		t.name = p.name + "." + name
-		t.ident = string(unicode.ToUpper(rune(p.name[0]))) + p.name[1:] + name
+		t.name = p.name + "." + t.name
+		t.ident = string(unicode.ToUpper(rune(p.name[0]))) + p.name[1:] + t.ident
+	}
+	q := p.dir + "." + t.name
+	if old := g.types[q]; old != nil {
+		return old, nil
 	}
 	g.types[q] = t
-	t.span = s.directive("span") != nil
 	t.ownfil = s.directive("ownfile") != nil
+	if _, ok := s.ts.Type.(*ast.StructType); ok && g.local.methods["encoder.enc"+t.ident] {
+		t.kind, t.hand = kStruct, true // written by hand: not walked
+		return t, nil
+	}
 	switch u := s.ts.Type.(type) {
 	case *ast.StructType:
 		t.kind = kStruct
 		g.order = append(g.order, t)
 		stops := 0
 		for _, f := range u.Fields.List {
-			ft, err := g.resolve(p, s.file, f.Type)
+			ft, err := g.resolve(p, s.file, f.Type, sub)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", name, err)
 			}
@@ -308,14 +344,14 @@ func (g *gen) named(p *pkg, name string) (*typ, error) {
 				names = []*ast.Ident{ast.NewIdent(embeddedName(f.Type))}
 			}
 			for _, n := range names {
-				if !n.IsExported() {
-					return nil, fmt.Errorf("factgen: %s.%s: unexported fields are not handled", name, n.Name)
+				if !n.IsExported() && p != g.local {
+					return nil, fmt.Errorf("factgen: %s.%s: an unexported field of another package; write encoder.enc%s by hand", t.name, n.Name, t.ident)
 				}
 				t.fields = append(t.fields, field{name: n.Name, t: ft, stop: stop})
 			}
 		}
 	default:
-		u2, err := g.resolve(p, s.file, s.ts.Type)
+		u2, err := g.resolve(p, s.file, s.ts.Type, sub)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -339,36 +375,44 @@ func embeddedName(e ast.Expr) string {
 	return ""
 }
 
-func (g *gen) resolve(p *pkg, f *ast.File, e ast.Expr) (*typ, error) {
+// argIdent names a type argument in method names.
+func argIdent(t *typ) string {
+	switch {
+	case t.ident != "":
+		return t.ident
+	case t.kind == kPtr:
+		return "Ptr" + argIdent(t.elem)
+	case t.kind == kSlice:
+		return "Slice" + argIdent(t.elem)
+	case t.kind == kMap:
+		return "Map" + argIdent(t.key) + argIdent(t.elem)
+	}
+	return strings.ToUpper(t.basic[:1]) + t.basic[1:]
+}
+
+// resolve is the type e written in file f of p; sub are the type
+// arguments of the generic type e is in.
+func (g *gen) resolve(p *pkg, f *ast.File, e ast.Expr, sub map[string]*typ) (*typ, error) {
 	switch e := e.(type) {
+	case *ast.IndexExpr:
+		return g.instance(p, f, e.X, []ast.Expr{e.Index}, sub)
+	case *ast.IndexListExpr:
+		return g.instance(p, f, e.X, e.Indices, sub)
 	case *ast.Ident:
+		if t := sub[e.Name]; t != nil {
+			return t, nil
+		}
 		if basics[e.Name] {
 			return &typ{kind: kBasic, basic: e.Name}, nil
 		}
 		if e.Name == "byte" {
 			return &typ{kind: kBasic, basic: "uint8"}, nil
 		}
-		return g.named(p, e.Name)
+		return g.named(p, e.Name, nil)
 	case *ast.SelectorExpr:
-		x, ok := e.X.(*ast.Ident)
-		if !ok {
-			return nil, fmt.Errorf("factgen: unexpected type %T", e.X)
-		}
-		ip := p.imports[f][x.Name]
-		if ip == "" {
-			return nil, fmt.Errorf("factgen: package %s is not imported", x.Name)
-		}
-		bp, err := build.Default.Import(ip, p.dir, build.FindOnly)
-		if err != nil {
-			return nil, err
-		}
-		other, err := g.load(bp.Dir, ip)
-		if err != nil {
-			return nil, err
-		}
-		return g.named(other, e.Sel.Name)
+		return g.instance(p, f, e, nil, sub)
 	case *ast.StarExpr:
-		el, err := g.resolve(p, f, e.X)
+		el, err := g.resolve(p, f, e.X, sub)
 		if err != nil {
 			return nil, err
 		}
@@ -380,26 +424,61 @@ func (g *gen) resolve(p *pkg, f *ast.File, e ast.Expr) (*typ, error) {
 		if e.Len != nil {
 			return nil, fmt.Errorf("factgen: arrays are not handled")
 		}
-		el, err := g.resolve(p, f, e.Elt)
+		el, err := g.resolve(p, f, e.Elt, sub)
 		if err != nil {
 			return nil, err
 		}
 		return &typ{kind: kSlice, elem: el}, nil
 	case *ast.MapType:
-		k, err := g.resolve(p, f, e.Key)
+		k, err := g.resolve(p, f, e.Key, sub)
 		if err != nil {
 			return nil, err
 		}
 		if k.kind != kBasic || k.basic != "string" {
 			return nil, fmt.Errorf("factgen: map keys other than strings are not handled")
 		}
-		v, err := g.resolve(p, f, e.Value)
+		v, err := g.resolve(p, f, e.Value, sub)
 		if err != nil {
 			return nil, err
 		}
 		return &typ{kind: kMap, key: k, elem: v}, nil
 	}
 	return nil, fmt.Errorf("factgen: type expression %T is not handled", e)
+}
+
+// instance is the named type x (a name or pkg.Name) with type arguments args.
+func (g *gen) instance(p *pkg, f *ast.File, x ast.Expr, args []ast.Expr, sub map[string]*typ) (*typ, error) {
+	var targs []*typ
+	for _, a := range args {
+		t, err := g.resolve(p, f, a, sub)
+		if err != nil {
+			return nil, err
+		}
+		targs = append(targs, t)
+	}
+	switch x := x.(type) {
+	case *ast.Ident:
+		return g.named(p, x.Name, targs)
+	case *ast.SelectorExpr:
+		pk, ok := x.X.(*ast.Ident)
+		if !ok {
+			return nil, fmt.Errorf("factgen: unexpected type %T", x.X)
+		}
+		ip := p.imports[f][pk.Name]
+		if ip == "" {
+			return nil, fmt.Errorf("factgen: package %s is not imported", pk.Name)
+		}
+		bp, err := build.Default.Import(ip, p.dir, build.FindOnly)
+		if err != nil {
+			return nil, err
+		}
+		other, err := g.load(bp.Dir, ip)
+		if err != nil {
+			return nil, err
+		}
+		return g.named(other, x.Sel.Name, targs)
+	}
+	return nil, fmt.Errorf("factgen: type expression %T is not handled", x)
 }
 
 // writer collects generated lines.
@@ -461,14 +540,14 @@ func (g *gen) header(w *writer, body []byte, imports ...string) {
 
 func (g *gen) codec() ([]byte, error) {
 	var body writer
+	decode := g.local.specs["decoder"] != nil
 	for _, t := range g.order {
-		if t.span {
-			continue
-		}
 		if err := g.encStruct(&body, t); err != nil {
 			return nil, err
 		}
-		g.decStruct(&body, t)
+		if decode {
+			g.decStruct(&body, t)
+		}
 	}
 	h := sha256.New()
 	for _, src := range g.local.hand {
@@ -492,9 +571,11 @@ func (g *gen) codec() ([]byte, error) {
 		imps = append(imps, wirePath)
 	}
 	g.header(&out, body.b.Bytes(), imps...)
-	out.p("// CodecVersion names the encoding: a hash of the code that writes and reads it.")
-	out.p("// Encodings of another version are never read.")
-	out.p("const CodecVersion = %q", fmt.Sprintf("%x", h.Sum(nil))[:16])
+	if decode {
+		out.p("// CodecVersion names the encoding: a hash of the code that writes and reads it.")
+		out.p("// Encodings of another version are never read.")
+		out.p("const CodecVersion = %q", fmt.Sprintf("%x", h.Sum(nil))[:16])
+	}
 	out.b.Write(body.b.Bytes())
 	src, err := format.Source(out.b.Bytes())
 	if err != nil {
@@ -568,11 +649,7 @@ func (g *gen) enc(w *writer, t *typ, p string) {
 			w.p("e.Float(%s)", as("float64"))
 		}
 	case kStruct:
-		if t.span {
-			w.p("e.span(%s)", p)
-		} else {
-			w.p("e.enc%s(%s)", t.ident, p)
-		}
+		w.p("e.enc%s(%s)", t.ident, p)
 	case kPtr:
 		w.p("e.Bool(%s != nil)", x)
 		w.p("if %s != nil {", x)
@@ -657,11 +734,7 @@ func (g *gen) dec(w *writer, t *typ, p string) {
 			conv("d.Float()")
 		}
 	case kStruct:
-		if t.span {
-			w.p("d.span(%s)", p)
-		} else {
-			w.p("d.dec%s(%s)", t.ident, p)
-		}
+		w.p("d.dec%s(%s)", t.ident, p)
 	case kPtr:
 		w.depth++
 		v := w.v("p")
@@ -717,8 +790,11 @@ func (g *gen) work(t *typ, seen map[*typ]bool) work {
 	case kPtr, kSlice, kMap:
 		return deep
 	case kStruct:
-		if t.span {
-			return spanOnly
+		if t.hand {
+			if g.local.methods["Copier.copy"+t.ident] {
+				return spanOnly
+			}
+			return none
 		}
 		if seen[t] {
 			return none
@@ -740,7 +816,7 @@ func (g *gen) work(t *typ, seen map[*typ]bool) work {
 func (g *gen) copier() ([]byte, error) {
 	var w writer
 	for _, t := range g.order {
-		if t.span || g.work(t, map[*typ]bool{}) == none {
+		if g.work(t, map[*typ]bool{}) == none {
 			continue
 		}
 		if !strings.Contains(t.name, ".") {
@@ -820,11 +896,7 @@ func (g *gen) cp(w *writer, t *typ, p string, inOwn bool) {
 	}
 	switch t.kind {
 	case kStruct:
-		if t.span {
-			w.p("c.span(%s)", p)
-		} else {
-			w.p("c.copy%s(%s)", t.ident, p)
-		}
+		w.p("c.copy%s(%s)", t.ident, p)
 	case kPtr:
 		w.depth++
 		v, y := w.v("p"), w.v("y")
@@ -857,4 +929,26 @@ func (g *gen) cp(w *writer, t *typ, p string, inOwn bool) {
 		w.p("}")
 		w.depth--
 	}
+}
+
+// Check reports, as an error, the generated files in dir that are not what
+// Generate writes from the package's types as they are: what a test of the
+// package calls, so that a type changed without running go generate fails.
+func Check(dir string) error {
+	out, err := Generate(dir)
+	if err != nil {
+		return err
+	}
+	var stale []string
+	for name, want := range out {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(got, want) {
+			stale = append(stale, name)
+		}
+	}
+	if len(stale) > 0 {
+		slices.Sort(stale)
+		return fmt.Errorf("%s not what the generator writes from the types: run go generate in %s", strings.Join(stale, " and "), dir)
+	}
+	return nil
 }

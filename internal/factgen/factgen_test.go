@@ -54,7 +54,7 @@ func TestVersionFollowsShape(t *testing.T) {
 		"field added":   func(s string) string { return strings.Replace(s, "\tDone  bool\n", "\tDone  bool\n\tMore  bool\n", 1) },
 		"field renamed": func(s string) string { return strings.Replace(s, "Count int64", "Total int64", 1) },
 		"type changed":  func(s string) string { return strings.Replace(s, "Count int64", "Count int", 1) },
-		"primitive":     func(s string) string { return strings.Replace(s, "e.Int(s.Start)", "e.Int(s.Start + 0)", 1) },
+		"primitive":     func(s string) string { return strings.Replace(s, "e.Int(s.Start) }", "e.Int(s.Start + 0) }", 1) },
 	} {
 		if v, _ := version(t, variant(t, edit)); v == base {
 			t.Errorf("%s: the version stays %s", name, base)
@@ -74,7 +74,10 @@ func TestGeneratedShape(t *testing.T) {
 		"if x.Done {\n\t\tbits |= 1 << 0\n\t}",
 		"wire.PushKeys(&e.Encoder, x.Tags)",
 		"bits := d.Bits(1)",
-		"e.span(&x.At)",
+		"e.encSpan(&x.At)",
+		"e.encPairPtrPart(&x.Pair)", // a generic type, instantiated
+		"e.Str(x.note)",             // an unexported field of the package's own
+		"func (e *encoder) encPairPtrPart(x *Pair[*Part]) {",
 	} {
 		if !strings.Contains(codec, want) {
 			t.Errorf("the codec has no %q:\n%s", want, codec)
@@ -91,13 +94,35 @@ func TestGeneratedShape(t *testing.T) {
 // Types the generator does not handle are an error, not wrong code.
 func TestUnhandled(t *testing.T) {
 	for name, edit := range map[string]func(string) string{
-		"array":      func(s string) string { return strings.Replace(s, "Count int64", "Count [2]int64", 1) },
-		"unexported": func(s string) string { return strings.Replace(s, "Count int64", "count int64", 1) },
-		"interface":  func(s string) string { return strings.Replace(s, "Count int64", "Count any", 1) },
-		"no root":    func(s string) string { return strings.Replace(s, "//factgen:root", "", 1) },
+		"array":     func(s string) string { return strings.Replace(s, "Count int64", "Count [2]int64", 1) },
+		"pointer":   func(s string) string { return strings.Replace(s, "Count int64", "Count *int64", 1) },
+		"interface": func(s string) string { return strings.Replace(s, "Count int64", "Count any", 1) },
+		"no root":   func(s string) string { return strings.Replace(s, "//factgen:root", "", 1) },
 	} {
 		if _, err := Generate(variant(t, edit)); err == nil {
 			t.Errorf("%s: no error", name)
 		}
+	}
+}
+
+// Check finds a generated file that the types no longer give.
+func TestCheck(t *testing.T) {
+	dir := variant(t, func(s string) string { return s })
+	out, err := Generate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range out {
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := Check(dir); err != nil {
+		t.Fatalf("freshly generated: %v", err)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "sample.go"))
+	os.WriteFile(filepath.Join(dir, "sample.go"), []byte(strings.Replace(string(src), "\tDone  bool\n", "\tDone  bool\n\tMore  bool\n", 1)), 0o644)
+	if err := Check(dir); err == nil || !strings.Contains(err.Error(), "codec_gen.go") {
+		t.Errorf("a field added without generating: err = %v", err)
 	}
 }

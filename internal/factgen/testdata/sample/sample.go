@@ -10,11 +10,11 @@ type decoder struct{ wire.Decoder }
 // Copier makes deep copies.
 type Copier struct{ Home int }
 
-func (e *encoder) span(s *Span) { e.Int(s.Start) }
-func (d *decoder) span(s *Span) { s.Start = d.Int() }
-func (c Copier) span(s *Span)   { s.Start += c.Home }
+func (e *encoder) encSpan(s *Span) { e.Int(s.Start) }
+func (d *decoder) decSpan(s *Span) { s.Start = d.Int() }
+func (c Copier) copySpan(s *Span)  { s.Start += c.Home }
 
-//factgen:span
+// Span is encoded and copied by hand.
 type Span struct{ Start int }
 
 // Doc is the root.
@@ -25,7 +25,12 @@ type Doc struct {
 	Parts []*Part
 	Tags  map[string]Part
 	Done  bool
+	Pair  Pair[*Part]
+	note  string
 }
+
+// Pair is generic.
+type Pair[T any] struct{ A, B T }
 
 // Part is in a Doc.
 type Part struct {
