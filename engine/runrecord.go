@@ -40,7 +40,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -435,13 +434,8 @@ func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, p
 		writeField(h, fmt.Sprintf("%g %s %s", sched.RunsPerDay, sched.Job, sched.Where))
 	}
 	if extra != nil {
-		buf := encodeBuffers.Get().(*[]byte)
-		added := &facts.File{Writes: extra.Writes, Reads: extra.Reads, Tables: extra.Tables, Settings: extra.Settings, Maintenance: extra.Maintenance}
-		*buf = added.AppendRuleFacts((*buf)[:0])
-		h.Write(*buf)
-		encodeBuffers.Put(buf)
-		d := &digester{h: h, seen: map[uintptr]bool{}}
-		d.value(reflect.ValueOf(extra.Fills))
+		d := extra.Digest()
+		h.Write(d[:])
 	}
 	var k [32]byte
 	h.Sum(k[:0])
