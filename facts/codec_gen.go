@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "5c598de53e69dee0"
+const CodecVersion = "30a7b33c45fd6b2e"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)

@@ -15,14 +15,14 @@ import (
 
 // Digest is a hash of what linking adds to a file's facts: its facts and
 // its fills, the same in every run for the same additions.
-func (x *Extra) Digest() [32]byte {
-	added := &facts.File{Writes: x.Writes, Reads: x.Reads, Tables: x.Tables, Settings: x.Settings, Maintenance: x.Maintenance}
-	e := &encoder{wire.Encoder{B: added.AppendRuleFacts(nil)}}
-	e.Count(len(x.Fills), x.Fills == nil)
-	for i := range x.Fills {
-		e.encFill(&x.Fills[i])
+func (e *Extra) Digest() [32]byte {
+	added := &facts.File{Writes: e.Writes, Reads: e.Reads, Tables: e.Tables, Settings: e.Settings, Maintenance: e.Maintenance}
+	enc := &encoder{wire.Encoder{B: added.AppendRuleFacts(nil)}}
+	enc.Count(len(e.Fills), e.Fills == nil)
+	for i := range e.Fills {
+		enc.encFill(&e.Fills[i])
 	}
-	return sha256.Sum256(e.B)
+	return sha256.Sum256(enc.B)
 }
 
 type encoder struct{ wire.Encoder }

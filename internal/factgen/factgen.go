@@ -242,10 +242,9 @@ type typ struct {
 	elem  *typ   // kPtr, kSlice, kMap
 	key   *typ   // kMap
 	// kStruct:
-	fields   []field
-	ownfil   bool
-	hand     bool // its encoding (and copy) are written by hand
-	resolved bool
+	fields []field
+	ownfil bool
+	hand   bool // its encoding (and copy) are written by hand
 }
 
 type field struct {
@@ -506,10 +505,8 @@ func (g *gen) header(w *writer, body []byte, imports ...string) {
 	w.p("")
 	w.p("package %s", g.local.name)
 	w.p("")
-	var std, mod []string
-	for _, im := range imports {
-		mod = append(mod, im)
-	}
+	var std []string
+	mod := append([]string(nil), imports...)
 	for name, im := range g.imports {
 		if bytes.Contains(body, []byte(name+".")) {
 			mod = append(mod, im)
