@@ -3,8 +3,8 @@
 package catalog
 
 import (
-	"github.com/lakelint/lakelint/internal/wire"
 	"github.com/lakelint/lakelint/stats"
+	"github.com/lakelint/lakelint/wire"
 )
 
 func (e *encoder) encTable(x *Table) {

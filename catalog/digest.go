@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/internal/wire"
+	"github.com/lakelint/lakelint/wire"
 )
 
 // The catalog's digest is a hash of an encoding of its tables generated

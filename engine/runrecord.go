@@ -52,7 +52,7 @@ import (
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
-	"github.com/lakelint/lakelint/internal/wire"
+	"github.com/lakelint/lakelint/wire"
 	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
 )

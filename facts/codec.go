@@ -9,7 +9,7 @@ package facts
 // The encoding of each type is generated from the type definitions
 // (codec_gen.go, by internal/factgen), and so is CodecVersion: a hash of
 // the generated code, of this file and of the primitives it builds on
-// (internal/wire), so that a change to what is written or how changes it
+// (package wire), so that a change to what is written or how changes it
 // by itself. After a change to a fact type, run go generate here: a test
 // fails while the generated files are not what the generator writes.
 
@@ -19,7 +19,7 @@ import (
 	"crypto/sha256"
 	"errors"
 
-	"github.com/lakelint/lakelint/internal/wire"
+	"github.com/lakelint/lakelint/wire"
 )
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.

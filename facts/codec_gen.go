@@ -3,13 +3,13 @@
 package facts
 
 import (
-	"github.com/lakelint/lakelint/internal/wire"
 	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/wire"
 )
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "30a7b33c45fd6b2e"
+const CodecVersion = "098800f4c5475d54"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)

@@ -12,7 +12,7 @@ package finding
 import (
 	"errors"
 
-	"github.com/lakelint/lakelint/internal/wire"
+	"github.com/lakelint/lakelint/wire"
 )
 
 // ErrCorrupt is returned when encoded findings cannot be decoded.

@@ -4,7 +4,7 @@ package finding
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "f30558957cc99cd1"
+const CodecVersion = "2d82c2204db305f5"
 
 func (e *encoder) encFinding(x *Finding) {
 	e.Str(x.Path)

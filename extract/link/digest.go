@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 
 	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/internal/wire"
+	"github.com/lakelint/lakelint/wire"
 )
 
 // An Extra's digest hashes the facts' encoding and an encoding of its

@@ -55,7 +55,7 @@ import (
 )
 
 // wirePath is the package of the primitives the generated code calls.
-const wirePath = "github.com/lakelint/lakelint/internal/wire"
+const wirePath = "github.com/lakelint/lakelint/wire"
 
 // Output is what Generate writes, file name → Go source.
 type Output map[string][]byte

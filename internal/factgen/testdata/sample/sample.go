@@ -1,7 +1,7 @@
 // Package sample is a small package for the generator's tests.
 package sample
 
-import "github.com/lakelint/lakelint/internal/wire"
+import "github.com/lakelint/lakelint/wire"
 
 type encoder struct{ wire.Encoder }
 
