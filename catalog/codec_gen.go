@@ -38,11 +38,11 @@ func (e *encoder) encTable(x *Table) {
 }
 
 func (e *encoder) encDef(x *Def) {
-	var bits uint64
+	var bits byte
 	if x.Partitioned {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(x.Format)
 	e.Count(len(x.Partitions), x.Partitions == nil)
 	for i1 := range x.Partitions {
@@ -73,11 +73,11 @@ func (e *encoder) encRefPtrDef(x *Ref[*Def]) {
 }
 
 func (e *encoder) encAlter(x *Alter) {
-	var bits uint64
+	var bits byte
 	if x.HasClustering {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Count(len(x.Set), x.Set == nil)
 	for i1 := range x.Set {
 		e.encProp(&x.Set[i1])
@@ -133,14 +133,14 @@ func (e *encoder) encStatements(x *Statements) {
 }
 
 func (e *encoder) encWriter(x *Writer) {
-	var bits uint64
+	var bits byte
 	if x.Stream {
 		bits |= 1 << 0
 	}
 	if x.ForeachBatch {
 		bits |= 1 << 1
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(string(x.API))
 	e.Str(x.Sink)
 	e.Str(x.Mode)
@@ -183,11 +183,11 @@ func (e *encoder) encRefReader(x *Ref[Reader]) {
 }
 
 func (e *encoder) encMaintenance(x *Maintenance) {
-	var bits uint64
+	var bits byte
 	if x.DryRun {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(string(x.Kind))
 	e.Count(len(x.Where), x.Where == nil)
 	for i1 := range x.Where {

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "098800f4c5475d54"
+const CodecVersion = "68556e3e8143847f"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -222,7 +222,7 @@ func (d *decoder) decFile(x *File) {
 }
 
 func (e *encoder) encWrite(x *Write) {
-	var bits uint64
+	var bits byte
 	if x.FormatUnknown {
 		bits |= 1 << 0
 	}
@@ -235,7 +235,7 @@ func (e *encoder) encWrite(x *Write) {
 	if x.FrameFromCaller {
 		bits |= 1 << 3
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(string(x.API))
 	e.Uint(uint64(x.Lang))
 	e.encSpan(&x.Span)
@@ -295,7 +295,7 @@ func (e *encoder) encWrite(x *Write) {
 }
 
 func (d *decoder) decWrite(x *Write) {
-	bits := d.Bits(4)
+	bits := d.Bits8(4)
 	x.FormatUnknown = bits&(1<<0) != 0
 	x.HasTrigger = bits&(1<<1) != 0
 	x.TargetFromCaller = bits&(1<<2) != 0
@@ -381,14 +381,14 @@ func (d *decoder) decTarget(x *Target) {
 }
 
 func (e *encoder) encValue(x *Value) {
-	var bits uint64
+	var bits byte
 	if x.Bool {
 		bits |= 1 << 0
 	}
 	if x.ReadOnly {
 		bits |= 1 << 1
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(x.Str)
 	e.Int64(x.Int)
 	e.Float(x.Float)
@@ -397,7 +397,7 @@ func (e *encoder) encValue(x *Value) {
 }
 
 func (d *decoder) decValue(x *Value) {
-	bits := d.Bits(2)
+	bits := d.Bits8(2)
 	x.Bool = bits&(1<<0) != 0
 	x.ReadOnly = bits&(1<<1) != 0
 	x.Str = d.Str()
@@ -408,11 +408,11 @@ func (d *decoder) decValue(x *Value) {
 }
 
 func (e *encoder) encPartitioning(x *Partitioning) {
-	var bits uint64
+	var bits byte
 	if x.Dynamic {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Count(len(x.Columns), x.Columns == nil)
 	for i1 := range x.Columns {
 		e.encColumn(&x.Columns[i1])
@@ -422,7 +422,7 @@ func (e *encoder) encPartitioning(x *Partitioning) {
 }
 
 func (d *decoder) decPartitioning(x *Partitioning) {
-	bits := d.Bits(1)
+	bits := d.Bits8(1)
 	x.Dynamic = bits&(1<<0) != 0
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Column, n1)
@@ -446,11 +446,11 @@ func (d *decoder) decColumn(x *Column) {
 }
 
 func (e *encoder) encTrigger(x *Trigger) {
-	var bits uint64
+	var bits byte
 	if x.Parsed {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(string(x.Kind))
 	e.encValue(&x.Interval)
 	e.Float(x.Seconds)
@@ -458,7 +458,7 @@ func (e *encoder) encTrigger(x *Trigger) {
 }
 
 func (d *decoder) decTrigger(x *Trigger) {
-	bits := d.Bits(1)
+	bits := d.Bits8(1)
 	x.Parsed = bits&(1<<0) != 0
 	x.Kind = TriggerKind(d.Str())
 	d.decValue(&x.Interval)
@@ -467,7 +467,7 @@ func (d *decoder) decTrigger(x *Trigger) {
 }
 
 func (e *encoder) encTransform(x *Transform) {
-	var bits uint64
+	var bits byte
 	if x.Hint {
 		bits |= 1 << 0
 	}
@@ -480,7 +480,7 @@ func (e *encoder) encTransform(x *Transform) {
 	if x.Counted {
 		bits |= 1 << 3
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(x.Name)
 	e.encValue(&x.NumPartitions)
 	e.Count(len(x.Columns), x.Columns == nil)
@@ -495,7 +495,7 @@ func (e *encoder) encTransform(x *Transform) {
 }
 
 func (d *decoder) decTransform(x *Transform) {
-	bits := d.Bits(4)
+	bits := d.Bits8(4)
 	x.Hint = bits&(1<<0) != 0
 	x.HasNum = bits&(1<<1) != 0
 	x.Nested = bits&(1<<2) != 0
@@ -615,24 +615,24 @@ func (d *decoder) decInsertion(x *Insertion) {
 }
 
 func (e *encoder) encVia(x *Via) {
-	var bits uint64
+	var bits byte
 	if x.ForeachBatch {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.encSpan(&x.Call)
 	e.encSpan(&x.Site)
 }
 
 func (d *decoder) decVia(x *Via) {
-	bits := d.Bits(1)
+	bits := d.Bits8(1)
 	x.ForeachBatch = bits&(1<<0) != 0
 	d.decSpan(&x.Call)
 	d.decSpan(&x.Site)
 }
 
 func (e *encoder) encTableDef(x *TableDef) {
-	var bits uint64
+	var bits byte
 	if x.AsSelect {
 		bits |= 1 << 0
 	}
@@ -657,7 +657,7 @@ func (e *encoder) encTableDef(x *TableDef) {
 	if x.Streaming {
 		bits |= 1 << 7
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(string(x.Kind))
 	e.Uint(uint64(x.Lang))
 	e.Str(x.Name)
@@ -694,7 +694,7 @@ func (e *encoder) encTableDef(x *TableDef) {
 }
 
 func (d *decoder) decTableDef(x *TableDef) {
-	bits := d.Bits(8)
+	bits := d.Bits8(8)
 	x.AsSelect = bits&(1<<0) != 0
 	x.ClusterByAuto = bits&(1<<1) != 0
 	x.Clone = bits&(1<<2) != 0
@@ -745,11 +745,11 @@ func (d *decoder) decTableDef(x *TableDef) {
 }
 
 func (e *encoder) encPropertyInsertion(x *PropertyInsertion) {
-	var bits uint64
+	var bits byte
 	if x.Empty {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(string(x.Style))
 	e.Int(x.Offset)
 	e.Str(x.Quote)
@@ -757,7 +757,7 @@ func (e *encoder) encPropertyInsertion(x *PropertyInsertion) {
 }
 
 func (d *decoder) decPropertyInsertion(x *PropertyInsertion) {
-	bits := d.Bits(1)
+	bits := d.Bits8(1)
 	x.Empty = bits&(1<<0) != 0
 	x.Style = PropertyStyle(d.Str())
 	x.Offset = d.Int()
@@ -766,14 +766,14 @@ func (d *decoder) decPropertyInsertion(x *PropertyInsertion) {
 }
 
 func (e *encoder) encTableAlter(x *TableAlter) {
-	var bits uint64
+	var bits byte
 	if x.HasClusterBy {
 		bits |= 1 << 0
 	}
 	if x.ClusterByAuto {
 		bits |= 1 << 1
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(x.Table)
 	e.Uint(uint64(x.Lang))
 	e.encSpan(&x.Span)
@@ -800,7 +800,7 @@ func (e *encoder) encTableAlter(x *TableAlter) {
 }
 
 func (d *decoder) decTableAlter(x *TableAlter) {
-	bits := d.Bits(2)
+	bits := d.Bits8(2)
 	x.HasClusterBy = bits&(1<<0) != 0
 	x.ClusterByAuto = bits&(1<<1) != 0
 	x.Table = d.Str()
@@ -853,14 +853,14 @@ func (d *decoder) decSetting(x *Setting) {
 }
 
 func (e *encoder) encMaintenance(x *Maintenance) {
-	var bits uint64
+	var bits byte
 	if x.HasRetain {
 		bits |= 1 << 0
 	}
 	if x.DryRun {
 		bits |= 1 << 1
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(string(x.Kind))
 	e.Uint(uint64(x.Lang))
 	e.encTarget(&x.Target)
@@ -878,7 +878,7 @@ func (e *encoder) encMaintenance(x *Maintenance) {
 }
 
 func (d *decoder) decMaintenance(x *Maintenance) {
-	bits := d.Bits(2)
+	bits := d.Bits8(2)
 	x.HasRetain = bits&(1<<0) != 0
 	x.DryRun = bits&(1<<1) != 0
 	x.Kind = MaintenanceKind(d.Str())
@@ -904,11 +904,11 @@ func (d *decoder) decMaintenance(x *Maintenance) {
 }
 
 func (e *encoder) encSuppression(x *Suppression) {
-	var bits uint64
+	var bits byte
 	if x.FileLevel {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.encSpan(&x.Span)
 	e.Count(len(x.Codes), x.Codes == nil)
 	for i1 := range x.Codes {
@@ -918,7 +918,7 @@ func (e *encoder) encSuppression(x *Suppression) {
 }
 
 func (d *decoder) decSuppression(x *Suppression) {
-	bits := d.Bits(1)
+	bits := d.Bits8(1)
 	x.FileLevel = bits&(1<<0) != 0
 	d.decSpan(&x.Span)
 	if n1, ok := d.Count(); ok {
@@ -1199,11 +1199,11 @@ func (d *decoder) decParam(x *Param) {
 }
 
 func (e *encoder) encArg(x *Arg) {
-	var bits uint64
+	var bits byte
 	if x.Open {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(x.Name)
 	e.encValue(&x.Value)
 	e.encSpan(&x.Span)
@@ -1217,7 +1217,7 @@ func (e *encoder) encArg(x *Arg) {
 }
 
 func (d *decoder) decArg(x *Arg) {
-	bits := d.Bits(1)
+	bits := d.Bits8(1)
 	x.Open = bits&(1<<0) != 0
 	x.Name = d.Str()
 	d.decValue(&x.Value)
@@ -1402,11 +1402,11 @@ func (d *decoder) decForeignSQL(x *ForeignSQL) {
 }
 
 func (e *encoder) encEmbeddedSQL(x *EmbeddedSQL) {
-	var bits uint64
+	var bits byte
 	if x.KeepGaps {
 		bits |= 1 << 0
 	}
-	e.Uint(bits)
+	e.Bits8(bits)
 	e.Str(x.Text)
 	e.Count(len(x.Map), x.Map == nil)
 	for i1 := range x.Map {
@@ -1415,7 +1415,7 @@ func (e *encoder) encEmbeddedSQL(x *EmbeddedSQL) {
 }
 
 func (d *decoder) decEmbeddedSQL(x *EmbeddedSQL) {
-	bits := d.Bits(1)
+	bits := d.Bits8(1)
 	x.KeepGaps = bits&(1<<0) != 0
 	x.Text = d.Str()
 	if n1, ok := d.Count(); ok {

@@ -4,7 +4,7 @@ package finding
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "2d82c2204db305f5"
+const CodecVersion = "b0b9b87284c29033"
 
 func (e *encoder) encFinding(x *Finding) {
 	e.Str(x.Path)

@@ -40,6 +40,9 @@ func b2u(v bool) byte {
 	return 0
 }
 
+// Bits8 writes up to 8 bools packed in a byte, bit i the i-th.
+func (e *Encoder) Bits8(b byte) { e.B = append(e.B, b) }
+
 // Count writes a length that keeps nil and empty apart: 0 is nil, n+1 is n.
 func (e *Encoder) Count(n int, isNil bool) {
 	if isNil {
@@ -155,6 +158,17 @@ func (d *Decoder) Bool() bool {
 	v := d.B[0] == 1
 	d.B = d.B[1:]
 	return v
+}
+
+// Bits8 reads the n ≤ 8 bools Encoder.Bits8 packed in a byte, bit i the i-th.
+func (d *Decoder) Bits8(n int) byte {
+	if len(d.B) == 0 || d.B[0]>>n != 0 {
+		d.Fail()
+		return 0
+	}
+	b := d.B[0]
+	d.B = d.B[1:]
+	return b
 }
 
 // Bits reads n bools packed in one uvarint, bit i the i-th.

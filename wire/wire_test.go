@@ -19,6 +19,7 @@ func TestRoundTrip(t *testing.T) {
 	e.Count(0, false)
 	e.Uint(300)
 	e.Uint(5) // bits 0 and 2 of 3
+	e.Bits8(6)
 	d := NewDecoder(e.B)
 	if d.Uint() != math.MaxUint64 || d.Int() != -7 || d.Int64() != math.MinInt64 || d.Float() != -0.5 || d.Str() != "héllo" {
 		t.Fatal("numbers or string changed")
@@ -38,7 +39,7 @@ func TestRoundTrip(t *testing.T) {
 	if d.U8() != 0 || d.Err == nil {
 		t.Fatal("300 read as a byte")
 	}
-	if d.Bits(3) != 0 || len(d.B) != 0 {
+	if d.Bits(3) != 0 || d.Bits8(3) != 0 || len(d.B) != 0 {
 		t.Fatal("an error does not stick")
 	}
 }
@@ -48,6 +49,7 @@ func TestRoundTrip(t *testing.T) {
 func TestCorrupt(t *testing.T) {
 	for name, read := range map[string]func(*Decoder){
 		"bits":  func(d *Decoder) { d.Bits(2) },
+		"bits8": func(d *Decoder) { d.Bits8(2) },
 		"count": func(d *Decoder) { d.Count() },
 		"bool":  func(d *Decoder) { d.Bool() },
 		"str":   func(d *Decoder) { d.Str() },

@@ -26,8 +26,8 @@
 //
 // The codec (codec_gen.go) writes every field in declaration order: strings
 // and counts as uvarints, signed integers as varints, floats as the uvarint
-// of their bits, the bools of a struct packed in one uvarint ahead of its
-// other fields, a nil pointer, slice or map apart from an empty one, and map
+// of their bits, the bools of a struct packed in a byte (a uvarint beyond
+// 8) ahead of its other fields, a nil pointer, slice or map apart from an empty one, and map
 // entries in key order, so that equal values encode to equal bytes. When
 // the package decodes, CodecVersion, which the generated file declares, is
 // a hash of the generated code, of the package's files that declare the
@@ -606,11 +606,15 @@ func (g *gen) encStruct(w *writer, t *typ) error {
 	w.p("")
 	w.p("func (e *encoder) enc%s(x *%s) {", t.ident, t.name)
 	if len(bs) > 0 {
-		w.p("var bits uint64")
+		word, put := "uint64", "e.Uint(bits)"
+		if len(bs) <= 8 {
+			word, put = "byte", "e.Bits8(bits)"
+		}
+		w.p("var bits %s", word)
 		for i, f := range bs {
 			w.p("if x.%s { bits |= 1 << %d }", f.name, i)
 		}
-		w.p("e.Uint(bits)")
+		w.p(put)
 	}
 	for _, f := range rest {
 		g.enc(w, f.t, "&x."+f.name)
@@ -686,7 +690,11 @@ func (g *gen) decStruct(w *writer, t *typ) {
 	w.p("")
 	w.p("func (d *decoder) dec%s(x *%s) {", t.ident, t.name)
 	if len(bs) > 0 {
-		w.p("bits := d.Bits(%d)", len(bs))
+		if len(bs) <= 8 {
+			w.p("bits := d.Bits8(%d)", len(bs))
+		} else {
+			w.p("bits := d.Bits(%d)", len(bs))
+		}
 		for i, f := range bs {
 			w.p("x.%s = bits & (1 << %d) != 0", f.name, i)
 		}

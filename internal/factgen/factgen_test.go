@@ -73,7 +73,7 @@ func TestGeneratedShape(t *testing.T) {
 	for _, want := range []string{
 		"if x.Done {\n\t\tbits |= 1 << 0\n\t}",
 		"wire.PushKeys(&e.Encoder, x.Tags)",
-		"bits := d.Bits(1)",
+		"bits := d.Bits8(1)",
 		"e.encSpan(&x.At)",
 		"e.encPairPtrPart(&x.Pair)", // a generic type, instantiated
 		"e.Str(x.note)",             // an unexported field of the package's own
