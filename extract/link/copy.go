@@ -22,15 +22,13 @@ func placeArg(a facts.Arg, sp facts.Span) facts.Arg {
 	return a
 }
 
-// The copies below are deep (facts.Copier), so that filling holes never
-// changes a summary. With a home (the fact is of a helper in that file,
-// applied in another), every span keeps its place with File = home, and
-// what would edit the other file (a transform's removal, where to add a
-// call or properties) is dropped. TestCopiesAreDeep checks them against a
-// copy made by reflection.
-
-// copyArg is a deep copy of argument a, its spans placed in file home
-// (see facts.Copier).
+// copyArg is a deep copy of argument a, its spans placed in file home.
+// The copies are deep (facts.Copier), so that filling holes never changes
+// a summary. With a home (the fact is of a helper in that file, applied in
+// another), every span keeps its place with File = home, and what would
+// edit the other file (a transform's removal, where to add a call or
+// properties) is dropped. TestCopiesAreDeep checks them against a copy
+// made by reflection.
 func copyArg(a facts.Arg, home string) facts.Arg {
 	return *facts.Copier{Home: facts.FileOf(home)}.Arg(&a)
 }
