@@ -117,9 +117,11 @@ func (s *spec) directive(name string) []string {
 	return findDirective(s.doc, name)
 }
 
+// findDirective returns the words of the comment line "//factgen:name ...".
 func findDirective(lines []string, name string) []string {
 	for _, l := range lines {
-		if f := strings.Fields(strings.TrimPrefix(l, "//factgen:")); l != strings.TrimPrefix(l, "//factgen:") && len(f) > 0 && f[0] == name {
+		rest, ok := strings.CutPrefix(l, "//factgen:")
+		if f := strings.Fields(rest); ok && len(f) > 0 && f[0] == name {
 			return f
 		}
 	}
