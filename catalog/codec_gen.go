@@ -231,8 +231,8 @@ func (e *encoder) encStatsTable(x *stats.Table) {
 	if x.Partitions != nil {
 		e.encStatsPartitionSummary(x.Partitions)
 	}
-	{
-		e.Count(len(x.Properties), x.Properties == nil)
+	e.Count(len(x.Properties), x.Properties == nil)
+	if len(x.Properties) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Properties)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)
@@ -280,8 +280,8 @@ func (e *encoder) encStatsBucket(x *stats.Bucket) {
 
 func (e *encoder) encStatsPartitionSummary(x *stats.PartitionSummary) {
 	e.Int64(x.Distinct)
-	{
-		e.Count(len(x.DistinctPerColumn), x.DistinctPerColumn == nil)
+	e.Count(len(x.DistinctPerColumn), x.DistinctPerColumn == nil)
+	if len(x.DistinctPerColumn) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.DistinctPerColumn)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)
@@ -307,8 +307,8 @@ func (e *encoder) encStatsPartitionCount(x *stats.PartitionCount) {
 
 func (e *encoder) encStatsHistory(x *stats.History) {
 	e.Int(x.Commits)
-	{
-		e.Count(len(x.Operations), x.Operations == nil)
+	e.Count(len(x.Operations), x.Operations == nil)
+	if len(x.Operations) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Operations)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)
@@ -344,8 +344,8 @@ func (e *encoder) encStatsCommit(x *stats.Commit) {
 	e.Int64(x.Version)
 	e.encTimeTime(&x.Timestamp)
 	e.Str(x.Operation)
-	{
-		e.Count(len(x.Metrics), x.Metrics == nil)
+	e.Count(len(x.Metrics), x.Metrics == nil)
+	if len(x.Metrics) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Metrics)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)
@@ -354,8 +354,8 @@ func (e *encoder) encStatsCommit(x *stats.Commit) {
 		}
 		e.Keys = e.Keys[:mark1]
 	}
-	{
-		e.Count(len(x.Parameters), x.Parameters == nil)
+	e.Count(len(x.Parameters), x.Parameters == nil)
+	if len(x.Parameters) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Parameters)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "68556e3e8143847f"
+const CodecVersion = "94e549aa1754e001"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -253,8 +253,8 @@ func (e *encoder) encWrite(x *Write) {
 	for i1 := range x.ClusterBy {
 		e.encColumn(&x.ClusterBy[i1])
 	}
-	{
-		e.Count(len(x.Options), x.Options == nil)
+	e.Count(len(x.Options), x.Options == nil)
+	if len(x.Options) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Options)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)
@@ -273,8 +273,8 @@ func (e *encoder) encWrite(x *Write) {
 	}
 	e.Int(x.WriterAt)
 	e.Str(x.WriterIn)
-	{
-		e.Count(len(x.Properties), x.Properties == nil)
+	e.Count(len(x.Properties), x.Properties == nil)
+	if len(x.Properties) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Properties)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)
@@ -563,8 +563,8 @@ func (e *encoder) encRead(x *Read) {
 	e.Str(string(x.Kind))
 	e.Str(x.Format)
 	e.encTarget(&x.Target)
-	{
-		e.Count(len(x.Options), x.Options == nil)
+	e.Count(len(x.Options), x.Options == nil)
+	if len(x.Options) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Options)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)
@@ -673,8 +673,8 @@ func (e *encoder) encTableDef(x *TableDef) {
 		e.encColumn(&x.ClusterBy[i1])
 	}
 	e.Str(x.Location)
-	{
-		e.Count(len(x.Properties), x.Properties == nil)
+	e.Count(len(x.Properties), x.Properties == nil)
+	if len(x.Properties) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Properties)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)
@@ -778,8 +778,8 @@ func (e *encoder) encTableAlter(x *TableAlter) {
 	e.Uint(uint64(x.Lang))
 	e.encSpan(&x.Span)
 	e.encSpan(&x.At)
-	{
-		e.Count(len(x.Set), x.Set == nil)
+	e.Count(len(x.Set), x.Set == nil)
+	if len(x.Set) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Set)
 		for _, k1 := range e.Keys[mark1:] {
 			e.Str(k1)

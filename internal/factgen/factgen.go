@@ -669,8 +669,8 @@ func (g *gen) enc(w *writer, t *typ, p string) {
 	case kMap:
 		w.depth++
 		mark, k, v := w.v("mark"), w.v("k"), w.v("v")
-		w.p("{")
 		w.p("e.Count(len(%s), %s == nil)", x, x)
+		w.p("if len(%s) > 0 {", x)
 		w.p("%s := wire.PushKeys(&e.Encoder, %s)", mark, x)
 		w.p("for _, %s := range e.Keys[%s:] {", k, mark)
 		w.p("e.Str(%s)", k)
