@@ -52,9 +52,9 @@ import (
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
-	"github.com/lakelint/lakelint/wire"
 	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
+	"github.com/lakelint/lakelint/wire"
 )
 
 // runRecordsKept is how many run records a cache keeps (the newest).
