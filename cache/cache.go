@@ -50,6 +50,7 @@ import (
 
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/finding"
 )
 
 // DirName is the cache's directory at a project's root.
@@ -122,7 +123,7 @@ func Open(o Options) (*Cache, error) {
 	c := &Cache{dir: dir, max: o.MaxBytes, secret: secret}
 	h := hmac.New(sha256.New, secret)
 	for _, part := range []string{
-		"lakelint result cache", fmt.Sprint(packVersion), fmt.Sprint(facts.CodecVersion),
+		"lakelint result cache", fmt.Sprint(packVersion), facts.CodecVersion, finding.CodecVersion,
 		o.Version, salt, grammarVersion(),
 	} {
 		WriteField(h, part)

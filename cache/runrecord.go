@@ -40,7 +40,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -50,6 +49,7 @@ import (
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/platform"
+	"github.com/lakelint/lakelint/wire"
 )
 
 // runRecordsKept is how many run records a cache keeps (the newest).
@@ -339,24 +339,23 @@ func (c *Cache) decodeRecord(data []byte) (*record, error) {
 	}
 	rec := &record{}
 	copy(rec.project[:], body[16+8+32:])
-	d := &fdec{b: body[recordHeadSize:]}
-	n := d.count(1)
+	d := &wire.Decoder{B: body[recordHeadSize:]}
+	n, _ := d.Count()
 	rec.groups = make([]recordedGroup, n)
 	for i := range rec.groups {
 		g := &rec.groups[i]
-		g.Index, g.Path = d.int(), d.str()
-		if len(d.b) < 32 {
+		g.Index, g.Path = d.Int(), string(d.Bytes())
+		if len(d.B) < 32 {
 			return nil, errRecord
 		}
-		copy(g.Check[:], d.b)
-		d.b = d.b[32:]
-		m := d.count(1)
-		g.Findings, d.b = d.b[:m:m], d.b[m:]
+		copy(g.Check[:], d.B)
+		d.B = d.B[32:]
+		g.Findings = d.Bytes()
 	}
-	if d.err != nil {
+	if d.Err != nil {
 		return nil, errRecord
 	}
-	rec.summary = d.b
+	rec.summary = d.B
 	return rec, nil
 }
 
@@ -406,13 +405,8 @@ func (r *Run) CheckKey(i int, extra *link.Extra, catalogDigest [32]byte, plat pl
 		WriteField(h, schedule)
 	}
 	if extra != nil {
-		buf := encodeBuffers.Get().(*[]byte)
-		added := &facts.File{Writes: extra.Writes, Reads: extra.Reads, Tables: extra.Tables, Settings: extra.Settings, Maintenance: extra.Maintenance}
-		*buf = added.AppendRuleFacts((*buf)[:0])
-		h.Write(*buf)
-		encodeBuffers.Put(buf)
-		d := &digester{h: h, seen: map[uintptr]bool{}}
-		d.value(reflect.ValueOf(extra.Fills))
+		d := extra.Digest()
+		h.Write(d[:])
 	}
 	var k Key
 	h.Sum(k[:0])
@@ -479,16 +473,15 @@ func (r *Run) Finish(summary any) {
 	for _, g := range r.groups {
 		size += 3*binary.MaxVarintLen64 + len(g.Path) + 32 + len(g.Findings)
 	}
-	e := &fenc{b: make([]byte, recordHeadSize, size+64<<10)}
-	e.int(len(r.groups))
+	e := &wire.Encoder{B: make([]byte, recordHeadSize, size+64<<10)}
+	e.Count(len(r.groups), false)
 	for _, g := range r.groups {
-		e.int(g.Index)
-		e.str(g.Path)
-		e.b = append(e.b, g.Check[:]...)
-		e.int(len(g.Findings))
-		e.b = append(e.b, g.Findings...)
+		e.Int(g.Index)
+		e.Str(g.Path)
+		e.B = append(e.B, g.Check[:]...)
+		e.Bytes(g.Findings)
 	}
-	buf := bytes.NewBuffer(e.b)
+	buf := bytes.NewBuffer(e.B)
 	if gob.NewEncoder(buf).Encode(summary) != nil {
 		return
 	}

@@ -32,6 +32,8 @@ func (r *Ref[T]) Cite() facts.Span { return r.At.In(r.Path) }
 // and ALTERs as far as rules ask about them, and its writes, reads and
 // maintenance summed up in Use, so the catalog grows with the project's
 // tables, not with its statements.
+//
+//factgen:root
 type Table struct {
 	Name string // normalised name ("main.sales.events"), "" for a path-only table
 	Path string // normalised storage path, "" when only named

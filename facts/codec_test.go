@@ -1,8 +1,10 @@
 package facts_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -76,7 +78,8 @@ func filled() *facts.File {
 	return &f
 }
 
-func roundTrip(t *testing.T, f *facts.File) {
+// roundTrip checks that f decodes from its encoding, which it returns.
+func roundTrip(t *testing.T, f *facts.File) []byte {
 	t.Helper()
 	b, err := f.MarshalBinary()
 	if err != nil {
@@ -89,6 +92,7 @@ func roundTrip(t *testing.T, f *facts.File) {
 	if !reflect.DeepEqual(&got, f) {
 		t.Errorf("round trip changed the facts:\n got %+v\nwant %+v", got, *f)
 	}
+	return b
 }
 
 // Every field of every fact type survives, so a field added without codec
@@ -107,32 +111,80 @@ func TestCodecNilAndEmpty(t *testing.T) {
 	})
 }
 
-// The facts of the example project survive too.
-func TestCodecExamples(t *testing.T) {
-	files := 0
-	filepath.WalkDir("../examples", func(p string, e os.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
-			return err
-		}
-		switch filepath.Ext(p) {
-		case ".py", ".sql", ".ipynb":
-		default:
+// The facts of the example project and of the ecosystem's real code
+// survive too: decoding gives the facts back, encoding them again gives the
+// same bytes, and a deep copy is equal to its original.
+func TestCodecRealFacts(t *testing.T) {
+	files, roots, least := 0, []string{"../examples", "../testdata/ecosystem"}, 1000
+	if testing.Short() {
+		roots, least = roots[:1], 5
+	}
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			switch filepath.Ext(p) {
+			case ".py", ".sql", ".ipynb":
+			default:
+				return nil
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			doc, err := parsers.Load(p, data)
+			if err != nil {
+				return nil // a broken notebook has no facts
+			}
+			files++
+			f := extract.File(doc)
+			b := roundTrip(t, f)
+			var g facts.File
+			if err := g.UnmarshalBinary(b); err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if again, _ := g.MarshalBinary(); !bytes.Equal(again, b) {
+				t.Errorf("%s: encoding the decoded facts gives other bytes", p)
+			}
+			if c := (facts.Copier{}).File(f); !reflect.DeepEqual(c, f) {
+				t.Errorf("%s: the copy differs from the facts", p)
+			}
 			return nil
-		}
-		data, err := os.ReadFile(p)
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := parsers.Load(p, data)
-		if err != nil {
-			return nil // a broken notebook has no facts
+	}
+	if files < least {
+		t.Fatalf("found %d example and ecosystem files", files)
+	}
+}
+
+// Equal facts encode to equal bytes whatever order their maps were filled
+// in, so that a digest of the encoding is stable between runs.
+func TestCodecMapOrder(t *testing.T) {
+	var keys []string
+	for i := range 50 {
+		keys = append(keys, fmt.Sprintf("spark.key%02d", i))
+	}
+	var first []byte
+	for round := range 20 {
+		m := map[string]facts.Value{}
+		r := rand.New(rand.NewPCG(uint64(round), 1))
+		for _, i := range r.Perm(len(keys)) {
+			m[keys[i]] = facts.Value{Kind: facts.Int, Int: int64(i)}
 		}
-		files++
-		roundTrip(t, extract.File(doc))
-		return nil
-	})
-	if files < 5 {
-		t.Fatalf("found %d example files", files)
+		f := &facts.File{Writes: []*facts.Write{{Options: m}}, Summary: &facts.Summary{Funcs: []*facts.Func{{Tables: []*facts.TableDef{{Properties: m}}}}}}
+		b, _ := f.MarshalBinary()
+		if first == nil {
+			first = b
+		} else if !bytes.Equal(b, first) {
+			t.Fatalf("round %d: the same facts encode differently", round)
+		}
+		if f.Digest() != (&facts.File{Writes: f.Writes, Summary: f.Summary}).Digest() {
+			t.Fatal("equal facts have different digests")
+		}
 	}
 }
 

@@ -34,6 +34,8 @@ func (s Span) In(f string) Span {
 }
 
 // Edit replaces the text at Span with NewText (an insertion when Start == End).
+//
+//factgen:ownfile
 type Edit struct {
 	Span
 	NewText string
@@ -464,6 +466,8 @@ const (
 )
 
 // PropertyInsertion tells a fix where and how to add table properties, in the author's style.
+//
+//factgen:ownfile
 type PropertyInsertion struct {
 	Style  PropertyStyle
 	Offset int
@@ -555,6 +559,8 @@ type Unread struct {
 }
 
 // File is every fact of one document.
+//
+//factgen:root
 type File struct {
 	Path         string
 	Format       document.Format
@@ -573,6 +579,9 @@ type File struct {
 	Notes  []string
 	// Summary is what the project link step needs: the file's functions
 	// and the calls it makes (see summary.go). Nil when there are none.
+	// It is encoded last, so that the rule pass can stop before it.
+	//
+	//factgen:stop noSummary
 	Summary *Summary
 
 	// Evidence is what the file says of the platform it runs on.

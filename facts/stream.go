@@ -67,6 +67,8 @@ func (t *Trigger) IntervalOK() bool { return t != nil && t.Parsed }
 // text Newline + ".call(...)". Newline is "" when the chain is on one
 // line, else the line break (with any continuation backslash) and
 // indentation that put the new call on a line of its own.
+//
+//factgen:ownfile
 type Insertion struct {
 	At      int
 	Newline string

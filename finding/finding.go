@@ -73,6 +73,8 @@ type Fix struct {
 }
 
 // Finding is one diagnostic, ready to print.
+//
+//factgen:root
 type Finding struct {
 	Path     string // as given on the command line (or discovered below it)
 	AbsPath  string // absolute path, for file:// URIs

@@ -180,17 +180,22 @@ func TestCopiesAreDeep(t *testing.T) {
 	at := facts.Span{Start: 7, End: 9}
 	for seed := range uint64(20) {
 		r := rand.New(rand.NewPCG(seed, 1))
-		for _, tmpl := range []any{&facts.Write{}, &facts.Read{}, &facts.TableDef{}, &facts.Setting{}, &facts.Maintenance{}, &facts.Arg{}} {
+		for _, tmpl := range []any{&facts.Write{}, &facts.Read{}, &facts.TableDef{}, &facts.Setting{}, &facts.Maintenance{}, &facts.Arg{}, &facts.File{}, &facts.Summary{}} {
 			src := reflect.ValueOf(tmpl)
 			fill(src.Elem(), r, 0)
 			for _, home := range []string{"", "helpers.py"} {
 				want := reflect.New(src.Type().Elem())
 				referenceCopy(want.Elem(), src.Elem(), facts.FileOf(home))
 				var got any
-				if a, ok := tmpl.(*facts.Arg); ok {
-					c := copyArg(*a, home)
+				switch v := tmpl.(type) {
+				case *facts.Arg:
+					c := copyArg(*v, home)
 					got = &c
-				} else {
+				case *facts.File: // what the link step does not copy is copied all the same
+					got = facts.Copier{Home: facts.FileOf(home)}.File(v)
+				case *facts.Summary:
+					got = facts.Copier{Home: facts.FileOf(home)}.Summary(v)
+				default:
 					got = copyFact(tmpl, home, at)
 					if home != "" { // the fact stands at the call
 						want.Elem().FieldByName("Span").Set(reflect.ValueOf(at))

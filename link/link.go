@@ -112,6 +112,8 @@ func (e *Extra) marks() marks {
 }
 
 // Fill sets a field of the file's fact of kind Fact whose Span is At.
+//
+//factgen:root
 type Fill struct {
 	Fact  facts.FactKind
 	At    facts.Span
