@@ -21,7 +21,7 @@ import (
 
 // CodecVersion names the encoding. Change it with any change to what is
 // written or how: cache entries of another version are never read.
-const CodecVersion = 9
+const CodecVersion = 10
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.
 var ErrCorrupt = errors.New("facts: corrupt encoding")
@@ -313,6 +313,8 @@ func (e *encoder) file(f *File) {
 	putSlice(e, f.SyntaxErrors, func(e *encoder, s *SyntaxError) { e.span(&s.Span); e.str(s.Message) })
 	e.int(f.UnreadSQL)
 	putSlice(e, f.Unread, func(e *encoder, u *Unread) { e.span(&u.At); e.str(u.Reason) })
+	e.int(f.PlaceholderSQL)
+	e.int(f.FilledSQL)
 	e.strs(f.Notes)
 	putSlice(e, f.Evidence, func(e *encoder, v *Evidence) {
 		e.str(string(v.Platform))
@@ -646,6 +648,8 @@ func (d *decoder) file() File {
 	f.SyntaxErrors = getSlice(d, func(d *decoder, s *SyntaxError) { d.span(&s.Span); s.Message = d.str() })
 	f.UnreadSQL = d.int()
 	f.Unread = getSlice(d, func(d *decoder, u *Unread) { d.span(&u.At); u.Reason = d.str() })
+	f.PlaceholderSQL = d.int()
+	f.FilledSQL = d.int()
 	f.Notes = d.strs()
 	f.Evidence = getSlice(d, func(d *decoder, v *Evidence) {
 		v.Platform = SignOf(d.str())

@@ -564,7 +564,11 @@ type File struct {
 	UnreadSQL int
 	// Unread are those statements' keywords and why each could not be read.
 	Unread []Unread
-	Notes  []string
+	// PlaceholderSQL counts SQL statements read whose table names or paths
+	// hold placeholders; FilledSQL those of them whose placeholders all took
+	// values the project gives (reported with --verbose).
+	PlaceholderSQL, FilledSQL int
+	Notes                     []string
 	// Summary is what the project link step needs: the file's functions
 	// and the calls it makes (see summary.go). Nil when there are none.
 	Summary *Summary
