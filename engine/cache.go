@@ -153,9 +153,11 @@ func (c *Cache) key(cfg *config.Config, path string, sum [32]byte) [32]byte {
 }
 
 // fileKey is the key of the facts of the file at path holding data: its
-// bytes, and the configs its dbt project gives it when it is a model.
-func (l *Linter) fileKey(cfg *config.Config, path string, data []byte) [32]byte {
-	sum := sha256.Sum256(data)
+// bytes, the configs its dbt project gives it when it is a model, and the
+// parameters the jobs that run it pass.
+func (l *Linter) fileKey(cfg *config.Config, s Source, data []byte) [32]byte {
+	path := s.Path
+	sum := paramsSum(sha256.Sum256(data), s.params)
 	if _, project := l.models.For(path); project != ([32]byte{}) {
 		sum = sha256.Sum256(append(sum[:], project[:]...))
 	}
@@ -205,7 +207,7 @@ func (l *Linter) lookup(s Source, cfg *config.Config, known *knownKey) *lookup {
 		known.changed()
 		return nil
 	}
-	lk := &lookup{cache: c, key: l.fileKey(cfg, s.Path, data), data: data}
+	lk := &lookup{cache: c, key: l.fileKey(cfg, s, data), data: data}
 	if known != nil {
 		if known.key == lk.key {
 			return lk // asked already: a miss

@@ -20,6 +20,7 @@ import (
 	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/extract/dbtfacts"
 	"github.com/lakelint/lakelint/extract/link"
+	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
@@ -82,6 +83,8 @@ type Options struct {
 type Source struct {
 	Path string
 	Data []byte
+
+	params []params.Given // what the bundle jobs that run it pass it (withTaskParams)
 }
 
 // Note is something the user should know that is not a finding: a skipped
@@ -265,6 +268,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 // project root (package platform).
 func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error) {
 	before := l.opts.Cache.Stats()
+	srcs = l.withTaskParams(srcs)
 	projectRoots := &platform.Roots{} // found once per directory in a run, never kept between runs
 	record := l.runRecordFor(srcs, projectRoots)
 	if res, ok := record.replay(l.opts.Emit); ok {
@@ -379,7 +383,9 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 		u.notes = append(u.notes, Note{Path: s.Path, Message: note, Skip: kind})
 		return u
 	}
-	f, err := extractSafely(doc, modelOptions(model))
+	opts := modelOptions(model)
+	opts.Params = s.params
+	f, err := extractSafely(doc, opts)
 	if err != nil {
 		u.notes = append(u.notes, Note{Path: s.Path, Message: err.Error(), Error: true})
 		return u

@@ -132,7 +132,7 @@ func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots) *runR
 			if err != nil || data == nil {
 				return
 			}
-			keys[i] = l.fileKey(cfg, s.Path, data)
+			keys[i] = l.fileKey(cfg, s, data)
 			if !c.has(keys[i]) {
 				kept[i] = data // to be parsed: not read again
 			}

@@ -116,8 +116,13 @@ type Task struct {
 	SparkConf []Conf
 	// Serverless is set when the task runs on serverless compute.
 	Serverless bool
-	At         Place
-	Job        *Job
+	// Params are the parameters the task gives the file it runs (a
+	// notebook's widgets, a SQL file's parameter markers): its job's
+	// parameters with their defaults, then its own base_parameters or
+	// parameters, values after variables and job parameter references.
+	Params []Conf
+	At     Place
+	Job    *Job
 
 	pending bool // a DAG task's Ref, to map to a project file
 }

@@ -371,3 +371,53 @@ func TestBundleTableUpdateTrigger(t *testing.T) {
 		t.Errorf("job.py: %+v", f)
 	}
 }
+
+// A task gives the file it runs its job's parameters and its own, values
+// after variables, a {{job.parameters.x}} reference taking the default.
+func TestTaskParams(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"databricks.yml": `bundle: {name: b}
+variables:
+  catalog: {default: main}
+resources:
+  jobs:
+    j:
+      parameters:
+        - {name: env, default: prod}
+      tasks:
+        - task_key: nb
+          notebook_task:
+            notebook_path: ./nb.sql
+            base_parameters:
+              catalog: ${var.catalog}
+              schema: "{{job.parameters.env}}"
+              other: "{{job.parameters.missing}}"
+        - task_key: q
+          sql_task:
+            file: {path: ./q.sql}
+            parameters: {schema: gold}
+`,
+		"nb.sql": "SELECT 1",
+		"q.sql":  "SELECT 1",
+	})
+	p := Read(Options{Bundles: []string{filepath.Join(dir, "databricks.yml")}})
+	got := map[string]string{}
+	for _, f := range p.Files() {
+		var ps []string
+		for _, tk := range f.Tasks {
+			for _, c := range tk.Params {
+				ps = append(ps, c.Key+"="+c.Value)
+			}
+		}
+		got[filepath.Base(f.File)] = strings.Join(ps, " ")
+	}
+	want := map[string]string{
+		"nb.sql": "env=prod catalog=main schema=prod other={{job.parameters.missing}}",
+		"q.sql":  "env=prod schema=gold",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: params %q, want %q", k, got[k], w)
+		}
+	}
+}
