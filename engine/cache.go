@@ -239,6 +239,7 @@ func (lk *lookup) hit(u *unit, store *factStore, tables *catalog.Builder, links 
 		return false
 	}
 	u.size, u.details, u.unread = lk.entry.size, lk.entry.details, f.UnreadSQL
+	u.sql = sqlCounts(f)
 	u.noteSigns(f)
 	u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
 	tables.Add(f)

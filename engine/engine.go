@@ -137,6 +137,8 @@ type Result struct {
 	Files    int // files linted
 	// UnreadSQL counts SQL statements of known kinds that could not be read.
 	UnreadSQL int
+	// SQL says why they could not be read, and what was read with placeholders.
+	SQL SQLCounts
 	// Details are remarks for --verbose: skipped notebook cells and the like.
 	Details []Note
 	// Indexed counts the project's other files read for the catalog only.
@@ -230,6 +232,7 @@ type unit struct {
 	stored  *stored // where its facts wait for the rule pass
 	size    int     // the document's length, for positions
 	unread  int
+	sql     SQLCounts
 	details []string
 	notes   []Note
 	signs   []platform.Evidence // what the file says of the platform
@@ -306,6 +309,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		if u.linted {
 			res.Files++
 			res.UnreadSQL += u.unread
+			res.SQL.add(u.sql)
 			for _, n := range u.details {
 				res.Details = append(res.Details, Note{Path: u.src.Path, Message: n})
 			}
@@ -376,6 +380,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	model, _ := l.models.For(s.Path)
 	look := l.lookup(s, cfg, known)
 	if look.hit(u, store, tables, links) {
+		u.countTemplate(model)
 		return u
 	}
 	doc, note, kind := readSource(look.source(s), cfg.Rules.MaxFileSize)
@@ -398,7 +403,12 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 		}
 	}
 	u.unread = f.UnreadSQL
+	u.sql = sqlCounts(f)
+	u.countTemplate(model)
 	u.details = append(u.details, foreignDetails(f)...)
+	if f.PlaceholderSQL > 0 {
+		u.details = append(u.details, fmt.Sprintf("%d SQL statement(s) read with placeholders in their table names, %d of them filled with values the project gives", f.PlaceholderSQL, f.FilledSQL))
+	}
 	u.noteSigns(f)
 	l.noteDAGs(u, doc)
 	// no line table: positions are resolved from the text again, only for

@@ -102,6 +102,7 @@ type recordedGroup struct {
 // and the local table paths whose Delta logs would change it.
 type recordedRun struct {
 	Found, Files, UnreadSQL, Indexed int
+	SQL                              SQLCounts
 	Notes, Details                   []Note
 	Local                            []string
 }
@@ -230,7 +231,7 @@ func (r *runRecord) replay(emit func([]finding.Finding)) (*Result, bool) {
 	}
 	r.touch()
 	rr := rec.run
-	res := &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}
+	res := &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, SQL: rr.SQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}
 	groups := make([][]finding.Finding, len(rec.groups))
 	for i, g := range rec.groups {
 		fs, err := decodeFindings(g.Findings)
@@ -530,7 +531,7 @@ func (r *runRecord) finish(res *Result) {
 		e.b = append(e.b, g.Findings...)
 	}
 	buf := bytes.NewBuffer(e.b)
-	run := recordedRun{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: r.local}
+	run := recordedRun{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, SQL: res.SQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: r.local}
 	if gob.NewEncoder(buf).Encode(run) != nil {
 		return
 	}
