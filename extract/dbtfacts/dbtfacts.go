@@ -24,6 +24,9 @@ type Input struct {
 	// Spark is true when the project is known to run on Spark; otherwise a
 	// model counts only when its own configs are the Spark adapters'.
 	Spark bool
+	// AdapterType is the project's adapter ("databricks", "spark"; "" when
+	// not known), which decides {% if target.type == ... %} branches.
+	AdapterType string
 	// Template is true for a .sql file of the project that is no model (a
 	// macro, a snapshot, a test, an analysis) or a model for another engine:
 	// Jinja whose SQL is known only once rendered, so it is not read. Why
@@ -44,7 +47,7 @@ var tables = map[string]bool{"table": true, "incremental": true}
 // Extract returns the table a model defines, or nil for a view, an
 // ephemeral model or a model whose materialization is not known.
 func Extract(in Input) *facts.TableDef {
-	m := dbt.ReadModel(in.Text)
+	m := dbt.ReadModelFor(in.Text, in.AdapterType)
 	cfg := map[string]dbt.Value{}
 	for k, v := range in.Project {
 		cfg[k] = v
@@ -241,5 +244,5 @@ func (ms *Models) For(path string) (*Input, [32]byte) {
 		}
 		return yamlPath
 	}
-	return &Input{Project: cfg, Rel: rel, Spark: proj.Adapter == dbt.AdapterSpark}, proj.Digest
+	return &Input{Project: cfg, Rel: rel, Spark: proj.Adapter == dbt.AdapterSpark, AdapterType: proj.AdapterType}, proj.Digest
 }
