@@ -258,6 +258,7 @@ func (e *encoder) tableDef(t *TableDef) {
 	e.bool(t.Registration)
 	putPtr(e, t.AddAlter, (*encoder).insertion)
 	e.bool(t.Streaming)
+	e.str(t.Strategy)
 }
 
 func (e *encoder) setting(s *Setting) {
@@ -592,6 +593,7 @@ func (d *decoder) tableDef(t *TableDef) {
 	t.Registration = d.bool()
 	t.AddAlter = getPtr(d, (*decoder).insertion)
 	t.Streaming = d.bool()
+	t.Strategy = d.str()
 }
 
 func (d *decoder) setting(s *Setting) {

@@ -23,7 +23,7 @@ var codecShapes = map[int]string{
 	7:  "5a953b131f33f1d2", // Suppression.Until: SQL "noqa: disable=" ranges
 	8:  "bd634872f630c8e8", // Partitioning.Origin: a configuration file that sets the columns (dbt)
 	9:  "f024709ff243064c", // Transform.Counted, Write.FrameFromCaller, and the fields after them
-	10: "13b17424f98594f4", // File.PlaceholderSQL and File.FilledSQL: statements read with placeholders
+	10: "91830e4308f10bc6", // File.PlaceholderSQL and File.FilledSQL (statements read with placeholders), TableDef.Strategy (dbt)
 }
 
 // shape describes a type by its fields, recursively, in declaration order.

@@ -437,6 +437,10 @@ type TableDef struct {
 	// Streaming is true for a pipeline table fed by a stream: CREATE
 	// STREAMING TABLE, or @dlt.table over dlt.read_stream / spark.readStream.
 	Streaming bool
+	// Strategy is a dbt incremental model's incremental_strategy, lower
+	// case ("append", "merge", "insert_overwrite"), the adapter's default
+	// when not set; "" when not known or not an incremental model.
+	Strategy string
 }
 
 // PropertyStyle is the syntax a property insertion must follow.

@@ -79,6 +79,9 @@ func Extract(in Input) *facts.TableDef {
 		d.Format = "unknown" // set, but to what is not known; or Iceberg
 	}
 	d.IfNotExists = strings.EqualFold(mat.Str, "incremental") // later runs keep the table
+	if d.IfNotExists {
+		d.Strategy = strategy(cfg, in.AdapterType)
+	}
 	if v, ok := cfg["partition_by"]; ok {
 		d.PartitionBy = x.columns(v)
 	}
@@ -102,6 +105,23 @@ func Extract(in Input) *facts.TableDef {
 		d.AddProps = &facts.PropertyInsertion{Style: facts.DbtConfigKwarg, Offset: m.ConfigArgsEnd, Quote: "'", Empty: m.ConfigEmpty}
 	}
 	return d
+}
+
+// defaultStrategies are the adapters' incremental strategies when a model
+// sets none.
+var defaultStrategies = map[string]string{"databricks": "merge", "spark": "append"}
+
+// strategy is an incremental model's strategy: its incremental_strategy,
+// else its adapter's default; "" when not known.
+func strategy(cfg map[string]dbt.Value, adapter string) string {
+	v, ok := cfg["incremental_strategy"]
+	switch {
+	case !ok || v.Kind == dbt.None:
+		return defaultStrategies[adapter]
+	case v.Kind == dbt.String:
+		return strings.ToLower(strings.TrimSpace(v.Str))
+	}
+	return ""
 }
 
 type extractor struct {
