@@ -328,7 +328,18 @@ func (b *bundle) task(n *yaml.Node) *Task {
 	case get(n, "dbt_task") != nil:
 		d := get(n, "dbt_task")
 		t.Kind, t.At, t.Ref = DbtTask, b.ys.place(d), b.str(get(d, "project_directory"))
-		t.Why = "dbt models are not read"
+		var cmds []string
+		for _, c := range items(get(d, "commands")) {
+			cmds = append(cmds, b.str(c))
+		}
+		t.Why = "runs no dbt models lakelint knows"
+		if t.Dbt = dbtCommands(cmds); t.Dbt != nil {
+			// relative to the bundle's root when not to the YAML file
+			t.Dbt.Dir = t.Ref
+			if t.Ref == "" || !filepath.IsAbs(t.Ref) {
+				t.Dbt.Dir = filepath.Join(b.root, filepath.FromSlash(t.Ref))
+			}
+		}
 	case get(n, "run_job_task") != nil:
 		t.Kind, t.Ref, t.Why = RunJobTask, b.str(path(n, "run_job_task", "job_id")), "runs another job"
 	}

@@ -107,6 +107,11 @@ type Task struct {
 	// File is the project file it runs, cleaned; "" when it is not in the
 	// project or not known (Why says which).
 	File string
+	// Files are the project files a dbt task runs: its project's models.
+	Files []string
+	// Dbt is what a dbt task runs (a bundle dbt_task, an Airflow
+	// DbtRunOperator or a BashOperator running dbt run); nil for others.
+	Dbt *DbtRun
 	Why  string
 	// Pipeline is the key of the bundle pipeline a pipeline task runs.
 	Pipeline string
@@ -231,6 +236,9 @@ func (p *Project) index() {
 		for _, t := range j.Tasks {
 			if t.File != "" {
 				add(t.File, t)
+			}
+			for _, f := range t.Files {
+				add(f, t)
 			}
 			if pl := pipelines[t.Pipeline]; pl != nil {
 				for _, file := range pl.Files {
