@@ -112,7 +112,7 @@ type Task struct {
 	// Dbt is what a dbt task runs (a bundle dbt_task, an Airflow
 	// DbtRunOperator or a BashOperator running dbt run); nil for others.
 	Dbt *DbtRun
-	Why  string
+	Why string
 	// Pipeline is the key of the bundle pipeline a pipeline task runs.
 	Pipeline string
 	// Cluster is the job cluster the task runs on ("" for its own or none).
