@@ -69,6 +69,8 @@ func TestPlaceholdersFilled(t *testing.T) {
 			Options{Params: []params.Given{{Source: params.Widget, Name: "schema", Value: "gold", Known: true}, {Source: params.Widget, Name: "schema", Value: "gold", Known: true}}}, "gold.t", 1, 1},
 		{"angle placeholder is never filled", "a.sql", "CREATE WIDGET TEXT bucket DEFAULT 'b';\nOPTIMIZE <bucket>.t",
 			Options{}, "<bucket>.t", 1, 0},
+		{"sql dropdown widget", "a.sql", "CREATE WIDGET DROPDOWN env DEFAULT 'prod' CHOICES SELECT * FROM (VALUES ('dev'), ('prod'));\nOPTIMIZE ${env}.t",
+			Options{}, "prod.t", 1, 1},
 		{"no placeholder", "a.sql", "CREATE WIDGET TEXT x DEFAULT 'b';\nOPTIMIZE s.t", Options{}, "s.t", 0, 0},
 	}
 	for _, c := range cases {

@@ -33,7 +33,14 @@ func (x *extractor) giveDeclared(st *sql.Other) {
 	switch {
 	case is(0, "CREATE") && is(1, "WIDGET"):
 		if n := name(3); n != "" && is(4, "DEFAULT") {
-			x.give(params.Widget, n, code[5:])
+			rest := code[5:]
+			for i := range rest {
+				if rest[i].Is(x.src, "CHOICES") { // a dropdown's: SELECT ... or a list
+					rest = rest[:i]
+					break
+				}
+			}
+			x.give(params.Widget, n, rest)
 		}
 	case is(0, "DECLARE"):
 		i := 1
