@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
@@ -78,7 +79,7 @@ func timeCheck(b *testing.B, dir, cacheDir string) time.Duration {
 		}
 	}}
 	if cacheDir != "" {
-		if opts.Cache, err = engine.OpenCache(engine.CacheOptions{Dir: cacheDir, Version: "bench"}); err != nil {
+		if opts.Cache, err = cache.Open(cache.Options{Dir: cacheDir, Version: "bench"}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/finding"
@@ -37,13 +38,13 @@ func writeProject(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-func openCache(t *testing.T, dir string, o ...func(*engine.CacheOptions)) *engine.Cache {
+func openCache(t *testing.T, dir string, o ...func(*cache.Options)) *cache.Cache {
 	t.Helper()
-	opts := engine.CacheOptions{Dir: dir, Version: "test"}
+	opts := cache.Options{Dir: dir, Version: "test"}
 	for _, f := range o {
 		f(&opts)
 	}
-	c, err := engine.OpenCache(opts)
+	c, err := cache.Open(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func openCache(t *testing.T, dir string, o ...func(*engine.CacheOptions)) *engin
 
 // lintWith lints the project at dir as one run of `lakelint check` would,
 // with cache c (nil for none), and returns its findings, one line each.
-func lintWith(t *testing.T, dir string, c *engine.Cache) ([]string, *engine.Result) {
+func lintWith(t *testing.T, dir string, c *cache.Cache) ([]string, *engine.Result) {
 	t.Helper()
 	configs, err := config.NewResolver(config.ResolverOptions{CommandLine: config.Selection{ExtendSelect: []string{"LL301"}}})
 	if err != nil {
@@ -158,7 +159,7 @@ func TestCacheAfterConfigAndVersionChange(t *testing.T) {
 		t.Errorf("after a config change the facts still serve: %+v", s)
 	}
 
-	other := openCache(t, cacheDir, func(o *engine.CacheOptions) { o.Version = "other" })
+	other := openCache(t, cacheDir, func(o *cache.Options) { o.Version = "other" })
 	got, _ = lintWith(t, dir, other)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("another version:\n%v\nwant\n%v", got, want)
@@ -230,7 +231,7 @@ func TestCacheConcurrentRuns(t *testing.T) {
 			wg.Go(func() {
 				var res *engine.Result
 				// a small bound makes runs merge packs while the other reads them
-				results[i], res = lintWith(t, dir, openCache(t, cacheDir, func(o *engine.CacheOptions) { o.MaxBytes = 16 << 10 }))
+				results[i], res = lintWith(t, dir, openCache(t, cacheDir, func(o *cache.Options) { o.MaxBytes = 16 << 10 }))
 				notes[i] = res.Notes
 			})
 		}
@@ -325,7 +326,7 @@ func TestCacheIsBounded(t *testing.T) {
 	const max = 4 << 10
 	for i := range 40 {
 		write(t, dir, "jobs/daily.py", fmt.Sprintf("x = %d\n%s", i, cacheProject["jobs/daily.py"]))
-		lintWith(t, dir, openCache(t, cacheDir, func(o *engine.CacheOptions) { o.MaxBytes = max }))
+		lintWith(t, dir, openCache(t, cacheDir, func(o *cache.Options) { o.MaxBytes = max }))
 	}
 	var total int64
 	for _, p := range packs(t, cacheDir) {
@@ -338,7 +339,7 @@ func TestCacheIsBounded(t *testing.T) {
 	if total > max {
 		t.Errorf("the cache holds %d bytes, over its bound of %d", total, max)
 	}
-	c := openCache(t, cacheDir, func(o *engine.CacheOptions) { o.MaxBytes = max })
+	c := openCache(t, cacheDir, func(o *cache.Options) { o.MaxBytes = max })
 	lintWith(t, dir, c)
 	if s := c.Stats(); s.Hits != 4 {
 		t.Errorf("the entries in use are kept: %+v", s)
@@ -356,11 +357,11 @@ func TestCacheBypassForMemoryAndFix(t *testing.T) {
 	if err != nil || res.Found != 1 {
 		t.Fatalf("%v, %d findings", err, res.Found)
 	}
-	if s := c.Stats(); s != (engine.CacheStats{}) {
+	if s := c.Stats(); s != (cache.Stats{}) {
 		t.Errorf("a source in memory touched the cache: %+v", s)
 	}
 
-	fixWith := func(c *engine.Cache) []engine.Change {
+	fixWith := func(c *cache.Cache) []engine.Change {
 		l := engine.New(configs, engine.Options{Cache: c})
 		fr, err := l.Fix(context.Background(), []string{dir}, true)
 		if err != nil {

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/engine"
 )
 
@@ -102,7 +103,7 @@ func TestCacheRefusesALinkedDirectory(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	_, err := engine.OpenCache(engine.CacheOptions{Dir: link, Version: "test"})
+	_, err := cache.Open(cache.Options{Dir: link, Version: "test"})
 	if err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Fatalf("a linked cache directory: err = %v", err)
 	}
@@ -120,21 +121,21 @@ func TestCacheInADirectoryItDidNotMake(t *testing.T) {
 	user := t.TempDir()
 	decoys(t, user)
 	before := tree(t, user)
-	var c *engine.Cache
+	var c *cache.Cache
 	for i := range 6 {
 		write(t, dir, "jobs/n.py", fmt.Sprintf("x = %d\n", i))
-		c = openCache(t, user, func(o *engine.CacheOptions) { o.MaxBytes = 64 << 10 })
+		c = openCache(t, user, func(o *cache.Options) { o.MaxBytes = 64 << 10 })
 		got := runOnce(t, dir, c, true)
 		if len(got.Findings) <= len(want.Findings)-1 {
 			t.Fatalf("run %d: %d findings, want %d at least", i, len(got.Findings), len(want.Findings))
 		}
 	}
-	if c.Dir() != filepath.Join(user, engine.CacheDirName) {
+	if c.Dir() != filepath.Join(user, cache.DirName) {
 		t.Errorf("the cache is at %s", c.Dir())
 	}
 	after := tree(t, user)
 	for name := range after {
-		if name == engine.CacheDirName || strings.HasPrefix(name, engine.CacheDirName+string(filepath.Separator)) {
+		if name == cache.DirName || strings.HasPrefix(name, cache.DirName+string(filepath.Separator)) {
 			delete(after, name)
 		}
 	}
@@ -193,7 +194,7 @@ func TestCacheRemovesOnlyItsOwnFiles(t *testing.T) {
 	}
 	// a small bound makes the next run merge its packs, removing leftovers
 	write(t, dir, "jobs/n.py", "x = 'last'\n")
-	runOnce(t, dir, openCache(t, cacheDir, func(o *engine.CacheOptions) { o.MaxBytes = 1 << 10 }), true)
+	runOnce(t, dir, openCache(t, cacheDir, func(o *cache.Options) { o.MaxBytes = 1 << 10 }), true)
 
 	after := tree(t, cacheDir)
 	for name, was := range before {
@@ -342,11 +343,11 @@ func TestCacheKeyIsMadeOnceForTheUser(t *testing.T) {
 	keys := t.TempDir()
 	t.Setenv("LAKELINT_CACHE_KEY_DIR", keys)
 	cacheDir := newCacheDir(t)
-	caches := make([]*engine.Cache, 8)
+	caches := make([]*cache.Cache, 8)
 	var wg sync.WaitGroup
 	for i := range caches {
 		wg.Go(func() {
-			c, err := engine.OpenCache(engine.CacheOptions{Dir: cacheDir, Version: "test"})
+			c, err := cache.Open(cache.Options{Dir: cacheDir, Version: "test"})
 			if err != nil {
 				t.Error(err)
 				return

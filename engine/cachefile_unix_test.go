@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 )
@@ -87,7 +88,7 @@ func FuzzCacheFiles(f *testing.F) {
 			f.Fatal(err)
 		}
 	}
-	lint := func(c *engine.Cache) ([]string, error) {
+	lint := func(c *cache.Cache) ([]string, error) {
 		configs, err := config.NewResolver(config.ResolverOptions{})
 		if err != nil {
 			return nil, err
@@ -104,7 +105,7 @@ func FuzzCacheFiles(f *testing.F) {
 		return lines(dir, res.Findings), nil
 	}
 	genuine := filepath.Join(f.TempDir(), "cache")
-	c, err := engine.OpenCache(engine.CacheOptions{Dir: genuine, Version: "fuzz"})
+	c, err := cache.Open(cache.Options{Dir: genuine, Version: "fuzz"})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -144,8 +145,8 @@ func FuzzCacheFiles(f *testing.F) {
 	f.Add(uint8(fifoRecord), []byte(nil))
 	f.Add(uint8(linkedRecord), []byte("/dev/zero"))
 	f.Fuzz(func(t *testing.T, slot uint8, data []byte) {
-		cache := filepath.Join(t.TempDir(), "cache")
-		if err := os.CopyFS(cache, os.DirFS(genuine)); err != nil {
+		cacheDir := filepath.Join(t.TempDir(), "cache")
+		if err := os.CopyFS(cacheDir, os.DirFS(genuine)); err != nil {
 			t.Fatal(err)
 		}
 		outside := filepath.Join(t.TempDir(), "precious")
@@ -153,7 +154,7 @@ func FuzzCacheFiles(f *testing.F) {
 			t.Fatal(err)
 		}
 		put := func(name string, b []byte) {
-			if err := os.WriteFile(filepath.Join(cache, name), b, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(cacheDir, name), b, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -168,26 +169,26 @@ func FuzzCacheFiles(f *testing.F) {
 			old := time.Now().Add(-2 * time.Hour)
 			for _, name := range []string{".tmp-fuzz", filepath.Join("runs", "tmp-fuzz")} {
 				put(name, data)
-				os.Chtimes(filepath.Join(cache, name), old, old)
+				os.Chtimes(filepath.Join(cacheDir, name), old, old)
 			}
 		case fifoRecord:
-			os.Remove(filepath.Join(cache, recName))
-			if err := syscall.Mkfifo(filepath.Join(cache, recName), 0o644); err != nil {
+			os.Remove(filepath.Join(cacheDir, recName))
+			if err := syscall.Mkfifo(filepath.Join(cacheDir, recName), 0o644); err != nil {
 				t.Skip(err)
 			}
 		case linkedRecord:
-			os.Remove(filepath.Join(cache, recName))
+			os.Remove(filepath.Join(cacheDir, recName))
 			to := outside
 			if string(data) == "/dev/zero" {
 				to = "/dev/zero"
 			}
-			if err := os.Symlink(to, filepath.Join(cache, recName)); err != nil {
+			if err := os.Symlink(to, filepath.Join(cacheDir, recName)); err != nil {
 				t.Skip(err)
 			}
 		}
-		before := tree(t, cache)
+		before := tree(t, cacheDir)
 		for range 2 {
-			c, err := engine.OpenCache(engine.CacheOptions{Dir: cache, Version: "fuzz", MaxBytes: 4 << 10})
+			c, err := cache.Open(cache.Options{Dir: cacheDir, Version: "fuzz", MaxBytes: 4 << 10})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -200,7 +201,7 @@ func FuzzCacheFiles(f *testing.F) {
 				t.Fatalf("findings:\n%v\nwant\n%v", got, want)
 			}
 		}
-		after := tree(t, cache)
+		after := tree(t, cacheDir)
 		for name, was := range before {
 			ours := len(was) >= 48 && (strings.HasPrefix(string(pack), was[:48]) || strings.HasPrefix(string(record), was[:48]))
 			if after[name] != was && !ours {

@@ -133,7 +133,7 @@ func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, t
 	for i, f := range in.files {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				in.units[i] = l.load(Source{Path: f}, nil, tables, links, nil)
+				in.units[i] = l.load(Source{Path: f}, nil, nil, tables, links, nil)
 			}
 		})
 	}

@@ -10,7 +10,10 @@ import (
 	"sort"
 	"strings"
 
-	gitignore "github.com/sabhiram/go-gitignore"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/lakelint/lakelint/cache"
+	"github.com/lakelint/lakelint/internal/fileid"
 )
 
 // lintable reports whether lakelint reads files with this name.
@@ -33,7 +36,7 @@ var skippedDirs = map[string]bool{
 // ignoreLayer is one .gitignore and the directory it applies below.
 type ignoreLayer struct {
 	dir string
-	m   *gitignore.GitIgnore
+	ps  []gitignore.Pattern
 }
 
 // Found is what discovery found below the paths it was given.
@@ -91,7 +94,7 @@ func find(paths []string, excluded func(root, path string, isDir bool) bool) (*F
 			info, _ = os.Stat(p)
 		}
 		if info != nil {
-			if id, ok := fileID(p, info); ok {
+			if id, ok := fileid.Of(p, info); ok {
 				if ids[id] {
 					return
 				}
@@ -133,8 +136,8 @@ type walker struct {
 }
 
 func (w *walker) walk(dir string, layers []ignoreLayer) {
-	if m := compileGitignore(dir); m != nil {
-		layers = append(layers[:len(layers):len(layers)], ignoreLayer{dir: dir, m: m})
+	if ps := compileGitignore(dir); ps != nil {
+		layers = append(layers[:len(layers):len(layers)], ignoreLayer{dir: dir, ps: ps})
 	}
 	entries, err := readDir(dir)
 	if err != nil {
@@ -200,26 +203,43 @@ func dirError(err error) string {
 // compileGitignore reads dir's .gitignore, if any. The one the result cache
 // writes in its own directory is never a reason to skip files: an older
 // lakelint wrote it into any directory --cache-dir named, the project too.
-func compileGitignore(dir string) *gitignore.GitIgnore {
+func compileGitignore(dir string) []gitignore.Pattern {
 	b, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
-	if err != nil || isCacheGitignore(b) {
+	if err != nil || cache.IsOwnGitignore(b) {
 		return nil
 	}
-	return gitignore.CompileIgnoreLines(strings.Split(string(b), "\n")...)
+	var ps []gitignore.Pattern
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		if !strings.HasSuffix(line, "\\ ") {
+			line = strings.TrimRight(line, " ") // unescaped trailing spaces are not part of a pattern
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		ps = append(ps, gitignore.ParsePattern(line, nil))
+	}
+	return ps
 }
 
+// ignored reports whether git would ignore p: the deepest .gitignore with
+// a pattern matching p decides, and in it the last such pattern ("!x"
+// takes back what a pattern before, or a .gitignore above, left out).
 func ignored(layers []ignoreLayer, p string, isDir bool) bool {
-	for _, l := range layers {
+	for i := len(layers) - 1; i >= 0; i-- {
+		l := layers[i]
 		rel, err := filepath.Rel(l.dir, p)
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
-		rel = filepath.ToSlash(rel)
-		if isDir {
-			rel += "/"
-		}
-		if l.m.MatchesPath(rel) {
-			return true
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		for j := len(l.ps) - 1; j >= 0; j-- {
+			switch l.ps[j].Match(parts, isDir) {
+			case gitignore.Exclude:
+				return true
+			case gitignore.Include:
+				return false
+			}
 		}
 	}
 	return false
@@ -253,8 +273,8 @@ func parentIgnores(root string) []ignoreLayer {
 	}
 	var layers []ignoreLayer
 	for i := len(dirs) - 1; i >= 0; i-- {
-		if m := compileGitignore(dirs[i]); m != nil {
-			layers = append(layers, ignoreLayer{dir: dirs[i], m: m})
+		if ps := compileGitignore(dirs[i]); ps != nil {
+			layers = append(layers, ignoreLayer{dir: dirs[i], ps: ps})
 		}
 	}
 	// layers hold absolute dirs; walk uses the path as given, so rebase

@@ -109,3 +109,36 @@ func TestDirErrorDropsThePath(t *testing.T) {
 		t.Errorf("dirError = %q", got)
 	}
 }
+
+// .gitignore files are read as git reads them: patterns that look like
+// regular expressions match literally ("*$" is a name ending in "$"), the
+// deepest .gitignore decides, and in it the last matching pattern, so "!"
+// takes back what was left out above. The expectations are git's own
+// answers (git check-ignore) for the same tree.
+func TestFindReadsGitignoreAsGit(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, "conftest.py", "jobs/load.py", "jobs/keep.py", "jobs/old.py", "build/gen.py",
+		"notes/a#.py", "tmp$.py", "deep/x/skip.py", "deep/x/ok.py", "sub/anchored.py", "anchored.py")
+	gitignores := map[string]string{
+		".gitignore":       "# editors\n*~\n*$\n[#]*#\n*\\#*\\#\n.#*\n\njobs/*.py\nbuild/\n**/x/skip.py\n/anchored.py\n*.sw?  \n",
+		"jobs/.gitignore":  "!keep.py\n",
+		"notes/.gitignore": "*#.py\n",
+	}
+	for name, text := range gitignores {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	found, err := find([]string{dir}, func(string, string, bool) bool { return false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range found.Files {
+		got = append(got, filepath.ToSlash(strings.TrimPrefix(f, dir+string(filepath.Separator))))
+	}
+	want := []string{"conftest.py", "deep/x/ok.py", "jobs/keep.py", "sub/anchored.py", "tmp$.py"}
+	if !slices.Equal(got, want) {
+		t.Errorf("found %v, want %v", got, want)
+	}
+}

@@ -5,16 +5,19 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"go/token"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 
 	"github.com/sourcegraph/conc/pool"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract"
@@ -24,6 +27,7 @@ import (
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/fixer/loop"
 	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -57,7 +61,7 @@ type Options struct {
 
 	// LiveInert, when set, reports whether Attach reads nothing for a
 	// catalog, so that a run's result can be kept as a run record
-	// (runrecord.go), and lists the local table paths it would read once
+	// (package cache), and lists the local table paths it would read once
 	// they hold a Delta log; LiveStillInert says whether they still hold
 	// none when the record is replayed. Without them, a run with Attach
 	// keeps no record.
@@ -67,8 +71,9 @@ type Options struct {
 	// Attach reads).
 	RecordKey string
 
-	// Cache, when set, keeps each file's facts between runs (cache.go).
-	Cache *Cache
+	// Cache, when set, keeps each file's facts and each run's findings
+	// between runs.
+	Cache *cache.Cache
 	// ProjectContext makes a run over some of a project's files index the
 	// project's other files for the catalog, reporting nothing in them
 	// (context.go).
@@ -83,8 +88,6 @@ type Options struct {
 type Source struct {
 	Path string
 	Data []byte
-
-	params []params.Given // what the bundle jobs that run it pass it (withTaskParams)
 }
 
 // Note is something the user should know that is not a finding: a skipped
@@ -223,14 +226,21 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 	return res, nil
 }
 
+// The bounds of a run's fact store (cache.FactStore); tests lower them to
+// spill everything.
+var (
+	spillAfter        = cache.DefaultSpillAfter
+	keepDecodedSource = cache.DefaultKeepDecoded
+)
+
 // unit is one file between the phases of a run. It keeps what the catalog
 // needs and where its facts are stored, never the syntax tree or the text.
 type unit struct {
 	src     Source
 	cfg     *config.Config
-	linted  bool    // false when the file was skipped
-	stored  *stored // where its facts wait for the rule pass
-	size    int     // the document's length, for positions
+	linted  bool          // false when the file was skipped
+	stored  *cache.Stored // where its facts wait for the rule pass
+	size    int           // the document's length, for positions
 	unread  int
 	sql     SQLCounts
 	details []string
@@ -271,17 +281,18 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 // project root (package platform).
 func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error) {
 	before := l.opts.Cache.Stats()
-	srcs = l.withTaskParams(srcs)
+	given := l.taskParams(srcs)
 	projectRoots := &platform.Roots{} // found once per directory in a run, never kept between runs
-	record := l.runRecordFor(srcs, projectRoots)
-	if res, ok := record.replay(l.opts.Emit); ok {
-		res.Notes = append(res.Notes, l.opts.Cache.notes()...)
+	record := l.runRecordFor(srcs, given, projectRoots)
+	if res, ok := l.replay(record); ok {
+		res.Notes = append(res.Notes, l.cacheNotes()...)
 		res.Details = append(res.Details, Note{Message: "cache: nothing changed since a run with these inputs: its findings are shown again"})
 		sortResult(res)
 		return res, nil
 	}
-	store := &factStore{}
-	defer store.close()
+	store := cache.NewFactStore()
+	store.KeepDecoded, store.SpillAfter = keepDecodedSource, spillAfter
+	defer store.Close()
 	tables := &catalog.Builder{}
 	links := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
 	units := make([]*unit, len(srcs))
@@ -289,17 +300,17 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	for i, s := range srcs {
 		p.Go(func() {
 			if ctx.Err() == nil {
-				units[i] = l.load(s, store, tables, links, record.known(i))
+				units[i] = l.load(s, given[i], store, tables, links, record.Known(i))
 			}
 		})
 	}
 	index := l.loadContext(ctx, p, srcs, tables, links)
 	p.Wait()
-	defer l.opts.Cache.finish() // an interrupted run keeps what it parsed
+	defer l.opts.Cache.Finish() // an interrupted run keeps what it parsed
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	store.finish()
+	store.Finish()
 	l.link(append(units, index.loaded()...), links, tables)
 
 	res := &Result{}
@@ -315,8 +326,8 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 			}
 		}
 	}
-	if store.failed != "" {
-		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + store.failed})
+	if failed := store.Failed(); failed != "" {
+		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + failed})
 		record = nil // a passing state of the machine, not of the project
 	}
 	plat := l.platform(units, projectRoots)
@@ -330,7 +341,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	}
 	cat := tables.Catalog()
 	cat.SetSchedules(catalogSchedules(sched))
-	record.live(l.opts, cat)
+	local := l.liveLocal(record, cat)
 	if l.opts.Attach != nil {
 		warnings, err := l.opts.Attach(ctx, cat)
 		for _, w := range warnings {
@@ -347,9 +358,14 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	l.checkAll(units, store, cat, &project{plat: plat, sched: sched}, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	if ctx.Err() == nil {
-		record.finish(res)
+		for _, n := range res.Notes {
+			if n.Error {
+				record.Fail()
+			}
+		}
+		record.Finish(recordedRun{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, SQL: res.SQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: local})
 	}
-	res.Notes = append(res.Notes, l.opts.Cache.notes()...)
+	res.Notes = append(res.Notes, l.cacheNotes()...)
 	if c := l.opts.Cache; c != nil {
 		s := c.Stats()
 		res.Details = append(res.Details, Note{Message: fmt.Sprintf("cache: facts of %d file(s) from the cache, %d parsed; findings of %d file(s) reused",
@@ -369,7 +385,7 @@ func sortResult(res *Result) {
 // cache), adds it to the catalog and its summary to the link step, and stores
 // its facts; with a nil store, a file of the project context, only adds them
 // to the catalog and the link step.
-func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links *link.Builder, known *knownKey) *unit {
+func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, tables *catalog.Builder, links *link.Builder, known *cache.Known) *unit {
 	u := &unit{src: s}
 	cfg, err := l.configs.For(s.Path)
 	if err != nil {
@@ -378,7 +394,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	}
 	u.cfg = cfg
 	model, _ := l.models.For(s.Path)
-	look := l.lookup(s, cfg, known)
+	look := l.lookup(s, given, cfg, known)
 	if look.hit(u, store, tables, links) {
 		u.countTemplate(model)
 		return u
@@ -389,7 +405,7 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 		return u
 	}
 	opts := modelOptions(model)
-	opts.Params = s.params
+	opts.Params = given
 	f, err := extractSafely(doc, opts)
 	if err != nil {
 		u.notes = append(u.notes, Note{Path: s.Path, Message: err.Error(), Error: true})
@@ -417,8 +433,8 @@ func (l *Linter) load(s Source, store *factStore, tables *catalog.Builder, links
 	tables.Add(f)
 	links.Add(s.Path, f.Summary) // the summary stays in the stored facts, for the cache
 	u.stored = look.keep(store, f, u)
-	if u.stored != nil && u.stored.f != nil {
-		u.stored.doc = doc // kept with its facts: positions need not read the file again
+	if u.stored != nil && u.stored.AsIs() {
+		u.stored.Doc = doc // kept with its facts: positions need not read the file again
 	}
 	u.linted = true
 	return u
@@ -475,19 +491,23 @@ func (u *loaded) abs() string {
 //
 // With a run record, a file whose check key is the previous record's takes
 // its findings from there, and what the rules find is recorded.
-func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *project, rec recorded, live bool) (out []finding.Finding, notes []Note) {
+func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, proj *project, rec recorded, live bool) (out []finding.Finding, notes []Note) {
 	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
 	runs := proj.sched.For(l.abs(un.src.Path))
 	cluster := runs.Settings(relPath)
 	sched := scheduleOf(runs)
 	if rec.r != nil {
-		key := rec.r.checkKey(rec.i, un.extra, rec.catalog, plat, cluster, sched)
-		if fs, ok := rec.r.reuse(rec.i, un.src.Path, key); ok {
+		schedule := ""
+		if sched != nil {
+			schedule = fmt.Sprintf("%g %s %s", sched.RunsPerDay, sched.Job, sched.Where)
+		}
+		key := rec.r.CheckKey(rec.i, un.extra, rec.catalog, plat, cluster, schedule)
+		if fs, ok := rec.r.Reuse(rec.i, un.src.Path, key); ok {
 			return fs, nil
 		}
-		defer func() { rec.r.add(rec.i, un.src.Path, key, out) }()
+		defer func() { rec.r.Add(rec.i, un.src.Path, key, out) }()
 	}
-	f, err := store.get(un.stored)
+	f, err := store.Get(un.stored)
 	if err != nil {
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
@@ -497,7 +517,7 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *p
 		f.Settings = append(cluster, f.Settings...)
 	}
 	other := newOtherFiles(un)
-	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: un.stored.f == nil}
+	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: !un.stored.AsIs()}
 	k := passKits.Get().(*passKit)
 	defer k.release()
 	diags, notes := k.run(l, u, cat, live, plat, sched)
@@ -510,14 +530,14 @@ func (l *Linter) check(un *unit, store *factStore, cat *catalog.Catalog, proj *p
 	}
 	out = l.resolveAll(u, diags, pos)
 	out = l.suppress(u, out, pos)
-	vetFixes(pos.doc, u.facts, out)
+	loop.Vet(pos.doc, u.facts, out)
 	return out, notes
 }
 
 // recorded is what check needs of the run record (r nil for none): the
 // source's index and the catalog's digest.
 type recorded struct {
-	r       *runRecord
+	r       *cache.Run
 	i       int
 	catalog [32]byte
 }
@@ -554,4 +574,234 @@ func runSafely(r *rule.Rule, pass *analysis.Pass) (err error) {
 // a dbt model: its project's configs.
 func modelOptions(m *dbtfacts.Input) extract.Options {
 	return extract.Options{Model: m}
+}
+
+// fileKey is the key of the facts of the file at path holding data: its
+// bytes, the configs its dbt project gives it when it is a model, and the
+// parameters the jobs that run it pass.
+func (l *Linter) fileKey(cfg *config.Config, path string, given []params.Given, data []byte) cache.Key {
+	sum := paramsSum(sha256.Sum256(data), given)
+	if _, project := l.models.For(path); project != ([32]byte{}) {
+		sum = sha256.Sum256(append(sum[:], project[:]...))
+	}
+	return l.opts.Cache.FileKey(cfg, path, sum)
+}
+
+// lookup is the cache's answer for one file: the bytes read to hash it, so
+// that a miss parses them without reading again, and the entry on a hit.
+type lookup struct {
+	cache *cache.Cache
+	key   cache.Key
+	data  []byte
+	entry *cache.Entry
+}
+
+// lookup asks the cache about s. Sources given in memory (standard input, a
+// file the fixer is changing) bypass the cache: they are usually a passing
+// state, and there is nothing to gain from keeping them. A file that cannot
+// be read is left to readDocument to explain.
+//
+// known, when not nil, is the key the run record already made of the file,
+// with the bytes it hashed when the cache has no entry: either way the file
+// is not read again.
+func (l *Linter) lookup(s Source, given []params.Given, cfg *config.Config, known *cache.Known) *lookup {
+	c := l.opts.Cache
+	if c == nil || s.Data != nil {
+		return nil
+	}
+	if known != nil {
+		if known.Data != nil {
+			c.Miss()
+			return &lookup{cache: c, key: known.Key, data: known.Data} // a miss, read once
+		}
+		if e := c.Get(known.Key); e != nil {
+			return &lookup{cache: c, key: known.Key, entry: e}
+		}
+	}
+	data, _, err := readFile(s.Path, cfg.Rules.MaxFileSize)
+	if err != nil || data == nil {
+		known.Changed()
+		return nil
+	}
+	lk := &lookup{cache: c, key: l.fileKey(cfg, s.Path, given, data), data: data}
+	if known != nil {
+		if known.Key == lk.key {
+			return lk // asked already: a miss
+		}
+		known.Changed()
+	}
+	lk.entry = c.Get(lk.key)
+	return lk
+}
+
+// source is s with the bytes the lookup read.
+func (lk *lookup) source(s Source) Source {
+	if lk != nil {
+		s.Data = lk.data
+	}
+	return s
+}
+
+// hit fills u from the cache entry, if there is one: its facts go to the
+// catalog and, unless store is nil (a file read only for its facts), to the
+// store for the rule pass.
+func (lk *lookup) hit(u *unit, store *cache.FactStore, tables *catalog.Builder, links *link.Builder) bool {
+	if lk == nil || lk.entry == nil {
+		return false
+	}
+	f := new(facts.File)
+	if err := f.UnmarshalBinary(lk.entry.Facts); err != nil {
+		lk.cache.Ignore("an entry", "holds facts that cannot be decoded")
+		return false
+	}
+	u.size, u.details, u.unread = lk.entry.Size, lk.entry.Details, f.UnreadSQL
+	u.sql = sqlCounts(f)
+	u.noteSigns(f)
+	u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
+	tables.Add(f)
+	links.Add(u.src.Path, f.Summary)
+	if store != nil {
+		if u.stored = store.KeepAsIs(f, u.size); u.stored == nil {
+			u.stored = store.PutEncoded(lk.entry.Facts)
+		}
+	}
+	u.linted = true
+	return true
+}
+
+// keep stores a parsed file's facts for the rule pass (unless store is nil)
+// and writes them to the cache.
+func (lk *lookup) keep(store *cache.FactStore, f *facts.File, u *unit) *cache.Stored {
+	if lk == nil {
+		if store == nil {
+			return nil
+		}
+		return store.Put(f, u.size)
+	}
+	b, _ := f.MarshalBinary()
+	lk.cache.Put(lk.key, &cache.Entry{Size: u.size, Details: u.details, Facts: b})
+	if store == nil {
+		return nil
+	}
+	if r := store.KeepAsIs(f, u.size); r != nil {
+		return r
+	}
+	return store.PutEncoded(b)
+}
+
+// recordedRun is what a run record keeps of a result beside its findings,
+// and the local table paths whose Delta logs would change it.
+type recordedRun struct {
+	Found, Files, UnreadSQL, Indexed int
+	SQL                              SQLCounts
+	Notes, Details                   []Note
+	Local                            []string
+}
+
+// runRecordFor returns the record of this run, or nil when the run keeps
+// none: live table statistics are not in its key, nor is the project
+// context of a partial run or a source given in memory. It reads every
+// source once, to hash it.
+func (l *Linter) runRecordFor(srcs []Source, given [][]params.Given, projectRoots *platform.Roots) *cache.Run {
+	c := l.opts.Cache
+	if c == nil || l.opts.ProjectContext || len(srcs) == 0 {
+		return nil
+	}
+	files := make([]cache.RunFile, len(srcs))
+	ok := make([]bool, len(srcs))
+	digests := sync.Map{} // *config.Config → its digest, made once
+	p := pool.New().WithMaxGoroutines(Workers())
+	for i, s := range srcs {
+		if s.Data != nil {
+			return nil
+		}
+		p.Go(func() {
+			cfg, err := l.configs.For(s.Path)
+			if err != nil {
+				return
+			}
+			data, _, err := readFile(s.Path, cfg.Rules.MaxFileSize)
+			if err != nil || data == nil {
+				return
+			}
+			f := &files[i]
+			f.Path, f.Key = s.Path, l.fileKey(cfg, s.Path, given[i], data)
+			if !c.Has(f.Key) {
+				f.Data = data // to be parsed: not read again
+			}
+			d, loaded := digests.Load(cfg)
+			if !loaded {
+				d, _ = digests.LoadOrStore(cfg, cfg.Digest())
+			}
+			f.Config, ok[i] = d.([32]byte), true
+		})
+	}
+	p.Wait()
+	if slices.Contains(ok, false) {
+		return nil // a file that cannot be read (or has no config) is explained by the run itself
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	in := cache.RunInputs{WorkDir: wd, Attach: l.opts.Attach != nil, RecordKey: l.opts.RecordKey, Files: files, Schedules: l.scheduleInputs(srcs)}
+	for _, rl := range l.rules {
+		in.Rules = append(in.Rules, rl.Doc.Code)
+	}
+	for _, e := range l.projectEvidence(srcs, projectRoots) {
+		in.Evidence = append(in.Evidence, fmt.Sprintf("%s %s %d %s", e.Platform, e.What, e.Rank, e.Path))
+	}
+	return c.Run(in)
+}
+
+// replay gives the recorded result of the run, if there is one: each file's
+// findings go to Options.Emit in source order (or into the result without
+// it). A record whose local tables have a Delta log now is no answer: their
+// stats count.
+func (l *Linter) replay(record *cache.Run) (*Result, bool) {
+	var rr recordedRun
+	groups, ok := record.Replay(&rr, func() bool {
+		return len(rr.Local) == 0 || (l.opts.LiveStillInert != nil && l.opts.LiveStillInert(rr.Local))
+	})
+	if !ok {
+		return nil, false
+	}
+	res := &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, SQL: rr.SQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}
+	for _, fs := range groups {
+		switch {
+		case len(fs) == 0:
+		case l.opts.Emit != nil:
+			l.opts.Emit(fs)
+		default:
+			res.Findings = append(res.Findings, fs...)
+		}
+	}
+	return res, true
+}
+
+// liveLocal keeps the record only when live stats read nothing for cat, and
+// returns the local table paths whose Delta logs would change that.
+func (l *Linter) liveLocal(record *cache.Run, cat *catalog.Catalog) []string {
+	o := l.opts
+	if record == nil || o.Attach == nil {
+		return nil
+	}
+	if o.LiveInert == nil || o.LiveStillInert == nil {
+		record.Fail()
+		return nil
+	}
+	local, ok := o.LiveInert(cat)
+	if !ok {
+		record.Fail()
+	}
+	return local
+}
+
+// cacheNotes are the cache's notes since the last.
+func (l *Linter) cacheNotes() []Note {
+	var out []Note
+	for _, m := range l.opts.Cache.Notes() {
+		out = append(out, Note{Message: m})
+	}
+	return out
 }

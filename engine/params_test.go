@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
@@ -54,19 +55,19 @@ func TestTaskParametersFillPlaceholders(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cache, err := engine.OpenCache(engine.CacheOptions{Dir: filepath.Join(t.TempDir(), "cache"), Version: "test", KeyDir: t.TempDir()})
+	c, err := cache.Open(cache.Options{Dir: filepath.Join(t.TempDir(), "cache"), Version: "test", KeyDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := ":catalog.${schema}.others main.gold.events"
-	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: cache}), " "); got != want {
+	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: c}), " "); got != want {
 		t.Fatalf("tables %q, want %q", got, want)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "databricks.yml"), []byte(bundle("silver")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	want = ":catalog.${schema}.others main.silver.events"
-	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: cache}), " "); got != want {
+	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: c}), " "); got != want {
 		t.Fatalf("after the parameter changed: tables %q, want %q", got, want)
 	}
 }

@@ -79,7 +79,7 @@ func (k *passKit) positions() *positioner {
 			k.pos, k.posNote = rf.positions() // shared with the files that cite this one
 			return k.pos
 		}
-		doc := un.stored.doc
+		doc := un.stored.Doc
 		if doc == nil {
 			doc, k.posNote = readDocument(un.src, 0)
 		}

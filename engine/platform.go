@@ -8,11 +8,11 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"github.com/lakelint/lakelint/catalog"
-	"hash"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -196,13 +196,6 @@ func (l *Linter) noteDAGs(u *unit, doc *document.Document) {
 	}
 }
 
-// writeSettings adds injected settings to a check key.
-func writeSettings(h hash.Hash, ss []*facts.Setting) {
-	for _, s := range ss {
-		writeField(h, fmt.Sprintf("%s=%s@%s:%d-%d", s.Key, s.Value.Str, s.At.File.Path(), s.At.Start, s.At.End))
-	}
-}
-
 // scheduleInputs digests what the run's schedules are read from beside
 // the sources: the bundles' YAML and package files, and the target.
 func (l *Linter) scheduleInputs(srcs []Source) [32]byte {
@@ -211,14 +204,14 @@ func (l *Linter) scheduleInputs(srcs []Source) [32]byte {
 		paths[i] = s.Path
 	}
 	h := sha256.New()
-	writeField(h, l.opts.BundleTarget)
+	cache.WriteField(h, l.opts.BundleTarget)
 	bundles := orchestration.FindBundles(l.absAll(paths))
 	if len(bundles) > 0 {
 		p := orchestration.Read(orchestration.Options{Bundles: bundles, Target: l.opts.BundleTarget})
 		for _, in := range p.Inputs {
 			data, _ := os.ReadFile(in)
-			writeField(h, in)
-			writeField(h, string(data))
+			cache.WriteField(h, in)
+			cache.WriteField(h, string(data))
 		}
 	}
 	var sum [32]byte

@@ -355,8 +355,8 @@ func (f *runFile) positions() (*positioner, string) {
 	f.once.Do(func() {
 		u := f.unit
 		f.abs = absPath(u.src.Path)
-		if u.stored != nil && u.stored.doc != nil {
-			f.pos = newPositioner(u.stored.doc) // kept with its facts: not read again
+		if u.stored != nil && u.stored.Doc != nil {
+			f.pos = newPositioner(u.stored.Doc) // kept with its facts: not read again
 			return
 		}
 		doc, note := readDocument(u.src, 0)

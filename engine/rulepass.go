@@ -7,6 +7,7 @@ import (
 	"github.com/sourcegraph/conc/pool"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
@@ -14,11 +15,11 @@ import (
 
 // checkAll is the rule pass: every linted unit is checked, and its findings
 // go to Options.Emit in the order of units, or to res.Findings without it.
-func (l *Linter) checkAll(units []*unit, store *factStore, cat *catalog.Catalog, proj *project, record *runRecord, res *Result) {
+func (l *Linter) checkAll(units []*unit, store *cache.FactStore, cat *catalog.Catalog, proj *project, record *cache.Run, res *Result) {
 	var mu sync.Mutex
 	var catDigest [32]byte
 	if record != nil {
-		catDigest = digestCatalog(cat)
+		catDigest = cache.CatalogDigest(cat)
 	}
 	live := anyLive(cat) // asked once: most runs read no live stats
 	emit := l.emitter(units)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract/link"
@@ -48,15 +49,15 @@ func BenchmarkRulePass(b *testing.B) {
 			for i, f := range files {
 				srcs[i] = Source{Path: f}
 			}
-			store := &factStore{}
-			defer store.close()
+			store := cache.NewFactStore()
+			defer store.Close()
 			tables := &catalog.Builder{}
 			links := &link.Builder{Seconds: pyfacts.IntervalSeconds, OnWrite: markVia}
 			units := make([]*unit, len(srcs))
 			for i, s := range srcs {
-				units[i] = l.load(s, store, tables, links, nil)
+				units[i] = l.load(s, nil, store, tables, links, nil)
 			}
-			store.finish()
+			store.Finish()
 			l.link(units, links, tables)
 			plat := l.platform(units, &platform.Roots{})
 			cat := tables.Catalog()
@@ -64,8 +65,9 @@ func BenchmarkRulePass(b *testing.B) {
 			// into them by check: each iteration starts from the originals
 			kept := make([]facts.File, len(units))
 			for i, u := range units {
-				if u.stored != nil && u.stored.f != nil {
-					kept[i] = *u.stored.f
+				if u.stored != nil && u.stored.AsIs() {
+					f, _ := store.Get(u.stored)
+					kept[i] = *f
 				}
 			}
 			found := 0
@@ -75,8 +77,9 @@ func BenchmarkRulePass(b *testing.B) {
 				b.StopTimer()
 				run := newRunFiles(units) // no positions of other files yet
 				for i, u := range units {
-					if u.stored != nil && u.stored.f != nil {
-						*u.stored.f = kept[i]
+					if u.stored != nil && u.stored.AsIs() {
+						f, _ := store.Get(u.stored)
+						*f = kept[i]
 					}
 					if u.run != nil {
 						u.run = run

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
@@ -16,7 +17,7 @@ import (
 
 // runOnce lints dir as one `lakelint check` process would, streaming
 // findings when stream is set, and returns the whole result.
-func runOnce(t *testing.T, dir string, c *engine.Cache, stream bool, more ...func(*engine.Options)) *engine.Result {
+func runOnce(t *testing.T, dir string, c *cache.Cache, stream bool, more ...func(*engine.Options)) *engine.Result {
 	t.Helper()
 	configs, err := config.NewResolver(config.ResolverOptions{})
 	if err != nil {

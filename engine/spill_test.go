@@ -2,14 +2,12 @@ package engine
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/lakelint/lakelint/config"
-	"github.com/lakelint/lakelint/extract"
 )
 
 // lintExamples lints the example project with facts encoded (none kept as
@@ -75,67 +73,4 @@ func TestSpillWithoutTempDir(t *testing.T) {
 	if !found {
 		t.Errorf("no detail says the facts stayed in memory: %v", res.Details)
 	}
-}
-
-func TestFactStore(t *testing.T) {
-	old, oldKeep := spillAfter, keepDecodedSource
-	t.Cleanup(func() { spillAfter, keepDecodedSource = old, oldKeep })
-	spillAfter, keepDecodedSource = 0, -1
-	s := &factStore{}
-	doc, note := readDocument(Source{Path: filepath.Join("..", "examples", "jobs", "daily_orders.py")}, 0)
-	if note != "" {
-		t.Fatal(note)
-	}
-	f := extract.File(doc)
-	a, b := s.put(f, 100), s.put(f, 100)
-	want := *f
-	want.Summary = nil // the link step keeps it; the store does not
-	s.finish()
-	if a.mem != nil || b.mem != nil || b.off != int64(a.n) || s.file == nil || s.size != int64(a.n+b.n) {
-		t.Fatalf("facts not spilled: %+v %+v", a, b)
-	}
-	for _, r := range []*stored{a, b} {
-		got, err := s.get(r)
-		if err != nil || !reflect.DeepEqual(got, &want) {
-			t.Fatalf("read back %v: %v", r, err)
-		}
-	}
-	s.close()
-	if _, err := s.get(a); err == nil {
-		t.Error("reading from a closed store must fail, not panic")
-	}
-}
-
-// When the temporary file cannot be written (a full disk), what was waiting
-// to be written stays in memory, and so does everything after it.
-func TestFactStoreWriteFailure(t *testing.T) {
-	old, oldKeep := spillAfter, keepDecodedSource
-	t.Cleanup(func() { spillAfter, keepDecodedSource = old, oldKeep })
-	spillAfter, keepDecodedSource = 0, -1
-	doc, note := readDocument(Source{Path: filepath.Join("..", "examples", "jobs", "daily_orders.py")}, 0)
-	if note != "" {
-		t.Fatal(note)
-	}
-	f := extract.File(doc)
-	s := &factStore{}
-	a := s.put(f, 100) // makes the file
-	s.file.Close()
-	readOnly, err := os.Open(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.file = readOnly
-	s.finish()
-	b := s.put(f, 100)
-	want := *f
-	want.Summary = nil
-	if a.mem == nil || b.mem == nil || !strings.HasPrefix(s.failed, "cannot write a temporary file") {
-		t.Fatalf("facts lost on a failed write: %+v %+v %q", a, b, s.failed)
-	}
-	for _, r := range []*stored{a, b} {
-		if got, err := s.get(r); err != nil || !reflect.DeepEqual(got, &want) {
-			t.Fatalf("read back %v: %v\n%+v\n%+v", r, err, got, &want)
-		}
-	}
-	s.close()
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/internal/corpusgen"
 )
@@ -20,8 +21,8 @@ import (
 //
 //	go test ./lsp/ -run '^$' -bench DependentRelint -benchtime 20x
 func BenchmarkDependentRelint(b *testing.B) {
-	dir, cache := benchProject(b)
-	c := newClient(b, Options{Engine: engine.Options{ProjectContext: true}, CacheFor: func(string) *engine.Cache { return cache }})
+	dir, rc := benchProject(b)
+	c := newClient(b, Options{Engine: engine.Options{ProjectContext: true}, CacheFor: func(string) *cache.Cache { return rc }})
 	c.wait = 30 * time.Minute // the first lint parses the whole project
 	c.initialize()
 	models := fileURI(filepath.Join(dir, "models", "events.sql"))
@@ -55,11 +56,11 @@ const benchFiles = 1300
 var bench struct {
 	once  sync.Once
 	dir   string
-	cache *engine.Cache
+	cache *cache.Cache
 	err   error
 }
 
-func benchProject(b *testing.B) (string, *engine.Cache) {
+func benchProject(b *testing.B) (string, *cache.Cache) {
 	bench.once.Do(func() {
 		bench.dir, bench.err = os.MkdirTemp("", "lakelint-lsp-bench")
 		if bench.err != nil {
@@ -80,7 +81,7 @@ func benchProject(b *testing.B) (string, *engine.Cache) {
 				return
 			}
 		}
-		bench.cache, bench.err = engine.OpenCache(engine.CacheOptions{Dir: filepath.Join(bench.dir, ".lakelint_cache"), Version: "bench"})
+		bench.cache, bench.err = cache.Open(cache.Options{Dir: filepath.Join(bench.dir, ".lakelint_cache"), Version: "bench"})
 	})
 	if bench.err != nil {
 		b.Fatal(bench.err)

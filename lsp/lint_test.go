@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/output"
 )
@@ -172,12 +173,12 @@ func TestProjectContextThroughTheCache(t *testing.T) {
 		t.Errorf("without project context the table is unknown, yet: %v", got)
 	}
 
-	cache, err := engine.OpenCache(engine.CacheOptions{Dir: filepath.Join(t.TempDir(), "cache"), Version: "test"})
+	rc, err := cache.Open(cache.Options{Dir: filepath.Join(t.TempDir(), "cache"), Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(cache.Close)
-	c := newClient(t, Options{Engine: engine.Options{ProjectContext: true}, CacheFor: func(string) *engine.Cache { return cache }})
+	t.Cleanup(rc.Close)
+	c := newClient(t, Options{Engine: engine.Options{ProjectContext: true}, CacheFor: func(string) *cache.Cache { return rc }})
 	c.initialize()
 	c.open(uri, "python", text)
 	if got := codes(c.diagnostics(uri, 1)); !slices.Contains(got, "LL403") {
@@ -187,7 +188,7 @@ func TestProjectContextThroughTheCache(t *testing.T) {
 	if got := codes(c.diagnostics(uri, 2)); !slices.Contains(got, "LL403") {
 		t.Errorf("after an edit: %v, want LL403", got)
 	}
-	if s := cache.Stats(); s.Written != 1 || s.Hits < 1 {
+	if s := rc.Stats(); s.Written != 1 || s.Hits < 1 {
 		t.Errorf("the other file was not read through the cache: %+v", s)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 )
@@ -37,7 +38,7 @@ type Options struct {
 	// CacheFor, when set, gives the result cache of the project a file is
 	// in (nil for none): the project's other files are read through it, so
 	// an unchanged file is not parsed again on every keystroke.
-	CacheFor func(path string) *engine.Cache
+	CacheFor func(path string) *cache.Cache
 	// Version is reported as serverInfo.version.
 	Version string
 	// Log receives the server's own messages (stderr); nil discards them.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/engine"
 )
 
@@ -16,7 +17,7 @@ import (
 // first path named (or of the current directory). It returns nil with
 // --no-cache, and when the cache cannot be used, after a warning: a run
 // without a cache is only slower.
-func openCache(o checkOptions, named []string, stderr io.Writer) *engine.Cache {
+func openCache(o checkOptions, named []string, stderr io.Writer) *cache.Cache {
 	if o.noCache {
 		return nil
 	}
@@ -32,9 +33,9 @@ func openCache(o checkOptions, named []string, stderr io.Writer) *engine.Cache {
 		if root == "" {
 			root = "."
 		}
-		dir = filepath.Join(root, engine.CacheDirName)
+		dir = filepath.Join(root, cache.DirName)
 	}
-	c, err := engine.OpenCache(engine.CacheOptions{Dir: dir, Version: version})
+	c, err := cache.Open(cache.Options{Dir: dir, Version: version})
 	if err != nil {
 		fmt.Fprintf(stderr, "lakelint: warning: running without the result cache: %v\n", err)
 		return nil

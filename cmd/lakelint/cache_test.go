@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lakelint/lakelint/engine"
+	"github.com/lakelint/lakelint/cache"
 )
 
 // Tests run check in this directory and over the examples: their result
@@ -121,7 +121,7 @@ func TestCacheDirDotLeavesTheProjectAlone(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(repo, ".gitignore")); err == nil {
 		t.Error("a .gitignore was written into the project")
 	}
-	if _, err := os.Stat(filepath.Join(repo, engine.CacheDirName, "CACHEDIR.TAG")); err != nil {
+	if _, err := os.Stat(filepath.Join(repo, cache.DirName, "CACHEDIR.TAG")); err != nil {
 		t.Errorf("no cache directory of lakelint's own in the project: %v", err)
 	}
 	status, err := exec.Command("git", "status", "--porcelain").Output()

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/lsp"
@@ -60,24 +61,24 @@ func runServer(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // projectCaches opens the result cache of each project the server lints a
 // file of, once: at LAKELINT_CACHE_DIR, else at the project root. A cache
 // that cannot be opened is said once, and the project goes without.
-func projectCaches(stderr io.Writer) func(path string) *engine.Cache {
+func projectCaches(stderr io.Writer) func(path string) *cache.Cache {
 	var mu sync.Mutex
-	caches := map[string]*engine.Cache{}
-	return func(path string) *engine.Cache {
+	caches := map[string]*cache.Cache{}
+	return func(path string) *cache.Cache {
 		dir := os.Getenv("LAKELINT_CACHE_DIR")
 		if dir == "" {
 			root := engine.ProjectRoot(path)
 			if root == "" {
 				return nil
 			}
-			dir = filepath.Join(root, engine.CacheDirName)
+			dir = filepath.Join(root, cache.DirName)
 		}
 		mu.Lock()
 		defer mu.Unlock()
 		if c, ok := caches[dir]; ok {
 			return c
 		}
-		c, err := engine.OpenCache(engine.CacheOptions{Dir: dir, Version: version})
+		c, err := cache.Open(cache.Options{Dir: dir, Version: version})
 		if err != nil {
 			fmt.Fprintf(stderr, "lakelint server: running without the result cache for %s: %v\n", dir, err)
 			c = nil

@@ -113,6 +113,12 @@ func (d *dialect) addCell(doc *document.Document, cell, start, end int) {
 		d.addMagicCell(doc, cell, start, end)
 		return
 	}
+	if d.lang == document.Python {
+		// the notebook runs Python cells through IPython: a %pip or !cmd
+		// line inside one (in a try block, say) is not Python
+		addPythonCell(doc, cell, start, end, false)
+		return
+	}
 	doc.Regions = append(doc.Regions, document.Region{
 		Lang: d.lang, Text: text, Map: document.Identity(start, len(text)), Cell: cell,
 	})

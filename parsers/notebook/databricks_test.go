@@ -157,3 +157,33 @@ func TestDatabricksMapsSegmentPerLine(t *testing.T) {
 		t.Errorf("span %q", src[start:end])
 	}
 }
+
+// A Python cell runs through IPython: a magic or shell line inside it (a
+// %pip in a try block) is blanked, keeping offsets; a % inside an
+// expression that goes on is Python.
+func TestDatabricksPythonIPythonLines(t *testing.T) {
+	src := []byte("# Databricks notebook source\ntry:\n    import openpyxl\nexcept ImportError:\n    # install it\n    %pip install openpyxl\n    !ls /tmp\nx = (10\n     % 3)\ny = 1\n    !ls\n")
+	doc := DatabricksPython("nb.py", src)
+	if len(doc.Regions) != 1 {
+		t.Fatalf("regions %d", len(doc.Regions))
+	}
+	r := doc.Regions[0]
+	if len(r.Text) != len(src)-len("# Databricks notebook source\n") {
+		t.Fatalf("offsets moved: %q", r.Text)
+	}
+	text := string(r.Text)
+	if strings.Contains(text, "%pip") || strings.Contains(text, "!ls") {
+		t.Errorf("IPython lines left in: %q", text)
+	}
+	if !strings.Contains(text, "     % 3)") || !strings.Contains(text, "import openpyxl") {
+		t.Errorf("Python lost: %q", text)
+	}
+	// the except body would be empty: a pass stands in for its first line,
+	// and only there (an indented line after y = 1 would be a bad indent)
+	if !strings.Contains(text, "# install it\n    pass") || strings.Contains(text, "y = 1\n    pass") {
+		t.Errorf("stand-in: %q", text)
+	}
+	if err := Verify(doc); err != nil {
+		t.Error(err)
+	}
+}

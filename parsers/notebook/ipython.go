@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/parsers/document"
+	"github.com/lakelint/lakelint/parsers/pylines"
 )
 
 // addJupyterCell adds the regions of one code cell. lang is the notebook's
@@ -55,13 +56,13 @@ func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool)
 	text := doc.Text[start:end]
 	var blanked []byte // a copy of text, made at the first IPython line
 	var sql []document.Region
-	var logical pyLines
+	var logical pylines.State
 	shell := false // the last IPython line goes on past its backslash
 	for pos := 0; pos < len(text); {
 		lineEnd, next := nextLine(text, pos)
 		line := text[pos:lineEnd]
 		magicAt, ok := ipythonLine(line)
-		if shell || ok && !logical.continued() {
+		if shell || ok && !logical.Continued() {
 			shell = endsInBackslash(line)
 			if !ok {
 				magicAt = -1 // a continuation: part of the command above
@@ -71,6 +72,11 @@ func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool)
 			}
 			for i := pos; i < lineEnd; i++ {
 				blanked[i] = ' '
+			}
+			if stmt := pos + len(line) - len(trimLeftSpace(line)); magicAt >= 0 && logical.Last == ':' && stmt > pos && stmt+len("pass") <= lineEnd {
+				// the IPython line starts a block's body, which may be
+				// all of it: a statement Python can read stands in its place
+				copy(blanked[stmt:], "pass")
 			}
 			if magicAt >= 0 {
 				if from, ok := sqlLineMagic(line, magicAt); ok && sqlMagics {
@@ -82,7 +88,7 @@ func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool)
 				}
 			}
 		} else {
-			logical.scan(line)
+			logical.Scan(line)
 		}
 		pos = next
 	}
@@ -173,86 +179,4 @@ func sqlLineMagic(line []byte, magicAt int) (int, bool) {
 
 func isNameByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
-}
-
-// pyLines follows what spans lines in Python (triple-quoted strings,
-// brackets, backslash continuations), so that only lines starting a logical
-// line are taken for magics: a "% x" continuing an expression is not one.
-type pyLines struct {
-	quote     byte // quote character of the open triple-quoted string, 0 if none
-	depth     int  // open brackets
-	backslash bool // the last line ended with a continuation backslash
-}
-
-// continued reports whether the next line continues a logical line.
-func (p *pyLines) continued() bool { return p.quote != 0 || p.depth > 0 || p.backslash }
-
-// scan moves the state past one line (without its line ending).
-func (p *pyLines) scan(line []byte) {
-	p.backslash = false
-	i := 0
-	if p.quote != 0 {
-		if i = closeTriple(line, 0, p.quote); i < 0 {
-			return
-		}
-		p.quote = 0
-	}
-	for i < len(line) {
-		switch c := line[i]; c {
-		case '#':
-			return
-		case '\\':
-			p.backslash = i == len(line)-1
-			i += 2
-		case '(', '[', '{':
-			p.depth++
-			i++
-		case ')', ']', '}':
-			p.depth = max(p.depth-1, 0)
-			i++
-		case '\'', '"':
-			if i+2 < len(line) && line[i+1] == c && line[i+2] == c {
-				if i = closeTriple(line, i+3, c); i < 0 {
-					p.quote = c
-					return
-				}
-			} else {
-				i = closeSingle(line, i+1, c)
-			}
-		default:
-			i++
-		}
-	}
-}
-
-// closeTriple returns the offset after the triple quote q closing a string
-// at or after i, or -1 when the string goes on past the line.
-func closeTriple(line []byte, i int, q byte) int {
-	for i < len(line) {
-		switch {
-		case line[i] == '\\':
-			i += 2
-		case line[i] == q && i+2 < len(line) && line[i+1] == q && line[i+2] == q:
-			return i + 3
-		default:
-			i++
-		}
-	}
-	return -1
-}
-
-// closeSingle returns the offset after the quote q closing a one-line string
-// at or after i, or the line's length when the line ends first.
-func closeSingle(line []byte, i int, q byte) int {
-	for i < len(line) {
-		switch line[i] {
-		case '\\':
-			i += 2
-		case q:
-			return i + 1
-		default:
-			i++
-		}
-	}
-	return len(line)
 }

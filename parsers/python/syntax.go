@@ -1,6 +1,9 @@
 package python
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+)
 
 // SyntaxError is the first place the parser could not read.
 type SyntaxError struct {
@@ -9,8 +12,70 @@ type SyntaxError struct {
 }
 
 // FirstError returns the first syntax error in source order, if any: an
-// ERROR node (cut to its first line) or a token the parser had to invent.
+// ERROR node (cut to its first line) or a token the parser had to invent,
+// or the line whose indentation made the parser fail, when the error
+// found covers it.
 func (t *Tree) FirstError() (SyntaxError, bool) {
+	e, ok := t.firstError()
+	if ok {
+		e.Message = t.magicHint(e)
+	}
+	return e, ok
+}
+
+// magicHint is e's message, or, when e is on a line of IPython syntax
+// (%run, %pip, !cmd), what that line is: code copied out of a notebook
+// into a plain Python file, which Python cannot run.
+func (t *Tree) magicHint(e SyntaxError) string {
+	line := t.Src[lineStart(t.Src, e.Start):]
+	_, rest := indentWidth(line)
+	if rest >= len(line) || line[rest] != '%' && line[rest] != '!' {
+		return e.Message
+	}
+	word := line[rest:]
+	if i := bytes.IndexAny(word, " \t\r\n"); i >= 0 {
+		word = word[:i]
+	}
+	return fmt.Sprintf("%s is notebook (IPython) syntax, not Python: this file is read as plain Python because its first line is not \"# Databricks notebook source\"", word)
+}
+
+func (t *Tree) firstError() (SyntaxError, bool) {
+	e, ok := t.treeError()
+	ie, badIndent := indentError(t.Src)
+	switch {
+	case !badIndent:
+		return e, ok
+	case ok && e.Start < ie.Start && prefixError(t.Src[:lineStart(t.Src, ie.Start)]):
+		// Python stops at the first error it reads: one in the lines
+		// before the badly indented one comes first
+		return e, true
+	}
+	// the parser accepts some indentation Python does not, or folds the
+	// bad line into an error that starts where nothing is wrong
+	return ie, true
+}
+
+// prefixError reports whether src, the lines before a badly indented one,
+// holds a syntax error of its own.
+func prefixError(src []byte) bool {
+	tr, err := Parse(src)
+	if err != nil {
+		return true
+	}
+	defer tr.Release()
+	_, bad := tr.treeError()
+	return bad
+}
+
+func lineStart(src []byte, off int) int {
+	for off > 0 && src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+// treeError is the first error the parser left in the tree.
+func (t *Tree) treeError() (SyntaxError, bool) {
 	root := t.Root()
 	if !root.HasError() {
 		return SyntaxError{}, false

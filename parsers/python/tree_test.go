@@ -134,6 +134,17 @@ func TestFirstError(t *testing.T) {
 		{src: "def f(:\n    pass\n", at: "", msg: "", ok: true},
 		{src: "x = (1, 2\ny = 3\n", ok: true},
 		{src: "x = = 2\n", ok: true},
+		// a chain continued without brackets: Python names the indented line
+		{src: "def f(df):\n\n    df.writeStream\n      .foreachBatch(g)\n      .start()\n", at: ".foreachBatch(g)", msg: "unexpected indent: a method chain that goes on to the next line needs parentheses around it or a backslash at the end of the line", ok: true},
+		{src: "x = 1\n    y = 2\n", at: "y = 2", msg: "unexpected indent", ok: true},
+		{src: "if x:\n    a = 1\n  b = (\n", at: "b = (", msg: "unindent does not match any outer indentation level", ok: true},
+		// an error in the lines before the badly indented one comes first
+		{src: "{% block b %}\n    a = 1\n", at: "% block", ok: true},
+		{src: "x = 1\ny = 'abc\n    z = 2\n", msg: "unterminated string literal", ok: true},
+		// notebook code in a plain file
+		{src: "%run ./utils\n\nx = 1\n", msg: "%run is notebook (IPython) syntax, not Python: this file is read as plain Python because its first line is not \"# Databricks notebook source\"", ok: true},
+		// indentation Python accepts, beside an error elsewhere
+		{src: "s = \"\"\"\n    text\n\"\"\"\nt = (1,\n        2)\nu = 1 + \\\n    2\n# c\n        # c\nif a:  # c\n    b = 1\nif b:\n# c\n\n    c = 1\nx = = 2\n", at: "=", ok: true},
 	}
 	for _, tt := range tests {
 		tr := mustParse(t, tt.src)

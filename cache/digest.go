@@ -1,4 +1,4 @@
-package engine
+package cache
 
 import (
 	"cmp"
@@ -13,9 +13,9 @@ import (
 	"github.com/lakelint/lakelint/catalog"
 )
 
-// digestCatalog hashes everything the catalog holds, so that a file's rule
-// pass can be known to see the same catalog as before (runrecord.go).
-func digestCatalog(cat *catalog.Catalog) [32]byte {
+// CatalogDigest hashes everything the catalog holds, so that a file's rule
+// pass can be known to see the same catalog as before (Run).
+func CatalogDigest(cat *catalog.Catalog) [32]byte {
 	h := sha256.New()
 	d := &digester{h: h, seen: map[uintptr]bool{}}
 	d.value(reflect.ValueOf(cat.Tables()))

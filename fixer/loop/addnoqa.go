@@ -1,4 +1,4 @@
-package engine
+package loop
 
 import (
 	"bytes"
@@ -16,28 +16,29 @@ import (
 	"github.com/lakelint/lakelint/parsers/document"
 )
 
-// AddNoqa lints the sources and adds a noqa comment for every finding, on
+// AddNoqa lints the sources with l and adds a noqa comment for every finding, on
 // the line where it starts: "# noqa: CODE" on a Python line, "-- noqa: CODE"
 // on a SQL line (a "# MAGIC" line of a notebook's SQL cell, or a line of a
 // multi-line spark.sql string), codes merged into a noqa comment the line
 // already has. A file whose comments would not load, parse or silence its
 // findings is left alone with a note. Files are not written; Changes.Fixed
-// counts the findings silenced.
-func (l *Linter) AddNoqa(ctx context.Context, srcs []Source) (*FixResult, error) {
-	l.pin(srcs)
-	res, err := l.LintSources(ctx, srcs)
+// counts the findings silenced. Findings of the code unused (the one that
+// reports a noqa comment silencing nothing) get none. As for Fix, sources
+// are read already and their Data is left as changed.
+func AddNoqa(ctx context.Context, srcs []Source, l Linter, unused string) (*Result, error) {
+	found, err := l.Lint(ctx, srcs)
 	if err != nil {
 		return nil, err
 	}
 	var notes []Note
 	changed := map[string]*Change{}
 	for i := range srcs {
-		fs := currentFindings(res.Findings, srcs[i].Path)
-		fs = slices.DeleteFunc(slices.Clone(fs), func(f finding.Finding) bool { return f.Code == UnusedNoqaCode })
+		fs := currentFindings(found, srcs[i].Path)
+		fs = slices.DeleteFunc(slices.Clone(fs), func(f finding.Finding) bool { return f.Code == unused })
 		if len(fs) == 0 {
 			continue
 		}
-		data, err := noqaEdits(srcs[i], fs)
+		data, err := noqaEdits(l.Read, srcs[i], fs)
 		if err != nil {
 			notes = append(notes, Note{Path: srcs[i].Path, Message: "noqa comments not added: " + err.Error()})
 			continue
@@ -49,32 +50,31 @@ func (l *Linter) AddNoqa(ctx context.Context, srcs []Source) (*FixResult, error)
 		srcs[i].Data = data
 	}
 	if len(changed) > 0 {
-		if res, err = l.LintSources(ctx, srcs); err != nil {
+		if found, err = l.Lint(ctx, srcs); err != nil {
 			return nil, err
 		}
 	}
-	out := &FixResult{Remaining: res}
+	out := &Result{}
 	for i := range srcs {
 		c := changed[srcs[i].Path]
 		if c == nil {
 			continue
 		}
 		// a comment that does not silence its finding is taken back
-		if left := len(currentFindings(res.Findings, c.Path)); left > 0 {
+		if left := len(currentFindings(found, c.Path)); left > 0 {
 			srcs[i].Data = c.Old
 			notes = append(notes, Note{Path: c.Path, Message: fmt.Sprintf("noqa comments not added: %d finding(s) would still be reported", left)})
 			continue
 		}
 		out.Changes = append(out.Changes, *c)
 	}
-	res.Notes = append(res.Notes, notes...)
-	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
+	out.Notes = notes
 	return out, nil
 }
 
 // noqaEdits returns the file with noqa comments for fs; nil when none is needed.
-func noqaEdits(s Source, fs []finding.Finding) ([]byte, error) {
-	doc, note := readDocument(s, 0)
+func noqaEdits(read func(Source) (*document.Document, string), s Source, fs []finding.Finding) ([]byte, error) {
+	doc, note := read(s)
 	if note != "" {
 		return nil, fmt.Errorf("%s", note)
 	}

@@ -1,4 +1,4 @@
-package engine
+package cache
 
 // The cache trusts nothing it finds on disk. Its directory is one lakelint
 // made (marked by its CACHEDIR.TAG), never reached through a symbolic link;
@@ -25,9 +25,9 @@ import (
 	"path/filepath"
 )
 
-// CacheKeyDirEnv names the directory of the cache's key, instead of
+// KeyDirEnv names the directory of the cache's key, instead of
 // lakelint's directory in the user's cache directory.
-const CacheKeyDirEnv = "LAKELINT_CACHE_KEY_DIR"
+const KeyDirEnv = "LAKELINT_CACHE_KEY_DIR"
 
 const (
 	cacheKeyName = "cache-key"
@@ -119,7 +119,7 @@ func claimCacheDir(dir string) (string, error) {
 			return dir, nil
 		case !nested:
 			// a directory of the user's: the cache goes in one of its own there
-			dir, nested = filepath.Join(dir, CacheDirName), true
+			dir, nested = filepath.Join(dir, DirName), true
 			continue
 		default:
 			return "", fmt.Errorf("%s is a directory lakelint did not make (it has no lakelint %s)", dir, tagName)
@@ -167,15 +167,15 @@ func hasCacheTag(dir string) bool {
 	return err == nil && bytes.HasPrefix(b, []byte(tagSignature)) && bytes.Contains(b, []byte(tagMark))
 }
 
-// isCacheGitignore reports whether a .gitignore's content is the one the
+// IsOwnGitignore reports whether a .gitignore's content is the one the
 // cache writes in its own directory: discovery never reads it as a reason
 // to skip files (an older lakelint wrote it into the directory named by
 // --cache-dir, the project root included).
-func isCacheGitignore(b []byte) bool { return string(b) == cacheGitignore }
+func IsOwnGitignore(b []byte) bool { return string(b) == cacheGitignore }
 
 // cacheKeyDir is where the user's cache key is kept.
 func cacheKeyDir() (string, error) {
-	if d := os.Getenv(CacheKeyDirEnv); d != "" {
+	if d := os.Getenv(KeyDirEnv); d != "" {
 		return d, nil
 	}
 	d, err := os.UserCacheDir()

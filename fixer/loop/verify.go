@@ -1,4 +1,4 @@
-package engine
+package loop
 
 import (
 	"bytes"
@@ -194,7 +194,7 @@ func lineAt(text []byte, off int) int {
 	return n
 }
 
-// vetFixes drops the fixes of fs that would not pass the fixer's checks on
+// Vet drops the fixes of fs that would not pass the fixer's checks on
 // doc, saying why in NoFix, so that check's "fixable" count, --diff and
 // --fix agree. The fixes are first tried all together, which is one check
 // for the usual file; only when that fails is each fix tried alone.
@@ -202,7 +202,7 @@ func lineAt(text []byte, off int) int {
 // A fix that touches no SQL is only checked for split words here: parsing
 // the file again for every finding would make check several times slower.
 // The fix run parses it again and reports a fix that would break it.
-func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
+func Vet(doc *document.Document, f *facts.File, fs []finding.Finding) {
 	total, nEdits := 0, 0
 	for i := range fs {
 		total += len(fs[i].Fixes)
@@ -265,7 +265,7 @@ func vetFixes(doc *document.Document, f *facts.File, fs []finding.Finding) {
 }
 
 // vetGroups marks in ok the fixes of all that pass their checks together:
-// all at once, else each half in turn, down to single fixes, which vetFixes
+// all at once, else each half in turn, down to single fixes, which Vet
 // tries alone and explains. One fix that fails among thousands then costs a
 // few dozen checks of the file, not one per fix. Fixes a passing group
 // leaves out (they overlap one it takes) are grouped again.

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package engine
+package cache
 
 // openNoFollow: without these flags, a cache file is still refused after
 // opening when it is not a regular file.

@@ -1,4 +1,4 @@
-package engine
+package loop
 
 import (
 	"fmt"
@@ -6,9 +6,11 @@ import (
 	"testing"
 
 	"github.com/lakelint/lakelint/extract"
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer"
 	"github.com/lakelint/lakelint/parsers"
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 // check's quick verification of fixes inside spark.sql strings decides as
@@ -19,7 +21,7 @@ func TestQuickVetAgreesWithTheFullCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := extractSafely(doc, extract.Options{})
+	f, err := extractWithSQL(doc)
 	if err != nil || len(f.EmbeddedSQL) != 2 {
 		t.Fatalf("embedded SQL = %+v, %v", f.EmbeddedSQL, err)
 	}
@@ -67,7 +69,7 @@ func TestVetFixesInGroupsAgreesWithEachAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := extractSafely(doc, extract.Options{})
+	f, err := extractWithSQL(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +91,7 @@ func TestVetFixesInGroupsAgreesWithEachAlone(t *testing.T) {
 		_, applied, _, err := v.vet([]fixer.Fix{{ID: 0, Edits: toEdits(fs[i].Fixes[0])}})
 		alone[i] = err == nil && len(applied) == 1
 	}
-	vetFixes(doc, f, fs)
+	Vet(doc, f, fs)
 	bad := 0
 	for i := range fs {
 		if kept := len(fs[i].Fixes) == 1; kept != alone[i] || kept == (fs[i].NoFix != "") {
@@ -102,4 +104,16 @@ func TestVetFixesInGroupsAgreesWithEachAlone(t *testing.T) {
 	if bad != 3 {
 		t.Errorf("%d fixes refused, want the 3 in statements that do not parse strictly", bad)
 	}
+}
+
+// extractWithSQL extracts a document's facts with its spark.sql strings,
+// as the linter does for check.
+func extractWithSQL(doc *document.Document) (*facts.File, error) {
+	f, regions := extract.FileAndSQL(doc)
+	for _, r := range regions {
+		if r.Embedded {
+			f.EmbeddedSQL = append(f.EmbeddedSQL, facts.EmbeddedSQL{Text: string(r.Text), Map: r.Map, KeepGaps: r.KeepGaps})
+		}
+	}
+	return f, nil
 }

@@ -1,4 +1,4 @@
-package engine
+package cache
 
 import (
 	"fmt"
@@ -9,27 +9,31 @@ import (
 	"github.com/lakelint/lakelint/parsers/document"
 )
 
-// spillAfter is how many bytes of encoded facts a run keeps in memory before
-// it writes the rest to a temporary file. Small runs (a pre-commit hook, an
-// editor buffer) never touch the disk; a large project's memory follows the
-// files in flight, not the project. Tests set it to 0 to spill everything.
-var spillAfter = 4 << 20
+// DefaultSpillAfter is how many bytes of encoded facts a run keeps in
+// memory before it writes the rest to a temporary file. Small runs (a
+// pre-commit hook, an editor buffer) never touch the disk; a large
+// project's memory follows the files in flight, not the project.
+const DefaultSpillAfter = 4 << 20
 
-// keepDecodedSource is how much source (in bytes) a run's store keeps the
+// DefaultKeepDecoded is how much source (in bytes) a run's store keeps the
 // facts of as they are, neither encoded nor decoded again: what a project of
 // ordinary size needs, whose facts then cost no time between extraction and
 // the rule pass. Facts of the source beyond it are encoded (and spilled
-// after spillAfter), so memory stays bounded on the largest projects.
-var keepDecodedSource = 16 << 20
+// after the spill bound), so memory stays bounded on the largest projects.
+const DefaultKeepDecoded = 16 << 20
 
 // spillBatch is how much is written to the temporary file at once.
 const spillBatch = 1 << 20
 
-// factStore keeps each file's facts, encoded, between extraction and the rule
-// pass: encoded facts are a fraction of their size as Go values and hold no
-// pointers for the collector to trace. put is called while files are
-// extracted, then finish once, then get.
-type factStore struct {
+// FactStore keeps each file's facts, encoded, between extraction and the
+// rule pass: encoded facts are a fraction of their size as Go values and
+// hold no pointers for the collector to trace. Put is called while files
+// are extracted, then Finish once, then Get; Close removes what it wrote.
+type FactStore struct {
+	// KeepDecoded and SpillAfter are the bounds (DefaultKeepDecoded,
+	// DefaultSpillAfter); tests lower them.
+	KeepDecoded, SpillAfter int
+
 	mu      sync.Mutex
 	kept    int // source bytes whose facts are kept as they are
 	inMem   int
@@ -37,59 +41,73 @@ type factStore struct {
 	remove  string    // the file's name when it could not be unlinked while open
 	size    int64     // bytes written to the file
 	batch   []byte    // encodings not yet written, which go after size
-	pending []*stored // the entries in batch
+	pending []*Stored // the entries in batch
 	// failed says why facts stay in memory after all (no temporary file).
 	failed string
 }
 
-// stored is where one file's facts are.
-type stored struct {
-	f   *facts.File        // the facts themselves, when kept as they are
-	doc *document.Document // and the document they came from, if parsed in this run
-	mem []byte             // the encoding when kept in memory, else nil
+// Failed says why facts stayed in memory after all, or "".
+func (s *FactStore) Failed() string { return s.failed }
+
+// NewFactStore returns a store with the default bounds.
+func NewFactStore() *FactStore {
+	return &FactStore{KeepDecoded: DefaultKeepDecoded, SpillAfter: DefaultSpillAfter}
+}
+
+// Stored is where one file's facts are.
+type Stored struct {
+	// Doc is the document the facts came from, kept with them by the
+	// caller when parsed in this run.
+	Doc *document.Document
+	f   *facts.File // the facts themselves, when kept as they are
+	mem []byte      // the encoding when kept in memory, else nil
 	off int64
 	n   int
 }
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
-// keepAsIs keeps f itself (without its summary, which the link step has)
+// AsIs reports whether the facts are kept as they are, not encoded: Get
+// returns them themselves, not a decoding whose strings share one buffer.
+func (r *Stored) AsIs() bool { return r.f != nil }
+
+// KeepAsIs keeps f itself (without its summary, which the link step has)
 // when the source it came from, of size bytes, fits the budget; nil if not.
 // The rule pass is then the only reader of f.
-func (s *factStore) keepAsIs(f *facts.File, size int) *stored {
+func (s *FactStore) KeepAsIs(f *facts.File, size int) *Stored {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.kept+size > keepDecodedSource {
+	if s.kept+size > s.KeepDecoded {
 		return nil
 	}
 	s.kept += size
 	g := *f
 	g.Summary = nil
-	return &stored{f: &g}
+	return &Stored{f: &g}
 }
 
-// put keeps f, from a source of size bytes: as it is within the budget,
+// Put keeps f, from a source of size bytes: as it is within the budget,
 // else encoded without its summary (the link step has it).
-func (s *factStore) put(f *facts.File, size int) *stored {
-	if r := s.keepAsIs(f, size); r != nil {
+func (s *FactStore) Put(f *facts.File, size int) *Stored {
+	if r := s.KeepAsIs(f, size); r != nil {
 		return r
 	}
 	buf := encodeBuffers.Get().(*[]byte)
 	defer encodeBuffers.Put(buf)
 	b := f.AppendRuleFacts((*buf)[:0])
 	*buf = b
-	return s.putEncoded(b)
+	return s.PutEncoded(b)
 }
 
-// putEncoded keeps facts already encoded; b is copied.
-func (s *factStore) putEncoded(b []byte) *stored {
+// PutEncoded keeps facts already encoded; b is copied.
+func (s *FactStore) PutEncoded(b []byte) *Stored {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.inMem+len(b) <= spillAfter || !s.spillFile() {
+	if s.inMem+len(b) <= s.SpillAfter || !s.spillFile() {
 		s.inMem += len(b)
-		return &stored{mem: append([]byte(nil), b...), n: len(b)}
+		return &Stored{mem: append([]byte(nil), b...), n: len(b)}
 	}
-	r := &stored{off: s.size + int64(len(s.batch)), n: len(b)}
+	r := &Stored{off: s.size + int64(len(s.batch)), n: len(b)}
 	s.batch = append(s.batch, b...)
 	s.pending = append(s.pending, r)
 	if len(s.batch) >= spillBatch {
@@ -100,7 +118,7 @@ func (s *factStore) putEncoded(b []byte) *stored {
 
 // spillFile reports whether there is a temporary file to spill to, making it
 // on first use.
-func (s *factStore) spillFile() bool {
+func (s *FactStore) spillFile() bool {
 	if s.failed != "" {
 		return false
 	}
@@ -123,7 +141,7 @@ func (s *factStore) spillFile() bool {
 
 // flush writes the batch. When the write fails (a full disk), the batch's
 // entries stay in memory and nothing more is spilled.
-func (s *factStore) flush() {
+func (s *FactStore) flush() {
 	if len(s.batch) == 0 {
 		return
 	}
@@ -140,16 +158,16 @@ func (s *factStore) flush() {
 	s.batch, s.pending = s.batch[:0], s.pending[:0]
 }
 
-// finish writes what is waiting; get may be called after it.
-func (s *factStore) finish() {
+// Finish writes what is waiting; Get may be called after it.
+func (s *FactStore) Finish() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.flush()
 	s.batch = nil
 }
 
-// get decodes facts that put kept. It is safe for concurrent use.
-func (s *factStore) get(r *stored) (*facts.File, error) {
+// Get decodes facts that Put kept. It is safe for concurrent use.
+func (s *FactStore) Get(r *Stored) (*facts.File, error) {
 	if r.f != nil {
 		return r.f, nil
 	}
@@ -172,8 +190,8 @@ func (s *factStore) get(r *stored) (*facts.File, error) {
 	return f, nil
 }
 
-// close removes the temporary file, if any.
-func (s *factStore) close() {
+// Close removes the temporary file, if any.
+func (s *FactStore) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.file == nil {

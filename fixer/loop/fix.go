@@ -1,4 +1,14 @@
-package engine
+// Package loop is lakelint's fix run: it applies the fixes of a lint's
+// findings, re-lints, withdraws a fix whose finding is still reported, and
+// goes on until nothing more can be fixed (Fix); it adds noqa comments the
+// same way (AddNoqa). Every fix is verified before it is kept (verify.go):
+// no edit splits a token or lands in SQL that does not parse, and the fixed
+// file loads and parses no worse than before. Vet runs the same checks for
+// the fixes a check offers, so that check, --diff and --fix agree.
+//
+// The loop does not know the linter: the caller hands it a Linter, whose
+// Lint it calls after every pass. Package fixer below it applies edits.
+package loop
 
 import (
 	"bytes"
@@ -18,6 +28,17 @@ import (
 // maxFixPasses bounds the lint-fix loop; fixes normally converge in two.
 const maxFixPasses = 10
 
+// Source is one file of a fix run: its path and its bytes (nil: on disk).
+type Source struct {
+	Path string
+	Data []byte
+}
+
+// Note is something the user should know about a fix run.
+type Note struct {
+	Path, Message string
+}
+
 // Change is one file the fixer changed.
 type Change struct {
 	Path     string
@@ -30,28 +51,28 @@ type Change struct {
 	Edits [][]fixer.Edit
 }
 
-// FixResult is the outcome of a fix run: what changed and what remains.
-type FixResult struct {
-	Changes   []Change
-	Remaining *Result
+// Result is the outcome of a fix run: what changed, and the notes the run
+// adds to its last lint's.
+type Result struct {
+	Changes []Change
+	Notes   []Note
 }
 
-// Fix lints the files below paths and applies their fixes (unsafe ones too
-// when unsafe is set) until nothing more can be fixed. Files are not written:
-// the caller writes Changes, or prints them as a diff.
-func (l *Linter) Fix(ctx context.Context, paths []string, unsafe bool) (*FixResult, error) {
-	files, err := l.Discover(paths)
-	if err != nil {
-		return nil, err
-	}
-	srcs := make([]Source, len(files))
-	for i, f := range files {
-		srcs[i] = Source{Path: f}
-	}
-	return l.FixSources(ctx, srcs, unsafe)
+// Linter is what a fix run needs of the linter, which the caller supplies:
+// the loop re-lints after every pass.
+type Linter struct {
+	// Lint lints the sources as one project and returns their findings,
+	// sorted by path (and then as the linter reports them).
+	Lint func(ctx context.Context, srcs []Source) ([]finding.Finding, error)
+	// Read reads and parses a source; a non-empty note says why it cannot.
+	Read func(Source) (*document.Document, string)
 }
 
-// FixSources is Fix over given sources.
+// Fix lints the sources with l and applies their fixes (unsafe ones too
+// when unsafe is set) until nothing more can be fixed. Sources are read
+// already (their Data set, where they could be read); their Data is left
+// as fixed. Files are not written: the caller writes Changes, or prints
+// them as a diff.
 //
 // The findings of the first check are fixed, and so are those that appear
 // only after other fixes (a property added in one file switches a rule on
@@ -62,13 +83,12 @@ func (l *Linter) Fix(ctx context.Context, paths []string, unsafe bool) (*FixResu
 // kept (see applyToSource), and a fix whose re-lint still reports the
 // finding it was meant to remove is withdrawn with a note and never tried
 // again, so a run never repeats an insertion.
-func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*FixResult, error) {
-	l.pin(srcs)
-	res, err := l.LintSources(ctx, srcs)
+func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, error) {
+	found, err := l.Lint(ctx, srcs) // the last lint's findings
 	if err != nil {
 		return nil, err
 	}
-	first := res.Findings
+	first := found
 	idx := map[string]int{}
 	for i := range srcs {
 		idx[srcs[i].Path] = i
@@ -107,10 +127,11 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			// the current findings that are the first check's, still there
 			var fs []finding.Finding
 			var targets []*finding.Finding
-			cur := currentFindings(res.Findings, path)
+			cur := indexAt(currentFindings(found, path))
 			var still []*finding.Finding
 			for _, t := range ff.pending {
-				if c := ff.match(t, cur); c != nil {
+				c := ff.match(t, cur)
+				if c != nil {
 					switch {
 					case applicable(*c, unsafe):
 						fs = append(fs, *c)
@@ -121,7 +142,7 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 						notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d not applied: %s", t.Code, t.Start.Line, c.NoFix)})
 					}
 				}
-				if c := ff.match(t, cur); c == nil && len(ff.edits) > 0 {
+				if c == nil && len(ff.edits) > 0 {
 					ff.count(t) // no longer reported: fixed along with another
 				}
 			}
@@ -129,13 +150,15 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			if len(fs) == 0 {
 				continue
 			}
-			data, applied, edits, err := applyToSource(srcs[i], fs, unsafe)
+			data, applied, edits, err := applyToSource(l.Read, srcs[i], fs, unsafe)
 			if err != nil {
-				bad := isolate(srcs[i], fs, unsafe)
+				bad := isolate(l.Read, srcs[i], fs, unsafe)
+				var dropped []*finding.Finding
 				for _, k := range bad {
 					notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d not applied: %v", fs[k].Code, fs[k].Start.Line, err)})
-					ff.drop(targets[k])
+					dropped = append(dropped, targets[k])
 				}
+				ff.drop(dropped)
 				if len(bad) < len(fs) {
 					changed[path] = true // the others are tried again next pass
 				}
@@ -153,14 +176,14 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			for _, k := range applied {
 				ff.passTargets = append(ff.passTargets, targets[k])
 			}
-			ff.edits = append(ff.edits, edits)
+			ff.keep(edits)
 			srcs[i].Data = data
 			changed[path] = true
 		}
 		if len(changed) == 0 {
 			break
 		}
-		if res, err = l.LintSources(ctx, srcs); err != nil {
+		if found, err = l.Lint(ctx, srcs); err != nil {
 			return nil, err
 		}
 		// withdraw the fixes whose finding is still reported
@@ -169,7 +192,7 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			if ff.passTargets == nil {
 				continue
 			}
-			cur := currentFindings(res.Findings, path)
+			cur := indexAt(currentFindings(found, path))
 			var kept []*finding.Finding
 			var withdrawn []*finding.Finding
 			for _, t := range ff.passTargets {
@@ -182,31 +205,31 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			if len(withdrawn) > 0 {
 				i := idx[path]
 				srcs[i].Data = ff.prev
-				ff.edits = ff.edits[:len(ff.edits)-1]
+				ff.unkeep()
 				for _, t := range withdrawn {
 					notes = append(notes, Note{Path: path, Message: fmt.Sprintf("%s fix at line %d withdrawn: after it, lakelint still reports the finding", t.Code, t.Start.Line)})
-					ff.drop(t)
 				}
+				ff.drop(withdrawn)
 				reverted = true
 			} else {
+				ff.drop(kept)
 				for _, t := range kept {
-					ff.drop(t)
 					ff.count(t)
 				}
 			}
 			ff.passTargets = nil
 		}
 		if reverted {
-			if res, err = l.LintSources(ctx, srcs); err != nil {
+			if found, err = l.Lint(ctx, srcs); err != nil {
 				return nil, err
 			}
 		}
 		// findings the fixes brought about, or made fixable, are fixed in
 		// the next passes: each file's known ones are found once a pass
 		var known map[findingAt]bool
-		for i := range res.Findings {
-			f := &res.Findings[i]
-			if i == 0 || f.Path != res.Findings[i-1].Path {
+		for i := range found {
+			f := &found[i]
+			if i == 0 || f.Path != found[i-1].Path {
 				known = nil
 			}
 			if _, ok := idx[f.Path]; !ok || !applicable(*f, unsafe) {
@@ -222,15 +245,14 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 			}
 		}
 	}
-	out := &FixResult{Remaining: res}
-	res.Notes = append(res.Notes, notes...)
+	out := &Result{Notes: notes}
 	for _, s := range srcs {
 		ff := files[s.Path]
 		if ff == nil {
 			continue
 		}
 		if len(ff.pending) > 0 {
-			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d fix(es) did not settle in %d passes and were not applied", len(ff.pending), maxFixPasses)})
+			out.Notes = append(out.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d fix(es) did not settle in %d passes and were not applied", len(ff.pending), maxFixPasses)})
 		}
 		if ff.original != nil && !bytes.Equal(ff.original, s.Data) {
 			out.Changes = append(out.Changes, Change{Path: s.Path, Old: ff.original, New: s.Data, Fixed: ff.fixed, Codes: ff.codes, Edits: ff.edits})
@@ -238,44 +260,31 @@ func (l *Linter) FixSources(ctx context.Context, srcs []Source, unsafe bool) (*F
 	}
 	// findings the first check did not report, and this run could not fix, are shown
 	newByPath := map[string]int{}
-	for i := range res.Findings {
-		f := &res.Findings[i]
-		ff := files[f.Path]
-		if ff == nil {
-			ff = &fixFile{} // unchanged: offsets map to themselves
+	reported := map[string]map[findingAt]bool{} // by path, made once each
+	for i := range found {
+		f := &found[i]
+		at, ok := reported[f.Path]
+		if !ok {
+			ff := files[f.Path]
+			if ff == nil {
+				ff = &fixFile{} // unchanged: offsets map to themselves
+			}
+			at = ff.reportedAt(currentFindings(first, f.Path))
+			reported[f.Path] = at
 		}
-		if !ff.wasReported(f, currentFindings(first, f.Path)) {
+		if !at[findingAt{f.Code, f.Start.Offset}] {
 			newByPath[f.Path]++
 		}
 	}
 	for _, s := range srcs {
 		if ff := files[s.Path]; ff != nil && ff.lateFixed > 0 {
-			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared or became fixable only after other fixes and were fixed too", ff.lateFixed)})
+			out.Notes = append(out.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared or became fixable only after other fixes and were fixed too", ff.lateFixed)})
 		}
 		if n := newByPath[s.Path]; n > 0 {
-			res.Notes = append(res.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared only after fixing and were not fixed: this run may apply no fix of theirs", n)})
+			out.Notes = append(out.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d finding(s) appeared only after fixing and were not fixed: this run may apply no fix of theirs", n)})
 		}
 	}
-	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	return out, nil
-}
-
-// pin reads every file once, so that the fixes, the re-lints and the check
-// made before writing (WriteFixed) all see the bytes the first check saw.
-// Files that cannot be read are left to the lint to report.
-func (l *Linter) pin(srcs []Source) {
-	for i := range srcs {
-		if srcs[i].Data != nil {
-			continue
-		}
-		cfg, err := l.configs.For(srcs[i].Path)
-		if err != nil {
-			continue
-		}
-		if data, _, err := readFile(srcs[i].Path, cfg.Rules.MaxFileSize); err == nil && data != nil {
-			srcs[i].Data = data
-		}
-	}
 }
 
 // fixFile is one file's state in a fix run.
@@ -284,6 +293,7 @@ type fixFile struct {
 	original []byte             // the file before any fix; nil while unchanged
 	prev     []byte             // the file before this pass's fixes
 	edits    [][]fixer.Edit     // the edits of each kept pass, in that pass's text
+	shifts   [][]int            // for each kept pass, its shifts (see shifts)
 	fixed    int
 	codes    map[string]int
 
@@ -340,8 +350,44 @@ func (ff *fixFile) take(f *finding.Finding) {
 	ff.pending = append(ff.pending, t)
 }
 
-func (ff *fixFile) drop(t *finding.Finding) {
-	ff.pending = slices.DeleteFunc(ff.pending, func(p *finding.Finding) bool { return p == t })
+// drop takes ts off the findings still to fix, all at once.
+func (ff *fixFile) drop(ts []*finding.Finding) {
+	if len(ts) == 0 {
+		return
+	}
+	gone := make(map[*finding.Finding]bool, len(ts))
+	for _, t := range ts {
+		gone[t] = true
+	}
+	ff.pending = slices.DeleteFunc(ff.pending, func(p *finding.Finding) bool { return gone[p] })
+}
+
+// keep adds a pass's edits, sorted by start, to the kept ones.
+func (ff *fixFile) keep(edits []fixer.Edit) {
+	ff.edits = append(ff.edits, edits)
+	ff.shifts = append(ff.shifts, shifts(edits))
+}
+
+// unkeep takes back the last pass kept.
+func (ff *fixFile) unkeep() {
+	ff.edits = ff.edits[:len(ff.edits)-1]
+	ff.shifts = ff.shifts[:len(ff.shifts)-1]
+}
+
+// shifts returns how far the edits of a pass move the text after them:
+// cum[k] for the first k edits. Offsets are then followed through the pass
+// by a binary search, so a run with many fixes stays linear-ish. nil when
+// the edits are not in order, each ending before the next starts (which the
+// fixer's choice guarantees): the pass is then followed edit by edit.
+func shifts(edits []fixer.Edit) []int {
+	cum := make([]int, len(edits)+1)
+	for k, e := range edits {
+		if e.End < e.Start || k > 0 && e.Start < edits[k-1].End {
+			return nil
+		}
+		cum[k+1] = cum[k] + len(e.New) - (e.End - e.Start)
+	}
+	return cum
 }
 
 // mapOffset follows an offset of the original text through the kept edits;
@@ -351,7 +397,19 @@ func (ff *fixFile) mapOffset(off int) int { return ff.mapFrom(0, off) }
 // mapFrom follows an offset of the text after the first kept passes
 // through the passes after them.
 func (ff *fixFile) mapFrom(first, off int) int {
-	for _, pass := range ff.edits[min(first, len(ff.edits)):] {
+	for p := min(first, len(ff.edits)); p < len(ff.edits); p++ {
+		if off = mapThrough(ff.edits[p], ff.shifts[p], off); off < 0 {
+			return -1
+		}
+	}
+	return off
+}
+
+// mapThrough follows an offset through one pass's edits, with their shifts
+// when the pass has them. An insertion at the offset moves it past what is
+// inserted; an edit that replaces the text at it gives -1.
+func mapThrough(pass []fixer.Edit, cum []int, off int) int {
+	if cum == nil {
 		delta := 0
 		for _, e := range pass {
 			switch {
@@ -364,34 +422,46 @@ func (ff *fixFile) mapFrom(first, off int) int {
 				delta += len(e.New) - (e.End - e.Start)
 			}
 		}
-		off += delta
+		return off + delta
 	}
-	return off
+	k := sort.Search(len(pass), func(i int) bool { return pass[i].Start > off }) // the edits starting at off or before
+	if k > 0 && off < pass[k-1].End {
+		return -1
+	}
+	return off + cum[k]
+}
+
+// indexAt indexes a file's current findings by code and offset: the first
+// of each, as a scan in order finds.
+func indexAt(cur []finding.Finding) map[findingAt]*finding.Finding {
+	m := make(map[findingAt]*finding.Finding, len(cur))
+	for i := range cur {
+		at := findingAt{cur[i].Code, cur[i].Start.Offset}
+		if _, ok := m[at]; !ok {
+			m[at] = &cur[i]
+		}
+	}
+	return m
 }
 
 // match returns the current finding that is t, a finding to fix: the same
 // code at the same place, followed through the edits.
-func (ff *fixFile) match(t *finding.Finding, cur []finding.Finding) *finding.Finding {
+func (ff *fixFile) match(t *finding.Finding, cur map[findingAt]*finding.Finding) *finding.Finding {
 	off := ff.mapFrom(ff.born[t], t.Start.Offset) // born: 0 for the first check's
 	if off < 0 {
 		return nil
 	}
-	for i := range cur {
-		if cur[i].Code == t.Code && cur[i].Start.Offset == off {
-			return &cur[i]
-		}
-	}
-	return nil
+	return cur[findingAt{t.Code, off}]
 }
 
-// wasReported says whether f, a current finding, is one of the first check's.
-func (ff *fixFile) wasReported(f *finding.Finding, first []finding.Finding) bool {
+// reportedAt is where the first check's findings of the file are in the
+// current text: a current finding found there is one of them.
+func (ff *fixFile) reportedAt(first []finding.Finding) map[findingAt]bool {
+	m := make(map[findingAt]bool, len(first))
 	for i := range first {
-		if first[i].Code == f.Code && ff.mapOffset(first[i].Start.Offset) == f.Start.Offset {
-			return true
-		}
+		m[findingAt{first[i].Code, ff.mapOffset(first[i].Start.Offset)}] = true
 	}
-	return false
+	return m
 }
 
 // currentFindings returns the findings of one file from a sorted list.
@@ -407,11 +477,11 @@ func currentFindings(all []finding.Finding, path string) []finding.Finding {
 // isolate returns the fixes (indexes into fs) that fail verification on
 // their own, so one bad fix does not hold back the others; all of them when
 // they only fail together.
-func isolate(s Source, fs []finding.Finding, unsafe bool) []int {
+func isolate(read func(Source) (*document.Document, string), s Source, fs []finding.Finding, unsafe bool) []int {
 	var bad []int
 	if len(fs) > 1 {
 		for k := range fs {
-			if _, _, _, err := applyToSource(s, fs[k:k+1], unsafe); err != nil {
+			if _, _, _, err := applyToSource(read, s, fs[k:k+1], unsafe); err != nil {
 				bad = append(bad, k)
 			}
 		}
@@ -442,8 +512,8 @@ func currentData(s Source) []byte {
 // its SQL parses strictly wherever the original did. It returns the new file
 // bytes, the indexes of the findings whose fix was applied (a fix that
 // overlaps an earlier one waits for the next pass) and the edits applied.
-func applyToSource(s Source, fs []finding.Finding, unsafe bool) ([]byte, []int, []fixer.Edit, error) {
-	before, note := readDocument(s, 0)
+func applyToSource(read func(Source) (*document.Document, string), s Source, fs []finding.Finding, unsafe bool) ([]byte, []int, []fixer.Edit, error) {
+	before, note := read(s)
 	if note != "" {
 		return nil, nil, nil, fmt.Errorf("%s", note)
 	}

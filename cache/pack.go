@@ -1,4 +1,4 @@
-package engine
+package cache
 
 // Cache entries are stored in pack files, not one file each: a run over a
 // large project would otherwise make and open thousands of small files, which
@@ -7,7 +7,7 @@ package engine
 // renames it into place at the end, so a reader sees whole packs only and
 // runs at the same time each write their own. A pack is a header, the
 // entries, an index of their keys and a footer. The header carries a MAC
-// made with the user's key (cachefile.go), which shows the pack is the
+// made with the user's key (file.go), which shows the pack is the
 // user's own, and each entry one over its key and content, so that an entry
 // is never believed unless this user's lakelint wrote it; the index carries
 // a CRC, so a damaged pack is noticed and ignored. When packs pile up
@@ -88,8 +88,8 @@ type packWriter struct {
 	entries []packIndex
 }
 
-// has reports whether the cache holds an entry for k, reading none.
-func (c *Cache) has(k [32]byte) bool {
+// Has reports whether the cache holds an entry for k, reading none.
+func (c *Cache) Has(k Key) bool {
 	ps := &c.packs
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
@@ -100,9 +100,9 @@ func (c *Cache) has(k [32]byte) bool {
 	return ok
 }
 
-// get returns the entry for k, or nil. An entry that cannot be read is
+// Get returns the entry for k, or nil. An entry that cannot be read is
 // noted and then treated as missing; the run writes it again.
-func (c *Cache) get(k [32]byte) *cacheEntry {
+func (c *Cache) Get(k Key) *Entry {
 	ps := &c.packs
 	ps.mu.RLock()
 	if !ps.loaded {
@@ -117,22 +117,22 @@ func (c *Cache) get(k [32]byte) *cacheEntry {
 	ref, ok := ps.index[k]
 	if !ok {
 		ps.mu.RUnlock()
-		c.count(func(s *CacheStats) { s.Misses++ })
+		c.count(func(s *Stats) { s.Misses++ })
 		return nil
 	}
 	b := make([]byte, ref.n)
 	_, err := ref.p.f.ReadAt(b, ref.off) // under the lock: a merge closes packs
 	ps.mu.RUnlock()
 	if err != nil {
-		c.ignore(ref.p.path, "cannot be read: "+err.Error())
+		c.Ignore(ref.p.path, "cannot be read: "+err.Error())
 		return nil
 	}
 	e, err := c.decodeEntry(b, k)
 	if err != nil {
-		c.ignore(ref.p.path, err.Error())
+		c.Ignore(ref.p.path, err.Error())
 		return nil
 	}
-	c.count(func(s *CacheStats) {
+	c.count(func(s *Stats) {
 		s.Hits++
 		c.markUsed(k)
 	})
@@ -157,7 +157,7 @@ func (c *Cache) loadPacks() {
 			continue // merged away by another run since the listing, or not the user's
 		}
 		if err != nil {
-			c.ignore(path, err.Error())
+			c.Ignore(path, err.Error())
 			if errors.Is(err, errCorrupt) {
 				// the user's own (its header says so), renamed into place
 				// whole: damaged, and goes, or it would be noted on every run
@@ -248,7 +248,7 @@ func (c *Cache) readIndex(f *os.File, size int64) (*pack, error) {
 }
 
 // decodeEntry checks and reads a record that should be k's.
-func (c *Cache) decodeEntry(b []byte, k [32]byte) (*cacheEntry, error) {
+func (c *Cache) decodeEntry(b []byte, k [32]byte) (*Entry, error) {
 	if len(b) < recordHead || !bytes.Equal(b[:32], k[:]) {
 		return nil, errors.New("is corrupt (an entry under the wrong key)")
 	}
@@ -265,9 +265,9 @@ func (c *Cache) decodeEntry(b []byte, k [32]byte) (*cacheEntry, error) {
 		payload = payload[n:]
 		return int(v), true
 	}
-	e := &cacheEntry{}
+	e := &Entry{}
 	var ok bool
-	if e.size, ok = next(); !ok {
+	if e.Size, ok = next(); !ok {
 		return nil, corrupt
 	}
 	n, ok := next()
@@ -279,29 +279,29 @@ func (c *Cache) decodeEntry(b []byte, k [32]byte) (*cacheEntry, error) {
 		if !ok || l > len(payload) {
 			return nil, corrupt
 		}
-		e.details = append(e.details, string(payload[:l]))
+		e.Details = append(e.Details, string(payload[:l]))
 		payload = payload[l:]
 	}
-	e.facts = payload
+	e.Facts = payload
 	return e, nil
 }
 
-func (c *Cache) encodeRecord(k [32]byte, e *cacheEntry) []byte {
-	payload := binary.AppendUvarint(nil, uint64(e.size))
-	payload = binary.AppendUvarint(payload, uint64(len(e.details)))
-	for _, d := range e.details {
+func (c *Cache) encodeRecord(k [32]byte, e *Entry) []byte {
+	payload := binary.AppendUvarint(nil, uint64(e.Size))
+	payload = binary.AppendUvarint(payload, uint64(len(e.Details)))
+	for _, d := range e.Details {
 		payload = binary.AppendUvarint(payload, uint64(len(d)))
 		payload = append(payload, d...)
 	}
-	payload = append(payload, e.facts...)
+	payload = append(payload, e.Facts...)
 	b := make([]byte, 0, recordHead+len(payload))
 	m := c.mac(k[:], payload)
 	b = append(append(b, k[:]...), m[:]...)
 	return append(b, payload...)
 }
 
-// put adds k's entry to the pack this run writes.
-func (c *Cache) put(k [32]byte, e *cacheEntry) {
+// Put adds k's entry to the pack this run writes.
+func (c *Cache) Put(k Key, e *Entry) {
 	rec := c.encodeRecord(k, e)
 	if len(rec) > maxCacheEntry {
 		return
@@ -402,9 +402,9 @@ func (c *Cache) closePack(w *packWriter) (*pack, error) {
 	return c.openPack(name)
 }
 
-// finish ends a run: the pack it wrote goes into place, and packs are
+// Finish ends a run: the pack it wrote goes into place, and packs are
 // merged when there are too many or they hold too much.
-func (c *Cache) finish() {
+func (c *Cache) Finish() {
 	if c == nil {
 		return
 	}
@@ -531,13 +531,15 @@ func (c *Cache) Close() {
 	ps.list, ps.index, ps.loaded, ps.bytes = nil, nil, false, 0
 }
 
-func (c *Cache) count(f func(*CacheStats)) {
+func (c *Cache) count(f func(*Stats)) {
 	c.mu.Lock()
 	f(&c.stats)
 	c.mu.Unlock()
 }
 
-func (c *Cache) ignore(path, why string) {
+// Ignore notes an entry or record found at path (or named so) that cannot
+// be used, and why: it counts as a miss.
+func (c *Cache) Ignore(path, why string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.stats.Ignored++
@@ -548,25 +550,25 @@ func (c *Cache) ignore(path, why string) {
 	c.bad++
 }
 
-// notes returns what the user should know about the cache since the last
+// Notes returns what the user should know about the cache since the last
 // call: entries ignored, writes that failed.
-func (c *Cache) notes() []Note {
+func (c *Cache) Notes() []string {
 	if c == nil {
 		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var out []Note
+	var out []string
 	if c.bad > 0 {
 		what := "entry or pack"
 		if c.bad > 1 {
 			what = "entries or packs"
 		}
-		out = append(out, Note{Message: fmt.Sprintf("cache: ignored %d unreadable %s (%s); their files were linted again", c.bad, what, c.firstBad)})
+		out = append(out, fmt.Sprintf("cache: ignored %d unreadable %s (%s); their files were linted again", c.bad, what, c.firstBad))
 		c.bad = 0
 	}
 	if c.writeErr != "" {
-		out = append(out, Note{Message: "cache: cannot write to " + c.dir + ": " + c.writeErr})
+		out = append(out, "cache: cannot write to "+c.dir+": "+c.writeErr)
 		c.writeErr = ""
 	}
 	return out

@@ -1,4 +1,4 @@
-package engine
+package cache
 
 // A run record keeps the result of a run, file by file, so that the next
 // run does not check again what has not changed.
@@ -20,12 +20,11 @@ package engine
 // written elsewhere) changes every file's check key, so a cross-file finding
 // follows the file that changed.
 //
-// Runs that read what the key cannot see keep no record: live table
-// statistics (unless Options.LiveInert says none apply), project context of
-// a partial run, sources given in memory. A run with an error keeps none
-// either. A record that cannot be read is ignored with a note, and the run
+// Runs that read what the key cannot see keep no record (the caller makes
+// none, or calls Fail): live table statistics that apply, project context
+// of a partial run, sources given in memory, a run with an error. A record that cannot be read is ignored with a note, and the run
 // goes on as without one. A record is believed only when its MAC, made with
-// the user's key (cachefile.go), is right: a record committed with the
+// the user's key (file.go), is right: a record committed with the
 // project, copied from another machine or crafted is a miss.
 
 import (
@@ -37,24 +36,20 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/sourcegraph/conc/pool"
-
-	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/extract/link"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/platform"
-	"github.com/lakelint/lakelint/rules/rule"
 )
 
 // runRecordsKept is how many run records a cache keeps (the newest).
@@ -70,22 +65,21 @@ const (
 
 var recordMagic = []byte("lakelint-runs\x00v2")
 
-// runRecord is one run's record: read before the run, written during it.
-type runRecord struct {
+// Run is one run's record: read before the run, written during it. Its
+// methods do nothing on a nil Run (a run that keeps no record).
+type Run struct {
 	c       *Cache
-	o       Options
-	key     [32]byte // the run's
+	key     Key      // the run's
 	project [32]byte // what runs of one project share: build, directory, rules, stats
 	path    string
-	keys    [][32]byte // each source's cache key, as the record's key has it
+	keys    []Key      // each source's cache key, as the record's key has it
 	data    [][]byte   // the bytes of sources with no cache entry, read once for both
 	cfgs    [][32]byte // each source's config digest
 	prev    map[string]recordedGroup
 
 	mu     sync.Mutex
 	groups []recordedGroup
-	fail   bool     // something makes this run's result unfit to keep
-	local  []string // table paths live stats would read once they hold a log
+	fail   bool // something makes this run's result unfit to keep
 }
 
 // recordedGroup is one file's findings, with what they were checked from:
@@ -94,180 +88,153 @@ type runRecord struct {
 type recordedGroup struct {
 	Index    int // the source's, in the run
 	Path     string
-	Check    [32]byte // the file's check key (checkKey)
+	Check    Key // the file's check key (CheckKey)
 	Findings []byte
 }
 
-// recordedRun is the rest of the result: what Result holds but findings,
-// and the local table paths whose Delta logs would change it.
-type recordedRun struct {
-	Found, Files, UnreadSQL, Indexed int
-	SQL                              SQLCounts
-	Notes, Details                   []Note
-	Local                            []string
+// RunInputs are what a run's result depends on, beside lakelint's build.
+type RunInputs struct {
+	WorkDir   string
+	Attach    bool   // live table statistics are read
+	RecordKey string // what else the caller's result depends on
+	Rules     []string
+	Files     []RunFile
+	Schedules [32]byte // what the schedules are read from beside the sources
+	Evidence  []string // what the project's own files say of the platform
 }
 
-// runRecordFor returns the record of this run, or nil when the run keeps
-// none. It reads every source once, to hash it.
-func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots) *runRecord {
-	c := l.opts.Cache
-	if c == nil || l.opts.ProjectContext || len(srcs) == 0 {
-		return nil
-	}
-	keys := make([][32]byte, len(srcs))
-	cfgs := make([][32]byte, len(srcs))
-	kept := make([][]byte, len(srcs))
-	ok := make([]bool, len(srcs))
-	digests := sync.Map{} // *config.Config → its digest, made once
-	p := pool.New().WithMaxGoroutines(Workers())
-	for i, s := range srcs {
-		if s.Data != nil {
-			return nil
-		}
-		p.Go(func() {
-			cfg, err := l.configs.For(s.Path)
-			if err != nil {
-				return
-			}
-			data, _, err := readFile(s.Path, cfg.Rules.MaxFileSize)
-			if err != nil || data == nil {
-				return
-			}
-			keys[i] = l.fileKey(cfg, s, data)
-			if !c.has(keys[i]) {
-				kept[i] = data // to be parsed: not read again
-			}
-			d, loaded := digests.Load(cfg)
-			if !loaded {
-				d, _ = digests.LoadOrStore(cfg, cfg.Digest())
-			}
-			cfgs[i], ok[i] = d.([32]byte), true
-		})
-	}
-	p.Wait()
-	if slices.Contains(ok, false) {
-		return nil // a file that cannot be read (or has no config) is explained by the run itself
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil
-	}
+// RunFile is one source of a run.
+type RunFile struct {
+	Path   string
+	Key    Key      // its file key
+	Config [32]byte // its config's digest
+	Data   []byte   // its bytes when the cache has no entry for them, else nil
+}
+
+// Run returns the record of a run with these inputs, or nil when the cache
+// cannot keep one.
+func (c *Cache) Run(in RunInputs) *Run {
 	runs := filepath.Join(c.dir, runsDirName)
 	if info, err := os.Lstat(runs); err == nil && !info.IsDir() { // a link, or not a directory: not the cache's
-		c.ignore(runs, "is not a directory lakelint made")
+		c.Ignore(runs, "is not a directory lakelint made")
 		return nil
 	}
-	r := &runRecord{c: c, o: l.opts, keys: keys, cfgs: cfgs, data: kept}
+	r := &Run{c: c, keys: make([]Key, len(in.Files)), cfgs: make([][32]byte, len(in.Files)), data: make([][]byte, len(in.Files))}
 	h := sha256.New()
 	h.Write(c.base[:])
-	writeField(h, "run record")
-	writeField(h, wd)
-	writeField(h, fmt.Sprint(l.opts.Attach != nil))
-	writeField(h, l.opts.RecordKey)
-	for _, rl := range l.rules {
-		writeField(h, rl.Doc.Code)
+	WriteField(h, "run record")
+	WriteField(h, in.WorkDir)
+	WriteField(h, fmt.Sprint(in.Attach))
+	WriteField(h, in.RecordKey)
+	for _, code := range in.Rules {
+		WriteField(h, code)
 	}
 	h.Sum(r.project[:0])
-	for i, s := range srcs {
-		writeField(h, s.Path)
-		h.Write(keys[i][:])
-		h.Write(cfgs[i][:])
+	for i, f := range in.Files {
+		r.keys[i], r.cfgs[i], r.data[i] = f.Key, f.Config, f.Data
+		WriteField(h, f.Path)
+		h.Write(f.Key[:])
+		h.Write(f.Config[:])
 	}
-	sched := l.scheduleInputs(srcs)
-	h.Write(sched[:])
-	for _, e := range l.projectEvidence(srcs, projectRoots) {
-		writeField(h, fmt.Sprintf("%s %s %d %s", e.Platform, e.What, e.Rank, e.Path))
+	h.Write(in.Schedules[:])
+	for _, e := range in.Evidence {
+		WriteField(h, e)
 	}
 	h.Sum(r.key[:0])
 	r.path = filepath.Join(runs, hex.EncodeToString(r.key[:16]))
 	return r
 }
 
-// knownKey is a source's cache key as the run record made it, with the
-// bytes it was made of when the cache has no entry for them.
-type knownKey struct {
-	key  [32]byte
-	data []byte // nil when the cache has an entry
-	r    *runRecord
+// Known is a source's file key as the run record made it, with the bytes
+// it was made of when the cache has no entry for them.
+type Known struct {
+	Key  Key
+	Data []byte // nil when the cache has an entry
+	r    *Run
 }
 
-// known is source i's key, nil without a record. The bytes go with it
+// Known is source i's key, nil without a record. The bytes go with it
 // once: the record keeps no reference to them.
-func (r *runRecord) known(i int) *knownKey {
+func (r *Run) Known(i int) *Known {
 	if r == nil {
 		return nil
 	}
-	k := &knownKey{key: r.keys[i], data: r.data[i], r: r}
+	k := &Known{Key: r.keys[i], Data: r.data[i], r: r}
 	r.data[i] = nil
 	return k
 }
 
-// changed says the file is not as the record's key has it (it changed
+// Changed says the file is not as the record's key has it (it changed
 // during the run): the run's result is not the key's.
-func (k *knownKey) changed() {
-	if k == nil {
-		return
+func (k *Known) Changed() {
+	if k != nil {
+		k.r.Fail()
 	}
-	k.r.mu.Lock()
-	k.r.fail = true
-	k.r.mu.Unlock()
 }
 
-// replay gives the recorded result of the run, if there is one: each file's
-// findings go to emit in source order (or into the result when emit is
-// nil). A record that is missing or unreadable is no answer; without one,
-// the newest record of the project is kept for its files' findings.
-func (r *runRecord) replay(emit func([]finding.Finding)) (*Result, bool) {
+// Fail says the run's result is not fit to keep: it read what its key
+// does not cover.
+func (r *Run) Fail() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	r.fail = true
+	r.mu.Unlock()
+}
+
+// Replay gives the recorded result of the run, if there is one: the
+// summary Finish was given is decoded into summary (a pointer to a value
+// of its type) and, when fresh accepts it, each file's findings are
+// returned in source order. A record that is missing or unreadable is no
+// answer; without one, the newest record of the project is kept for its
+// files' findings (Reuse).
+func (r *Run) Replay(summary any, fresh func() bool) ([][]finding.Finding, bool) {
 	if r == nil {
 		return nil, false
 	}
 	rec, err := r.read(r.path)
+	if err == nil && gob.NewDecoder(bytes.NewReader(rec.summary)).Decode(summary) != nil {
+		err = errRecord
+		r.c.Ignore("a run record", err.Error())
+		os.Remove(r.path) // the user's own: its MAC is right
+	}
 	if err != nil {
 		r.usePrevious()
 		return nil, false
 	}
-	if len(rec.run.Local) > 0 && (r.o.LiveStillInert == nil || !r.o.LiveStillInert(rec.run.Local)) {
-		return nil, false // a table the code writes has a Delta log now: its stats count
+	if fresh != nil && !fresh() {
+		return nil, false // what the key cannot see has changed
 	}
 	r.touch()
-	rr := rec.run
-	res := &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, SQL: rr.SQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}
 	groups := make([][]finding.Finding, len(rec.groups))
 	for i, g := range rec.groups {
 		fs, err := decodeFindings(g.Findings)
 		if err != nil {
-			r.c.ignore("a run record", errRecord.Error())
+			r.c.Ignore("a run record", errRecord.Error())
 			os.Remove(r.path) // the user's own: its MAC is right
 			return nil, false
 		}
 		groups[i] = fs
 	}
-	for _, fs := range groups {
-		switch {
-		case len(fs) == 0:
-		case emit != nil:
-			emit(fs)
-		default:
-			res.Findings = append(res.Findings, fs...)
-		}
-	}
 	r.c.mu.Lock()
 	r.c.stats.RunsReused++
 	r.c.mu.Unlock()
-	return res, true
+	return groups, true
 }
 
-// record is a record as read: its groups in source order.
+// record is a record as read: its groups in source order, and the
+// summary's encoding.
 type record struct {
 	project [32]byte
 	groups  []recordedGroup
-	run     recordedRun
+	summary []byte
 }
 
 var errRecord = errors.New("is damaged")
 
 // touch makes the record the newest, without following a link.
-func (r *runRecord) touch() {
+func (r *Run) touch() {
 	root, err := os.OpenRoot(filepath.Dir(r.path))
 	if err != nil {
 		return
@@ -284,14 +251,14 @@ func (c *Cache) maxRecord() int64 { return c.max / runRecordsKept }
 // what a run with the default bound may (a cache whose bound was lowered
 // since still reads its records, and never removes them for their size).
 func (c *Cache) maxRecordRead() int64 {
-	return max(c.maxRecord(), DefaultCacheMaxBytes/runRecordsKept)
+	return max(c.maxRecord(), DefaultMaxBytes/runRecordsKept)
 }
 
 // read reads a record; a missing file is os.ErrNotExist. A record that is
 // not the user's (or not a record) is noted and left alone; a damaged one of
 // the user's is noted and removed. The MAC is checked before a finding is
 // read, so a damaged record is never half used.
-func (r *runRecord) read(path string) (*record, error) {
+func (r *Run) read(path string) (*record, error) {
 	data, err := r.c.readRecord(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, err
@@ -305,7 +272,7 @@ func (r *runRecord) read(path string) (*record, error) {
 			err = errors.New("is another run's") // the user's, but moved: no answer for this run
 		}
 	}
-	r.c.ignore("a run record", err.Error())
+	r.c.Ignore("a run record", err.Error())
 	if r.c.ownRecord(path) {
 		os.Remove(path)
 	}
@@ -386,15 +353,16 @@ func (c *Cache) decodeRecord(data []byte) (*record, error) {
 		m := d.count(1)
 		g.Findings, d.b = d.b[:m:m], d.b[m:]
 	}
-	if d.err != nil || gob.NewDecoder(bytes.NewReader(d.b)).Decode(&rec.run) != nil {
+	if d.err != nil {
 		return nil, errRecord
 	}
+	rec.summary = d.b
 	return rec, nil
 }
 
 // usePrevious keeps the findings of the newest record of the same project,
 // by file, for files whose check key has not changed.
-func (r *runRecord) usePrevious() {
+func (r *Run) usePrevious() {
 	dir := filepath.Dir(r.path)
 	for _, name := range recordsNewestFirst(dir) {
 		path := filepath.Join(dir, name)
@@ -415,25 +383,27 @@ func (r *runRecord) usePrevious() {
 
 // sameProject reports whether the record at path is the user's, of this
 // run's project.
-func (r *runRecord) sameProject(path string) bool {
+func (r *Run) sameProject(path string) bool {
 	head, err := readCacheHead(path, recordHeadSize)
 	return err == nil && r.c.validHead(head) && bytes.Equal(head[16+8+32:16+8+64], r.project[:])
 }
 
-// checkKey names everything a file's rule pass reads: its bytes (for
+// CheckKey names everything source i's rule pass reads: its bytes (for
 // positions, noqa and fixes, and its own facts, which the bytes decide: the
-// record's key of the file is its cache key), what the link step added to
-// its facts, its config, the catalog and the platform.
-func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting, sched *rule.Schedule) [32]byte {
+// record's key of the file is its file key), what the link step added to
+// its facts, its config, the catalog (CatalogDigest), the platform, and the
+// settings of the jobs that run it and how often (schedule, as the caller
+// describes it; "" for a file no job runs).
+func (r *Run) CheckKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting, schedule string) Key {
 	h := sha256.New()
 	h.Write(r.keys[i][:])
 	h.Write(r.cfgs[i][:])
 	h.Write(catalogDigest[:])
-	writeField(h, string(plat.Platform))
-	writeField(h, plat.Why)
+	WriteField(h, string(plat.Platform))
+	WriteField(h, plat.Why)
 	writeSettings(h, cluster)
-	if sched != nil {
-		writeField(h, fmt.Sprintf("%g %s %s", sched.RunsPerDay, sched.Job, sched.Where))
+	if schedule != "" {
+		WriteField(h, schedule)
 	}
 	if extra != nil {
 		buf := encodeBuffers.Get().(*[]byte)
@@ -444,14 +414,21 @@ func (r *runRecord) checkKey(i int, extra *link.Extra, catalogDigest [32]byte, p
 		d := &digester{h: h, seen: map[uintptr]bool{}}
 		d.value(reflect.ValueOf(extra.Fills))
 	}
-	var k [32]byte
+	var k Key
 	h.Sum(k[:0])
 	return k
 }
 
-// reuse returns the findings the previous record has for the file at path
+// writeSettings adds injected settings to a check key.
+func writeSettings(h hash.Hash, ss []*facts.Setting) {
+	for _, s := range ss {
+		WriteField(h, fmt.Sprintf("%s=%s@%s:%d-%d", s.Key, s.Value.Str, s.At.File.Path(), s.At.Start, s.At.End))
+	}
+}
+
+// Reuse returns the findings the previous record has for the file at path
 // checked with key k, if any, and records them for this run.
-func (r *runRecord) reuse(i int, path string, k [32]byte) ([]finding.Finding, bool) {
+func (r *Run) Reuse(i int, path string, k Key) ([]finding.Finding, bool) {
 	if r == nil || r.prev == nil {
 		return nil, false
 	}
@@ -470,49 +447,30 @@ func (r *runRecord) reuse(i int, path string, k [32]byte) ([]finding.Finding, bo
 	return fs, true
 }
 
-// add records one file's findings, checked with key k.
-func (r *runRecord) add(i int, path string, k [32]byte, fs []finding.Finding) {
+// Add records source i's findings, checked with key k.
+func (r *Run) Add(i int, path string, k Key, fs []finding.Finding) {
 	if r == nil {
 		return
 	}
 	r.addEncoded(i, path, k, appendFindings(nil, fs))
 }
 
-func (r *runRecord) addEncoded(i int, path string, k [32]byte, b []byte) {
+func (r *Run) addEncoded(i int, path string, k [32]byte, b []byte) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.groups = append(r.groups, recordedGroup{Index: i, Path: path, Check: k, Findings: b})
 }
 
-// live keeps the record only when live stats read nothing for cat.
-func (r *runRecord) live(o Options, cat *catalog.Catalog) {
-	if r == nil || o.Attach == nil {
-		return
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if o.LiveInert == nil || o.LiveStillInert == nil {
-		r.fail = true
-		return
-	}
-	local, ok := o.LiveInert(cat)
-	r.fail = r.fail || !ok
-	r.local = local
-}
-
-// finish writes the record of a run that ended well, replacing any other
-// of its key, and removes the oldest records beyond runRecordsKept.
-func (r *runRecord) finish(res *Result) {
+// Finish writes the record of a run that ended well, with summary (what
+// else of the result Replay gives back, encoded with encoding/gob),
+// replacing any other of its key, and removes the oldest records beyond
+// runRecordsKept.
+func (r *Run) Finish(summary any) {
 	if r == nil {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, n := range res.Notes {
-		if n.Error {
-			r.fail = true
-		}
-	}
 	if r.fail {
 		return
 	}
@@ -531,8 +489,7 @@ func (r *runRecord) finish(res *Result) {
 		e.b = append(e.b, g.Findings...)
 	}
 	buf := bytes.NewBuffer(e.b)
-	run := recordedRun{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, SQL: res.SQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: r.local}
-	if gob.NewEncoder(buf).Encode(run) != nil {
+	if gob.NewEncoder(buf).Encode(summary) != nil {
 		return
 	}
 	n := buf.Len() + 32

@@ -1,16 +1,16 @@
 //go:build unix
 
-package engine
+package fileid
 
 import (
 	"io/fs"
 	"syscall"
 )
 
-// fileID is what tells one file from another: its device and inode, the
+// Of is what tells one file from another: its device and inode, the
 // same through every path, symbolic link or hard link that leads to it;
 // ok is false when the system does not say.
-func fileID(p string, info fs.FileInfo) (id any, ok bool) {
+func Of(p string, info fs.FileInfo) (id any, ok bool) {
 	st, ok := info.Sys().(*syscall.Stat_t)
 	if !ok {
 		return nil, false
