@@ -70,7 +70,7 @@ func stampOf(path string) (fileStamp, bool) {
 func (l *Linter) loadContextFile(path string, tables *catalog.Builder, links *link.Builder) *unit {
 	m := l.opts.ContextMemo
 	if m == nil {
-		return l.load(Source{Path: path}, nil, tables, links, nil)
+		return l.load(Source{Path: path}, nil, nil, tables, links, nil)
 	}
 	stamp, ok := stampOf(path)
 	cfg, err := l.configs.For(path)
@@ -86,7 +86,7 @@ func (l *Linter) loadContextFile(path string, tables *catalog.Builder, links *li
 			return &u
 		}
 	}
-	u := l.load(Source{Path: path}, nil, tables, links, nil)
+	u := l.load(Source{Path: path}, nil, nil, tables, links, nil)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if ok && err == nil && u.linted && u.facts != nil && !stamp.racy() {

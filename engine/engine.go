@@ -21,6 +21,7 @@ import (
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/extract/dbtfacts"
+	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer/loop"
@@ -140,6 +141,8 @@ type Result struct {
 	Files    int // files linted
 	// UnreadSQL counts SQL statements of known kinds that could not be read.
 	UnreadSQL int
+	// SQL says why they could not be read, and what was read with placeholders.
+	SQL SQLCounts
 	// Details are remarks for --verbose: skipped notebook cells and the like.
 	Details []Note
 	// Indexed counts the project's other files read for the catalog only.
@@ -237,6 +240,7 @@ type unit struct {
 	stored  *cache.Stored // where its facts wait for the rule pass
 	size    int           // the document's length, for positions
 	unread  int
+	sql     SQLCounts
 	details []string
 	notes   []Note
 	signs   []platform.Evidence // what the file says of the platform
@@ -296,8 +300,9 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	before := l.opts.Cache.Stats()
 	// what a run asks of directories is found once per directory in the
 	// run, never kept between runs
+	given := l.taskParams(srcs)
 	projectRoots, bundles := &platform.Roots{}, &orchestration.BundleFinder{}
-	record := l.runRecordFor(srcs, projectRoots, bundles)
+	record := l.runRecordFor(srcs, given, projectRoots, bundles)
 	if res, ok := l.replay(record); ok {
 		res.Notes = append(res.Notes, l.cacheNotes()...)
 		res.Details = append(res.Details, Note{Message: "cache: nothing changed since a run with these inputs: its findings are shown again"})
@@ -315,7 +320,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		s := srcs[i]
 		p.Go(func() {
 			if ctx.Err() == nil {
-				units[i] = l.load(s, store, tables, links, record.Known(i))
+				units[i] = l.load(s, given[i], store, tables, links, record.Known(i))
 			}
 		})
 	}
@@ -335,6 +340,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		if u.linted {
 			res.Files++
 			res.UnreadSQL += u.unread
+			res.SQL.add(u.sql)
 			for _, n := range u.details {
 				res.Details = append(res.Details, Note{Path: u.src.Path, Message: n})
 			}
@@ -377,7 +383,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 				record.Fail()
 			}
 		}
-		record.Finish(recordedRun{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: local})
+		record.Finish(recordedRun{Found: res.Found, Files: res.Files, UnreadSQL: res.UnreadSQL, SQL: res.SQL, Indexed: res.Indexed, Notes: res.Notes, Details: res.Details, Local: local})
 	}
 	res.Notes = append(res.Notes, l.cacheNotes()...)
 	if c := l.opts.Cache; c != nil {
@@ -399,7 +405,7 @@ func sortResult(res *Result) {
 // cache), adds it to the catalog and its summary to the link step, and stores
 // its facts; with a nil store, a file of the project context, only adds them
 // to the catalog and the link step.
-func (l *Linter) load(s Source, store *cache.FactStore, tables *catalog.Builder, links *link.Builder, known *cache.Known) *unit {
+func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, tables *catalog.Builder, links *link.Builder, known *cache.Known) *unit {
 	u := &unit{src: s}
 	cfg, err := l.configs.For(s.Path)
 	if err != nil {
@@ -408,9 +414,10 @@ func (l *Linter) load(s Source, store *cache.FactStore, tables *catalog.Builder,
 	}
 	u.cfg = cfg
 	model, _ := l.models.For(s.Path)
-	look := l.lookup(s, cfg, known)
+	look := l.lookup(s, given, cfg, known)
 	if look.hit(u, store, tables, links) {
 		u.keepForMemo(l, store, u.facts)
+		u.countTemplate(model)
 		return u
 	}
 	doc, note, kind := readSource(look.source(s), cfg.Rules.MaxFileSize)
@@ -418,7 +425,9 @@ func (l *Linter) load(s Source, store *cache.FactStore, tables *catalog.Builder,
 		u.notes = append(u.notes, Note{Path: s.Path, Message: note, Skip: kind})
 		return u
 	}
-	f, err := extractSafely(doc, modelOptions(model))
+	opts := modelOptions(model)
+	opts.Params = given
+	f, err := extractSafely(doc, opts)
 	if err != nil {
 		u.notes = append(u.notes, Note{Path: s.Path, Message: err.Error(), Error: true})
 		return u
@@ -431,7 +440,12 @@ func (l *Linter) load(s Source, store *cache.FactStore, tables *catalog.Builder,
 		}
 	}
 	u.unread = f.UnreadSQL
+	u.sql = sqlCounts(f)
+	u.countTemplate(model)
 	u.details = append(u.details, foreignDetails(f)...)
+	if f.PlaceholderSQL > 0 {
+		u.details = append(u.details, fmt.Sprintf("%d SQL statement(s) read with placeholders in their table names, %d of them filled with values the project gives", f.PlaceholderSQL, f.FilledSQL))
+	}
 	u.noteSigns(f)
 	l.noteDAGs(u, doc)
 	// no line table: positions are resolved from the text again, only for
@@ -574,9 +588,10 @@ func modelOptions(m *dbtfacts.Input) extract.Options {
 }
 
 // fileKey is the key of the facts of the file at path holding data: its
-// bytes, and the configs its dbt project gives it when it is a model.
-func (l *Linter) fileKey(cfg *config.Config, path string, data []byte) cache.Key {
-	sum := sha256.Sum256(data)
+// bytes, the configs its dbt project gives it when it is a model, and the
+// parameters the jobs that run it pass.
+func (l *Linter) fileKey(cfg *config.Config, path string, given []params.Given, data []byte) cache.Key {
+	sum := paramsSum(sha256.Sum256(data), given)
 	if _, project := l.models.For(path); project != ([32]byte{}) {
 		sum = sha256.Sum256(append(sum[:], project[:]...))
 	}
@@ -600,7 +615,7 @@ type lookup struct {
 // known, when not nil, is the key the run record already made of the file,
 // with the bytes it hashed when the cache has no entry: either way the file
 // is not read again.
-func (l *Linter) lookup(s Source, cfg *config.Config, known *cache.Known) *lookup {
+func (l *Linter) lookup(s Source, given []params.Given, cfg *config.Config, known *cache.Known) *lookup {
 	c := l.opts.Cache
 	if c == nil || s.Data != nil {
 		return nil
@@ -619,7 +634,7 @@ func (l *Linter) lookup(s Source, cfg *config.Config, known *cache.Known) *looku
 		known.Changed()
 		return nil
 	}
-	lk := &lookup{cache: c, key: l.fileKey(cfg, s.Path, data), data: data}
+	lk := &lookup{cache: c, key: l.fileKey(cfg, s.Path, given, data), data: data}
 	if known != nil {
 		if known.Key == lk.key {
 			return lk // asked already: a miss
@@ -651,6 +666,7 @@ func (lk *lookup) hit(u *unit, store *cache.FactStore, tables *catalog.Builder, 
 		return false
 	}
 	u.size, u.details, u.unread = lk.entry.Size, lk.entry.Details, f.UnreadSQL
+	u.sql = sqlCounts(f)
 	u.noteSigns(f)
 	u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
 	tables.Add(f)
@@ -689,6 +705,7 @@ func (lk *lookup) keep(store *cache.FactStore, f *facts.File, u *unit) *cache.St
 // and the local table paths whose Delta logs would change it.
 type recordedRun struct {
 	Found, Files, UnreadSQL, Indexed int
+	SQL                              SQLCounts
 	Notes, Details                   []Note
 	Local                            []string
 }
@@ -697,7 +714,7 @@ type recordedRun struct {
 // none: live table statistics are not in its key, nor is the project
 // context of a partial run or a source given in memory. It reads every
 // source once, to hash it.
-func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots, bundles *orchestration.BundleFinder) *cache.Run {
+func (l *Linter) runRecordFor(srcs []Source, given [][]params.Given, projectRoots *platform.Roots, bundles *orchestration.BundleFinder) *cache.Run {
 	c := l.opts.Cache
 	if c == nil || l.opts.ProjectContext || len(srcs) == 0 {
 		return nil
@@ -720,7 +737,7 @@ func (l *Linter) runRecordFor(srcs []Source, projectRoots *platform.Roots, bundl
 				return
 			}
 			f := &files[i]
-			f.Path, f.Key = s.Path, l.fileKey(cfg, s.Path, data)
+			f.Path, f.Key = s.Path, l.fileKey(cfg, s.Path, given[i], data)
 			if !c.Has(f.Key) {
 				f.Data = data // to be parsed: not read again
 			}
@@ -761,7 +778,7 @@ func (l *Linter) replay(record *cache.Run) (*Result, bool) {
 	if !ok {
 		return nil, false
 	}
-	res := &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}
+	res := &Result{Found: rr.Found, Files: rr.Files, UnreadSQL: rr.UnreadSQL, SQL: rr.SQL, Indexed: rr.Indexed, Notes: rr.Notes, Details: rr.Details}
 	for _, fs := range groups {
 		switch {
 		case len(fs) == 0:

@@ -54,7 +54,7 @@ func BenchmarkRulePass(b *testing.B) {
 			links := &link.Builder{}
 			units := make([]*unit, len(srcs))
 			for i, s := range srcs {
-				units[i] = l.load(s, store, tables, links, nil)
+				units[i] = l.load(s, nil, store, tables, links, nil)
 			}
 			store.Finish()
 			l.link(units, links, tables)

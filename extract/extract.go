@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/lakelint/lakelint/extract/dbtfacts"
+	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/extract/pyfacts"
 	"github.com/lakelint/lakelint/extract/sqlfacts"
 	"github.com/lakelint/lakelint/facts"
@@ -25,6 +26,9 @@ func File(doc *document.Document) *facts.File {
 type Options struct {
 	// Model, when set, says doc is a dbt model and gives its project's configs.
 	Model *dbtfacts.Input
+	// Params are the values the jobs that run doc give its parameters
+	// (one Given per task and parameter), beside those doc gives itself.
+	Params []params.Given
 }
 
 // FileAndSQL is File that also returns every SQL region of doc, those found
@@ -49,15 +53,22 @@ func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*docum
 			out.Tables = append(out.Tables, d)
 		}
 	}
+	ps := &params.Session{}
+	for _, g := range opts.Params {
+		ps.Give(g)
+	}
 	py, sql := byLang(doc)
 	if len(py) > 0 {
-		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{})
+		widget := func(name, value string, known bool) {
+			ps.Give(params.Given{Source: params.Widget, Name: name, Value: value, Known: known})
+		}
+		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Widget: widget})
 		merge(out, f)
 		sql = append(sql, embedded...)
 	}
 	for _, r := range sql {
 		if doc.Format == document.PlainSQL && len(doc.Regions) == 1 {
-			f := sqlfacts.ExtractWhole(r)
+			f := sqlfacts.ExtractWholeWith(r, ps)
 			if r.Embedded {
 				avoidHostQuote(doc, r, f.Tables)
 			}
@@ -65,11 +76,16 @@ func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*docum
 			continue
 		}
 		n := len(out.Tables)
-		sqlfacts.AppendTo(out, r) // as merging its own facts.File would
+		sqlfacts.AppendWith(out, r, ps) // as merging its own facts.File would
 		if r.Embedded {
 			avoidHostQuote(doc, r, out.Tables[n:])
 		}
 	}
+	// every region has given its values: a widget made in the last cell
+	// still names the tables of the first
+	held, filled := ps.Fill()
+	out.PlaceholderSQL += held
+	out.FilledSQL += filled
 	if doc.Format == document.DatabricksPython || doc.Format == document.DatabricksSQL {
 		out.Evidence = append(out.Evidence, facts.Evidence{Platform: facts.SignOfDatabricks, What: "a Databricks notebook header", Rank: facts.RankNotebook})
 	}
@@ -114,6 +130,8 @@ func merge(dst, src *facts.File) {
 	dst.Suppressions = take(dst.Suppressions, src.Suppressions)
 	dst.SyntaxErrors = take(dst.SyntaxErrors, src.SyntaxErrors)
 	dst.UnreadSQL += src.UnreadSQL
+	dst.PlaceholderSQL += src.PlaceholderSQL
+	dst.FilledSQL += src.FilledSQL
 	dst.Unread = take(dst.Unread, src.Unread)
 	dst.Notes = append(dst.Notes, src.Notes...) // dst's may be the document's
 	dst.Evidence = take(dst.Evidence, src.Evidence)

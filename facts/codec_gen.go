@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "a6f7944f580d6496"
+const CodecVersion = "fdf962017c58985e"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -69,6 +69,8 @@ func (e *encoder) encFile(x *File) {
 	for i1 := range x.Unread {
 		e.encUnread(&x.Unread[i1])
 	}
+	e.Int(x.PlaceholderSQL)
+	e.Int(x.FilledSQL)
 	e.Count(len(x.Notes), x.Notes == nil)
 	for i1 := range x.Notes {
 		e.Str(x.Notes[i1])
@@ -182,6 +184,8 @@ func (d *decoder) decFile(x *File) {
 		}
 		x.Unread = s1
 	}
+	x.PlaceholderSQL = d.Int()
+	x.FilledSQL = d.Int()
 	if n1, ok := d.Count(); ok {
 		s1 := make([]string, n1)
 		for i1 := range s1 {
@@ -700,6 +704,7 @@ func (e *encoder) encTableDef(x *TableDef) {
 	if x.AddAlter != nil {
 		e.encPropertyInsertion(x.AddAlter)
 	}
+	e.Str(x.Strategy)
 }
 
 func (d *decoder) decTableDef(x *TableDef) {
@@ -751,6 +756,7 @@ func (d *decoder) decTableDef(x *TableDef) {
 		d.decPropertyInsertion(p1)
 		x.AddAlter = p1
 	}
+	x.Strategy = d.Str()
 }
 
 func (e *encoder) encPropertyInsertion(x *PropertyInsertion) {

@@ -445,6 +445,10 @@ type TableDef struct {
 	// Streaming is true for a pipeline table fed by a stream: CREATE
 	// STREAMING TABLE, or @dlt.table over dlt.read_stream / spark.readStream.
 	Streaming bool
+	// Strategy is a dbt incremental model's incremental_strategy, lower
+	// case ("append", "merge", "insert_overwrite"), the adapter's default
+	// when not set; "" when not known or not an incremental model.
+	Strategy string
 }
 
 // PropertyStyle is the syntax a property insertion must follow.
@@ -576,7 +580,11 @@ type File struct {
 	UnreadSQL int
 	// Unread are those statements' keywords and why each could not be read.
 	Unread []Unread
-	Notes  []string
+	// PlaceholderSQL counts SQL statements read whose table names or paths
+	// hold placeholders; FilledSQL those of them whose placeholders all took
+	// values the project gives (reported with --verbose).
+	PlaceholderSQL, FilledSQL int
+	Notes                     []string
 	// Summary is what the project link step needs: the file's functions
 	// and the calls it makes (see summary.go). Nil when there are none.
 	// It is encoded last, so that the rule pass can stop before it.

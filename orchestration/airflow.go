@@ -368,8 +368,30 @@ func (d *dagFile) operator(call python.Node) {
 		if v, ok := d.text(kwarg(call, "job_name")); ok {
 			t.Ref = v
 		}
+	case name == "DbtRunOperator" || name == "DbtBuildOperator":
+		// airflow-dbt: dir= the project, models= or select= the models
+		run := &DbtRun{All: true}
+		if v, ok := d.text(kwarg(call, "dir")); ok {
+			run.Dir = v
+		}
+		for _, k := range []string{"models", "select"} {
+			if v, ok := d.text(kwarg(call, k)); ok {
+				sel := dbtCommands([]string{"dbt run --select " + v})
+				run.All, run.Select = false, sel.Select
+			}
+		}
+		t = &Task{Kind: DbtTask, Ref: run.Dir, Dbt: run, Why: "runs no dbt models lakelint knows"}
 	case name == "BashOperator":
 		cmd, ok := d.text(kwarg(call, "bash_command"))
+		if ok && strings.Contains(cmd, "dbt ") {
+			if run := dbtCommands([]string{cmd}); run != nil {
+				if run.Dir == "" {
+					run.Dir = projectDir(cmd)
+				}
+				t = &Task{Kind: DbtTask, Ref: run.Dir, Dbt: run, Why: "runs no dbt models lakelint knows"}
+				break
+			}
+		}
 		if !ok || !strings.Contains(cmd, "spark-submit") {
 			return
 		}

@@ -194,9 +194,14 @@ func (b *bundle) job(key string, n *yaml.Node) *Job {
 	for _, c := range items(get(n, "job_clusters")) {
 		clusters[b.str(get(c, "job_cluster_key"))] = b.sparkConf(path(c, "new_cluster", "spark_conf"))
 	}
+	var jobParams []Conf
+	for _, pn := range items(get(n, "parameters")) {
+		jobParams = append(jobParams, Conf{Key: b.str(get(pn, "name")), Value: b.str(get(pn, "default")), At: b.ys.place(pn)})
+	}
 	for _, tn := range items(get(n, "tasks")) {
 		t := b.task(tn)
 		t.Job = j
+		t.Params = b.taskParams(tn, jobParams)
 		switch {
 		case get(tn, "new_cluster") != nil:
 			t.SparkConf = b.sparkConf(path(tn, "new_cluster", "spark_conf"))
@@ -213,6 +218,33 @@ func (b *bundle) job(key string, n *yaml.Node) *Job {
 		j.Tasks = append(j.Tasks, t)
 	}
 	return j
+}
+
+// jobParamRef is a task parameter that passes a job parameter on.
+var jobParamRef = regexp.MustCompile(`^\{\{\s*job\.parameters\.([A-Za-z0-9_\-]+)\s*\}\}$`)
+
+// taskParams are the parameters a task gives the file it runs: the job's,
+// then its own notebook_task.base_parameters or sql_task.parameters, a
+// {{job.parameters.x}} value taking the job parameter's default.
+func (b *bundle) taskParams(n *yaml.Node, job []Conf) []Conf {
+	out := append([]Conf(nil), job...)
+	own := path(n, "notebook_task", "base_parameters")
+	if own == nil {
+		own = path(n, "sql_task", "parameters")
+	}
+	for _, e := range entries(own) {
+		c := Conf{Key: e[0].Value, Value: b.str(e[1]), At: b.ys.place(e[0])}
+		if m := jobParamRef.FindStringSubmatch(c.Value); m != nil {
+			c.Value = "{{job.parameters." + m[1] + "}}" // unknown unless the job gives it
+			for _, jp := range job {
+				if jp.Key == m[1] {
+					c.Value = jp.Value
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // schedule reads a job's schedule, trigger or continuous setting.
@@ -296,7 +328,18 @@ func (b *bundle) task(n *yaml.Node) *Task {
 	case get(n, "dbt_task") != nil:
 		d := get(n, "dbt_task")
 		t.Kind, t.At, t.Ref = DbtTask, b.ys.place(d), b.str(get(d, "project_directory"))
-		t.Why = "dbt models are not read"
+		var cmds []string
+		for _, c := range items(get(d, "commands")) {
+			cmds = append(cmds, b.str(c))
+		}
+		t.Why = "runs no dbt models lakelint knows"
+		if t.Dbt = dbtCommands(cmds); t.Dbt != nil {
+			// relative to the bundle's root when not to the YAML file
+			t.Dbt.Dir = t.Ref
+			if t.Ref == "" || !filepath.IsAbs(t.Ref) {
+				t.Dbt.Dir = filepath.Join(b.root, filepath.FromSlash(t.Ref))
+			}
+		}
 	case get(n, "run_job_task") != nil:
 		t.Kind, t.Ref, t.Why = RunJobTask, b.str(path(n, "run_job_task", "job_id")), "runs another job"
 	}

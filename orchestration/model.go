@@ -107,7 +107,12 @@ type Task struct {
 	// File is the project file it runs, cleaned; "" when it is not in the
 	// project or not known (Why says which).
 	File string
-	Why  string
+	// Files are the project files a dbt task runs: its project's models.
+	Files []string
+	// Dbt is what a dbt task runs (a bundle dbt_task, an Airflow
+	// DbtRunOperator or a BashOperator running dbt run); nil for others.
+	Dbt *DbtRun
+	Why string
 	// Pipeline is the key of the bundle pipeline a pipeline task runs.
 	Pipeline string
 	// Cluster is the job cluster the task runs on ("" for its own or none).
@@ -116,8 +121,13 @@ type Task struct {
 	SparkConf []Conf
 	// Serverless is set when the task runs on serverless compute.
 	Serverless bool
-	At         Place
-	Job        *Job
+	// Params are the parameters the task gives the file it runs (a
+	// notebook's widgets, a SQL file's parameter markers): its job's
+	// parameters with their defaults, then its own base_parameters or
+	// parameters, values after variables and job parameter references.
+	Params []Conf
+	At     Place
+	Job    *Job
 
 	pending bool // a DAG task's Ref, to map to a project file
 }
@@ -226,6 +236,9 @@ func (p *Project) index() {
 		for _, t := range j.Tasks {
 			if t.File != "" {
 				add(t.File, t)
+			}
+			for _, f := range t.Files {
+				add(f, t)
 			}
 			if pl := pipelines[t.Pipeline]; pl != nil {
 				for _, file := range pl.Files {

@@ -406,3 +406,116 @@ other = "etl.first:cli"
 		}
 	}
 }
+
+// A task gives the file it runs its job's parameters and its own, values
+// after variables, a {{job.parameters.x}} reference taking the default.
+func TestTaskParams(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"databricks.yml": `bundle: {name: b}
+variables:
+  catalog: {default: main}
+resources:
+  jobs:
+    j:
+      parameters:
+        - {name: env, default: prod}
+      tasks:
+        - task_key: nb
+          notebook_task:
+            notebook_path: ./nb.sql
+            base_parameters:
+              catalog: ${var.catalog}
+              schema: "{{job.parameters.env}}"
+              other: "{{job.parameters.missing}}"
+        - task_key: q
+          sql_task:
+            file: {path: ./q.sql}
+            parameters: {schema: gold}
+`,
+		"nb.sql": "SELECT 1",
+		"q.sql":  "SELECT 1",
+	})
+	p := Read(Options{Bundles: []string{filepath.Join(dir, "databricks.yml")}})
+	got := map[string]string{}
+	for _, f := range p.Files() {
+		var ps []string
+		for _, tk := range f.Tasks {
+			for _, c := range tk.Params {
+				ps = append(ps, c.Key+"="+c.Value)
+			}
+		}
+		got[filepath.Base(f.File)] = strings.Join(ps, " ")
+	}
+	want := map[string]string{
+		"nb.sql": "env=prod catalog=main schema=prod other={{job.parameters.missing}}",
+		"q.sql":  "env=prod schema=gold",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: params %q, want %q", k, got[k], w)
+		}
+	}
+}
+
+// A bundle dbt_task and Airflow's DbtRunOperator and BashOperator running
+// dbt run the models of their project: all of them, or those selected by
+// name; a selector that is no model name (tag:) adds none, and dbt test
+// runs no model.
+func TestDbtTasks(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"databricks.yml": `bundle: {name: b}
+resources:
+  jobs:
+    hourly:
+      schedule: {quartz_cron_expression: "0 0 * * * ?"}
+      tasks:
+        - task_key: dbt
+          dbt_task:
+            project_directory: ./warehouse
+            commands: ["dbt deps", "dbt run --select orders"]
+    nightly:
+      schedule: {quartz_cron_expression: "0 0 2 * * ?"}
+      tasks:
+        - task_key: all
+          dbt_task:
+            project_directory: warehouse
+            commands: ["dbt run"]
+    tagged:
+      schedule: {quartz_cron_expression: "0 */5 * * * ?"}
+      tasks:
+        - task_key: t
+          dbt_task:
+            project_directory: warehouse
+            commands: ["dbt run --select tag:fast", "dbt test"]
+`,
+		"warehouse/dbt_project.yml":      "name: w\n",
+		"warehouse/models/orders.sql":    "select 1",
+		"warehouse/models/customers.sql": "select 1",
+		"warehouse/macros/m.sql":         "{% macro m() %}1{% endmacro %}",
+		"lake/dbt_project.yml":           "name: lake\n",
+		"lake/models/events.sql":         "select 1",
+		"lake/models/sessions.sql":       "select 1",
+		"dags/dbt_dag.py": `from airflow import DAG
+from airflow_dbt.operators.dbt_operator import DbtRunOperator
+from airflow.operators.bash import BashOperator
+with DAG("lake", schedule="*/30 * * * *") as dag:
+    DbtRunOperator(task_id="events", dir="/opt/airflow/lake", models="events")
+    BashOperator(task_id="sessions", bash_command="cd /opt/airflow/lake && dbt run -s sessions")
+`,
+	})
+	var files []string
+	var py []Source
+	all, python := projectFiles(t, dir)
+	files, py = all, python
+	p := Read(Options{Bundles: []string{filepath.Join(dir, "databricks.yml")}, Files: files, Python: py})
+	got := strings.Join(runs(p, dir), "\n")
+	want := strings.Join([]string{
+		"lake/models/events.sql: 48/day by lake/events",
+		"lake/models/sessions.sql: 48/day by lake/sessions",
+		"warehouse/models/customers.sql: 1/day by nightly/all",
+		"warehouse/models/orders.sql: 24/day by hourly/dbt",
+	}, "\n")
+	if got != want {
+		t.Errorf("runs:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -74,6 +74,7 @@ func Read(opts Options) *Project {
 			p.Jobs = append(p.Jobs, j)
 		}
 	}
+	p.mapDbt(opts.Files)
 	p.index()
 	return p
 }

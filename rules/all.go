@@ -19,6 +19,7 @@ import (
 	"github.com/lakelint/lakelint/rules/ll302"
 	"github.com/lakelint/lakelint/rules/ll303"
 	"github.com/lakelint/lakelint/rules/ll304"
+	"github.com/lakelint/lakelint/rules/ll305"
 	"github.com/lakelint/lakelint/rules/ll401"
 	"github.com/lakelint/lakelint/rules/ll402"
 	"github.com/lakelint/lakelint/rules/ll403"
@@ -53,6 +54,7 @@ var all = []*rule.Rule{
 	ll302.Rule,
 	ll303.Rule,
 	ll304.Rule,
+	ll305.Rule,
 	ll401.Rule,
 	ll402.Rule,
 	ll403.Rule,

@@ -365,7 +365,7 @@ func reportNotes(res *engine.Result, verbose bool, stderr io.Writer) bool {
 		for _, n := range res.Details {
 			fmt.Fprintf(stderr, "lakelint: %s\n", n)
 		}
-		fmt.Fprintf(stderr, "lakelint: linted %d file(s); %d SQL statement(s) could not be read\n", res.Files, res.UnreadSQL)
+		fmt.Fprintf(stderr, "lakelint: linted %d file(s); %s\n", res.Files, res.SQLSummary())
 		if res.Indexed > 0 {
 			fmt.Fprintf(stderr, "lakelint: read %d other project file(s) for table definitions (project context)\n", res.Indexed)
 		}

@@ -219,3 +219,25 @@ func TestVerboseReportsUnreadSQL(t *testing.T) {
 		t.Errorf("without --verbose, nothing on stderr:\n%s", errOut)
 	}
 }
+
+// --verbose counts the statements read with placeholders, those filled
+// with the project's values, and those not read by reason; with nothing
+// skipped it says so instead of "0 could not be read".
+func TestVerboseCountsPlaceholders(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "m.sql")
+	os.WriteFile(f, []byte("SET var.env = 'prod';\nOPTIMIZE ${var.env}.t;\nOPTIMIZE :other.t;\nVACUUM;\nVACUUM;\nCREATE TABLE t (a INT) ENGINE=InnoDB;\n"), 0o644)
+	_, errOut, _ := runCLI(t, "", "check", f, "--verbose")
+	want := "3 SQL statement(s) could not be read (no table or path: 2, another SQL dialect: 1); 2 read with placeholders, 1 of them filled with values the project gives"
+	for _, w := range []string{want, "m.sql: 2 SQL statement(s) read with placeholders in their table names, 1 of them filled"} {
+		if !strings.Contains(errOut, w) {
+			t.Errorf("--verbose lacks %q:\n%s", w, errOut)
+		}
+	}
+	clean := filepath.Join(dir, "c.sql")
+	os.WriteFile(clean, []byte("OPTIMIZE s.t;\n"), 0o644)
+	_, errOut, _ = runCLI(t, "", "check", clean, "--verbose")
+	if strings.Contains(errOut, "0 SQL statement(s) could not be read") || !strings.Contains(errOut, "every SQL statement of a kind lakelint reads was read; 0 read with placeholders") {
+		t.Errorf("--verbose with nothing skipped:\n%s", errOut)
+	}
+}

@@ -24,6 +24,9 @@ type Input struct {
 	// Spark is true when the project is known to run on Spark; otherwise a
 	// model counts only when its own configs are the Spark adapters'.
 	Spark bool
+	// AdapterType is the project's adapter ("databricks", "spark"; "" when
+	// not known), which decides {% if target.type == ... %} branches.
+	AdapterType string
 	// Template is true for a .sql file of the project that is no model (a
 	// macro, a snapshot, a test, an analysis) or a model for another engine:
 	// Jinja whose SQL is known only once rendered, so it is not read. Why
@@ -44,7 +47,7 @@ var tables = map[string]bool{"table": true, "incremental": true}
 // Extract returns the table a model defines, or nil for a view, an
 // ephemeral model or a model whose materialization is not known.
 func Extract(in Input) *facts.TableDef {
-	m := dbt.ReadModel(in.Text)
+	m := dbt.ReadModelFor(in.Text, in.AdapterType)
 	cfg := map[string]dbt.Value{}
 	for k, v := range in.Project {
 		cfg[k] = v
@@ -76,6 +79,9 @@ func Extract(in Input) *facts.TableDef {
 		d.Format = "unknown" // set, but to what is not known; or Iceberg
 	}
 	d.IfNotExists = strings.EqualFold(mat.Str, "incremental") // later runs keep the table
+	if d.IfNotExists {
+		d.Strategy = strategy(cfg, in.AdapterType)
+	}
 	if v, ok := cfg["partition_by"]; ok {
 		d.PartitionBy = x.columns(v)
 	}
@@ -99,6 +105,23 @@ func Extract(in Input) *facts.TableDef {
 		d.AddProps = &facts.PropertyInsertion{Style: facts.DbtConfigKwarg, Offset: m.ConfigArgsEnd, Quote: "'", Empty: m.ConfigEmpty}
 	}
 	return d
+}
+
+// defaultStrategies are the adapters' incremental strategies when a model
+// sets none.
+var defaultStrategies = map[string]string{"databricks": "merge", "spark": "append"}
+
+// strategy is an incremental model's strategy: its incremental_strategy,
+// else its adapter's default; "" when not known.
+func strategy(cfg map[string]dbt.Value, adapter string) string {
+	v, ok := cfg["incremental_strategy"]
+	switch {
+	case !ok || v.Kind == dbt.None:
+		return defaultStrategies[adapter]
+	case v.Kind == dbt.String:
+		return strings.ToLower(strings.TrimSpace(v.Str))
+	}
+	return ""
 }
 
 type extractor struct {
@@ -253,5 +276,5 @@ func (ms *Models) For(path string) (*Input, [32]byte) {
 		}
 		return yamlPath
 	}
-	return &Input{Project: cfg, Rel: rel, Spark: proj.Adapter == dbt.AdapterSpark}, proj.Digest
+	return &Input{Project: cfg, Rel: rel, Spark: proj.Adapter == dbt.AdapterSpark, AdapterType: proj.AdapterType}, proj.Digest
 }

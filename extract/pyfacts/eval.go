@@ -491,6 +491,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		}
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		x.batch = outer
+		x.widget(fn, c, a)
 		if recv.kind == kDict || recv.kind == kList {
 			x.forgetMutated(recv, fn, sc)
 		}
@@ -513,4 +514,27 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 	x.eval(fn, sc)
 	x.args(n.ChildByFieldID(fArguments), sc)
 	return val{}
+}
+
+// widgetKinds are the dbutils.widgets calls that make a widget with a default.
+var widgetKinds = map[string]bool{"text": true, "dropdown": true, "combobox": true, "multiselect": true}
+
+// widget tells Options.Widget of a dbutils.widgets call that makes a widget.
+func (x *extractor) widget(fn python.Node, c callSite, a args) {
+	if x.opts.Widget == nil || !widgetKinds[c.name] || x.text(fn.ChildByFieldID(fObject)) != "dbutils.widgets" {
+		return
+	}
+	n, ok := a.get(0, "name")
+	if !ok {
+		return
+	}
+	name, ok := n.v.literalString()
+	if !ok {
+		return
+	}
+	value, known := "", false
+	if d, ok := a.get(1, "defaultValue"); ok {
+		value, known = d.v.literalString()
+	}
+	x.opts.Widget(name, value, known)
 }

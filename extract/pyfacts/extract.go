@@ -27,6 +27,10 @@ type Options struct {
 	// stands for a Spark session. Nil means: it contains "spark", "session"
 	// or "sqlContext", in any case.
 	SQLReceiver func(name string) bool
+	// Widget, when set, is told of each dbutils.widgets.text, dropdown,
+	// combobox and multiselect call: the widget's name and default, known
+	// when the default is a literal string.
+	Widget func(name, value string, known bool)
 }
 
 func defaultSQLReceiver(name string) bool {

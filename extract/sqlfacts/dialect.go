@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/sql"
@@ -32,12 +33,23 @@ func (x *extractor) foreign(st sql.Statement) bool {
 // using what only Spark has) is not Spark SQL at all: it yields no facts but
 // its foreign statements and one note.
 func ExtractWhole(r *document.Region) *facts.File {
-	x := extractor{r: r, src: r.Text, out: &facts.File{}}
+	ps := &params.Session{}
+	f := ExtractWholeWith(r, ps)
+	fill(f, ps)
+	return f
+}
+
+// ExtractWholeWith is ExtractWhole with the values and placeholders going
+// to ps, as AppendWith's do.
+func ExtractWholeWith(r *document.Region, ps *params.Session) *facts.File {
+	x := extractor{r: r, src: r.Text, out: &facts.File{}, params: ps}
+	pending := ps.Pending()
 	f := x.extract()
 	n := len(f.Foreign)
 	if n == 0 || x.sparkOnly > 0 || 2*n < x.statements {
 		return f
 	}
+	ps.Forget(pending) // nothing of the file is read
 	first := f.Foreign[0]
 	note := fmt.Sprintf("not Spark SQL: %d of %d statements are %s (%s); the file is not linted", n, x.statements, first.Dialect, first.Marker)
 	// every statement of the file goes unread; the note places them

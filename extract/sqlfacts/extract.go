@@ -9,12 +9,14 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/sql"
 )
 
-// Extract returns the facts of one SQL region.
+// Extract returns the facts of one SQL region, its placeholders filled
+// with the values the region itself gives.
 func Extract(r *document.Region) *facts.File {
 	out := &facts.File{}
 	AppendTo(out, r)
@@ -23,10 +25,28 @@ func Extract(r *document.Region) *facts.File {
 
 // AppendTo adds the facts of one SQL region to out, in the order merging
 // Extract's facts into out would: a file with many SQL strings needs no
-// facts.File for each.
+// facts.File for each. Its placeholders are filled with the values the
+// region gives.
 func AppendTo(out *facts.File, r *document.Region) {
-	x := extractor{r: r, src: r.Text, out: out}
+	ps := &params.Session{}
+	AppendWith(out, r, ps)
+	fill(out, ps)
+}
+
+// AppendWith is AppendTo for one of a file's regions: the values the
+// region gives (widgets, SET, DECLARE VARIABLE) go to ps, and so do its
+// statements whose names hold placeholders, which the caller fills once
+// every region has given its values (params.Session.Fill).
+func AppendWith(out *facts.File, r *document.Region, ps *params.Session) {
+	x := extractor{r: r, src: r.Text, out: out, params: ps}
 	x.extract()
+}
+
+// fill fills the statements ps holds and counts them in out.
+func fill(out *facts.File, ps *params.Session) {
+	held, filled := ps.Fill()
+	out.PlaceholderSQL += held
+	out.FilledSQL += filled
 }
 
 // readers hold the parser buffers of the extractions running: no fact
@@ -65,6 +85,7 @@ type extractor struct {
 	// what only Spark has (see ExtractWhole).
 	statements, sparkOnly int
 	script                *sql.Script
+	params                *params.Session
 }
 
 func (x *extractor) statement(st sql.Statement) {
@@ -75,19 +96,34 @@ func (x *extractor) statement(st sql.Statement) {
 	}
 	switch st := st.(type) {
 	case *sql.CreateTable:
-		x.out.Tables = append(x.out.Tables, x.tableDef(st))
+		td := x.tableDef(st)
+		x.out.Tables = append(x.out.Tables, td)
+		x.params.Statement(&td.Name, &td.Location)
 	case *sql.AlterTable:
-		x.out.Alters = append(x.out.Alters, x.alter(st))
+		ta := x.alter(st)
+		x.out.Alters = append(x.out.Alters, ta)
+		x.params.Statement(&ta.Table, &ta.Path)
 	case *sql.Insert:
-		x.out.Writes = append(x.out.Writes, x.insert(st))
+		w := x.insert(st)
+		x.out.Writes = append(x.out.Writes, w)
+		x.params.Statement(&w.Target.Table, &w.Target.Path)
 	case *sql.Modify:
-		x.out.Writes = append(x.out.Writes, x.modify(st))
+		w := x.modify(st)
+		x.out.Writes = append(x.out.Writes, w)
+		x.params.Statement(&w.Target.Table, &w.Target.Path)
 	case *sql.Optimize:
-		x.out.Maintenance = append(x.out.Maintenance, x.optimize(st))
+		m := x.optimize(st)
+		x.out.Maintenance = append(x.out.Maintenance, m)
+		x.params.Statement(&m.Target.Table, &m.Target.Path)
 	case *sql.Vacuum:
-		x.out.Maintenance = append(x.out.Maintenance, x.vacuum(st))
+		m := x.vacuum(st)
+		x.out.Maintenance = append(x.out.Maintenance, m)
+		x.params.Statement(&m.Target.Table, &m.Target.Path)
 	case *sql.Set:
 		x.out.Settings = append(x.out.Settings, x.setting(st))
+		x.giveSet(st)
+	case *sql.Other:
+		x.giveDeclared(st)
 	}
 }
 

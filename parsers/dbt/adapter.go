@@ -46,15 +46,18 @@ func (p *Project) detectAdapter(h hash.Hash, projectYAML []byte) Adapter {
 		for _, m := range profileType.FindAllSubmatch(src, -1) {
 			switch t := string(bytes.ToLower(m[1])); {
 			case contains(sparkAdapters, t):
+				p.AdapterType = t
 				return AdapterSpark
 			case contains(otherAdapters, t):
+				p.AdapterType = t
 				return AdapterOther
 			}
 		}
 	}
 	dir := p.Root
 	for i := 0; i < 4; i++ {
-		if a := dependencyAdapter(h, dir); a != AdapterUnknown {
+		if a, t := dependencyAdapter(h, dir); a != AdapterUnknown {
+			p.AdapterType = t
 			return a
 		}
 		parent := filepath.Dir(dir)
@@ -75,8 +78,9 @@ func (p *Project) detectAdapter(h hash.Hash, projectYAML []byte) Adapter {
 }
 
 // dependencyAdapter reads which dbt adapter the Python dependency files in
-// dir name: dbt-databricks, dbt-spark... .
-func dependencyAdapter(h hash.Hash, dir string) Adapter {
+// dir name (dbt-databricks, dbt-spark...), and the adapter's type when
+// one Spark adapter is named.
+func dependencyAdapter(h hash.Hash, dir string) (Adapter, string) {
 	files, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt"))
 	files = append(files, filepath.Join(dir, "pyproject.toml"), filepath.Join(dir, "setup.py"),
 		filepath.Join(dir, "setup.cfg"), filepath.Join(dir, "Pipfile"), filepath.Join(dir, "environment.yml"))
@@ -90,7 +94,7 @@ func dependencyAdapter(h hash.Hash, dir string) Adapter {
 		low := bytes.ToLower(src)
 		for _, a := range sparkAdapters {
 			if bytes.Contains(low, []byte("dbt-"+a)) {
-				return AdapterSpark
+				return AdapterSpark, a
 			}
 		}
 		for _, a := range otherAdapters {
@@ -98,9 +102,9 @@ func dependencyAdapter(h hash.Hash, dir string) Adapter {
 		}
 	}
 	if other {
-		return AdapterOther
+		return AdapterOther, ""
 	}
-	return AdapterUnknown
+	return AdapterUnknown, ""
 }
 
 // SparkModel reports whether a model's own configs show a Spark adapter.

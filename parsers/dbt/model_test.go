@@ -70,3 +70,66 @@ func TestReadModelBroken(t *testing.T) {
 		t.Errorf("an empty config: %+v", m)
 	}
 }
+
+// config() inside {% if %} branches: a value every branch gives the same
+// is known, one they give differently (or only some give) is not; branches
+// on the adapter take the project adapter's, when it is known.
+func TestReadModelBranches(t *testing.T) {
+	src := []byte(`{{ config(materialized='incremental') }}
+{% if target.type == 'databricks' %}
+  {{ config(file_format='delta', liquid_clustered_by=['id'], unique_key='id') }}
+{%- elif target.type == 'spark' -%}
+  {{ config(file_format='parquet', partition_by=['dt'], unique_key='id') }}
+{% else %}
+  {{ config(unique_key='id') }}
+{% endif %}
+{% if var('full', false) %}
+  {{ config(incremental_strategy='merge', on_schema_change='fail') }}
+{% else %}
+  {{ config(incremental_strategy='append', on_schema_change='fail') }}
+{% endif %}
+select 1`)
+	str := func(m Model, k string) string {
+		v, ok := m.Config[k]
+		switch {
+		case !ok:
+			return "absent"
+		case v.Kind == Unknown:
+			return "unknown"
+		case v.Kind == List:
+			s, _ := v.Strings()
+			return "list " + s[0]
+		}
+		return v.Str
+	}
+	for _, c := range []struct {
+		adapter, key, want string
+	}{
+		{"databricks", "file_format", "delta"},
+		{"databricks", "liquid_clustered_by", "list id"},
+		{"databricks", "partition_by", "absent"},
+		{"spark", "file_format", "parquet"},
+		{"spark", "partition_by", "list dt"},
+		{"postgres", "file_format", "absent"},
+		{"", "file_format", "unknown"},
+		{"", "unique_key", "id"},
+		{"databricks", "incremental_strategy", "unknown"},
+		{"databricks", "on_schema_change", "fail"},
+		{"databricks", "materialized", "incremental"},
+	} {
+		if got := str(ReadModelFor(src, c.adapter), c.key); got != c.want {
+			t.Errorf("adapter %q: %s = %s, want %s", c.adapter, c.key, got, c.want)
+		}
+	}
+	m := ReadModelFor(src, "databricks")
+	if got := string(src[m.ConfigCall.Start:m.ConfigCall.End]); got != "config(file_format='delta', liquid_clustered_by=['id'], unique_key='id')" {
+		t.Errorf("the call a fix edits is %q, want the Databricks branch's", got)
+	}
+	if m := ReadModelFor(src, ""); string(src[m.ConfigCall.Start:m.ConfigCall.End]) != "config(materialized='incremental')" {
+		t.Errorf("with the adapter unknown, the call a fix edits is the one outside branches")
+	}
+	// no else: a key only the if sets is unknown
+	if m := ReadModel([]byte("{% if x %}{{ config(partition_by='dt') }}{% endif %}")); str(m, "partition_by") != "unknown" {
+		t.Errorf("partition_by set in one branch only = %s, want unknown", str(m, "partition_by"))
+	}
+}

@@ -32,6 +32,9 @@ type Project struct {
 	Digest [32]byte
 	// Adapter says whether the project runs on Spark.
 	Adapter Adapter
+	// AdapterType is the adapter's type as a profile or package names it
+	// ("databricks", "spark"); "" when not known.
+	AdapterType string
 
 	tree   *configTree
 	models map[string]map[string]Value // model name → config from a properties file

@@ -85,8 +85,9 @@ func (p *parser) name() (Name, bool) {
 // identifierText joins what an IDENTIFIER(...) clause names: string
 // literals and parameters, alone or concatenated with ||, as in
 // IDENTIFIER(:catalog || '.sales.events'). A parameter keeps its spelling, so
-// the name is known by its known parts; anything else (a function call, a
-// column) leaves the name unknown ("").
+// the name is known by its known parts. A bare word is a session variable
+// (DECLARE VARIABLE t), kept as {t}: a value the statement does not give.
+// Anything else (a function call, a column) leaves the name unknown ("").
 func (p *parser) identifierText(toks []Token) string {
 	var sb strings.Builder
 	for i, t := range toks {
@@ -101,6 +102,10 @@ func (p *parser) identifierText(toks []Token) string {
 			sb.WriteString(t.Value(p.src))
 		case Param:
 			sb.Write(t.Text(p.src))
+		case Ident:
+			sb.WriteByte('{')
+			sb.Write(t.Text(p.src))
+			sb.WriteByte('}')
 		default:
 			return ""
 		}

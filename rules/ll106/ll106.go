@@ -27,7 +27,13 @@ and Airflow DAGs; a file no schedule names is not reported. On Databricks MERGE,
 and DELETE always use optimized writes, and Unity Catalog managed tables tune their
 files themselves: those are not reported, nor is a write whose optimized writes or
 auto compaction may be on (the compute or the table can turn them on): only what is
-known to be off, by a setting or by open-source Delta's defaults.`,
+known to be off, by a setting or by open-source Delta's defaults.
+
+dbt incremental models are batch writers too: a model a bundle dbt_task, an Airflow
+DbtRunOperator or a BashOperator running dbt run (all models, or the model by name) runs
+more often than min-batch-interval is reported when it appends (incremental_strategy
+'append', dbt-spark's default) or, on open-source Delta, merges, and its tblproperties leave
+both optimized writes and auto compaction off (not set, on open-source Delta, or false).`,
 	Lang: "python",
 	Example: `# run every 5 minutes by resources/ingest.yml
 events.write.format("delta").mode("append").save("s3://lake/bronze/events")`,
@@ -64,6 +70,49 @@ func check(p *rule.Pass) {
 			what(w), rule.TargetName(w.Target), s.Cite(), files, why, rule.SparkInterval(limit))
 		p.ReportRelated(w.At, msg, related)
 	}
+	models(p, s, limit)
+}
+
+// models reports the dbt incremental models the schedule runs that add
+// files to a Delta table each run (append, or merge where MERGE is no
+// optimized write) with optimized writes and auto compaction known to be
+// off: open-source Delta's defaults, or tblproperties set to false.
+func models(p *rule.Pass, s *rule.Schedule, limit time.Duration) {
+	for _, d := range p.Facts.Tables {
+		if d.Kind != facts.DbtModel || p.DefFormat(d) != "delta" {
+			continue
+		}
+		var how string
+		switch {
+		case d.Strategy == "append" && (p.Platform == config.PlatformOSS || p.Platform == config.PlatformDatabricks && !p.TunedByUnityCatalog(d)):
+			how = "appends to its Delta table (incremental_strategy 'append')"
+		case d.Strategy == "merge" && p.Platform == config.PlatformOSS:
+			how = "merges into its Delta table (incremental_strategy 'merge')"
+		default:
+			continue
+		}
+		if !modelOff(p, d, rule.PropOptimizeWrite) || !modelOff(p, d, rule.PropAutoCompact) {
+			continue
+		}
+		msg := fmt.Sprintf("dbt model %s %s and the job %s: each run commits new small files, and neither optimized writes nor auto compaction is on; "+
+			"set delta.autoOptimize.optimizeWrite and delta.autoOptimize.autoCompact in the model's tblproperties config, or run the job less often than every %s",
+			d.Name, how, s.Cite(), rule.SparkInterval(limit))
+		p.Report(d.At, msg)
+	}
+}
+
+// modelOff: the model's table property key is known to be off: set to
+// false, or not set on open-source Delta, where it is off by default.
+func modelOff(p *rule.Pass, d *facts.TableDef, key string) bool {
+	v, ok := d.Properties[key]
+	if !ok {
+		v, ok = p.Table(facts.Target{Table: d.Name, Path: d.Location}).Property(key)
+	}
+	if ok {
+		on, known := v.Truth()
+		return known && !on
+	}
+	return p.Platform == config.PlatformOSS
 }
 
 // frequentBatch: a batch write that adds files to a Delta table and that

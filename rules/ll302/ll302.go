@@ -4,8 +4,10 @@ package ll302
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/fixes"
@@ -25,7 +27,18 @@ OPTIMIZE job. Set on the table, it applies to every writer; set in one session i
 depends on that job remembering it. The rule reports at the stream's sink when the
 table's definition is in the project (or its live properties are known) and says
 nothing otherwise. Pipeline streaming tables are reported only when they set
-pipelines.autoOptimize.managed to false, since the pipeline maintains them otherwise.`,
+pipelines.autoOptimize.managed to false, since the pipeline maintains them otherwise.
+
+A dbt incremental model is a repeated writer too: each run of incremental_strategy 'append'
+(dbt-spark's default) adds files, and so does 'merge' (dbt-databricks' default) on
+open-source Delta, where a MERGE is no optimized write. Such a model on a Delta table whose
+tblproperties (in the model's config() or in YAML) do not turn on auto compaction is
+reported at its config() call (or first line), with how often a job runs it when a bundle
+dbt_task or an Airflow DAG does. Not reported: merge on Databricks (MERGE always uses
+optimized writes and auto compaction there), Unity Catalog managed models on Databricks
+(no location_root: they tune their file sizes themselves), insert_overwrite and other
+strategies, a strategy {% if %} branches set differently, and any model when the platform
+is not known.`,
 	Lang: "sql",
 	Example: `CREATE TABLE main.web.clicks (id BIGINT, ts TIMESTAMP) USING DELTA;
 -- elsewhere: clicks.writeStream.toTable("main.web.clicks")`,
@@ -44,7 +57,11 @@ statement after it in a SQL file or notebook cell: unsafe, since it changes a li
 committing new properties can fail the running stream's commits (run it while the stream is
 stopped). Inside spark.sql strings, for DeltaTable builders with a location and for
 definitions at a location that already list properties there is no fix, and the fix run says
-why. A definition in another file is named in the message.`,
+why. A definition in another file is named in the message. In a dbt model the fix adds
+tblproperties={...} with auto compaction (and optimized writes when not set) to the model's
+own config() call, in the {% if %} branch of the project's adapter when the call is in one
+(safe: dbt creates the table with them, and properties never change what the table holds);
+a model with no config() call, or whose tblproperties are set elsewhere, gets none.`,
 	Options: []string{"default-format", "stats.tables", "stats.file", "stats.databricks"},
 }
 
@@ -97,6 +114,58 @@ func check(p *rule.Pass) {
 		}
 		p.Report(d.At, msg, fixes...)
 	}
+	models(p)
+}
+
+// models reports the dbt incremental models that add files to a Delta
+// table on every run, by append or (where MERGE is not an optimized write)
+// merge, with nothing turning auto compaction on: a repeated writer, as a
+// stream is. On Databricks MERGE always compacts and Unity Catalog managed
+// tables tune themselves; on an unknown platform nothing is said.
+func models(p *rule.Pass) {
+	for _, d := range p.Facts.Tables {
+		if d.Kind != facts.DbtModel || p.DefFormat(d) != "delta" {
+			continue
+		}
+		var how string
+		switch {
+		case d.Strategy == "append" && (p.Platform == config.PlatformOSS || p.Platform == config.PlatformDatabricks && !p.TunedByUnityCatalog(d)):
+			how = "appends to its Delta table on every run (incremental_strategy 'append')"
+		case d.Strategy == "merge" && p.Platform == config.PlatformOSS:
+			how = "merges into its Delta table on every run (incremental_strategy 'merge'; on open-source Delta a MERGE is no optimized write)"
+		default:
+			continue
+		}
+		if compacts(p, d) {
+			continue
+		}
+		missing := []string{"delta.autoOptimize.autoCompact"}
+		if _, set := d.Properties[rule.PropOptimizeWrite]; !set {
+			missing = append(missing, "delta.autoOptimize.optimizeWrite")
+		}
+		msg := fmt.Sprintf("dbt model %s %s and does not turn on auto compaction: each run's small files stay small until an OPTIMIZE; set %s in the model's tblproperties config",
+			d.Name, how, strings.Join(missing, " and "))
+		if sc := p.Schedule; sc != nil {
+			msg += "; the job " + sc.Cite()
+		}
+		var fix []rule.Fix
+		if _, set := d.Properties[rule.PropAutoCompact]; !set {
+			fix = append(fix, fixes.Properties(d, missing))
+		}
+		p.Report(d.At, msg, fix...)
+	}
+}
+
+// compacts: the model's properties, or an ALTER of its table, set auto
+// compaction to anything but false.
+func compacts(p *rule.Pass, d *facts.TableDef) bool {
+	if v, ok := d.Properties[rule.PropAutoCompact]; ok {
+		return !isFalse(v)
+	}
+	if v, ok := p.Table(facts.Target{Table: d.Name, Path: d.Location}).Property(rule.PropAutoCompact); ok {
+		return !isFalse(v)
+	}
+	return false
 }
 
 // targets are the Delta tables stream w writes: its own, or those its

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -21,7 +23,8 @@ table. Liquid clustering (CLUSTER BY) keeps files near their target size whateve
 column's cardinality, lets OPTIMIZE cluster incrementally, and its columns can be
 changed later with ALTER TABLE ... CLUSTER BY. It is the recommended layout for new
 Delta tables; partitioning still pays off only for very large tables queried by a
-low-cardinality column.`,
+low-cardinality column. A dbt model on Databricks is reported too, for its partition_by
+(liquid_clustered_by is dbt-databricks' config for clustering): in its config() or in YAML.`,
 	Lang:    "sql",
 	Example: `CREATE TABLE main.sales.events (id BIGINT, event_date DATE) PARTITIONED BY (event_date);`,
 	Better:  `CREATE TABLE main.sales.events (id BIGINT, event_date DATE) CLUSTER BY (event_date);`,
@@ -35,6 +38,25 @@ func check(p *rule.Pass) {
 			continue
 		}
 		cols := strings.Join(d.PartitionBy.Names(), ", ")
+		if d.Kind == facts.DbtModel {
+			model(p, d, cols)
+			continue
+		}
 		p.Report(d.PartitionBy.Span, fmt.Sprintf("%s is partitioned by %s; consider liquid clustering (CLUSTER BY (%s)), which keeps file sizes healthy and can be changed later", rule.KindLabel("new Delta table", d.Name, d.Location), cols, cols))
 	}
+}
+
+// model suggests liquid_clustered_by for a dbt model partitioned by cols:
+// a dbt-databricks config, so on Databricks only, and not for a model
+// whose clustering is set already (the adapter refuses both).
+func model(p *rule.Pass, d *facts.TableDef, cols string) {
+	if p.Platform != config.PlatformDatabricks || len(d.ClusterBy) > 0 || d.ClusterByAuto {
+		return
+	}
+	quoted := "'" + strings.Join(d.PartitionBy.Names(), "', '") + "'"
+	where := ""
+	if o := d.PartitionBy.Origin; o != "" {
+		where = " (partitioned in " + o + ")"
+	}
+	p.Report(d.PartitionBy.Span, fmt.Sprintf("dbt model %s%s is partitioned by %s; consider liquid_clustered_by=[%s] instead of partition_by, which keeps file sizes healthy and can be changed later", d.Name, where, cols, quoted))
 }

@@ -1,0 +1,73 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/lakelint/lakelint/cache"
+	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/engine"
+)
+
+// tableNames lints dir and lists the catalog's table names.
+func tableNames(t *testing.T, dir string, opts engine.Options) []string {
+	t.Helper()
+	configs, err := config.NewResolver(config.ResolverOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	opts.Catalog = func(c *catalog.Catalog) {
+		for _, tb := range c.Tables() {
+			if tb.Name != "" {
+				names = append(names, tb.Name)
+			}
+		}
+	}
+	if _, err := engine.New(configs, opts).Lint(context.Background(), []string{dir}); err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// A notebook run by a bundle task takes the task's parameters (and its
+// job's) as its widgets' values; a notebook no task runs keeps its
+// placeholder, and a changed parameter is not answered from the cache.
+func TestTaskParametersFillPlaceholders(t *testing.T) {
+	dir := t.TempDir()
+	bundle := func(schema string) string {
+		return "bundle: {name: b}\nresources:\n  jobs:\n    j:\n      parameters:\n        - {name: catalog, default: main}\n      tasks:\n        - task_key: t\n          notebook_task:\n            notebook_path: ./run.sql\n            base_parameters: {schema: " + schema + "}\n"
+	}
+	nb := "-- Databricks notebook source\nCREATE TABLE :catalog.${schema}.events (id INT) USING DELTA;\n"
+	files := map[string]string{
+		"databricks.yml": bundle("gold"),
+		"run.sql":        nb,
+		"other.sql":      strings.Replace(nb, "events", "others", 1),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := cache.Open(cache.Options{Dir: filepath.Join(t.TempDir(), "cache"), Version: "test", KeyDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ":catalog.${schema}.others main.gold.events"
+	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: c}), " "); got != want {
+		t.Fatalf("tables %q, want %q", got, want)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "databricks.yml"), []byte(bundle("silver")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want = ":catalog.${schema}.others main.silver.events"
+	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: c}), " "); got != want {
+		t.Fatalf("after the parameter changed: tables %q, want %q", got, want)
+	}
+}

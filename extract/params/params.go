@@ -1,0 +1,224 @@
+// Package params gives the placeholders of SQL table names the values a
+// project gives them: a widget's default (CREATE WIDGET, dbutils.widgets),
+// a SET key's value, a session variable's DEFAULT (DECLARE VARIABLE) and
+// the parameters of the jobs that run the file. A placeholder is filled
+// only when every source that names it gives the same known value; two
+// different defaults, or one that is no literal, leave it unknown, as a
+// value is never guessed.
+package params
+
+import "strings"
+
+// Source says what gave a value, which decides the placeholders it fills.
+type Source uint8
+
+const (
+	// Widget is a notebook widget's default or a job task's parameter:
+	// read as ${x}, $x, :x and {{x}}.
+	Widget Source = iota
+	// Conf is a SET key = value: read as ${key} (legacy substitution).
+	Conf
+	// Variable is a session variable's DEFAULT: read as :x and IDENTIFIER(x).
+	Variable
+)
+
+// Given is one value given to a name.
+type Given struct {
+	Source Source
+	Name   string
+	Value  string
+	// Known is false when the source gives something that is no literal.
+	Known bool
+}
+
+// Session collects the values a file's sources give and the statements
+// whose table names hold placeholders, and fills them once all are known.
+// The zero value is ready to use.
+type Session struct {
+	given map[key][]string // "" stands for a value that is not known
+	stmts [][]*string
+}
+
+type key struct {
+	src  Source
+	name string
+}
+
+// Give adds a value to name.
+func (s *Session) Give(g Given) {
+	if g.Name == "" {
+		return
+	}
+	if s.given == nil {
+		s.given = map[key][]string{}
+	}
+	v := g.Value
+	if !g.Known || !fillable(v) {
+		v = ""
+	}
+	k := key{g.Source, g.Name}
+	s.given[k] = append(s.given[k], v)
+}
+
+// fillable reports whether a value can stand in a table name or path: not
+// empty, on one line, and not itself a template.
+func fillable(v string) bool {
+	return strings.TrimSpace(v) != "" && !strings.ContainsAny(v, "\n\r{}$") && !strings.Contains(v, "||")
+}
+
+// Statement records the names and paths of one statement read, when any of
+// them holds a placeholder; Fill fills them in place.
+func (s *Session) Statement(names ...*string) {
+	for _, n := range names {
+		if Has(*n) {
+			s.stmts = append(s.stmts, names)
+			return
+		}
+	}
+}
+
+// Pending is how many statements wait to be filled; Forget(n) drops those
+// recorded after Pending returned n.
+func (s *Session) Pending() int { return len(s.stmts) }
+
+// Forget drops the statements recorded after the first n.
+func (s *Session) Forget(n int) {
+	if n < len(s.stmts) {
+		s.stmts = s.stmts[:n]
+	}
+}
+
+// Fill fills every recorded statement's placeholders that have a known
+// value and returns how many statements held placeholders and how many of
+// them hold none any more.
+func (s *Session) Fill() (held, filled int) {
+	for _, names := range s.stmts {
+		left := false
+		for _, n := range names {
+			*n = s.fill(*n)
+			left = left || Has(*n)
+		}
+		held++
+		if !left {
+			filled++
+		}
+	}
+	s.stmts = nil
+	return held, filled
+}
+
+// Value is the value every source gives name among srcs, if they agree.
+func (s *Session) Value(name string, srcs ...Source) (string, bool) {
+	val, seen := "", false
+	for _, src := range srcs {
+		for _, v := range s.given[key{src, name}] {
+			if v == "" || seen && v != val {
+				return "", false
+			}
+			val, seen = v, true
+		}
+	}
+	return val, seen
+}
+
+// fill replaces the placeholders of a name or path whose value is known.
+func (s *Session) fill(text string) string {
+	if s.given == nil || !Has(text) {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		end, name, srcs := placeholderAt(text, i)
+		if end <= i {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		if v, ok := s.Value(name, srcs...); ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(text[i:end])
+		}
+		i = end
+	}
+	return b.String()
+}
+
+// Has reports whether a name or path holds a placeholder: ${x}, $x, :x,
+// {x}, {{x}}, <x> or ?.
+func Has(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '{', '?':
+			return true
+		case '$', ':':
+			if end, _, _ := placeholderAt(text, i); end > i {
+				return true
+			}
+		case '<':
+			if strings.IndexByte(text[i:], '>') > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	dollarBrace = []Source{Widget, Conf}
+	marker      = []Source{Widget, Variable}
+	widgetOnly  = []Source{Widget}
+	variable    = []Source{Variable}
+)
+
+// placeholderAt reads a fillable placeholder at text[i]: its end, the name
+// it stands for and the sources that fill it; end is i when there is none.
+// A colon is a parameter only at a name part's start, so s3://b and a
+// JSON path's raw:field stay as written.
+func placeholderAt(text string, i int) (end int, name string, srcs []Source) {
+	rest := text[i:]
+	switch {
+	case strings.HasPrefix(rest, "${"):
+		j := strings.IndexByte(rest, '}')
+		if j < 0 {
+			return i, "", nil
+		}
+		name = strings.TrimSpace(rest[2:j])
+		if n, ok := strings.CutPrefix(name, "hiveconf:"); ok {
+			name = n
+		}
+		return i + j + 1, name, dollarBrace
+	case strings.HasPrefix(rest, "{{"):
+		j := strings.Index(rest, "}}")
+		if j < 0 {
+			return i, "", nil
+		}
+		return i + j + 2, strings.TrimSpace(rest[2:j]), widgetOnly
+	case rest[0] == '{':
+		j := strings.IndexByte(rest, '}')
+		if j < 0 {
+			return i, "", nil
+		}
+		return i + j + 1, rest[1:j], variable
+	case rest[0] == '$' || rest[0] == ':':
+		if rest[0] == ':' && i > 0 && text[i-1] != '.' {
+			return i, "", nil
+		}
+		j := 1
+		for j < len(rest) && isWordByte(rest[j]) {
+			j++
+		}
+		if j == 1 || rest[1] >= '0' && rest[1] <= '9' {
+			return i, "", nil
+		}
+		if rest[0] == '$' {
+			return i + j, rest[1:j], widgetOnly
+		}
+		return i + j, rest[1:j], marker
+	}
+	return i, "", nil
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c >= 0x80
+}

@@ -1,0 +1,87 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lakelint/lakelint/extract/params"
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers"
+)
+
+// names lists the table names and paths of a file's SQL facts, in order.
+func names(f *facts.File) []string {
+	var out []string
+	for _, t := range f.Tables {
+		out = append(out, t.Name+"|"+t.Location)
+	}
+	for _, w := range f.Writes {
+		out = append(out, w.Target.Table+"|"+w.Target.Path)
+	}
+	for _, m := range f.Maintenance {
+		out = append(out, m.Target.Table)
+	}
+	return out
+}
+
+func extractText(t *testing.T, path, src string, opts Options) *facts.File {
+	t.Helper()
+	doc, err := parsers.Load(path, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := FileAndSQLWith(doc, opts)
+	return f
+}
+
+// The values a notebook gives its placeholders fill its table names: a
+// widget's default (SQL or dbutils, made in any cell), a SET key's, a
+// session variable's; what no source gives, or sources give differently,
+// stays a placeholder.
+func TestPlaceholdersFilled(t *testing.T) {
+	cases := []struct {
+		name, path, src string
+		opts            Options
+		want            string
+		held, filled    int
+	}{
+		{"sql widget", "n.sql", "-- Databricks notebook source\nCREATE WIDGET TEXT catalog DEFAULT 'dev'\n-- COMMAND ----------\nCREATE TABLE ${catalog}.sales.events (id INT) PARTITIONED BY (id);\nINSERT INTO :catalog.sales.events SELECT 1",
+			Options{}, "dev.sales.events|,dev.sales.events|", 2, 2},
+		{"dropdown widget in a later python cell", "n.py", "# Databricks notebook source\nspark.sql(\"OPTIMIZE ${env}_db.t\")\n# COMMAND ----------\ndbutils.widgets.dropdown(\"env\", \"prod\", [\"dev\", \"prod\"])",
+			Options{}, "prod_db.t", 1, 1},
+		{"two different defaults", "n.py", "# Databricks notebook source\ndbutils.widgets.text(\"env\", \"dev\")\ndbutils.widgets.text(\"env\", \"prod\")\nspark.sql(\"OPTIMIZE ${env}_db.t\")",
+			Options{}, "${env}_db.t", 1, 0},
+		{"default not a literal", "n.py", "# Databricks notebook source\ndbutils.widgets.text(\"env\", default_env())\nspark.sql(\"OPTIMIZE ${env}_db.t\")",
+			Options{}, "${env}_db.t", 1, 0},
+		{"set var", "a.sql", "SET var.root = '/mnt/lake';\nCREATE TABLE t (id INT) USING DELTA LOCATION '${var.root}/t'",
+			Options{}, "t|/mnt/lake/t", 1, 1},
+		{"set conf does not fill a marker", "a.sql", "SET env = dev;\nOPTIMIZE :env.t",
+			Options{}, ":env.t", 1, 0},
+		{"declared variable", "a.sql", "DECLARE OR REPLACE VARIABLE tbl STRING DEFAULT 'main.s.t';\nINSERT INTO IDENTIFIER(tbl) SELECT 1",
+			Options{}, "main.s.t|", 1, 1},
+		{"declared without a default", "a.sql", "DECLARE VARIABLE tbl STRING;\nINSERT INTO IDENTIFIER(tbl) SELECT 1",
+			Options{}, "{tbl}|", 1, 0},
+		{"task parameter", "a.sql", "OPTIMIZE {{ schema }}.t",
+			Options{Params: []params.Given{{Source: params.Widget, Name: "schema", Value: "gold", Known: true}}}, "gold.t", 1, 1},
+		{"task parameter and widget disagree", "n.sql", "-- Databricks notebook source\nCREATE WIDGET TEXT schema DEFAULT 'dev'\n-- COMMAND ----------\nOPTIMIZE :schema.t",
+			Options{Params: []params.Given{{Source: params.Widget, Name: "schema", Value: "gold", Known: true}}}, ":schema.t", 1, 0},
+		{"two tasks agree", "a.sql", "OPTIMIZE :schema.t",
+			Options{Params: []params.Given{{Source: params.Widget, Name: "schema", Value: "gold", Known: true}, {Source: params.Widget, Name: "schema", Value: "gold", Known: true}}}, "gold.t", 1, 1},
+		{"angle placeholder is never filled", "a.sql", "CREATE WIDGET TEXT bucket DEFAULT 'b';\nOPTIMIZE <bucket>.t",
+			Options{}, "<bucket>.t", 1, 0},
+		{"sql dropdown widget", "a.sql", "CREATE WIDGET DROPDOWN env DEFAULT 'prod' CHOICES SELECT * FROM (VALUES ('dev'), ('prod'));\nOPTIMIZE ${env}.t",
+			Options{}, "prod.t", 1, 1},
+		{"no placeholder", "a.sql", "CREATE WIDGET TEXT x DEFAULT 'b';\nOPTIMIZE s.t", Options{}, "s.t", 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := extractText(t, c.path, c.src, c.opts)
+			if got := strings.Join(names(f), ","); got != c.want {
+				t.Errorf("names = %q, want %q", got, c.want)
+			}
+			if f.PlaceholderSQL != c.held || f.FilledSQL != c.filled {
+				t.Errorf("placeholders %d, filled %d; want %d, %d", f.PlaceholderSQL, f.FilledSQL, c.held, c.filled)
+			}
+		})
+	}
+}

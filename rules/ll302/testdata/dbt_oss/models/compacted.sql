@@ -1,0 +1,2 @@
+{{ config(incremental_strategy='append', tblproperties={'delta.autoOptimize.autoCompact': 'true'}) }}
+select * from {{ ref('appended') }}

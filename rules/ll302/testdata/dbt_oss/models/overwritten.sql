@@ -1,0 +1,2 @@
+{{ config(incremental_strategy='insert_overwrite', partition_by=['dt']) }}
+select * from {{ ref('appended') }}

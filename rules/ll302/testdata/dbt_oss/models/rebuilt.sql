@@ -1,0 +1,2 @@
+{{ config(materialized='table') }}
+select * from {{ ref('appended') }}

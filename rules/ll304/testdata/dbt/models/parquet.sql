@@ -1,0 +1,2 @@
+{{ config(file_format='parquet', partition_by=['event_date']) }}
+select * from {{ source('raw', 'events') }}

@@ -1,0 +1,2 @@
+-- Delta is Databricks' default format
+select * from {{ source('raw', 'events') }}

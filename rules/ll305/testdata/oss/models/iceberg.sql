@@ -1,0 +1,2 @@
+{{ config(file_format='iceberg', incremental_strategy='append') }}
+select * from {{ source('raw', 'events') }}

@@ -1,0 +1,2 @@
+{{ config(materialized='table', file_format='parquet') }}
+select * from {{ source('raw', 'events') }}
