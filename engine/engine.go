@@ -300,8 +300,8 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	before := l.opts.Cache.Stats()
 	// what a run asks of directories is found once per directory in the
 	// run, never kept between runs
-	given := l.taskParams(srcs)
 	projectRoots, bundles := &platform.Roots{}, &orchestration.BundleFinder{}
+	given := l.taskParams(srcs, bundles)
 	record := l.runRecordFor(srcs, given, projectRoots, bundles)
 	if res, ok := l.replay(record); ok {
 		res.Notes = append(res.Notes, l.cacheNotes()...)
