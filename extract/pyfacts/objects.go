@@ -249,8 +249,11 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		}
 		return val{kind: kRDD}
 	case kStr:
-		if c.name == "format" {
+		switch c.name {
+		case "format":
 			return x.strFormat(obj, a)
+		case "join":
+			return x.strJoin(obj, a)
 		}
 		return val{}
 	case kDict:

@@ -127,6 +127,33 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 	return x.endString(b, was, ok, false)
 }
 
+// strJoin applies sep.join(items) to a list or tuple of known strings
+// (clauses of a DDL statement, partition columns): the text keeps each
+// item's place in the document, so facts read from it point at the items.
+func (x *extractor) strJoin(sep val, a args) val {
+	g, ok := a.pos(0)
+	if !ok || len(a) != 1 || g.v.kind != kList || g.v.open {
+		return val{}
+	}
+	items := g.v.items()
+	for _, it := range items {
+		if it.kind != kStr {
+			return val{}
+		}
+	}
+	b, was := x.newString()
+	var sseg, iseg [1]document.Segment
+	s := sep.strLocal(&sseg)
+	for i, it := range items {
+		if i > 0 {
+			b.Append(s, 0, len(s.Text))
+		}
+		t := it.strLocal(&iseg)
+		b.Append(t, 0, len(t.Text))
+	}
+	return x.endString(b, was, true, false)
+}
+
 // formatInto builds strFormat's text in b; false when it is not followed.
 func (x *extractor) formatInto(b *python.Builder, tmpl val, a args) bool {
 	var seg [1]document.Segment
