@@ -118,6 +118,7 @@ func merge(dst, src *facts.File) {
 	dst.Notes = append(dst.Notes, src.Notes...) // dst's may be the document's
 	dst.Evidence = take(dst.Evidence, src.Evidence)
 	dst.Foreign = take(dst.Foreign, src.Foreign)
+	dst.PerRun = take(dst.PerRun, src.PerRun)
 	if src.Summary != nil {
 		dst.Summary = src.Summary
 	}

@@ -21,7 +21,7 @@ import (
 
 // CodecVersion names the encoding. Change it with any change to what is
 // written or how: cache entries of another version are never read.
-const CodecVersion = 9
+const CodecVersion = 10
 
 // ErrCorrupt is returned when encoded facts cannot be decoded.
 var ErrCorrupt = errors.New("facts: corrupt encoding")
@@ -326,6 +326,7 @@ func (e *encoder) file(f *File) {
 		e.bool(v.KeepGaps)
 		putSlice(e, v.Map, func(e *encoder, s *document.Segment) { e.int(s.Region); e.int(s.File); e.int(s.Len) })
 	})
+	e.columns(f.PerRun)
 	putPtr(e, f.Summary, (*encoder).summary)
 }
 
@@ -659,6 +660,7 @@ func (d *decoder) file() File {
 		v.KeepGaps = d.bool()
 		v.Map = getSlice(d, func(d *decoder, s *document.Segment) { s.Region = d.int(); s.File = d.int(); s.Len = d.int() })
 	})
+	f.PerRun = d.columns()
 	if d.noSummary {
 		d.b = nil // the summary is last: nothing else is left
 		return f

@@ -577,6 +577,10 @@ type File struct {
 	// map to file offsets: check verifies the fixes it offers there without
 	// parsing the Python again.
 	EmbeddedSQL []EmbeddedSQL
+	// PerRun are the names (variables, attributes, columns) the code gives
+	// a value new on every run (uuid.uuid4()), each where it is stored: a
+	// table partitioned by a column of that name gets a partition per run.
+	PerRun []Column
 }
 
 // Evidence is a sign in code of the platform it runs on: a Databricks

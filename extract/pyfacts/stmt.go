@@ -122,6 +122,9 @@ func (x *extractor) augmented(n python.Node, sc *scope) {
 
 // bind assigns v to an assignment target; parts it cannot follow become unknown.
 func (x *extractor) bind(target python.Node, v val, sc *scope) {
+	if v.kind == kPerRun {
+		x.bindPerRun(target)
+	}
 	switch target.Type() {
 	case "identifier":
 		sc.set(x.text(target), v)
@@ -152,6 +155,31 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 		if target.Is("attribute") {
 			x.forgetObject(target, sc)
 		}
+	}
+}
+
+// bindPerRun notes the name a value new on every run is stored under:
+// run_id = ..., self.run_id = ..., df["run_id"] = ....
+func (x *extractor) bindPerRun(target python.Node) {
+	var name python.Node
+	switch {
+	case target.Is("identifier"):
+		name = target
+	case target.Is("attribute"):
+		name = target.ChildByFieldID(fAttribute)
+	case target.Is("subscript"):
+		for c := target.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.Field() != "subscript" {
+				continue
+			}
+			if text, _, ok := python.PlainString(c); ok {
+				x.notePerRun(string(text), x.spanOf(c))
+			}
+		}
+		return
+	}
+	if name.Valid() {
+		x.notePerRun(x.text(name), x.spanOf(name))
 	}
 }
 
