@@ -217,6 +217,8 @@ func (e *encoder) write(w *Write) {
 	e.span(&w.Loop)
 	putPtr(e, w.Stream, (*encoder).stream)
 	putPtr(e, w.Via, (*encoder).via)
+	e.int(w.LoopItems)
+	e.bool(w.LoopRows)
 }
 
 func (e *encoder) read(r *Read) {
@@ -550,6 +552,8 @@ func (d *decoder) write(w *Write) {
 	d.span(&w.Loop)
 	w.Stream = getPtr(d, (*decoder).stream)
 	w.Via = getPtr(d, (*decoder).via)
+	w.LoopItems = d.int()
+	w.LoopRows = d.bool()
 }
 
 func (d *decoder) read(r *Read) {

@@ -54,6 +54,7 @@ func (e *encoder) call(c *Call) {
 	e.str(c.Kind)
 	e.span(&c.Loop)
 	e.int(c.CalleeParam)
+	e.int(c.LoopItems)
 }
 
 func (e *encoder) arg(a *Arg) {
@@ -127,6 +128,7 @@ func (d *decoder) call(c *Call) {
 	c.Kind = d.str()
 	d.span(&c.Loop)
 	c.CalleeParam = d.int()
+	c.LoopItems = d.int()
 }
 
 func (d *decoder) arg(a *Arg) {

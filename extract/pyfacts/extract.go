@@ -95,6 +95,10 @@ type extractor struct {
 	// inLoop is the header of the innermost loop being read, in the current
 	// function or at module level (see facts.Write.Loop)
 	inLoop facts.Span
+	// loopItems and loopRows are what is known of that loop's iterable
+	// (see facts.Write.LoopItems and LoopRows)
+	loopItems int
+	loopRows  bool
 	// static is set while a static or class method's def is read: its
 	// first parameter is not an instance
 	static bool

@@ -68,7 +68,7 @@ func (x *extractor) functionSQLWrites(r *document.Region) {
 		return
 	}
 	for _, w := range sqlfacts.Extract(r).Writes {
-		w.Loop = x.inLoop
+		w.Loop, w.LoopItems, w.LoopRows = x.inLoop, x.loopItems, x.loopRows
 		x.fn.sum.Writes = push(&x.writeLists, x.fn.sum.Writes, w)
 	}
 }
