@@ -260,6 +260,7 @@ func (e *encoder) tableDef(t *TableDef) {
 	e.bool(t.Registration)
 	putPtr(e, t.AddAlter, (*encoder).insertion)
 	e.bool(t.Streaming)
+	putSlice(e, t.Transforms, (*encoder).transform)
 }
 
 func (e *encoder) setting(s *Setting) {
@@ -595,6 +596,7 @@ func (d *decoder) tableDef(t *TableDef) {
 	t.Registration = d.bool()
 	t.AddAlter = getPtr(d, (*decoder).insertion)
 	t.Streaming = d.bool()
+	t.Transforms = getSlice(d, (*decoder).transform)
 }
 
 func (d *decoder) setting(s *Setting) {

@@ -23,7 +23,7 @@ var codecShapes = map[int]string{
 	7:  "5a953b131f33f1d2", // Suppression.Until: SQL "noqa: disable=" ranges
 	8:  "bd634872f630c8e8", // Partitioning.Origin: a configuration file that sets the columns (dbt)
 	9:  "f024709ff243064c", // Transform.Counted, Write.FrameFromCaller, and the fields after them
-	10: "a13896a34c58615f", // File.PerRun (names given a uuid), Write.LoopItems, Write.LoopRows, Call.LoopItems
+	10: "f4f9854255fc083d", // File.PerRun (names given a uuid), Write.LoopItems, Write.LoopRows, Call.LoopItems, TableDef.Transforms
 }
 
 // shape describes a type by its fields, recursively, in declaration order.

@@ -316,9 +316,12 @@ type Write struct {
 // Feeding returns the shuffle that decides how many files the write makes: the
 // last repartition/coalesce before the write with only narrow transforms after
 // it. A shuffle that feeds a join, an aggregation or a cache is not returned.
-func (w *Write) Feeding() *Transform {
-	for i := len(w.Transforms) - 1; i >= 0; i-- {
-		t := &w.Transforms[i]
+func (w *Write) Feeding() *Transform { return Feeding(w.Transforms) }
+
+// Feeding is Write.Feeding for a list of transforms, oldest first.
+func Feeding(ts []Transform) *Transform {
+	for i := len(ts) - 1; i >= 0; i-- {
+		t := &ts[i]
 		if t.IsShuffle() {
 			return t
 		}
@@ -443,6 +446,10 @@ type TableDef struct {
 	// Streaming is true for a pipeline table fed by a stream: CREATE
 	// STREAMING TABLE, or @dlt.table over dlt.read_stream / spark.readStream.
 	Streaming bool
+	// Transforms are, for a CREATE ... AS SELECT from a temporary view of a
+	// DataFrame, the operations that made the view's rows (see
+	// Write.Transforms): the statement writes the view's partitions.
+	Transforms []Transform
 }
 
 // PropertyStyle is the syntax a property insertion must follow.

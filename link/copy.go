@@ -188,6 +188,7 @@ func (h rehome) table(t *facts.TableDef) *facts.TableDef {
 	c.Properties = h.valueMap(c.Properties)
 	c.AddProps = h.propertyInsertion(c.AddProps)
 	c.AddAlter = h.propertyInsertion(c.AddAlter)
+	c.Transforms = h.transforms(c.Transforms)
 	return &c
 }
 

@@ -196,6 +196,9 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 			return val{kind: kSession}
 		case obj.kind == kFrame && (c.name == "collect" || c.name == "toLocalIterator"):
 			return val{kind: kRows}
+		case tempViews[c.name]:
+			x.noteView(obj, a)
+			return val{}
 		case notFrames[c.name]:
 			return val{}
 		}
