@@ -58,15 +58,23 @@ func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*docum
 		ps.Give(g)
 	}
 	py, sql := byLang(doc)
+	views := map[*document.Region][]facts.Transform{}
 	if len(py) > 0 {
 		widget := func(name, value string, known bool) {
 			ps.Give(params.Given{Source: params.Widget, Name: name, Value: value, Known: known})
 		}
-		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Widget: widget})
+		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Widget: widget, ViewFed: views})
 		merge(out, f)
 		sql = append(sql, embedded...)
 	}
 	for _, r := range sql {
+		if ts, ok := views[r]; ok {
+			nt, nw := len(out.Tables), len(out.Writes)
+			sqlfacts.AppendTo(out, r)
+			fedByView(ts, out.Tables[nt:], out.Writes[nw:])
+			avoidHostQuote(doc, r, out.Tables[nt:])
+			continue
+		}
 		if doc.Format == document.PlainSQL && len(doc.Regions) == 1 {
 			f := sqlfacts.ExtractWholeWith(r, ps)
 			if r.Embedded {
@@ -136,6 +144,7 @@ func merge(dst, src *facts.File) {
 	dst.Notes = append(dst.Notes, src.Notes...) // dst's may be the document's
 	dst.Evidence = take(dst.Evidence, src.Evidence)
 	dst.Foreign = take(dst.Foreign, src.Foreign)
+	dst.PerRun = take(dst.PerRun, src.PerRun)
 	if src.Summary != nil {
 		dst.Summary = src.Summary
 	}
@@ -151,4 +160,20 @@ func take[T any](dst, src []T) []T {
 		return slices.Clip(src)
 	}
 	return append(dst, src...)
+}
+
+// fedByView gives the tables and writes a SQL statement over a temporary
+// view makes the operations that made the view's rows, ts: a CREATE TABLE
+// ... AS SELECT and an INSERT ... SELECT write its partitions.
+func fedByView(ts []facts.Transform, tables []*facts.TableDef, writes []*facts.Write) {
+	for _, t := range tables {
+		if t.AsSelect && !t.Temporary {
+			t.Transforms = ts
+		}
+	}
+	for _, w := range writes {
+		if w.API == facts.SQLInsert {
+			w.Transforms = append(slices.Clip(ts), w.Transforms...)
+		}
+	}
 }

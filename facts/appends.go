@@ -23,3 +23,10 @@ func (w *Write) Appends() bool {
 	}
 	return false
 }
+
+// Accumulates reports whether every run of the write commits files to a
+// table that keeps what it held: an append, or a MERGE, which rewrites the
+// files its matches touch and adds new ones for its inserts.
+func (w *Write) Accumulates() bool {
+	return w.Appends() || w.API == DeltaTableMerge || w.API == SQLMerge
+}

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "fdf962017c58985e"
+const CodecVersion = "1e2341f63b2a4ce9"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -86,6 +86,10 @@ func (e *encoder) encFile(x *File) {
 	e.Count(len(x.EmbeddedSQL), x.EmbeddedSQL == nil)
 	for i1 := range x.EmbeddedSQL {
 		e.encEmbeddedSQL(&x.EmbeddedSQL[i1])
+	}
+	e.Count(len(x.PerRun), x.PerRun == nil)
+	for i1 := range x.PerRun {
+		e.encColumn(&x.PerRun[i1])
 	}
 	e.Bool(x.Summary != nil)
 	if x.Summary != nil {
@@ -214,6 +218,13 @@ func (d *decoder) decFile(x *File) {
 		}
 		x.EmbeddedSQL = s1
 	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Column, n1)
+		for i1 := range s1 {
+			d.decColumn(&s1[i1])
+		}
+		x.PerRun = s1
+	}
 	if d.noSummary {
 		d.B = nil // Summary is last: nothing else is left
 		return
@@ -238,6 +249,9 @@ func (e *encoder) encWrite(x *Write) {
 	}
 	if x.FrameFromCaller {
 		bits |= 1 << 3
+	}
+	if x.LoopRows {
+		bits |= 1 << 4
 	}
 	e.Bits8(bits)
 	e.Str(string(x.API))
@@ -300,14 +314,16 @@ func (e *encoder) encWrite(x *Write) {
 	if x.CopyOf != nil {
 		e.encRead(x.CopyOf)
 	}
+	e.Int(x.LoopItems)
 }
 
 func (d *decoder) decWrite(x *Write) {
-	bits := d.Bits8(4)
+	bits := d.Bits8(5)
 	x.FormatUnknown = bits&(1<<0) != 0
 	x.HasTrigger = bits&(1<<1) != 0
 	x.TargetFromCaller = bits&(1<<2) != 0
 	x.FrameFromCaller = bits&(1<<3) != 0
+	x.LoopRows = bits&(1<<4) != 0
 	x.API = API(d.Str())
 	x.Lang = document.Lang(d.U8())
 	d.decSpan(&x.Span)
@@ -379,6 +395,7 @@ func (d *decoder) decWrite(x *Write) {
 		d.decRead(p1)
 		x.CopyOf = p1
 	}
+	x.LoopItems = d.Int()
 }
 
 func (e *encoder) encTarget(x *Target) {
@@ -705,6 +722,10 @@ func (e *encoder) encTableDef(x *TableDef) {
 		e.encPropertyInsertion(x.AddAlter)
 	}
 	e.Str(x.Strategy)
+	e.Count(len(x.Transforms), x.Transforms == nil)
+	for i1 := range x.Transforms {
+		e.encTransform(&x.Transforms[i1])
+	}
 }
 
 func (d *decoder) decTableDef(x *TableDef) {
@@ -757,6 +778,13 @@ func (d *decoder) decTableDef(x *TableDef) {
 		x.AddAlter = p1
 	}
 	x.Strategy = d.Str()
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Transform, n1)
+		for i1 := range s1 {
+			d.decTransform(&s1[i1])
+		}
+		x.Transforms = s1
+	}
 }
 
 func (e *encoder) encPropertyInsertion(x *PropertyInsertion) {
@@ -1334,6 +1362,7 @@ func (e *encoder) encCall(x *Call) {
 	e.Str(x.Kind)
 	e.encSpan(&x.Loop)
 	e.Int(x.CalleeParam)
+	e.Int(x.LoopItems)
 }
 
 func (d *decoder) decCall(x *Call) {
@@ -1350,6 +1379,7 @@ func (d *decoder) decCall(x *Call) {
 	x.Kind = d.Str()
 	d.decSpan(&x.Loop)
 	x.CalleeParam = d.Int()
+	x.LoopItems = d.Int()
 }
 
 func (e *encoder) encConst(x *Const) {

@@ -157,6 +157,16 @@ func (c Copier) copyFile(x *File) {
 		}
 		x.EmbeddedSQL = y1
 	}
+	if s1 := x.PerRun; s1 != nil {
+		y1 := make([]Column, len(s1))
+		copy(y1, s1)
+		if c.Home != 0 {
+			for i1 := range y1 {
+				c.copyColumn(&y1[i1])
+			}
+		}
+		x.PerRun = y1
+	}
 }
 
 // Write returns a deep copy of x (nil for nil).
@@ -517,6 +527,14 @@ func (c Copier) copyTableDef(x *TableDef) {
 			c.copyPropertyInsertion(&y1)
 			x.AddAlter = &y1
 		}
+	}
+	if s1 := x.Transforms; s1 != nil {
+		y1 := make([]Transform, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyTransform(&y1[i1])
+		}
+		x.Transforms = y1
 	}
 }
 

@@ -313,14 +313,23 @@ type Write struct {
 	// the write then keeps the read's partitioning, file for file. Nil
 	// otherwise, and when where the DataFrame came from is not known.
 	CopyOf *Read
+	// LoopItems is how many times Loop runs when its iterable is a list
+	// written out or a module-level registry of them; 0 when not known.
+	LoopItems int
+	// LoopRows is true when Loop goes over rows a DataFrame brought to the
+	// driver (df.select(c).distinct().collect()): one write per value.
+	LoopRows bool
 }
 
 // Feeding returns the shuffle that decides how many files the write makes: the
 // last repartition/coalesce before the write with only narrow transforms after
 // it. A shuffle that feeds a join, an aggregation or a cache is not returned.
-func (w *Write) Feeding() *Transform {
-	for i := len(w.Transforms) - 1; i >= 0; i-- {
-		t := &w.Transforms[i]
+func (w *Write) Feeding() *Transform { return Feeding(w.Transforms) }
+
+// Feeding is Write.Feeding for a list of transforms, oldest first.
+func Feeding(ts []Transform) *Transform {
+	for i := len(ts) - 1; i >= 0; i-- {
+		t := &ts[i]
 		if t.IsShuffle() {
 			return t
 		}
@@ -449,6 +458,10 @@ type TableDef struct {
 	// case ("append", "merge", "insert_overwrite"), the adapter's default
 	// when not set; "" when not known or not an incremental model.
 	Strategy string
+	// Transforms are, for a CREATE ... AS SELECT from a temporary view of a
+	// DataFrame, the operations that made the view's rows (see
+	// Write.Transforms): the statement writes the view's partitions.
+	Transforms []Transform
 }
 
 // PropertyStyle is the syntax a property insertion must follow.
@@ -600,6 +613,10 @@ type File struct {
 	// map to file offsets: check verifies the fixes it offers there without
 	// parsing the Python again.
 	EmbeddedSQL []EmbeddedSQL
+	// PerRun are the names (variables, attributes, columns) the code gives
+	// a value new on every run (uuid.uuid4()), each where it is stored: a
+	// table partitioned by a column of that name gets a partition per run.
+	PerRun []Column
 }
 
 // Evidence is a sign in code of the platform it runs on: a Databricks

@@ -153,6 +153,8 @@ type Call struct {
 	// (def run(df, sink): sink(df)), with Callee ""; 0 when none. The link
 	// step calls what the caller passes for it.
 	CalleeParam int
+	// LoopItems is how many times Loop runs, when known (see Write.LoopItems).
+	LoopItems int
 }
 
 // ArgKind is what is known of an argument.

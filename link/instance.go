@@ -165,11 +165,11 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 		in.once(in.s.file, key, func(e *Extra) {
 			v := in.fill(kind, i, tmpl, holes, in.s.file, false)
 			if w, ok := v.(*facts.Write); ok {
-				if inLoop && !inBatch && byCaller == 0 && byDefault == 0 && (!w.Appends() || !w.Target.Known()) {
+				if inLoop && !inBatch && byCaller == 0 && byDefault == 0 && (!w.Accumulates() || !w.Target.Known()) {
 					return
 				}
 				if inLoop && w.Loop == (facts.Span{}) {
-					w.Loop = loop
+					w.Loop, w.LoopItems = loop, in.s.call.LoopItems
 				}
 				markVia(w, in.s)
 			}

@@ -401,6 +401,12 @@ func (a args) get(i int, name string) (arg, bool) {
 }
 
 // isPositional reports whether g is a plain positional argument.
+// first reports whether the first argument is positional and of kind k.
+func (a args) first(k kind) bool {
+	g, ok := a.pos(0)
+	return ok && g.v.kind == k
+}
+
 func (g arg) isPositional() bool { return g.name == "" && g.splat == 0 }
 
 // args evaluates a call's arguments onto x.work.argStack and returns them. They

@@ -31,6 +31,12 @@ type Options struct {
 	// combobox and multiselect call: the widget's name and default, known
 	// when the default is a literal string.
 	Widget func(name, value string, known bool)
+	// ViewFed, when not nil, is given for each SQL string that creates or
+	// fills a table from one temporary view of a DataFrame
+	// (df.coalesce(1).createOrReplaceTempView("v"), then CREATE TABLE t AS
+	// SELECT * FROM v) the operations that made the view's rows: they
+	// decide the files the statement writes.
+	ViewFed map[*document.Region][]facts.Transform
 }
 
 func defaultSQLReceiver(name string) bool {
@@ -99,6 +105,13 @@ type extractor struct {
 	// inLoop is the header of the innermost loop being read, in the current
 	// function or at module level (see facts.Write.Loop)
 	inLoop facts.Span
+	// loopItems and loopRows are what is known of that loop's iterable
+	// (see facts.Write.LoopItems and LoopRows)
+	loopItems int
+	loopRows  bool
+	// views are the temporary views of DataFrames made so far, by
+	// lower-cased name (see Options.ViewFed)
+	views map[string]*hist
 	// static is set while a static or class method's def is read: its
 	// first parameter is not an instance
 	static bool

@@ -182,6 +182,10 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 	case kObject:
 		v, _ := dictGet(obj, name)
 		return v
+	case kPerRun:
+		if name == "hex" || name == "urn" || name == "int" {
+			return obj
+		}
 	case kDeltaTable:
 		if dt, ok := obj.ref.(*deltaState); ok && dt.rs && name == "optimize" {
 			return val{kind: kDeltaOptimize, ref: dt}
@@ -249,8 +253,11 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		}
 		return val{kind: kRDD}
 	case kStr:
-		if c.name == "format" {
+		switch c.name {
+		case "format":
 			return x.strFormat(obj, a)
+		case "join":
+			return x.strJoin(obj, a)
 		}
 		return val{}
 	case kDict:
@@ -259,9 +266,24 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
 		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByFieldID(fObject)))
 	case kFrame, kUnknown:
+		if c.name == "withColumn" && len(a) == 2 && a[1].v.kind == kPerRun {
+			if s, ok := a[0].v.literalString(); ok {
+				x.notePerRun(s, x.spanOf(a[0].n))
+			}
+		}
 		return x.frameMethod(obj, c, a, -1)
 	}
 	return val{}
+}
+
+// perRunMakers are the functions whose result is new on every call.
+var perRunMakers = map[string]bool{"uuid.uuid4": true, "uuid.uuid1": true}
+
+// notePerRun records that the code gives name (a variable, an attribute,
+// a column) a value new on every run, at sp: a table partitioned by a
+// column of that name gets a partition of its own on every run.
+func (x *extractor) notePerRun(name string, sp facts.Span) {
+	x.file.PerRun = append(x.file.PerRun, facts.Column{Name: name, Span: sp})
 }
 
 // sessionMaker is what a call of the function named q (qualified or not)
@@ -327,6 +349,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		if v, ok := x.deltaRSCall(callee.name, c, a); ok {
 			return v
 		}
+		if perRunMakers[callee.name] || callee.name == "pyspark.sql.functions.lit" && a.first(kPerRun) {
+			return val{kind: kPerRun}
+		}
 		if callee.name == "functools.partial" {
 			return x.partial(a)
 		}
@@ -340,6 +365,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 	case kUnknown:
 		if x.callValue(callee, c, a) {
 			return val{}
+		}
+		if c.name == "str" && a.first(kPerRun) {
+			return val{kind: kPerRun}
 		}
 		return x.sessionMaker(c.name)
 	}

@@ -153,7 +153,7 @@ func (x *extractor) frameParam(df val) int {
 // recordWrite records a write; frame is writer.param (1 + the parameter
 // the written DataFrame comes from, 0 when none).
 func (x *extractor) recordWrite(w *facts.Write, frame int) {
-	w.Loop = x.inLoop
+	w.Loop, w.LoopItems, w.LoopRows = x.inLoop, x.loopItems, x.loopRows
 	x.file.Writes = push(&x.writeLists, x.file.Writes, w)
 	if f := x.fn; f != nil {
 		if frame > 0 {
@@ -413,7 +413,7 @@ func (x *extractor) calleeName(v val) (string, bool) {
 // addCall records a call made here, in the current function or at module
 // level, for the link step.
 func (x *extractor) addCall(call *facts.Call) {
-	call.Loop = x.inLoop
+	call.Loop, call.LoopItems = x.inLoop, x.loopItems
 	if x.fn != nil {
 		x.fn.sum.Calls = push(&x.callLists, x.fn.sum.Calls, call)
 		return

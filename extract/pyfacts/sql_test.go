@@ -54,6 +54,8 @@ func TestEmbeddedSQL(t *testing.T) {
 		{"unicode escape before", "spark.sql('SELECT \\u00e9\\N{BULLET}, x FROM t')", "SELECT é\uFFFD, x FROM t", []string{"SELECT ", ", x FROM t"}},
 		{"concatenated constants", "A = 'SELECT * '\nB = 'FROM t'\nspark.sql(A + B)", "SELECT * FROM t", []string{"SELECT * ", "FROM t"}},
 		{"in a call argument", "display(spark.sql('SHOW TABLES'))", "SHOW TABLES", []string{"SHOW TABLES"}},
+		{"joined list", "cols = ['a', 'b']\nspark.sql('OPTIMIZE t ZORDER BY (' + ', '.join(cols) + ')')", "OPTIMIZE t ZORDER BY (a, b)", []string{"OPTIMIZE t ZORDER BY (", "a", "b", ")"}},
+		{"joined clauses", "spark.sql(' '.join(('VACUUM t', 'RETAIN 1 HOURS')))", "VACUUM t RETAIN 1 HOURS", []string{"VACUUM t", "RETAIN 1 HOURS"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

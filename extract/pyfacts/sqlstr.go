@@ -53,6 +53,7 @@ func (x *extractor) embedSQL(v val) {
 		KeepGaps:   d.KeepGaps,
 	}
 	x.sql = append(x.sql, r)
+	x.viewFed(r)
 	if x.fn != nil && len(d.Holes) == 0 {
 		x.functionSQLWrites(r)
 	}
@@ -68,7 +69,7 @@ func (x *extractor) functionSQLWrites(r *document.Region) {
 		return
 	}
 	for _, w := range sqlfacts.Extract(r).Writes {
-		w.Loop = x.inLoop
+		w.Loop, w.LoopItems, w.LoopRows = x.inLoop, x.loopItems, x.loopRows
 		x.fn.sum.Writes = push(&x.writeLists, x.fn.sum.Writes, w)
 	}
 }
@@ -125,6 +126,33 @@ func (x *extractor) strFormat(tmpl val, a args) val {
 	b, was := x.newString()
 	ok := x.formatInto(b, tmpl, a)
 	return x.endString(b, was, ok, false)
+}
+
+// strJoin applies sep.join(items) to a list or tuple of known strings
+// (clauses of a DDL statement, partition columns): the text keeps each
+// item's place in the document, so facts read from it point at the items.
+func (x *extractor) strJoin(sep val, a args) val {
+	g, ok := a.pos(0)
+	if !ok || len(a) != 1 || g.v.kind != kList || g.v.open {
+		return val{}
+	}
+	items := g.v.items()
+	for _, it := range items {
+		if it.kind != kStr {
+			return val{}
+		}
+	}
+	b, was := x.newString()
+	var sseg, iseg [1]document.Segment
+	s := sep.strLocal(&sseg)
+	for i, it := range items {
+		if i > 0 {
+			b.Append(s, 0, len(s.Text))
+		}
+		t := it.strLocal(&iseg)
+		b.Append(t, 0, len(t.Text))
+	}
+	return x.endString(b, was, true, false)
 }
 
 // formatInto builds strFormat's text in b; false when it is not followed.
@@ -323,4 +351,84 @@ func isIdentifier(s string) bool {
 		return false
 	}
 	return s != ""
+}
+
+// tempViews are the DataFrame methods that name it as a temporary view.
+var tempViews = map[string]bool{
+	"createOrReplaceTempView": true, "createTempView": true,
+	"createGlobalTempView": true, "createOrReplaceGlobalTempView": true,
+}
+
+// noteView remembers the DataFrame obj is named as a view by a, or forgets
+// the name when what the DataFrame is is not known.
+func (x *extractor) noteView(obj val, a args) {
+	g, ok := a.get(0, "viewName")
+	if !ok || x.opts.ViewFed == nil {
+		return
+	}
+	name, ok := g.v.literalString()
+	if !ok {
+		return
+	}
+	if x.views == nil {
+		x.views = map[string]*hist{}
+	}
+	x.views[strings.ToLower(name)] = obj.history() // nil: not known
+}
+
+// viewFed gives Options.ViewFed the operations that made the view SQL
+// region r creates or fills a table from.
+func (x *extractor) viewFed(r *document.Region) {
+	if len(x.views) == 0 {
+		return
+	}
+	name, ok := viewSource(string(r.Text))
+	if !ok {
+		return
+	}
+	if h := x.views[name]; h != nil {
+		if ts := h.list(&x.edits); len(ts) > 0 {
+			x.opts.ViewFed[r] = ts
+		}
+	}
+}
+
+// viewSource is the one name a CREATE ... AS SELECT or INSERT ... SELECT
+// reads from, lower-cased, when its query only picks and filters rows of
+// it: a join, an aggregation, a sort, a union or a window reshapes the rows
+// again, and then the view's partitioning no longer decides the files.
+func viewSource(sql string) (string, bool) {
+	fields := strings.Fields(strings.ToLower(sql))
+	if len(fields) < 4 || (fields[0] != "create" && fields[0] != "insert") {
+		return "", false
+	}
+	from := -1
+	for i, f := range fields {
+		switch f {
+		case "join", "group", "distinct", "union", "intersect", "except", "order", "sort", "cluster", "distribute", "over", "limit":
+			return "", false
+		case "from":
+			if from >= 0 {
+				return "", false // a subquery or a second source
+			}
+			from = i
+		}
+		if strings.Contains(f, "over(") || strings.Contains(f, "(select") {
+			return "", false
+		}
+	}
+	if from < 0 || from+1 >= len(fields) {
+		return "", false
+	}
+	sel := false
+	for _, f := range fields[:from] {
+		if f == "select" {
+			sel = true
+		}
+	}
+	name := strings.Trim(fields[from+1], "`;()")
+	if !sel || strings.Contains(fields[from+1], ",") || (from+2 < len(fields) && strings.HasPrefix(fields[from+2], ",")) || !isIdentifier(name) {
+		return "", false
+	}
+	return name, true
 }

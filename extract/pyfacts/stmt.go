@@ -122,6 +122,9 @@ func (x *extractor) augmented(n python.Node, sc *scope) {
 
 // bind assigns v to an assignment target; parts it cannot follow become unknown.
 func (x *extractor) bind(target python.Node, v val, sc *scope) {
+	if v.kind == kPerRun {
+		x.bindPerRun(target)
+	}
 	switch target.Type() {
 	case "identifier":
 		sc.set(x.text(target), v)
@@ -152,6 +155,31 @@ func (x *extractor) bind(target python.Node, v val, sc *scope) {
 		if target.Is("attribute") {
 			x.forgetObject(target, sc)
 		}
+	}
+}
+
+// bindPerRun notes the name a value new on every run is stored under:
+// run_id = ..., self.run_id = ..., df["run_id"] = ....
+func (x *extractor) bindPerRun(target python.Node) {
+	var name python.Node
+	switch {
+	case target.Is("identifier"):
+		name = target
+	case target.Is("attribute"):
+		name = target.ChildByFieldID(fAttribute)
+	case target.Is("subscript"):
+		for c := target.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.Field() != "subscript" {
+				continue
+			}
+			if text, _, ok := python.PlainString(c); ok {
+				x.notePerRun(string(text), x.spanOf(c))
+			}
+		}
+		return
+	}
+	if name.Valid() {
+		x.notePerRun(x.text(name), x.spanOf(name))
 	}
 }
 
@@ -207,17 +235,22 @@ func (x *extractor) popArms(mark int) {
 }
 
 func (x *extractor) loop(n python.Node, sc *scope) {
+	var iter val
 	if n.Is("for_statement") {
-		x.header(n, fRight, sc)
+		iter = x.header(n, fRight, sc)
 	} else {
 		x.header(n, fCondition, sc)
 	}
-	outer := x.inLoop
-	x.inLoop = x.loopHeader(n)
-	defer func() { x.inLoop = outer }()
+	outer, outerItems, outerRows := x.inLoop, x.loopItems, x.loopRows
+	x.inLoop, x.loopItems, x.loopRows = x.loopHeader(n), 0, iter.kind == kRows
+	if iter.kind == kList && !iter.open {
+		x.loopItems = len(iter.items())
+	}
+	defer func() { x.inLoop, x.loopItems, x.loopRows = outer, outerItems, outerRows }()
+	item := registryItem(iter)
 	branches(sc, true, 1, func(int) {
 		if left := n.ChildByFieldID(fLeft); left.Valid() {
-			x.bind(left, val{}, sc)
+			x.bind(left, item, sc)
 		}
 		x.block(n.ChildByFieldID(fBody), sc)
 		if e := n.ChildByFieldID(fAlternative); e.Valid() {
@@ -344,10 +377,10 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 		}
 	}
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
-	outer, outerClass, outerLoop := x.fn, x.className, x.inLoop
-	x.fn, x.className, x.inLoop = st, "", facts.Span{}
+	outer, outerClass, outerLoop, outerItems, outerRows := x.fn, x.className, x.inLoop, x.loopItems, x.loopRows
+	x.fn, x.className, x.inLoop, x.loopItems, x.loopRows = st, "", facts.Span{}, 0, false
 	x.block(n.ChildByFieldID(fBody), fs)
-	x.fn, x.className, x.inLoop = outer, outerClass, outerLoop
+	x.fn, x.className, x.inLoop, x.loopItems, x.loopRows = outer, outerClass, outerLoop, outerItems, outerRows
 	x.endFunction(st)
 	return fn
 }
@@ -462,11 +495,33 @@ func (x *extractor) imports(n python.Node, sc *scope) {
 
 // header evaluates the expression in a compound statement's header (a
 // condition, a loop's iterable) as a statement of its own.
-func (x *extractor) header(n python.Node, field python.FieldID, sc *scope) {
+func (x *extractor) header(n python.Node, field python.FieldID, sc *scope) val {
 	if c := n.ChildByFieldID(field); c.Valid() {
 		x.stmt = c
-		x.eval(c, sc)
+		return x.eval(c, sc)
 	}
+	return val{}
+}
+
+// registryItem is what a loop over a registry of instances of one class of
+// the file ([Mitigator("a"), Mitigator("b")]) binds its variable to: an
+// instance of that class whose constructor arguments are not known, for
+// they differ from one iteration to the next. Anything else is unknown.
+func registryItem(iter val) val {
+	items := iter.items()
+	if iter.kind != kList || iter.open || len(items) == 0 {
+		return val{}
+	}
+	first, ok := items[0].ref.(*objRef)
+	if !ok {
+		return val{}
+	}
+	for _, it := range items[1:] {
+		if r, ok := it.ref.(*objRef); !ok || r.cls != first.cls || it.kind != kUnknown {
+			return val{}
+		}
+	}
+	return val{ref: &objRef{cls: first.cls, span: first.span}}
 }
 
 func (x *extractor) evalField(n python.Node, field python.FieldID, sc *scope) val {

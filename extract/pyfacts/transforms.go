@@ -211,6 +211,11 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 			c.name == "sparkSession" && len(a) == 0: // df._jdf.sparkSession(), the JVM's
 			// a builder this extractor did not follow (a helper's result)
 			return val{kind: kSession}
+		case obj.kind == kFrame && (c.name == "collect" || c.name == "toLocalIterator"):
+			return val{kind: kRows}
+		case tempViews[c.name]:
+			x.noteView(obj, a)
+			return val{}
 		case notFrames[c.name]:
 			return val{}
 		}

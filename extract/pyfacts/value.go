@@ -43,6 +43,8 @@ const (
 	kFunc                      // a function defined in the file (fn)
 	kClass                     // a class of the file whose instances hold their arguments (classInfo)
 	kObject                    // an instance of such a class (items: attribute, value, ...)
+	kPerRun                    // a value new on every run: uuid.uuid4(), its .hex, str() or lit() of it
+	kRows                      // a DataFrame's rows brought to the driver: collect(), toLocalIterator()
 )
 
 // val is the abstract value of an expression. Vals are copied a lot (into

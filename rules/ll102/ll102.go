@@ -23,7 +23,14 @@ the source of a MERGE: MERGE joins it with the target, so its partitioning does 
 the files written, nor a non-Delta write to a path the code (or, for a helper, its
 caller) does not name, which is as often a one-file hand-off to another tool as a table.
 Nor is a Delta write with optimized writes on (a session or job-cluster setting, a table
-property): they shuffle the rows again before writing, and LL101 reports the coalesce.`,
+property): they shuffle the rows again before writing, and LL101 reports the coalesce.
+
+A DataFrame funnelled through one task and named as a temporary view
+(df.coalesce(1).createOrReplaceTempView("v")) is reported when spark.sql creates a
+table from it (CREATE TABLE t AS SELECT * FROM v) or inserts it (INSERT INTO t SELECT *
+FROM v): a query that only picks and filters the view's rows writes its single
+partition. A join, an aggregation or a sort in the query shuffles again, and is not
+reported.`,
 	Lang:    "python",
 	Example: `orders.coalesce(1).write.mode("append").saveAsTable("main.sales.orders")`,
 	Better: `orders.write.mode("append").saveAsTable("main.sales.orders")
@@ -61,6 +68,30 @@ func check(p *rule.Pass) {
 		msg := fmt.Sprintf("%s makes one task write all of %s; drop it and let the writer (or optimized writes) size the files%s",
 			rule.TransformText(t), rule.TargetName(w.Target), p.FrequencyNote(w))
 		p.Report(t.Span, msg, rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})
+	}
+	checkViewTables(p, seen)
+}
+
+// checkViewTables reports a CREATE TABLE ... AS SELECT from a temporary
+// view made of a DataFrame funnelled through one task: the statement
+// inherits the view's single partition.
+func checkViewTables(p *rule.Pass, seen map[facts.Span]bool) {
+	for _, d := range p.Facts.Tables {
+		t := facts.Feeding(d.Transforms)
+		if t == nil || !single(t) || seen[t.Span] {
+			continue
+		}
+		if format := p.DefFormat(d); exportFormats[format] {
+			continue
+		}
+		if on, _ := d.Properties["delta.autooptimize.optimizewrite"].Truth(); on {
+			continue // the table shuffles again before writing
+		}
+		seen[t.Span] = true
+		msg := fmt.Sprintf("%s makes one task write all of %s: the temporary view it feeds is read by CREATE TABLE ... AS SELECT (%s), which writes the view's single partition; drop it and let the writer (or optimized writes) size the files",
+			rule.TransformText(t), rule.TableLabel(d.Name, d.Location), p.Place(d.At.Start))
+		p.ReportRelated(t.Span, msg, []rule.Related{{At: d.At, Message: "the CREATE TABLE ... AS SELECT that writes the view"}},
+			rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})
 	}
 }
 

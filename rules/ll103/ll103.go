@@ -3,6 +3,7 @@ package ll103
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
@@ -22,7 +23,12 @@ Partition by a date at most, or leave the table unpartitioned and use liquid
 clustering (CLUSTER BY), which clusters on high-cardinality columns without the
 directory explosion. dbt models on Spark and Databricks are checked too: their
 partition_by, in the model's config() or in dbt_project.yml and properties files
-(the message then names the file and line), with liquid_clustered_by as the remedy.`,
+(the message then names the file and line), with liquid_clustered_by as the remedy.
+
+A column the code fills with a value new on every run (run_id = uuid.uuid4().hex, then
+withColumn("run_id", lit(run_id)) or a DataFrame column of that name) is the extreme case
+whatever its name: each run writes a partition of its own, so no partition ever holds more
+than one run's files.`,
 	Lang:    "python",
 	Example: `events.write.partitionBy("user_id").saveAsTable("main.web.events")`,
 	Better: `(events.writeTo("main.web.events")
@@ -72,6 +78,17 @@ func (ck *checker) highCardinality(name string) bool {
 	return v
 }
 
+// perRun is where the file gives a name a value new on every run
+// (run_id = uuid.uuid4().hex), when it gives name one.
+func (ck *checker) perRun(name string) (facts.Span, bool) {
+	for _, r := range ck.Facts.PerRun {
+		if name != "" && strings.EqualFold(r.Name, name) {
+			return r.Span, true
+		}
+	}
+	return facts.Span{}, false
+}
+
 type partKey struct{ clause, first facts.Span }
 
 // clusterBy and liquidClusteredBy say how to cluster by a column instead:
@@ -96,6 +113,12 @@ func (ck *checker) checkPartitioning(part *facts.Partitioning, table string, adv
 		table += " (partitioned in " + part.Origin + ")"
 	}
 	for _, c := range part.Columns {
+		if at, ok := ck.perRun(c.Name); ok {
+			p.ReportRelated(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
+				" takes a new value on every run (a uuid, "+p.Place(at.Start)+"): every run writes a partition of its own, the most partitions a column can make; drop it from the partition columns (use liquid clustering, "+advice(c.Name)+", if queries filter on it)",
+				[]rule.Related{{At: at, Message: "the value new on every run"}})
+			continue
+		}
 		if c.Name != "" && ck.highCardinality(c.Name) {
 			p.Report(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
 				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering ("+advice(c.Name)+")")

@@ -28,7 +28,11 @@ when the platform is unknown, the compute may turn them on, so such writes are l
 A write that a repartition or coalesce to a number of partitions reaches — on the same
 line, through a variable, a helper's return value or parameter, or on any arm of an if —
 is never reported: a known number of tasks writes then, and LL102 judges the case of a
-single one.`,
+single one.
+
+A helper that partitions by a column its caller names (a parameter, an object's
+attribute such as fg.partition_key) is reported at each call that names a known column,
+and not at calls whose column is unknown.`,
 	Lang:    "python",
 	Example: `daily.write.mode("append").partitionBy("event_date", "country").parquet(path)`,
 	Better: `(daily.repartition("event_date", "country")
@@ -78,9 +82,10 @@ func check(p *rule.Pass) {
 		msg := "partitioned " + format + " write without a shuffle by " + strings.Join(cols, ", ") + why +
 			": every task writes a file into every partition it holds; add " + call + " before .write" + p.FrequencyNote(w)
 		at := part.Span
-		if at.Foreign() && w.Via != nil {
+		if w.Via != nil && (at.Foreign() || columnsFromCall(part)) {
 			// a helper in another file writes the DataFrame this call
-			// passes: the finding is the call's, the fix the caller's to make
+			// passes, or this call names the partition columns: the
+			// finding is the call's, the fix the caller's to make
 			at = w.Via.Call
 			related = append(related, rule.Related{At: part.Span, Message: "the helper's partitioned write"})
 			msg = "partitioned " + format + " write (in the helper this call passes the DataFrame to) without a shuffle by " +
@@ -100,6 +105,18 @@ func check(p *rule.Pass) {
 		}
 		p.ReportRelated(at, msg, related, fixes...)
 	}
+}
+
+// columnsFromCall reports whether a helper's partitionBy takes its columns
+// from the call it is applied at (a parameter, an object's attribute): they
+// are written outside the clause. Each call then partitions by its own.
+func columnsFromCall(part *facts.Partitioning) bool {
+	for _, c := range part.Columns {
+		if c.Span.File != part.Span.File || c.Span.Start < part.Span.Start || c.Span.End > part.Span.End {
+			return true
+		}
+	}
+	return false
 }
 
 // shuffledBy reports whether the data was repartitioned by some of the

@@ -2,6 +2,9 @@
 package ll105
 
 import (
+	"strconv"
+
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
 )
@@ -15,7 +18,20 @@ var Doc = &rule.Doc{
 an ingestion loop over 500 input files makes 500 commits of a few small files each, and
 the table's log and file count grow with every run. Reads then open thousands of small
 files, and OPTIMIZE has to rewrite them all. Read every input at once (a reader takes a
-list of paths or a glob) or union the DataFrames, and write once.`,
+list of paths or a glob) or union the DataFrames, and write once.
+
+A MERGE in a loop is reported the same way: each is a commit that rewrites the files its
+matches touch. So is a method called for each instance of a registry
+(for m in MITIGATORS: m.save()) whose body appends or merges into one table; when the
+loop goes over a list written out or such a registry, the message says how many times it
+runs. A loop over rows collected from a DataFrame (df.select(c).distinct().collect())
+whose body filters and appends each value to a path of its own is partitionBy written by
+hand: one job per value, each writing its own files; write once with partitionBy instead.
+
+Not reported: a loop whose iterations write different tables or paths named in the code
+(for name in ["orders", "items"]: ... saveAsTable(f"main.bronze.{name}")), each written
+once per run, as separate statements would; a loop that collects DataFrames and writes
+their union once after it; overwrites, which replace rather than add.`,
 	Lang: "python",
 	Example: `for path in files:
     spark.read.json(path).write.mode("append").saveAsTable("main.raw.events")`,
@@ -26,12 +42,32 @@ var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
 	for _, w := range p.Facts.Writes {
-		// a target known inside the loop is the same on every iteration:
-		// one that varies with the loop's item does not resolve
-		if w.Loop.End == 0 || !w.Target.Known() || !w.Appends() {
+		if w.Loop.End == 0 {
 			continue
 		}
-		p.Report(w.Loop, "this loop appends to "+rule.TargetName(w.Target)+
-			" on every iteration: each append is a commit of small files; read all inputs at once (a list of paths, or a union) and write once"+p.FrequencyNote(w))
+		switch {
+		// a target known inside the loop is the same on every iteration:
+		// one that varies with the loop's item does not resolve
+		case w.Target.Known() && w.Accumulates():
+			verb, what := "appends to ", "each append is a commit of small files; read all inputs at once (a list of paths, or a union) and write once"
+			if w.API.Rewrites() {
+				verb, what = "merges into ", "each MERGE is a commit that rewrites the files it touches; merge the union of the iterations' rows once"
+			}
+			p.Report(w.Loop, "this loop "+verb+rule.TargetName(w.Target)+" on every iteration"+iterations(w)+": "+what+p.FrequencyNote(w))
+		case w.LoopRows && !w.Target.Known() && w.Appends() && w.API != facts.SQLInsert:
+			p.Report(w.Loop, "this loop over rows collected from a DataFrame writes once per value, each to a target of its own: "+
+				"one job and one set of files per value on every run; write the DataFrame once with .partitionBy(<the column>)"+p.FrequencyNote(w))
+		}
 	}
+}
+
+// iterations says how many times the loop runs, when its iterable says.
+func iterations(w *facts.Write) string {
+	if w.LoopItems <= 0 {
+		return ""
+	}
+	if w.LoopItems == 1 {
+		return " (1 iteration)"
+	}
+	return " (" + strconv.Itoa(w.LoopItems) + " iterations)"
 }

@@ -1,0 +1,31 @@
+# Partition columns a call names, held on objects or passed to a writer helper.
+
+
+def persist_to_storage(df, fmt, path, partition_col):
+    writer = df.write.format(fmt).mode("append")
+    writer.partitionBy(partition_col).save(path)
+
+
+class FeatureGroup:
+    def __init__(self, name, partition_key):
+        self.name = name
+        self.partition_key = partition_key
+
+    def save(self, df):
+        persist_to_storage(df, "parquet", "/mnt/features/" + self.name, self.partition_key)
+
+
+events = spark.read.table("main.raw.events")
+daily = FeatureGroup("daily", "event_date")
+
+persist_to_storage(events, "parquet", "/mnt/out/by_day", "event_date")  # want: LL104 "by event_date"
+persist_to_storage(events, "orc", "/mnt/out/by_region", "region")  # want: LL104 "orc write .*by region"
+persist_to_storage(events, "parquet", "/mnt/out/by_key", daily.partition_key)  # want: LL104 "by event_date"
+daily.save(events)  # want: LL104 "by event_date"
+events.write.partitionBy(daily.partition_key).parquet("/mnt/out/direct")  # want: LL104 "by event_date"
+
+# near misses: the column is not known, or the rows are shuffled by it first
+persist_to_storage(events, "parquet", "/mnt/out/unknown", pick_column())
+FeatureGroup("later", pick_column()).save(events)
+persist_to_storage(events.repartition("event_date"), "parquet", "/mnt/out/shuffled", "event_date")
+persist_to_storage(events, "delta", "/mnt/out/delta", "event_date")
