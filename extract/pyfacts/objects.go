@@ -168,6 +168,9 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 			if v, ok := x.member(obj, name); ok {
 				return v
 			}
+			if v, ok := x.ownClassAttr(n.ChildByFieldID(fObject), name); ok {
+				return v
+			}
 			return x.wellKnownMember(name)
 		}
 		return val{}
@@ -182,6 +185,11 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 	case kObject:
 		v, _ := dictGet(obj, name)
 		return v
+	case kClass:
+		if ci, ok := obj.ref.(*classInfo); ok {
+			v, _ := ci.statics.get(name)
+			return v
+		}
 	case kDeltaTable:
 		if dt, ok := obj.ref.(*deltaState); ok && dt.rs && name == "optimize" {
 			return val{kind: kDeltaOptimize, ref: dt}

@@ -42,6 +42,9 @@ type fnState struct {
 	// a static method or one nested in another function): its first
 	// parameter is the instance.
 	class string
+	// statics are the attributes of the class a method (not a static
+	// one) is defined in, which its first parameter reads
+	statics *classAttrs
 }
 
 // paramRef is a parameter, or an attribute of one (self.table).

@@ -343,6 +343,9 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 			st.sum.Params = append(st.sum.Params, fp)
 		}
 	}
+	if ca := x.curClass; sc.class && ca != nil && ca.scope == sc && !isStaticMethod(n) {
+		st.statics = ca
+	}
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
 	outer, outerClass, outerLoop := x.fn, x.className, x.inLoop
 	x.fn, x.className, x.inLoop = st, "", facts.Span{}
@@ -378,7 +381,11 @@ func (x *extractor) class(n python.Node, sc *scope) {
 		x.className = x.text(n.ChildByFieldID(fName))
 		funcs = len(x.summary().Funcs)
 	}
+	outerAttrs := x.curClass
+	x.curClass = x.newClassAttrs(x.text(n.ChildByFieldID(fName)), n.ChildByFieldID(fBody), cs)
+	statics := x.curClass
 	x.block(n.ChildByFieldID(fBody), cs)
+	x.curClass = outerAttrs
 	if x.fn == nil && outer == "" && !plainBases(n) {
 		// a base class may set any attribute: its instances' are not known
 		if fs := x.summary().Funcs[funcs:]; len(fs) > 0 {
@@ -400,6 +407,9 @@ func (x *extractor) class(n python.Node, sc *scope) {
 			x.fieldsInit(name, ci)
 		}
 		v = val{kind: kClass, ref: ci}
+	}
+	if ci, ok := v.ref.(*classInfo); ok && v.kind == kClass {
+		ci.statics = statics
 	}
 	sc.set(name, v)
 }
