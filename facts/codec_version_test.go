@@ -14,15 +14,16 @@ import (
 // fact types change, the cache must not read entries written for the old
 // shape: change CodecVersion and add its shape here.
 var codecShapes = map[int]string{
-	1: "2f662780bf7a56e6",
-	2: "d9bcdfdaba9c37ed",
-	3: "b6ab809e470d9242", // Span.File (a FileID, written as its path), Write.WriterIn
-	4: "2c4ee949a8594cea", // self attributes, callables and objects in summaries
-	5: "ad6325c1a1b8a772", // Value, Transform and Arg fields ordered to pack (the bytes written are those of 4)
-	6: "49c0457a6e845d52", // Arg's rarely set fields behind Arg.More (ArgMore), Param.Default a pointer
-	7: "5a953b131f33f1d2", // Suppression.Until: SQL "noqa: disable=" ranges
-	8: "bd634872f630c8e8", // Partitioning.Origin: a configuration file that sets the columns (dbt)
-	9: "f024709ff243064c", // Transform.Counted, Write.FrameFromCaller, and the fields after them
+	1:  "2f662780bf7a56e6",
+	2:  "d9bcdfdaba9c37ed",
+	3:  "b6ab809e470d9242", // Span.File (a FileID, written as its path), Write.WriterIn
+	4:  "2c4ee949a8594cea", // self attributes, callables and objects in summaries
+	5:  "ad6325c1a1b8a772", // Value, Transform and Arg fields ordered to pack (the bytes written are those of 4)
+	6:  "49c0457a6e845d52", // Arg's rarely set fields behind Arg.More (ArgMore), Param.Default a pointer
+	7:  "5a953b131f33f1d2", // Suppression.Until: SQL "noqa: disable=" ranges
+	8:  "bd634872f630c8e8", // Partitioning.Origin: a configuration file that sets the columns (dbt)
+	9:  "f024709ff243064c", // Transform.Counted, Write.FrameFromCaller, and the fields after them
+	10: "990ab262c8078677", // Stream.NoTriggerWhen: the branch that leaves a stream without a trigger
 }
 
 // shape describes a type by its fields, recursively, in declaration order.

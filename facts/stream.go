@@ -18,6 +18,10 @@ type Stream struct {
 	// TriggerInsert is where ".trigger(...)" can be added: before the
 	// sink call; nil when not known (a helper's code applied elsewhere).
 	TriggerInsert *Insertion
+	// NoTriggerWhen is set when branches configure the stream in different
+	// ways and one sets no trigger: when that way runs ("`flag` is
+	// false"). The write's Trigger and HasTrigger are then unset.
+	NoTriggerWhen string
 }
 
 // SinkKind says whether a stream's sink writes files.

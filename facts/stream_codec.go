@@ -6,6 +6,7 @@ func (e *encoder) stream(s *Stream) {
 	e.str(s.Batch)
 	e.span(&s.BatchSpan)
 	putPtr(e, s.TriggerInsert, (*encoder).insertAt)
+	e.str(s.NoTriggerWhen)
 }
 
 func (d *decoder) stream(s *Stream) {
@@ -14,6 +15,7 @@ func (d *decoder) stream(s *Stream) {
 	s.Batch = d.str()
 	d.span(&s.BatchSpan)
 	s.TriggerInsert = getPtr(d, (*decoder).insertAt)
+	s.NoTriggerWhen = d.str()
 }
 
 func (e *encoder) insertAt(i *Insertion) { e.int(i.At); e.str(i.Newline) }

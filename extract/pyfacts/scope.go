@@ -29,6 +29,9 @@ type scopeStore struct {
 	fews   blocks.Recycled[[maxFew]binding]
 	// armLists are emptied lists for armBindings (see branches)
 	armLists [][]armBinding
+	// armWhen says when each arm of the branches being read runs, and
+	// after them when none does ("`flag` is false"); nil when not known
+	armWhen []string
 	// spareVars is an emptied map for the first scope that outgrows few,
 	// the module's mostly
 	spareVars map[string]*val
@@ -193,23 +196,14 @@ func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 			}
 			v, _ := s.get(u.name)
 			if b.last < 0 {
-				b.v = *v
+				b.v, b.when = *v, s.store.when(ran)
 			} else {
-				b.v = agree(b.v, *v)
+				b.v, b.when = agreeWhen(b.v, *v, b.when, s.store.when(ran)), ""
 			}
 			b.last = ran
 			b.arms++
 		}
-		for i := len(s.journal) - 1; i >= start; i-- {
-			u := s.journal[i]
-			if u.had {
-				v, _ := s.get(u.name)
-				*v = u.old
-			} else {
-				s.remove(u.name)
-			}
-		}
-		s.journal = s.journal[:start]
+		s.undo(start)
 		ran++
 	}
 	s.depth--
@@ -217,14 +211,42 @@ func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 		before, _ := s.lookup(b.name)
 		merged := b.v
 		if b.first > 0 {
-			merged = agree(before, merged) // the ways before the first binding kept before
+			merged = agreeWhen(before, merged, "", b.when) // the ways before the first binding kept before
 		}
 		if b.arms < ran || skippable {
-			merged = agree(merged, before)
+			none := ""
+			if b.arms == ran {
+				none = s.store.when(ran)
+			}
+			merged = agreeWhen(merged, before, b.when, none)
 		}
 		s.set(b.name, merged)
 	}
 	s.store.giveArmList(bound.list)
+}
+
+// undo puts back the bindings the journal recorded from start on.
+func (s *scope) undo(start int) {
+	for i := len(s.journal) - 1; i >= start; i-- {
+		u := s.journal[i]
+		if u.had {
+			v, _ := s.get(u.name)
+			*v = u.old
+		} else {
+			s.remove(u.name)
+		}
+	}
+	s.journal = s.journal[:start]
+}
+
+// untaken reads code that never runs here (the arm of an if whose
+// condition is known) for its facts, and forgets what it binds.
+func untaken(s *scope, read func()) {
+	start := len(s.journal)
+	s.depth++
+	read()
+	s.depth--
+	s.undo(start)
 }
 
 // takeArmList returns an empty list for armBindings, reused.
@@ -250,9 +272,10 @@ func (st *scopeStore) giveArmList(l []armBinding) {
 // armBinding is what the arms of a branch bound a name to.
 type armBinding struct {
 	name        string
-	v           val // the arms' bindings agreed
-	first, last int // the first and last arm binding the name (-1: none yet)
-	arms        int // how many arms bind it
+	v           val    // the arms' bindings agreed
+	first, last int    // the first and last arm binding the name (-1: none yet)
+	arms        int    // how many arms bind it
+	when        string // when the arm v comes from runs, while v is one arm's
 }
 
 // armBindings are the names the arms of a branch bind, in the order first
@@ -286,6 +309,25 @@ func (a *armBindings) get(name string, arm int) *armBinding {
 		}
 	}
 	return &a.list[len(a.list)-1]
+}
+
+// when says when arm i of the branches being read runs ("" when not known).
+func (st *scopeStore) when(i int) string {
+	if i < len(st.armWhen) {
+		return st.armWhen[i]
+	}
+	return ""
+}
+
+// agreeWhen is agree, but a writer configured differently on two ways
+// (whenA, whenB: when each runs) becomes one that knows both ways.
+func agreeWhen(a, b val, whenA, whenB string) val {
+	if !same(a, b) {
+		if j, ok := joinWriters(a, b, whenA, whenB); ok {
+			return j
+		}
+	}
+	return agree(a, b)
 }
 
 // agree is a when b is the same, the DataFrame where they meet when they

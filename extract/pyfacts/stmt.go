@@ -166,7 +166,7 @@ func (x *extractor) unbindTargets(n python.Node, sc *scope) {
 }
 
 func (x *extractor) ifStatement(n python.Node, sc *scope) {
-	x.header(n, fCondition, sc)
+	cond := x.header(n, fCondition, sc)
 	mark := x.pushArm(n)
 	hasElse := false
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -178,8 +178,9 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 			x.work.armStack = append(x.work.armStack, c)
 		}
 	}
-	branches(sc, !hasElse, len(x.work.armStack)-mark, func(i int) {
-		switch clause := x.work.armStack[mark+i]; clause.Type() {
+	arms := x.work.armStack[mark:]
+	readArm := func(i int) {
+		switch clause := arms[i]; clause.Type() {
 		case "elif_clause":
 			x.header(clause, fCondition, sc)
 			x.block(clause.ChildByFieldID(fConsequence), sc)
@@ -188,8 +189,79 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 		default: // the if itself
 			x.block(clause.ChildByFieldID(fConsequence), sc)
 		}
-	})
-	x.popArms(mark)
+	}
+	defer x.popArms(mark)
+	if taken, ok := knownArm(cond, len(arms), hasElse); ok {
+		// a condition known here: only the arm it takes runs
+		for i := range arms {
+			if i != taken {
+				untaken(sc, func() { readArm(i) })
+			}
+		}
+		if taken >= 0 {
+			readArm(taken)
+		}
+		return
+	}
+	outerWhen := sc.store.armWhen
+	sc.store.armWhen = x.armConditions(arms)
+	defer func() { sc.store.armWhen = outerWhen }()
+	branches(sc, !hasElse, len(arms), readArm)
+}
+
+// knownArm is the arm of an if that runs when its first condition's value
+// is known (-1: none), unless elif clauses follow a false one.
+func knownArm(cond val, arms int, hasElse bool) (int, bool) {
+	if cond.kind != kConst {
+		return 0, false
+	}
+	b, ok := cond.lit().Truth()
+	switch {
+	case !ok:
+		return 0, false
+	case b:
+		return 0, true
+	case arms == 1:
+		return -1, true
+	case arms == 2 && hasElse:
+		return 1, true
+	}
+	return 0, false
+}
+
+// armConditions says when each clause of an if runs, and after them when
+// none does: "`flag` is true", "`flag` is false" (or "none of `a`, `b`
+// is true" after elif clauses).
+func (x *extractor) armConditions(clauses []python.Node) []string {
+	conds := make([]string, 0, len(clauses)+1)
+	var tested []string
+	for _, c := range clauses {
+		if c.Is("else_clause") {
+			break
+		}
+		cond := strings.Join(strings.Fields(x.text(c.ChildByFieldID(fCondition))), " ")
+		tested = append(tested, cond)
+		conds = append(conds, truth(cond, true))
+	}
+	switch {
+	case len(tested) == 1:
+		conds = append(conds, truth(tested[0], false))
+	default:
+		conds = append(conds, "none of `"+strings.Join(tested, "`, `")+"` is true")
+	}
+	return conds
+}
+
+// truth says that condition cond is true or false, as plainly as it can:
+// "not flag" false is "flag" true.
+func truth(cond string, b bool) string {
+	if rest, ok := strings.CutPrefix(cond, "not "); ok {
+		cond, b = strings.TrimSpace(rest), !b
+	}
+	if b {
+		return "`" + cond + "` is true"
+	}
+	return "`" + cond + "` is false"
 }
 
 // pushArm pushes n onto x.work.armStack, the clauses of the branches being
@@ -472,11 +544,12 @@ func (x *extractor) imports(n python.Node, sc *scope) {
 
 // header evaluates the expression in a compound statement's header (a
 // condition, a loop's iterable) as a statement of its own.
-func (x *extractor) header(n python.Node, field python.FieldID, sc *scope) {
+func (x *extractor) header(n python.Node, field python.FieldID, sc *scope) val {
 	if c := n.ChildByFieldID(field); c.Valid() {
 		x.stmt = c
-		x.eval(c, sc)
+		return x.eval(c, sc)
 	}
+	return val{}
 }
 
 func (x *extractor) evalField(n python.Node, field python.FieldID, sc *scope) val {

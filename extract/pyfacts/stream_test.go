@@ -99,3 +99,43 @@ func TestWriterConfiguredInPlace(t *testing.T) {
 		t.Errorf("trigger %+v options %v", w.Trigger, w.Options)
 	}
 }
+
+// Branches that configure a writer differently meet in a writer that
+// knows each way: what they agree on is kept, what they do not is
+// unknown, and a trigger one way leaves unset is unset, saying when.
+func TestStreamBranches(t *testing.T) {
+	for _, tc := range []struct {
+		name, src   string
+		when        string // NoTriggerWhen
+		trigger     facts.TriggerKind
+		format      string
+		formatKnown bool
+	}{
+		{"if", "w = df.writeStream.format('delta')\nif flag:\n    w = w.trigger(once=True)\nw.toTable('t')\n", "`flag` is false", "", "delta", true},
+		{"if not", "w = df.writeStream.format('delta')\nif not flag:\n    w = w.trigger(once=True)\nw.toTable('t')\n", "`flag` is true", "", "delta", true},
+		{"else unset", "w = df.writeStream.format('delta')\nif a:\n    w = w.trigger(once=True)\nelse:\n    w = w.option('k', 'v')\nw.toTable('t')\n", "`a` is false", "", "delta", true},
+		{"both", "w = df.writeStream.format('delta')\nif a:\n    w = w.trigger(once=True)\nelse:\n    w = w.trigger(availableNow=True)\nw.toTable('t')\n", "", facts.TriggerUnknown, "delta", true},
+		{"before", "w = df.writeStream.trigger(once=True)\nif a:\n    w = w.option('k', 'v')\nw.toTable('t')\n", "", facts.TriggerOnce, "", true},
+		{"format differs", "w = df.writeStream.format('delta')\nif a:\n    w = w.format('kafka')\nw.start()\n", "", "", "", false},
+		{"known true", "a = True\nw = df.writeStream.format('delta')\nif a:\n    w = w.trigger(once=True)\nw.toTable('t')\n", "", facts.TriggerOnce, "delta", true},
+		{"known false", "a = False\nw = df.writeStream.format('delta')\nif a:\n    w = w.trigger(once=True)\nw.toTable('t')\n", "", "", "delta", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, _ := extract(t, tc.src)
+			w := oneWrite(t, f)
+			if w.Stream.NoTriggerWhen != tc.when {
+				t.Errorf("NoTriggerWhen %q, want %q", w.Stream.NoTriggerWhen, tc.when)
+			}
+			var got facts.TriggerKind
+			if w.Trigger != nil {
+				got = w.Trigger.Kind
+			}
+			if got != tc.trigger || w.HasTrigger != (tc.trigger != "") {
+				t.Errorf("trigger %q (has %v), want %q", got, w.HasTrigger, tc.trigger)
+			}
+			if w.Format != tc.format || w.FormatUnknown == tc.formatKnown {
+				t.Errorf("format %q unknown=%v, want %q known=%v", w.Format, w.FormatUnknown, tc.format, tc.formatKnown)
+			}
+		})
+	}
+}

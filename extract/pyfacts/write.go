@@ -49,17 +49,105 @@ const (
 	wTrigger
 	wQuery // .queryName(name): v, span
 	wBatch // .foreachBatch(fn): v, span
+	wJoin  // where branches meet: ref is the *wjoin of the ways through them
 	wKinds
 )
 
-// latest returns the newest step of kind k, or nil.
+// latest returns the newest step of kind k, or nil: nil too when branches
+// before it disagree on that step.
 func (s *wstep) latest(k wkind) *wstep {
+	step, mixed, _ := s.find(k)
+	if mixed {
+		return nil
+	}
+	return step
+}
+
+// wjoin is a writer configured in several ways by the branches of an if
+// (or another compound statement): the way each went, with when it runs.
+type wjoin struct{ alts []walt }
+
+type walt struct {
+	s    *wstep // nil: the writer as made
+	when string // when this way runs ("`flag` is false"); "" when not known
+}
+
+// find returns the newest step of kind k. Where branches meet and their
+// ways set different steps of kind k, mixed is true and unsetWhen says
+// when a way that sets none runs ("" when every way sets one).
+func (s *wstep) find(k wkind) (step *wstep, mixed bool, unsetWhen string) {
 	for ; s != nil; s = s.prev {
 		if s.kind == k {
-			return s
+			return s, false, ""
 		}
+		if s.kind != wJoin {
+			continue
+		}
+		for i, a := range s.ref.(*wjoin).alts {
+			got, m, when := a.s.find(k)
+			if got == nil && !m && unsetWhen == "" {
+				unsetWhen = a.when
+				if unsetWhen == "" {
+					unsetWhen = "some path through the code is taken"
+				}
+			}
+			if m && unsetWhen == "" {
+				unsetWhen = when
+			}
+			switch {
+			case i == 0:
+				step, mixed = got, m
+			case m || got != step:
+				mixed = true
+			}
+		}
+		if !mixed {
+			unsetWhen = ""
+		}
+		return step, mixed, unsetWhen
 	}
-	return nil
+	return nil, false, ""
+}
+
+// joinWriters is the writer a and b (the same writer, configured in
+// different ways) are where branches meet, labelled with when each runs.
+func joinWriters(a, b val, whenA, whenB string) (val, bool) {
+	wa, sa := writerStep(a)
+	wb, sb := writerStep(b)
+	if wa == nil || wa != wb {
+		return val{}, false
+	}
+	j := &wjoin{}
+	j.alts = appendAlts(appendAlts(j.alts, sa, whenA), sb, whenB)
+	return val{kind: kWriter, ref: &wstep{w: wa, kind: wJoin, ref: j}}, true
+}
+
+// appendAlts adds the ways through s: its own when s is a join itself.
+func appendAlts(alts []walt, s *wstep, when string) []walt {
+	if s != nil && s.kind == wJoin && s.prev == nil {
+		for _, a := range s.ref.(*wjoin).alts {
+			if a.when == "" {
+				a.when = when
+			}
+			alts = append(alts, a)
+		}
+		return alts
+	}
+	return append(alts, walt{s, when})
+}
+
+// writerStep is the writer v holds and the step it is configured to.
+func writerStep(v val) (*writer, *wstep) {
+	if v.kind != kWriter {
+		return nil, nil
+	}
+	switch w := v.ref.(type) {
+	case *writer:
+		return w, nil
+	case *wstep:
+		return w.w, w
+	}
+	return nil, nil
 }
 
 // options are the options set so far.
@@ -344,34 +432,72 @@ func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 		fw.Stream = x.streamOf(w, s, c)
 	}
 	for ; s != nil; s = s.prev {
+		if s.kind == wJoin {
+			x.joinedSettings(fw, s, &seen)
+			break
+		}
 		if seen[s.kind] {
 			continue // a newer step set it
 		}
 		seen[s.kind] = true
-		switch s.kind {
-		case wFormat:
-			if f, ok := s.ref.(string); ok {
-				fw.Format, fw.FormatUnknown = f, false
-			} else {
-				fw.Format, fw.FormatUnknown = x.formatName(s.v)
+		x.applyStep(fw, s)
+	}
+	return fw
+}
+
+// joinedSettings gives fw the settings not yet seen that branches meeting
+// at join j agree on; where they do not, the setting is unknown, and a
+// trigger that some way leaves unset is unset, saying when.
+func (x *extractor) joinedSettings(fw *facts.Write, j *wstep, seen *[wKinds]bool) {
+	for k := wFormat; k < wJoin; k++ {
+		if seen[k] {
+			continue
+		}
+		step, mixed, unsetWhen := j.find(k)
+		switch {
+		case !mixed:
+			if step != nil {
+				x.applyStep(fw, step)
 			}
-			fw.FormatSpan = s.span
-		case wMode:
-			fw.Mode = s.v.value(s.span)
-		case wPartition:
-			fw.PartitionBy = s.ref.(*facts.Partitioning)
-		case wCluster:
-			fw.ClusterBy = s.ref.(*facts.Partitioning).Columns
-		case wOptions:
-			fw.Options = s.ref.(*options).toMap()
-		case wProps:
-			fw.Properties = s.ref.(map[string]facts.Value)
-		case wTrigger:
-			fw.Trigger = s.ref.(*facts.Trigger)
+		case k == wFormat:
+			fw.Format, fw.FormatUnknown = "", true
+		case k == wPartition:
+			fw.PartitionBy = &facts.Partitioning{Dynamic: true}
+		case k == wTrigger && unsetWhen != "":
+			if fw.Stream != nil {
+				fw.Stream.NoTriggerWhen = unsetWhen
+			}
+		case k == wTrigger:
+			fw.Trigger = &facts.Trigger{Kind: facts.TriggerUnknown}
 			fw.HasTrigger = true
 		}
 	}
-	return fw
+}
+
+// applyStep gives fw the setting step s makes.
+func (x *extractor) applyStep(fw *facts.Write, s *wstep) {
+	switch s.kind {
+	case wFormat:
+		if f, ok := s.ref.(string); ok {
+			fw.Format, fw.FormatUnknown = f, false
+		} else {
+			fw.Format, fw.FormatUnknown = x.formatName(s.v)
+		}
+		fw.FormatSpan = s.span
+	case wMode:
+		fw.Mode = s.v.value(s.span)
+	case wPartition:
+		fw.PartitionBy = s.ref.(*facts.Partitioning)
+	case wCluster:
+		fw.ClusterBy = s.ref.(*facts.Partitioning).Columns
+	case wOptions:
+		fw.Options = s.ref.(*options).toMap()
+	case wProps:
+		fw.Properties = s.ref.(map[string]facts.Value)
+	case wTrigger:
+		fw.Trigger = s.ref.(*facts.Trigger)
+		fw.HasTrigger = true
+	}
 }
 
 // withProperty returns props with the (key, value) call arguments added;

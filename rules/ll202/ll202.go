@@ -23,7 +23,10 @@ Saying how fresh the data must be, with a processingTime of minutes or
 trigger(availableNow=True) on a schedule, batches more data per commit. A foreachBatch
 stream counts when its function writes files or a table; foreign sinks (Kafka, console,
 memory, foreach) make no files and are not reported. A stream started by a helper
-function is reported in the helper, where the trigger belongs.`,
+function is reported in the helper, where the trigger belongs. When branches configure
+the stream and one of them sets no trigger (if flag: w = w.trigger(availableNow=True)),
+the stream is reported, saying when that branch runs; a condition whose value is known
+where it is tested counts only the branch it takes.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .option("checkpointLocation", "/chk/events")
@@ -47,12 +50,18 @@ func check(p *rule.Pass) {
 		if w.HasTrigger || w.Applied() {
 			continue // a helper's stream is reported in the helper, where the trigger goes
 		}
-		msg := fmt.Sprintf("the stream into %s sets no trigger, so a micro-batch starts as soon as the previous one ends%s: "+
+		when := ""
+		if w.Stream.NoTriggerWhen != "" {
+			// a branch sets one: the others run with the default
+			when = " when " + w.Stream.NoTriggerWhen
+		}
+		msg := fmt.Sprintf("the stream into %s sets no trigger%s, so a micro-batch starts as soon as the previous one ends%s: "+
 			"on a trickle of data that is thousands of commits a day, each adding small files; "+
 			"set trigger(processingTime=%q), or run it with trigger(availableNow=True) on a schedule",
-			p.StreamTargets(w), p.MeasuredCommits(w), suggested)
+			p.StreamTargets(w), when, p.MeasuredCommits(w), suggested)
 		var fixes []rule.Fix
-		if ins := w.Stream.TriggerInsert; ins != nil && p.SuggestedTriggerOK() {
+		// a trigger added at the sink would replace the one a branch sets
+		if ins := w.Stream.TriggerInsert; ins != nil && p.SuggestedTriggerOK() && when == "" {
 			fixes = append(fixes, rule.Fix{Title: "Trigger every " + suggested, Edits: []facts.Edit{{
 				Span:    facts.Span{Start: ins.At, End: ins.At},
 				NewText: ins.Newline + `.trigger(processingTime="` + suggested + `")`,
