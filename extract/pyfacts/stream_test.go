@@ -60,7 +60,10 @@ func TestStreamSinks(t *testing.T) {
 		`df.writeStream.format("parquet").start("/p")`:           facts.SinkFiles,
 		`df.writeStream.start("/p")`:                             facts.SinkFiles,
 		`df.writeStream.start()`:                                 facts.SinkUnknown,
-		`df.writeStream.format(fmt).start("/p")`:                 facts.SinkUnknown,
+		`df.writeStream.format(fmt).start("/p")`:                 facts.SinkFiles, // only file sinks take a path
+		`df.writeStream.format(fmt).option("path", p).start()`:   facts.SinkFiles,
+		`df.writeStream.format(fmt).toTable("t")`:                facts.SinkFiles,
+		`df.writeStream.format(fmt).start()`:                     facts.SinkUnknown,
 		`df.writeStream.toTable("t")`:                            facts.SinkFiles,
 	} {
 		f, _ := extract(t, src)

@@ -22,7 +22,9 @@ never rests. Databricks warns that an unset trigger can bring unexpected storage
 Saying how fresh the data must be, with a processingTime of minutes or
 trigger(availableNow=True) on a schedule, batches more data per commit. A foreachBatch
 stream counts when its function writes files or a table; foreign sinks (Kafka, console,
-memory, foreach) make no files and are not reported. A stream started by a helper
+memory, foreach) make no files and are not reported; a sink whose format is not known
+here counts when it is given a path or is a table, since only file sinks take a path. A
+stream started by a helper
 function is reported in the helper, where the trigger belongs. When branches configure
 the stream and one of them sets no trigger (if flag: w = w.trigger(availableNow=True)),
 the stream is reported, saying when that branch runs; a condition whose value is known
