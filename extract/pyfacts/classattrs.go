@@ -86,3 +86,30 @@ func isStaticMethod(def python.Node) bool {
 	}
 	return false
 }
+
+// ownMethod is the method name of the file's class that recv (self, or
+// an instance made here) is an instance of, when it is defined already.
+func (x *extractor) ownMethod(recv val, name string, sc *scope) *function {
+	var ca *classAttrs
+	switch r := recv.ref.(type) {
+	case *param:
+		if r.i == 0 && r.attr == "" && r.fn != nil {
+			ca = r.fn.statics
+		}
+	case *objRef:
+		if cls, ok := sc.lookup(r.cls); ok {
+			if ci, ok := cls.ref.(*classInfo); ok && cls.kind == kClass {
+				ca = ci.statics
+			}
+		}
+	}
+	if ca == nil {
+		return nil
+	}
+	v, ok := ca.scope.get(name)
+	if !ok || v.kind != kFunc {
+		return nil
+	}
+	fn, _ := v.ref.(*function)
+	return fn
+}

@@ -20,6 +20,9 @@ type function struct {
 	// transforms, 0 when ret does not depend on an argument: each call
 	// returns ret's steps applied to what it passes (see rebase).
 	retFrame int
+	// retWriter is 1 + the parameter whose writer ret (a kWriter)
+	// configures, 0 when ret is no such writer (see returnedWriter).
+	retWriter int
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
@@ -267,6 +270,10 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
 		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByFieldID(fObject)))
 	case kFrame, kUnknown:
+		if p, ok := obj.ref.(*param); ok && writerOnly[c.name] && p.attr == "" && p.fn == x.fn && x.fn != nil {
+			// def configure(w): return w.trigger(...): w is a stream writer
+			return x.method(x.paramWriter(p.i, facts.DataStreamWriter), c, a)
+		}
 		return x.frameMethod(obj, c, a, -1)
 	}
 	return val{}
@@ -329,6 +336,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 	case kFunc:
 		if name, ok := x.calleeName(callee); ok {
 			x.recordCall(name, c, a)
+			if fn := callee.ref.(*function); fn.retWriter > 0 {
+				return x.returnedWriter(fn, a, 0)
+			}
 			return x.returnOf(callee.ref.(*function), a)
 		}
 	case kModule:

@@ -31,7 +31,7 @@ type scopeStore struct {
 	armLists [][]armBinding
 	// armWhen says when each arm of the branches being read runs, and
 	// after them when none does ("`flag` is false"); nil when not known
-	armWhen []string
+	armWhen []when
 	// spareVars is an emptied map for the first scope that outgrows few,
 	// the module's mostly
 	spareVars map[string]*val
@@ -198,7 +198,7 @@ func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 			if b.last < 0 {
 				b.v, b.when = *v, s.store.when(ran)
 			} else {
-				b.v, b.when = agreeWhen(b.v, *v, b.when, s.store.when(ran)), ""
+				b.v, b.when = agreeWhen(b.v, *v, b.when, s.store.when(ran)), when{}
 			}
 			b.last = ran
 			b.arms++
@@ -211,10 +211,10 @@ func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 		before, _ := s.lookup(b.name)
 		merged := b.v
 		if b.first > 0 {
-			merged = agreeWhen(before, merged, "", b.when) // the ways before the first binding kept before
+			merged = agreeWhen(before, merged, when{}, b.when) // the ways before the first binding kept before
 		}
 		if b.arms < ran || skippable {
-			none := ""
+			var none when
 			if b.arms == ran {
 				none = s.store.when(ran)
 			}
@@ -272,10 +272,10 @@ func (st *scopeStore) giveArmList(l []armBinding) {
 // armBinding is what the arms of a branch bound a name to.
 type armBinding struct {
 	name        string
-	v           val    // the arms' bindings agreed
-	first, last int    // the first and last arm binding the name (-1: none yet)
-	arms        int    // how many arms bind it
-	when        string // when the arm v comes from runs, while v is one arm's
+	v           val  // the arms' bindings agreed
+	first, last int  // the first and last arm binding the name (-1: none yet)
+	arms        int  // how many arms bind it
+	when        when // when the arm v comes from runs, while v is one arm's
 }
 
 // armBindings are the names the arms of a branch bind, in the order first
@@ -312,16 +312,16 @@ func (a *armBindings) get(name string, arm int) *armBinding {
 }
 
 // when says when arm i of the branches being read runs ("" when not known).
-func (st *scopeStore) when(i int) string {
+func (st *scopeStore) when(i int) when {
 	if i < len(st.armWhen) {
 		return st.armWhen[i]
 	}
-	return ""
+	return when{}
 }
 
 // agreeWhen is agree, but a writer configured differently on two ways
 // (whenA, whenB: when each runs) becomes one that knows both ways.
-func agreeWhen(a, b val, whenA, whenB string) val {
+func agreeWhen(a, b val, whenA, whenB when) val {
 	if !same(a, b) {
 		if j, ok := joinWriters(a, b, whenA, whenB); ok {
 			return j

@@ -232,8 +232,8 @@ func knownArm(cond val, arms int, hasElse bool) (int, bool) {
 // armConditions says when each clause of an if runs, and after them when
 // none does: "`flag` is true", "`flag` is false" (or "none of `a`, `b`
 // is true" after elif clauses).
-func (x *extractor) armConditions(clauses []python.Node) []string {
-	conds := make([]string, 0, len(clauses)+1)
+func (x *extractor) armConditions(clauses []python.Node) []when {
+	conds := make([]when, 0, len(clauses)+1)
 	var tested []string
 	for _, c := range clauses {
 		if c.Is("else_clause") {
@@ -247,21 +247,21 @@ func (x *extractor) armConditions(clauses []python.Node) []string {
 	case len(tested) == 1:
 		conds = append(conds, truth(tested[0], false))
 	default:
-		conds = append(conds, "none of `"+strings.Join(tested, "`, `")+"` is true")
+		conds = append(conds, when{text: "none of `" + strings.Join(tested, "`, `") + "` is true"})
 	}
 	return conds
 }
 
 // truth says that condition cond is true or false, as plainly as it can:
 // "not flag" false is "flag" true.
-func truth(cond string, b bool) string {
+func truth(cond string, b bool) when {
 	if rest, ok := strings.CutPrefix(cond, "not "); ok {
 		cond, b = strings.TrimSpace(rest), !b
 	}
 	if b {
-		return "`" + cond + "` is true"
+		return when{text: "`" + cond + "` is true", cond: cond, holds: true}
 	}
-	return "`" + cond + "` is false"
+	return when{text: "`" + cond + "` is false", cond: cond, holds: false}
 }
 
 // pushArm pushes n onto x.work.armStack, the clauses of the branches being

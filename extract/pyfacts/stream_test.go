@@ -142,3 +142,42 @@ func TestStreamBranches(t *testing.T) {
 		})
 	}
 }
+
+// A helper that configures the writer it is given and returns it applies
+// its steps at each call, to the call's writer.
+func TestWriterHelpers(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		trigger   facts.TriggerKind
+		when      string
+		format    string
+	}{
+		{"annotated", "def h(w: DataStreamWriter):\n    return w.format('delta').option('checkpointLocation', '/c')\nh(df.writeStream).toTable('t')\n", "", "", "delta"},
+		{"trigger", "def h(w):\n    return w.trigger(once=True)\nh(df.writeStream.format('delta')).toTable('t')\n", facts.TriggerOnce, "", "delta"},
+		{"statement", "def h(w):\n    w.trigger(once=True)\n    return w\nh(df.writeStream.format('delta')).toTable('t')\n", facts.TriggerOnce, "", "delta"},
+		{"branch", "def h(w, on):\n    if on:\n        w = w.trigger(once=True)\n    return w\nh(df.writeStream.format('delta'), x).toTable('t')\n", "", "`on` is false", "delta"},
+		{"branch known true", "def h(w, on):\n    if on:\n        w = w.trigger(once=True)\n    return w\nh(df.writeStream.format('delta'), True).toTable('t')\n", facts.TriggerOnce, "", "delta"},
+		{"branch known false", "def h(w, on):\n    if on:\n        w = w.trigger(once=True)\n    return w\nh(df.writeStream.format('delta'), on=False).toTable('t')\n", "", "", "delta"},
+		{"method", "class S:\n    def c(self, w):\n        return w.trigger(once=True)\n    def run(self, df):\n        self.c(df.writeStream.format('delta')).toTable('t')\n", facts.TriggerOnce, "", "delta"},
+		// near miss: a plain parameter used with methods a reader has too is not taken for a writer
+		{"not a writer", "def h(w):\n    return w.format('parquet')\nh(df.writeStream.format('delta')).toTable('t')\n", "", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, _ := extract(t, tc.src)
+			if tc.format == "" {
+				if len(f.Writes) != 0 {
+					t.Fatalf("writes %d, want none known", len(f.Writes))
+				}
+				return
+			}
+			w := oneWrite(t, f)
+			var got facts.TriggerKind
+			if w.Trigger != nil {
+				got = w.Trigger.Kind
+			}
+			if got != tc.trigger || w.Stream.NoTriggerWhen != tc.when || w.Format != tc.format {
+				t.Errorf("trigger %q when %q format %q, want %q %q %q", got, w.Stream.NoTriggerWhen, w.Format, tc.trigger, tc.when, tc.format)
+			}
+		})
+	}
+}

@@ -16,6 +16,9 @@ type writer struct {
 	writerAt int
 	target   facts.Target
 	param    int // 1 + the parameter the DataFrame comes from (see frameParam)
+	// from is 1 + the parameter that is this writer: a helper configures a
+	// writer it is given, and each call applies the steps to its argument
+	from int
 }
 
 // wstep is a writer as configured so far: one step (.format(), .mode(),
@@ -69,7 +72,16 @@ type wjoin struct{ alts []walt }
 
 type walt struct {
 	s    *wstep // nil: the writer as made
-	when string // when this way runs ("`flag` is false"); "" when not known
+	when when
+}
+
+// when says when a way through branches runs.
+type when struct {
+	text string // "`flag` is false"; "" when not known
+	// cond is a condition the way runs only when it has the truth holds:
+	// "flag" (false) for the way an if flag: skips; "" for none
+	cond  string
+	holds bool
 }
 
 // find returns the newest step of kind k. Where branches meet and their
@@ -86,7 +98,7 @@ func (s *wstep) find(k wkind) (step *wstep, mixed bool, unsetWhen string) {
 		for i, a := range s.ref.(*wjoin).alts {
 			got, m, when := a.s.find(k)
 			if got == nil && !m && unsetWhen == "" {
-				unsetWhen = a.when
+				unsetWhen = a.when.text
 				if unsetWhen == "" {
 					unsetWhen = "some path through the code is taken"
 				}
@@ -111,7 +123,7 @@ func (s *wstep) find(k wkind) (step *wstep, mixed bool, unsetWhen string) {
 
 // joinWriters is the writer a and b (the same writer, configured in
 // different ways) are where branches meet, labelled with when each runs.
-func joinWriters(a, b val, whenA, whenB string) (val, bool) {
+func joinWriters(a, b val, whenA, whenB when) (val, bool) {
 	wa, sa := writerStep(a)
 	wb, sb := writerStep(b)
 	if wa == nil || wa != wb {
@@ -123,21 +135,115 @@ func joinWriters(a, b val, whenA, whenB string) (val, bool) {
 }
 
 // appendAlts adds the ways through s: its own when s is a join itself.
-func appendAlts(alts []walt, s *wstep, when string) []walt {
+func appendAlts(alts []walt, s *wstep, w when) []walt {
 	if s != nil && s.kind == wJoin && s.prev == nil {
 		for _, a := range s.ref.(*wjoin).alts {
-			if a.when == "" {
-				a.when = when
+			if a.when.text == "" {
+				a.when = w
 			}
 			alts = append(alts, a)
 		}
 		return alts
 	}
-	return append(alts, walt{s, when})
+	return append(alts, walt{s, w})
+}
+
+// writerOnly are the methods only a DataStreamWriter has: a parameter
+// they are called on is one.
+var writerOnly = map[string]bool{"trigger": true, "outputMode": true, "queryName": true, "foreachBatch": true}
+
+// paramWriter is the writer the current function's parameter i is, made
+// once per function so that every use of the parameter configures one writer.
+func (x *extractor) paramWriter(i int, api facts.API) val {
+	st := x.fn
+	if st.writers == nil {
+		st.writers = map[int]*writer{}
+	}
+	w, ok := st.writers[i]
+	if !ok {
+		w = &writer{api: api, from: i + 1, writerAt: -1}
+		st.writers[i] = w
+	}
+	return val{kind: kWriter, ref: w}
+}
+
+// rebaseSteps is steps s, made on a helper's parameter writer, applied to
+// writer w configured up to onto: what a call of the helper returns.
+// Ways through branches that known keeps not are left out: a condition
+// the call gives a known value.
+func rebaseSteps(s *wstep, w *writer, onto *wstep, known func(when) bool) *wstep {
+	if s == nil {
+		return onto
+	}
+	c := *s
+	c.w = w
+	if s.kind == wJoin {
+		j := &wjoin{}
+		for _, a := range s.ref.(*wjoin).alts {
+			if known(a.when) {
+				j.alts = append(j.alts, walt{rebaseSteps(a.s, w, onto, known), a.when})
+			}
+		}
+		if len(j.alts) == 1 && s.prev == nil {
+			return j.alts[0].s // the only way the call takes
+		}
+		c.ref = j
+		if s.prev == nil {
+			return &c
+		}
+	}
+	c.prev = rebaseSteps(s.prev, w, onto, known)
+	return &c
+}
+
+// returnedWriter is what a call of fn, a helper returning the writer its
+// parameter is, configured, returns: the call's argument so configured.
+// skip is how many of fn's parameters the call does not pass (self).
+func (x *extractor) returnedWriter(fn *function, a args, skip int) val {
+	i := fn.retWriter - 1
+	name := ""
+	if fn.sum != nil && i < len(fn.sum.Params) {
+		name = fn.sum.Params[i].Name
+	}
+	if i < skip {
+		return val{}
+	}
+	g, ok := a.get(i-skip, name)
+	if !ok {
+		return val{}
+	}
+	w, onto := writerStep(g.v)
+	if w == nil {
+		return val{}
+	}
+	// a way that runs when a parameter has a truth the call's argument has not never runs
+	known := func(wh when) bool {
+		if wh.cond == "" || fn.sum == nil {
+			return true
+		}
+		for j, p := range fn.sum.Params {
+			if p.Name != wh.cond || j < skip {
+				continue
+			}
+			g, ok := a.get(j-skip, p.Name)
+			if !ok || g.v.kind != kConst {
+				return true
+			}
+			b, ok := g.v.lit().Truth()
+			return !ok || b == wh.holds
+		}
+		return true
+	}
+	_, s := writerStep(fn.ret)
+	return val{kind: kWriter, ref: rebaseSteps(s, w, onto, known)}
 }
 
 // writerStep is the writer v holds and the step it is configured to.
 func writerStep(v val) (*writer, *wstep) {
+	if p, ok := v.ref.(*param); ok && v.kind == kUnknown && p.attr == "" && p.fn != nil {
+		// a parameter the function configures as a writer (see paramWriter)
+		return p.fn.writers[p.i], nil
+	}
 	if v.kind != kWriter {
 		return nil, nil
 	}
@@ -219,6 +325,9 @@ var (
 // writerMethod applies a method to writer w configured up to step s (nil
 // when it is not configured yet).
 func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
+	if w.from > 0 && (v1Sinks[c.name] != nil || streamSinks[c.name] != nil) {
+		return val{} // the caller's writer: what it was given is not known here
+	}
 	switch w.api {
 	case facts.DataFrameWriter:
 		if params, ok := v1Sinks[c.name]; ok {

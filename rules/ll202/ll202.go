@@ -28,7 +28,10 @@ stream started by a helper
 function is reported in the helper, where the trigger belongs. When branches configure
 the stream and one of them sets no trigger (if flag: w = w.trigger(availableNow=True)),
 the stream is reported, saying when that branch runs; a condition whose value is known
-where it is tested counts only the branch it takes.`,
+where it is tested counts only the branch it takes. A helper in the same file that
+configures a writer it is given and returns it (def configure(w): return
+w.trigger(...)) applies what it sets at each call, a flag passed as a literal choosing
+its branch.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .option("checkpointLocation", "/chk/events")
