@@ -29,7 +29,7 @@ type scopeStore struct {
 	fews   blocks.Recycled[[maxFew]binding]
 	// armLists are emptied lists for armBindings (see branches)
 	armLists [][]armBinding
-	// armWhen says when each arm of the branches being read runs, and
+	// armWhen says when each arm of the next branches runs, and
 	// after them when none does ("`flag` is false"); nil when not known
 	armWhen []when
 	// spareVars is an emptied map for the first scope that outgrows few,
@@ -185,6 +185,15 @@ func (s *scope) enclosing() *scope {
 func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 	start := len(s.journal)
 	s.depth++
+	// the labels are this statement's: branches nested in its arms have their own or none
+	labels := s.store.armWhen
+	s.store.armWhen = nil
+	whenArm := func(i int) when {
+		if i < len(labels) {
+			return labels[i]
+		}
+		return when{}
+	}
 	bound := armBindings{list: s.store.takeArmList()}
 	ran := 0
 	for i := range arms {
@@ -196,9 +205,9 @@ func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 			}
 			v, _ := s.get(u.name)
 			if b.last < 0 {
-				b.v, b.when = *v, s.store.when(ran)
+				b.v, b.when = *v, whenArm(ran)
 			} else {
-				b.v, b.when = agreeWhen(b.v, *v, b.when, s.store.when(ran)), when{}
+				b.v, b.when = agreeWhen(b.v, *v, b.when, whenArm(ran)), when{}
 			}
 			b.last = ran
 			b.arms++
@@ -216,7 +225,7 @@ func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 		if b.arms < ran || skippable {
 			var none when
 			if b.arms == ran {
-				none = s.store.when(ran)
+				none = whenArm(ran)
 			}
 			merged = agreeWhen(merged, before, b.when, none)
 		}
@@ -309,14 +318,6 @@ func (a *armBindings) get(name string, arm int) *armBinding {
 		}
 	}
 	return &a.list[len(a.list)-1]
-}
-
-// when says when arm i of the branches being read runs ("" when not known).
-func (st *scopeStore) when(i int) when {
-	if i < len(st.armWhen) {
-		return st.armWhen[i]
-	}
-	return when{}
 }
 
 // agreeWhen is agree, but a writer configured differently on two ways

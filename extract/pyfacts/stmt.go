@@ -203,9 +203,7 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 		}
 		return
 	}
-	outerWhen := sc.store.armWhen
-	sc.store.armWhen = x.armConditions(arms)
-	defer func() { sc.store.armWhen = outerWhen }()
+	sc.store.armWhen = x.armConditions(arms) // taken by branches
 	branches(sc, !hasElse, len(arms), readArm)
 }
 

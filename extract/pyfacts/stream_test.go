@@ -122,6 +122,9 @@ func TestStreamBranches(t *testing.T) {
 		{"format differs", "w = df.writeStream.format('delta')\nif a:\n    w = w.format('kafka')\nw.start()\n", "", "", "", false},
 		{"known true", "a = True\nw = df.writeStream.format('delta')\nif a:\n    w = w.trigger(once=True)\nw.toTable('t')\n", "", facts.TriggerOnce, "delta", true},
 		{"known false", "a = False\nw = df.writeStream.format('delta')\nif a:\n    w = w.trigger(once=True)\nw.toTable('t')\n", "", "", "delta", true},
+		// a loop's arms are not the if's around it: the way the loop is skipped is not "`a` is false"
+		{"loop in if", "w = df.writeStream.format('delta')\nif a:\n    for o in opts:\n        w = w.trigger(once=True)\nw.toTable('t')\n", "`a` is false", "", "delta", true},
+		{"loop", "w = df.writeStream.format('delta')\nfor o in opts:\n    w = w.trigger(once=True)\nw.toTable('t')\n", "the loop or branch before it does not set one", "", "delta", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, _ := extract(t, tc.src)

@@ -96,14 +96,15 @@ func (s *wstep) find(k wkind) (step *wstep, mixed bool, unsetWhen string) {
 			continue
 		}
 		for i, a := range s.ref.(*wjoin).alts {
+			// the last way that sets none is said: the outermost branch's
 			got, m, when := a.s.find(k)
-			if got == nil && !m && unsetWhen == "" {
+			if got == nil && !m {
 				unsetWhen = a.when.text
 				if unsetWhen == "" {
-					unsetWhen = "some path through the code is taken"
+					unsetWhen = "the loop or branch before it does not set one"
 				}
 			}
-			if m && unsetWhen == "" {
+			if m && when != "" {
 				unsetWhen = when
 			}
 			switch {
