@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "1e2341f63b2a4ce9"
+const CodecVersion = "c8c6a8f7a6c81950"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -571,6 +571,7 @@ func (e *encoder) encStream(x *Stream) {
 	if x.TriggerInsert != nil {
 		e.encInsertion(x.TriggerInsert)
 	}
+	e.Str(x.NoTriggerWhen)
 }
 
 func (d *decoder) decStream(x *Stream) {
@@ -587,6 +588,7 @@ func (d *decoder) decStream(x *Stream) {
 		d.decInsertion(p1)
 		x.TriggerInsert = p1
 	}
+	x.NoTriggerWhen = d.Str()
 }
 
 func (e *encoder) encRead(x *Read) {

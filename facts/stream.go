@@ -18,6 +18,10 @@ type Stream struct {
 	// TriggerInsert is where ".trigger(...)" can be added: before the
 	// sink call; nil when not known (a helper's code applied elsewhere).
 	TriggerInsert *Insertion
+	// NoTriggerWhen is set when branches configure the stream in different
+	// ways and one sets no trigger: when that way runs ("`flag` is
+	// false"). The write's Trigger and HasTrigger are then unset.
+	NoTriggerWhen string
 }
 
 // SinkKind says whether a stream's sink writes files.
@@ -38,7 +42,15 @@ var fileFormats = map[string]bool{
 // StreamSink classifies the sink of a writeStream write. defaultFormat is
 // the configured format of a sink that names none.
 func (w *Write) StreamSink(defaultFormat string) SinkKind {
-	if w.API != DataStreamWriter || w.FormatUnknown {
+	if w.API != DataStreamWriter {
+		return SinkUnknown
+	}
+	if w.FormatUnknown {
+		// Only file sinks take a path, and a table sink writes the table:
+		// Kafka, console, memory and foreach take neither.
+		if _, path := w.Options["path"]; path || w.Sink == "toTable" || (w.Sink == "start" && w.Target.Span.End > w.Target.Span.Start) {
+			return SinkFiles
+		}
 		return SinkUnknown
 	}
 	f := w.Format

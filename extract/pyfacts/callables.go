@@ -88,6 +88,15 @@ func isClassName(q string) bool {
 func (x *extractor) member(obj val, name string) (val, bool) {
 	switch r := obj.ref.(type) {
 	case *param:
+		if r.i == 0 && r.attr == "" && r.fn != nil && r.fn.statics != nil {
+			// self.X, cls.X: a setting of the class, unless an instance sets it
+			if name == "__class__" {
+				return r.fn.statics.classRef(), true
+			}
+			if v, ok := r.fn.statics.get(name); ok {
+				return v, true
+			}
+		}
 		if r.fn != x.fn || r.attr != "" || x.fn == nil {
 			return val{}, false
 		}

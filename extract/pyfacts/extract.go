@@ -102,6 +102,8 @@ type extractor struct {
 	// className the class whose body is (see record.go)
 	fn        *fnState
 	className string
+	// curClass is what the class whose body is being read binds
+	curClass *classAttrs
 	// inLoop is the header of the innermost loop being read, in the current
 	// function or at module level (see facts.Write.Loop)
 	inLoop facts.Span

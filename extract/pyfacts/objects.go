@@ -20,6 +20,9 @@ type function struct {
 	// transforms, 0 when ret does not depend on an argument: each call
 	// returns ret's steps applied to what it passes (see rebase).
 	retFrame int
+	// retWriter is 1 + the parameter whose writer ret (a kWriter)
+	// configures, 0 when ret is no such writer (see returnedWriter).
+	retWriter int
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
@@ -168,6 +171,9 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 			if v, ok := x.member(obj, name); ok {
 				return v
 			}
+			if v, ok := x.ownClassAttr(n.ChildByFieldID(fObject), name); ok {
+				return v
+			}
 			return x.wellKnownMember(name)
 		}
 		return val{}
@@ -185,6 +191,11 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 	case kPerRun:
 		if name == "hex" || name == "urn" || name == "int" {
 			return obj
+		}
+	case kClass:
+		if ci, ok := obj.ref.(*classInfo); ok {
+			v, _ := ci.statics.get(name)
+			return v
 		}
 	case kDeltaTable:
 		if dt, ok := obj.ref.(*deltaState); ok && dt.rs && name == "optimize" {
@@ -271,6 +282,10 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 				x.notePerRun(s, x.spanOf(a[0].n))
 			}
 		}
+		if p, ok := obj.ref.(*param); ok && writerOnly[c.name] && p.attr == "" && p.fn == x.fn && x.fn != nil {
+			// def configure(w): return w.trigger(...): w is a stream writer
+			return x.method(x.paramWriter(p.i, facts.DataStreamWriter), c, a)
+		}
 		return x.frameMethod(obj, c, a, -1)
 	}
 	return val{}
@@ -343,6 +358,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 	case kFunc:
 		if name, ok := x.calleeName(callee); ok {
 			x.recordCall(name, c, a)
+			if fn := callee.ref.(*function); fn.retWriter > 0 {
+				return x.returnedWriter(fn, a, 0)
+			}
 			return x.returnOf(callee.ref.(*function), a)
 		}
 	case kModule:

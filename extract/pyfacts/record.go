@@ -43,6 +43,11 @@ type fnState struct {
 	// a static method or one nested in another function): its first
 	// parameter is the instance.
 	class string
+	// statics are the attributes of the class a method (not a static
+	// one) is defined in, which its first parameter reads
+	statics *classAttrs
+	// writers are the writers parameters are, by parameter (see paramWriter)
+	writers map[int]*writer
 }
 
 // paramRef is a parameter, or an attribute of one (self.table).
@@ -529,6 +534,16 @@ func (x *extractor) paramValue(st *fnState, i int, p python.Node) val {
 		if bytes.Contains(tt, []byte("SparkSession")) || bytes.Contains(tt, []byte("DatabricksSession")) {
 			return val{kind: kSession}
 		}
+		outer := x.fn
+		x.fn = st
+		defer func() { x.fn = outer }()
+		switch {
+		case bytes.Contains(tt, []byte("DataStreamWriter")):
+			return x.paramWriter(i, facts.DataStreamWriter)
+		case bytes.Contains(tt, []byte("DataFrameWriterV2")):
+		case bytes.Contains(tt, []byte("DataFrameWriter")):
+			return x.paramWriter(i, facts.DataFrameWriter)
+		}
 	}
 	ref := x.work.params.Take(16)
 	ref.fn, ref.i = st, i
@@ -560,6 +575,11 @@ func (x *extractor) endFunction(st *fnState) {
 		case kDeltaTable:
 			// return DeltaTable.forPath(spark, path): the table each call names
 			st.fn.ret = st.ret
+		case kWriter:
+			// return w.trigger(...): each call's writer, so configured
+			if w, _ := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {
+				st.fn.ret, st.fn.retWriter = st.ret, w.from
+			}
 		case kFrame:
 			// return df.coalesce(2): each call's argument, so transformed
 			st.fn.ret = st.ret

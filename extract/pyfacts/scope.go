@@ -29,6 +29,9 @@ type scopeStore struct {
 	fews   blocks.Recycled[[maxFew]binding]
 	// armLists are emptied lists for armBindings (see branches)
 	armLists [][]armBinding
+	// armWhen says when each arm of the next branches runs, and
+	// after them when none does ("`flag` is false"); nil when not known
+	armWhen []when
 	// spareVars is an emptied map for the first scope that outgrows few,
 	// the module's mostly
 	spareVars map[string]*val
@@ -182,6 +185,15 @@ func (s *scope) enclosing() *scope {
 func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 	start := len(s.journal)
 	s.depth++
+	// the labels are this statement's: branches nested in its arms have their own or none
+	labels := s.store.armWhen
+	s.store.armWhen = nil
+	whenArm := func(i int) when {
+		if i < len(labels) {
+			return labels[i]
+		}
+		return when{}
+	}
 	bound := armBindings{list: s.store.takeArmList()}
 	ran := 0
 	for i := range arms {
@@ -193,23 +205,14 @@ func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 			}
 			v, _ := s.get(u.name)
 			if b.last < 0 {
-				b.v = *v
+				b.v, b.when = *v, whenArm(ran)
 			} else {
-				b.v = agree(b.v, *v)
+				b.v, b.when = agreeWhen(b.v, *v, b.when, whenArm(ran)), when{}
 			}
 			b.last = ran
 			b.arms++
 		}
-		for i := len(s.journal) - 1; i >= start; i-- {
-			u := s.journal[i]
-			if u.had {
-				v, _ := s.get(u.name)
-				*v = u.old
-			} else {
-				s.remove(u.name)
-			}
-		}
-		s.journal = s.journal[:start]
+		s.undo(start)
 		ran++
 	}
 	s.depth--
@@ -217,14 +220,42 @@ func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 		before, _ := s.lookup(b.name)
 		merged := b.v
 		if b.first > 0 {
-			merged = agree(before, merged) // the ways before the first binding kept before
+			merged = agreeWhen(before, merged, when{}, b.when) // the ways before the first binding kept before
 		}
 		if b.arms < ran || skippable {
-			merged = agree(merged, before)
+			var none when
+			if b.arms == ran {
+				none = whenArm(ran)
+			}
+			merged = agreeWhen(merged, before, b.when, none)
 		}
 		s.set(b.name, merged)
 	}
 	s.store.giveArmList(bound.list)
+}
+
+// undo puts back the bindings the journal recorded from start on.
+func (s *scope) undo(start int) {
+	for i := len(s.journal) - 1; i >= start; i-- {
+		u := s.journal[i]
+		if u.had {
+			v, _ := s.get(u.name)
+			*v = u.old
+		} else {
+			s.remove(u.name)
+		}
+	}
+	s.journal = s.journal[:start]
+}
+
+// untaken reads code that never runs here (the arm of an if whose
+// condition is known) for its facts, and forgets what it binds.
+func untaken(s *scope, read func()) {
+	start := len(s.journal)
+	s.depth++
+	read()
+	s.depth--
+	s.undo(start)
 }
 
 // takeArmList returns an empty list for armBindings, reused.
@@ -250,9 +281,10 @@ func (st *scopeStore) giveArmList(l []armBinding) {
 // armBinding is what the arms of a branch bound a name to.
 type armBinding struct {
 	name        string
-	v           val // the arms' bindings agreed
-	first, last int // the first and last arm binding the name (-1: none yet)
-	arms        int // how many arms bind it
+	v           val  // the arms' bindings agreed
+	first, last int  // the first and last arm binding the name (-1: none yet)
+	arms        int  // how many arms bind it
+	when        when // when the arm v comes from runs, while v is one arm's
 }
 
 // armBindings are the names the arms of a branch bind, in the order first
@@ -286,6 +318,17 @@ func (a *armBindings) get(name string, arm int) *armBinding {
 		}
 	}
 	return &a.list[len(a.list)-1]
+}
+
+// agreeWhen is agree, but a writer configured differently on two ways
+// (whenA, whenB: when each runs) becomes one that knows both ways.
+func agreeWhen(a, b val, whenA, whenB when) val {
+	if !same(a, b) {
+		if j, ok := joinWriters(a, b, whenA, whenB); ok {
+			return j
+		}
+	}
+	return agree(a, b)
 }
 
 // agree is a when b is the same, the DataFrame where they meet when they

@@ -194,7 +194,7 @@ func (x *extractor) unbindTargets(n python.Node, sc *scope) {
 }
 
 func (x *extractor) ifStatement(n python.Node, sc *scope) {
-	x.header(n, fCondition, sc)
+	cond := x.header(n, fCondition, sc)
 	mark := x.pushArm(n)
 	hasElse := false
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -206,8 +206,9 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 			x.work.armStack = append(x.work.armStack, c)
 		}
 	}
-	branches(sc, !hasElse, len(x.work.armStack)-mark, func(i int) {
-		switch clause := x.work.armStack[mark+i]; clause.Type() {
+	arms := x.work.armStack[mark:]
+	readArm := func(i int) {
+		switch clause := arms[i]; clause.Type() {
 		case "elif_clause":
 			x.header(clause, fCondition, sc)
 			x.block(clause.ChildByFieldID(fConsequence), sc)
@@ -216,8 +217,77 @@ func (x *extractor) ifStatement(n python.Node, sc *scope) {
 		default: // the if itself
 			x.block(clause.ChildByFieldID(fConsequence), sc)
 		}
-	})
-	x.popArms(mark)
+	}
+	defer x.popArms(mark)
+	if taken, ok := knownArm(cond, len(arms), hasElse); ok {
+		// a condition known here: only the arm it takes runs
+		for i := range arms {
+			if i != taken {
+				untaken(sc, func() { readArm(i) })
+			}
+		}
+		if taken >= 0 {
+			readArm(taken)
+		}
+		return
+	}
+	sc.store.armWhen = x.armConditions(arms) // taken by branches
+	branches(sc, !hasElse, len(arms), readArm)
+}
+
+// knownArm is the arm of an if that runs when its first condition's value
+// is known (-1: none), unless elif clauses follow a false one.
+func knownArm(cond val, arms int, hasElse bool) (int, bool) {
+	if cond.kind != kConst {
+		return 0, false
+	}
+	b, ok := cond.lit().Truth()
+	switch {
+	case !ok:
+		return 0, false
+	case b:
+		return 0, true
+	case arms == 1:
+		return -1, true
+	case arms == 2 && hasElse:
+		return 1, true
+	}
+	return 0, false
+}
+
+// armConditions says when each clause of an if runs, and after them when
+// none does: "`flag` is true", "`flag` is false" (or "none of `a`, `b`
+// is true" after elif clauses).
+func (x *extractor) armConditions(clauses []python.Node) []when {
+	conds := make([]when, 0, len(clauses)+1)
+	var tested []string
+	for _, c := range clauses {
+		if c.Is("else_clause") {
+			break
+		}
+		cond := strings.Join(strings.Fields(x.text(c.ChildByFieldID(fCondition))), " ")
+		tested = append(tested, cond)
+		conds = append(conds, truth(cond, true))
+	}
+	switch {
+	case len(tested) == 1:
+		conds = append(conds, truth(tested[0], false))
+	default:
+		conds = append(conds, when{text: "none of `" + strings.Join(tested, "`, `") + "` is true"})
+	}
+	return conds
+}
+
+// truth says that condition cond is true or false, as plainly as it can:
+// "not flag" false is "flag" true.
+func truth(cond string, b bool) when {
+	if rest, ok := strings.CutPrefix(cond, "not "); ok {
+		cond, b = strings.TrimSpace(rest), !b
+	}
+	if b {
+		return when{text: "`" + cond + "` is true", cond: cond, holds: true}
+	}
+	return when{text: "`" + cond + "` is false", cond: cond, holds: false}
 }
 
 // pushArm pushes n onto x.work.armStack, the clauses of the branches being
@@ -376,6 +446,9 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 			st.sum.Params = append(st.sum.Params, fp)
 		}
 	}
+	if ca := x.curClass; sc.class && ca != nil && ca.scope == sc && !isStaticMethod(n) {
+		st.statics = ca
+	}
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
 	outer, outerClass, outerLoop, outerItems, outerRows := x.fn, x.className, x.inLoop, x.loopItems, x.loopRows
 	x.fn, x.className, x.inLoop, x.loopItems, x.loopRows = st, "", facts.Span{}, 0, false
@@ -411,7 +484,11 @@ func (x *extractor) class(n python.Node, sc *scope) {
 		x.className = x.text(n.ChildByFieldID(fName))
 		funcs = len(x.summary().Funcs)
 	}
+	outerAttrs := x.curClass
+	x.curClass = x.newClassAttrs(x.text(n.ChildByFieldID(fName)), n.ChildByFieldID(fBody), cs)
+	statics := x.curClass
 	x.block(n.ChildByFieldID(fBody), cs)
+	x.curClass = outerAttrs
 	if x.fn == nil && outer == "" && !plainBases(n) {
 		// a base class may set any attribute: its instances' are not known
 		if fs := x.summary().Funcs[funcs:]; len(fs) > 0 {
@@ -433,6 +510,9 @@ func (x *extractor) class(n python.Node, sc *scope) {
 			x.fieldsInit(name, ci)
 		}
 		v = val{kind: kClass, ref: ci}
+	}
+	if ci, ok := v.ref.(*classInfo); ok && v.kind == kClass {
+		ci.statics = statics
 	}
 	sc.set(name, v)
 }

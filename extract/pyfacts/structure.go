@@ -98,6 +98,8 @@ type classInfo struct {
 	// fields are where a dataclass's or NamedTuple's fields are declared,
 	// with whether each has a default and where it is written
 	fields []fieldDecl
+	// statics are the attributes its body binds (nil when not read)
+	statics *classAttrs
 }
 
 type fieldDecl struct {

@@ -16,6 +16,9 @@ type writer struct {
 	writerAt int
 	target   facts.Target
 	param    int // 1 + the parameter the DataFrame comes from (see frameParam)
+	// from is 1 + the parameter that is this writer: a helper configures a
+	// writer it is given, and each call applies the steps to its argument
+	from int
 }
 
 // wstep is a writer as configured so far: one step (.format(), .mode(),
@@ -49,17 +52,209 @@ const (
 	wTrigger
 	wQuery // .queryName(name): v, span
 	wBatch // .foreachBatch(fn): v, span
+	wJoin  // where branches meet: ref is the *wjoin of the ways through them
 	wKinds
 )
 
-// latest returns the newest step of kind k, or nil.
+// latest returns the newest step of kind k, or nil: nil too when branches
+// before it disagree on that step.
 func (s *wstep) latest(k wkind) *wstep {
+	step, mixed, _ := s.find(k)
+	if mixed {
+		return nil
+	}
+	return step
+}
+
+// wjoin is a writer configured in several ways by the branches of an if
+// (or another compound statement): the way each went, with when it runs.
+type wjoin struct{ alts []walt }
+
+type walt struct {
+	s    *wstep // nil: the writer as made
+	when when
+}
+
+// when says when a way through branches runs.
+type when struct {
+	text string // "`flag` is false"; "" when not known
+	// cond is a condition the way runs only when it has the truth holds:
+	// "flag" (false) for the way an if flag: skips; "" for none
+	cond  string
+	holds bool
+}
+
+// find returns the newest step of kind k. Where branches meet and their
+// ways set different steps of kind k, mixed is true and unsetWhen says
+// when a way that sets none runs ("" when every way sets one).
+func (s *wstep) find(k wkind) (step *wstep, mixed bool, unsetWhen string) {
 	for ; s != nil; s = s.prev {
 		if s.kind == k {
-			return s
+			return s, false, ""
+		}
+		if s.kind != wJoin {
+			continue
+		}
+		for i, a := range s.ref.(*wjoin).alts {
+			// the last way that sets none is said: the outermost branch's
+			got, m, when := a.s.find(k)
+			if got == nil && !m {
+				unsetWhen = a.when.text
+				if unsetWhen == "" {
+					unsetWhen = "the loop or branch before it does not set one"
+				}
+			}
+			if m && when != "" {
+				unsetWhen = when
+			}
+			switch {
+			case i == 0:
+				step, mixed = got, m
+			case m || got != step:
+				mixed = true
+			}
+		}
+		if !mixed {
+			unsetWhen = ""
+		}
+		return step, mixed, unsetWhen
+	}
+	return nil, false, ""
+}
+
+// joinWriters is the writer a and b (the same writer, configured in
+// different ways) are where branches meet, labelled with when each runs.
+func joinWriters(a, b val, whenA, whenB when) (val, bool) {
+	wa, sa := writerStep(a)
+	wb, sb := writerStep(b)
+	if wa == nil || wa != wb {
+		return val{}, false
+	}
+	j := &wjoin{}
+	j.alts = appendAlts(appendAlts(j.alts, sa, whenA), sb, whenB)
+	return val{kind: kWriter, ref: &wstep{w: wa, kind: wJoin, ref: j}}, true
+}
+
+// appendAlts adds the ways through s: its own when s is a join itself.
+func appendAlts(alts []walt, s *wstep, w when) []walt {
+	if s != nil && s.kind == wJoin && s.prev == nil {
+		for _, a := range s.ref.(*wjoin).alts {
+			if a.when.text == "" {
+				a.when = w
+			}
+			alts = append(alts, a)
+		}
+		return alts
+	}
+	return append(alts, walt{s, w})
+}
+
+// writerOnly are the methods only a DataStreamWriter has: a parameter
+// they are called on is one.
+var writerOnly = map[string]bool{"trigger": true, "outputMode": true, "queryName": true, "foreachBatch": true}
+
+// paramWriter is the writer the current function's parameter i is, made
+// once per function so that every use of the parameter configures one writer.
+func (x *extractor) paramWriter(i int, api facts.API) val {
+	st := x.fn
+	if st.writers == nil {
+		st.writers = map[int]*writer{}
+	}
+	w, ok := st.writers[i]
+	if !ok {
+		w = &writer{api: api, from: i + 1, writerAt: -1}
+		st.writers[i] = w
+	}
+	return val{kind: kWriter, ref: w}
+}
+
+// rebaseSteps is steps s, made on a helper's parameter writer, applied to
+// writer w configured up to onto: what a call of the helper returns.
+// Ways through branches that known keeps not are left out: a condition
+// the call gives a known value.
+func rebaseSteps(s *wstep, w *writer, onto *wstep, known func(when) bool) *wstep {
+	if s == nil {
+		return onto
+	}
+	c := *s
+	c.w = w
+	if s.kind == wJoin {
+		j := &wjoin{}
+		for _, a := range s.ref.(*wjoin).alts {
+			if known(a.when) {
+				j.alts = append(j.alts, walt{rebaseSteps(a.s, w, onto, known), a.when})
+			}
+		}
+		if len(j.alts) == 1 && s.prev == nil {
+			return j.alts[0].s // the only way the call takes
+		}
+		c.ref = j
+		if s.prev == nil {
+			return &c
 		}
 	}
-	return nil
+	c.prev = rebaseSteps(s.prev, w, onto, known)
+	return &c
+}
+
+// returnedWriter is what a call of fn, a helper returning the writer its
+// parameter is, configured, returns: the call's argument so configured.
+// skip is how many of fn's parameters the call does not pass (self).
+func (x *extractor) returnedWriter(fn *function, a args, skip int) val {
+	i := fn.retWriter - 1
+	name := ""
+	if fn.sum != nil && i < len(fn.sum.Params) {
+		name = fn.sum.Params[i].Name
+	}
+	if i < skip {
+		return val{}
+	}
+	g, ok := a.get(i-skip, name)
+	if !ok {
+		return val{}
+	}
+	w, onto := writerStep(g.v)
+	if w == nil {
+		return val{}
+	}
+	// a way that runs when a parameter has a truth the call's argument has not never runs
+	known := func(wh when) bool {
+		if wh.cond == "" || fn.sum == nil {
+			return true
+		}
+		for j, p := range fn.sum.Params {
+			if p.Name != wh.cond || j < skip {
+				continue
+			}
+			g, ok := a.get(j-skip, p.Name)
+			if !ok || g.v.kind != kConst {
+				return true
+			}
+			b, ok := g.v.lit().Truth()
+			return !ok || b == wh.holds
+		}
+		return true
+	}
+	_, s := writerStep(fn.ret)
+	return val{kind: kWriter, ref: rebaseSteps(s, w, onto, known)}
+}
+
+// writerStep is the writer v holds and the step it is configured to.
+func writerStep(v val) (*writer, *wstep) {
+	if p, ok := v.ref.(*param); ok && v.kind == kUnknown && p.attr == "" && p.fn != nil {
+		// a parameter the function configures as a writer (see paramWriter)
+		return p.fn.writers[p.i], nil
+	}
+	if v.kind != kWriter {
+		return nil, nil
+	}
+	switch w := v.ref.(type) {
+	case *writer:
+		return w, nil
+	case *wstep:
+		return w.w, w
+	}
+	return nil, nil
 }
 
 // options are the options set so far.
@@ -131,6 +326,9 @@ var (
 // writerMethod applies a method to writer w configured up to step s (nil
 // when it is not configured yet).
 func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
+	if w.from > 0 && (v1Sinks[c.name] != nil || streamSinks[c.name] != nil) {
+		return val{} // the caller's writer: what it was given is not known here
+	}
 	switch w.api {
 	case facts.DataFrameWriter:
 		if params, ok := v1Sinks[c.name]; ok {
@@ -346,34 +544,72 @@ func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 		fw.CopyOf = w.hist.narrowSource()
 	}
 	for ; s != nil; s = s.prev {
+		if s.kind == wJoin {
+			x.joinedSettings(fw, s, &seen)
+			break
+		}
 		if seen[s.kind] {
 			continue // a newer step set it
 		}
 		seen[s.kind] = true
-		switch s.kind {
-		case wFormat:
-			if f, ok := s.ref.(string); ok {
-				fw.Format, fw.FormatUnknown = f, false
-			} else {
-				fw.Format, fw.FormatUnknown = x.formatName(s.v)
+		x.applyStep(fw, s)
+	}
+	return fw
+}
+
+// joinedSettings gives fw the settings not yet seen that branches meeting
+// at join j agree on; where they do not, the setting is unknown, and a
+// trigger that some way leaves unset is unset, saying when.
+func (x *extractor) joinedSettings(fw *facts.Write, j *wstep, seen *[wKinds]bool) {
+	for k := wFormat; k < wJoin; k++ {
+		if seen[k] {
+			continue
+		}
+		step, mixed, unsetWhen := j.find(k)
+		switch {
+		case !mixed:
+			if step != nil {
+				x.applyStep(fw, step)
 			}
-			fw.FormatSpan = s.span
-		case wMode:
-			fw.Mode = s.v.value(s.span)
-		case wPartition:
-			fw.PartitionBy = s.ref.(*facts.Partitioning)
-		case wCluster:
-			fw.ClusterBy = s.ref.(*facts.Partitioning).Columns
-		case wOptions:
-			fw.Options = s.ref.(*options).toMap()
-		case wProps:
-			fw.Properties = s.ref.(map[string]facts.Value)
-		case wTrigger:
-			fw.Trigger = s.ref.(*facts.Trigger)
+		case k == wFormat:
+			fw.Format, fw.FormatUnknown = "", true
+		case k == wPartition:
+			fw.PartitionBy = &facts.Partitioning{Dynamic: true}
+		case k == wTrigger && unsetWhen != "":
+			if fw.Stream != nil {
+				fw.Stream.NoTriggerWhen = unsetWhen
+			}
+		case k == wTrigger:
+			fw.Trigger = &facts.Trigger{Kind: facts.TriggerUnknown}
 			fw.HasTrigger = true
 		}
 	}
-	return fw
+}
+
+// applyStep gives fw the setting step s makes.
+func (x *extractor) applyStep(fw *facts.Write, s *wstep) {
+	switch s.kind {
+	case wFormat:
+		if f, ok := s.ref.(string); ok {
+			fw.Format, fw.FormatUnknown = f, false
+		} else {
+			fw.Format, fw.FormatUnknown = x.formatName(s.v)
+		}
+		fw.FormatSpan = s.span
+	case wMode:
+		fw.Mode = s.v.value(s.span)
+	case wPartition:
+		fw.PartitionBy = s.ref.(*facts.Partitioning)
+	case wCluster:
+		fw.ClusterBy = s.ref.(*facts.Partitioning).Columns
+	case wOptions:
+		fw.Options = s.ref.(*options).toMap()
+	case wProps:
+		fw.Properties = s.ref.(map[string]facts.Value)
+	case wTrigger:
+		fw.Trigger = s.ref.(*facts.Trigger)
+		fw.HasTrigger = true
+	}
 }
 
 // withProperty returns props with the (key, value) call arguments added;

@@ -24,7 +24,8 @@ slow down with every file until something compacts them. Few tables need fresher
 than every few minutes; most are better served by trigger(availableNow=True) on a
 schedule, which processes everything new and stops. A foreachBatch stream counts when
 its function writes files or a table; foreign sinks (Kafka, console, memory, foreach)
-make no files and are not reported. Intervals are read as Spark reads them: whole unit
+make no files and are not reported; a sink whose format is not known here counts when it
+is given a path or is a table, since only file sinks take a path. Intervals are read as Spark reads them: whole unit
 words ("30 seconds", "interval 1 minute"); a spelling Spark refuses ("10s", "5 min")
 fails the query at once and is left alone here.
 When a repartition(n) or coalesce(n) feeds the stream, the finding adds the files a day

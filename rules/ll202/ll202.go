@@ -22,10 +22,17 @@ never rests. Databricks warns that an unset trigger can bring unexpected storage
 Saying how fresh the data must be, with a processingTime of minutes or
 trigger(availableNow=True) on a schedule, batches more data per commit. A foreachBatch
 stream counts when its function writes files or a table; foreign sinks (Kafka, console,
-memory, foreach) make no files and are not reported. A stream started by a helper
-function is reported in the helper, where the trigger belongs.
-When a Databricks bundle job or an Airflow DAG of the project runs the file, the finding
-names the job and how often it starts the stream.`,
+memory, foreach) make no files and are not reported; a sink whose format is not known
+here counts when it is given a path or is a table, since only file sinks take a path. A
+stream started by a helper
+function is reported in the helper, where the trigger belongs. When branches configure
+the stream and one of them sets no trigger (if flag: w = w.trigger(availableNow=True)),
+the stream is reported, saying when that branch runs; a condition whose value is known
+where it is tested counts only the branch it takes. A helper in the same file that
+configures a writer it is given and returns it (def configure(w): return
+w.trigger(...)) applies what it sets at each call, a flag passed as a literal choosing
+its branch. When a Databricks bundle job or an Airflow DAG of the project
+runs the file, the finding names the job and how often it starts the stream.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .option("checkpointLocation", "/chk/events")
@@ -49,12 +56,18 @@ func check(p *rule.Pass) {
 		if w.HasTrigger || w.Applied() {
 			continue // a helper's stream is reported in the helper, where the trigger goes
 		}
-		msg := fmt.Sprintf("the stream into %s sets no trigger, so a micro-batch starts as soon as the previous one ends%s: "+
+		when := ""
+		if w.Stream.NoTriggerWhen != "" {
+			// a branch sets one: the others run with the default
+			when = " when " + w.Stream.NoTriggerWhen
+		}
+		msg := fmt.Sprintf("the stream into %s sets no trigger%s, so a micro-batch starts as soon as the previous one ends%s: "+
 			"on a trickle of data that is thousands of commits a day, each adding small files; "+
 			"set trigger(processingTime=%q), or run it with trigger(availableNow=True) on a schedule",
-			p.StreamTargets(w), p.MeasuredCommits(w), suggested) + p.StreamNote(w)
+			p.StreamTargets(w), when, p.MeasuredCommits(w), suggested) + p.StreamNote(w)
 		var fixes []rule.Fix
-		if ins := w.Stream.TriggerInsert; ins != nil && p.SuggestedTriggerOK() {
+		// a trigger added at the sink would replace the one a branch sets
+		if ins := w.Stream.TriggerInsert; ins != nil && p.SuggestedTriggerOK() && when == "" {
 			fixes = append(fixes, rule.Fix{Title: "Trigger every " + suggested, Edits: []facts.Edit{{
 				Span:    facts.Span{Start: ins.At, End: ins.At},
 				NewText: ins.Newline + `.trigger(processingTime="` + suggested + `")`,

@@ -46,6 +46,8 @@ events.writeStream.trigger(processingTime=interval).toTable("main.web.quiet_j")
 events.writeStream.format("kafka").trigger(processingTime="1 second").option("topic", "out").start()
 events.writeStream.format("console").trigger(processingTime="1 second").start()
 events.writeStream.format("memory").queryName("m").trigger(processingTime="1 second").start()
+# a format not known here, but only file sinks take a path
+events.writeStream.format(sink_format).trigger(processingTime="2 seconds").start("/p")  # want: LL201 "on the stream into /p"
 events.writeStream.foreach(lambda row: None).trigger(processingTime="1 second").start()
-events.writeStream.format(sink_format).trigger(processingTime="1 second").start("/p")
+events.writeStream.format(sink_format).trigger(processingTime="1 second").start()
 events.writeStream.trigger(processingTime="5 seconds").toTable("main.web.quiet_k")  # noqa: LL201

@@ -1,0 +1,115 @@
+package pyfacts
+
+import "github.com/lakelint/lakelint/parsers/python"
+
+// classAttrs are the names a class body binds (trig = {...}, fmt = "delta"):
+// the settings a class keeps for its methods, read there as self.X, cls.X,
+// self.__class__.X or ClassName.X, and elsewhere as ClassName.X.
+type classAttrs struct {
+	name  string
+	scope *scope // the class body's scope
+	// onInstance are the names a method assigns on self or cls: there the
+	// instance's value, not the class's, is what a read finds.
+	onInstance map[string]bool
+}
+
+// newClassAttrs starts the attributes of the class whose body is body,
+// read into scope cs.
+func (x *extractor) newClassAttrs(name string, body python.Node, cs *scope) *classAttrs {
+	ca := &classAttrs{name: name, scope: cs}
+	x.instanceAssigned(body, ca)
+	return ca
+}
+
+// instanceAssigned marks the names assigned as self.X or cls.X anywhere
+// under n.
+func (x *extractor) instanceAssigned(n python.Node, ca *classAttrs) {
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.Is("assignment") || c.Is("augmented_assignment") {
+			t := c.ChildByFieldID(fLeft)
+			if obj := t.ChildByFieldID(fObject); t.Is("attribute") && (obj.TextIs("self") || obj.TextIs("cls")) {
+				if ca.onInstance == nil {
+					ca.onInstance = map[string]bool{}
+				}
+				ca.onInstance[x.text(t.ChildByFieldID(fAttribute))] = true
+			}
+		}
+		x.instanceAssigned(c, ca)
+	}
+}
+
+// get is the value the class body bound name to, when it is a setting
+// (a string, number, list or dict) no method replaces on the instance.
+func (ca *classAttrs) get(name string) (val, bool) {
+	if ca == nil || ca.onInstance[name] {
+		return val{}, false
+	}
+	v, ok := ca.scope.get(name)
+	if !ok {
+		return val{}, false
+	}
+	switch v.kind {
+	case kConst, kStr, kList, kDict, kColumn:
+		return *v, true
+	}
+	return val{}, false
+}
+
+// classRef is the class itself as a value (self.__class__, cls): its
+// attributes are the class's.
+func (ca *classAttrs) classRef() val {
+	return val{kind: kClass, ref: &classInfo{name: ca.name, opaque: true, statics: ca}}
+}
+
+// ownClassAttr is ClassName.X read inside a method of ClassName, where the
+// name is not bound yet: obj is the attribute's object.
+func (x *extractor) ownClassAttr(obj python.Node, name string) (val, bool) {
+	for f := x.fn; f != nil; f = f.parent {
+		if f.statics != nil && obj.Is("identifier") && x.text(obj) == f.statics.name {
+			return f.statics.get(name)
+		}
+	}
+	return val{}, false
+}
+
+// isStaticMethod reports whether the function definition def is decorated
+// with @staticmethod: its first parameter is an ordinary argument.
+func isStaticMethod(def python.Node) bool {
+	p := def.Parent()
+	if !p.Is("decorated_definition") {
+		return false
+	}
+	for c := p.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.Is("decorator") && (c.TextIs("@staticmethod") || c.TextIs("@builtins.staticmethod")) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownMethod is the method name of the file's class that recv (self, or
+// an instance made here) is an instance of, when it is defined already.
+func (x *extractor) ownMethod(recv val, name string, sc *scope) *function {
+	var ca *classAttrs
+	switch r := recv.ref.(type) {
+	case *param:
+		if r.i == 0 && r.attr == "" && r.fn != nil {
+			ca = r.fn.statics
+		}
+	case *objRef:
+		if cls, ok := sc.lookup(r.cls); ok {
+			if ci, ok := cls.ref.(*classInfo); ok && cls.kind == kClass {
+				ca = ci.statics
+			}
+		}
+	}
+	if ca == nil {
+		return nil
+	}
+	v, ok := ca.scope.get(name)
+	if !ok || v.kind != kFunc {
+		return nil
+	}
+	fn, _ := v.ref.(*function)
+	return fn
+}
