@@ -155,7 +155,7 @@ func (x *extractor) region(r *document.Region) {
 		x.r, x.tree, x.src, x.stmt = nil, nil, nil, python.Node{}
 	}()
 
-	if e, ok := tree.FirstError(); ok {
+	if e, ok := tree.FirstErrorIn(r.Cell > 0); ok {
 		x.file.SyntaxErrors = append(x.file.SyntaxErrors, facts.SyntaxError{
 			Span: x.span(e.Start, e.End), Message: e.Message})
 	}

@@ -234,6 +234,13 @@ func TestSyntaxErrors(t *testing.T) {
 	if len(f.Writes) != 1 {
 		t.Errorf("the write before the error was lost")
 	}
+	// a cell indented as a whole is Python to IPython; the same in a file is not
+	if f, _ := extractDoc(t, cellsDoc("x = 1\n", "    q = (df.writeStream\n        .start())\n")); len(f.SyntaxErrors) != 0 {
+		t.Errorf("indented cell: %+v", f.SyntaxErrors)
+	}
+	if f, _ := extract(t, "x = 1\n    y = 2\n"); len(f.SyntaxErrors) != 1 {
+		t.Errorf("indented line in a file: %+v", f.SyntaxErrors)
+	}
 	// errors in two cells: one each
 	f, _ = extractDoc(t, cellsDoc("x = (\n", "df.write.save('/b')\n", "y = ]\n"))
 	if len(f.SyntaxErrors) != 2 || len(f.Writes) != 1 {

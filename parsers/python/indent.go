@@ -9,11 +9,15 @@ import "github.com/lakelint/lakelint/parsers/pylines"
 // folds such a line into an error that often starts lines earlier, at the
 // top of the file; CPython names the line itself.
 //
+// In a notebook cell (cell true) the first line's indentation is the
+// base, as IPython takes it off before Python reads the cell.
+//
 // Only logical lines count: blank and comment-only lines, lines inside
 // brackets or strings and lines continued with a backslash are skipped.
 // ok is false when every line is indented as Python wants.
-func indentError(src []byte) (e SyntaxError, ok bool) {
+func indentError(src []byte, cell bool) (e SyntaxError, ok bool) {
 	stack := []int{0} // the indentation of each open block
+	first := cell     // a cell's first line sets its base indentation
 	var lines pylines.State
 	for pos := 0; pos < len(src); {
 		end := pos
@@ -24,6 +28,9 @@ func indentError(src []byte) (e SyntaxError, ok bool) {
 		if !lines.Continued() {
 			width, rest := indentWidth(line)
 			if rest < len(line) && line[rest] != '#' && line[rest] != '\r' {
+				if first {
+					stack[0], first = width, false
+				}
 				top := stack[len(stack)-1]
 				switch {
 				case width > top && lines.Last != ':':

@@ -15,8 +15,14 @@ type SyntaxError struct {
 // ERROR node (cut to its first line) or a token the parser had to invent,
 // or the line whose indentation made the parser fail, when the error
 // found covers it.
-func (t *Tree) FirstError() (SyntaxError, bool) {
-	e, ok := t.firstError()
+func (t *Tree) FirstError() (SyntaxError, bool) { return t.FirstErrorIn(false) }
+
+// FirstErrorIn is FirstError for the code of a notebook cell when cell is
+// true: IPython takes off the indentation of a cell's first line from the
+// lines of the cell before Python reads it, so an indented cell is not an
+// unexpected indent.
+func (t *Tree) FirstErrorIn(cell bool) (SyntaxError, bool) {
+	e, ok := t.firstError(cell)
 	if ok {
 		e.Message = t.magicHint(e)
 	}
@@ -39,9 +45,9 @@ func (t *Tree) magicHint(e SyntaxError) string {
 	return fmt.Sprintf("%s is notebook (IPython) syntax, not Python: this file is read as plain Python because its first line is not \"# Databricks notebook source\"", word)
 }
 
-func (t *Tree) firstError() (SyntaxError, bool) {
+func (t *Tree) firstError(cell bool) (SyntaxError, bool) {
 	e, ok := t.treeError()
-	ie, badIndent := indentError(t.Src)
+	ie, badIndent := indentError(t.Src, cell)
 	switch {
 	case !badIndent:
 		return e, ok

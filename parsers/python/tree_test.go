@@ -171,6 +171,22 @@ func TestFirstError(t *testing.T) {
 	}
 }
 
+// IPython takes a cell's first-line indentation off every line: an
+// indented cell is Python, a line deeper than the cell's base that opens
+// no block is not.
+func TestFirstErrorInCell(t *testing.T) {
+	ok := "    q = (df.writeStream\n        .start())\n    x = 1\n"
+	if e, bad := mustParse(t, ok).FirstErrorIn(true); bad {
+		t.Errorf("indented cell: %+v", e)
+	}
+	if _, bad := mustParse(t, ok).FirstError(); !bad {
+		t.Error("an indented file: no error")
+	}
+	if e, bad := mustParse(t, "    x = 1\n      y = 2\n").FirstErrorIn(true); !bad || e.Message != "unexpected indent" {
+		t.Errorf("deeper than the cell's base: %+v %v", e, bad)
+	}
+}
+
 func TestFirstErrorMissing(t *testing.T) {
 	tr := mustParse(t, "spark.sql('x'\nz = 1\n")
 	e, ok := tr.FirstError()
