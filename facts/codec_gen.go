@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "c8c6a8f7a6c81950"
+const CodecVersion = "bca2652fe375603c"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -402,12 +402,14 @@ func (e *encoder) encTarget(x *Target) {
 	e.Str(x.Table)
 	e.Str(x.Path)
 	e.encSpan(&x.Span)
+	e.Str(x.Expr)
 }
 
 func (d *decoder) decTarget(x *Target) {
 	x.Table = d.Str()
 	x.Path = d.Str()
 	d.decSpan(&x.Span)
+	x.Expr = d.Str()
 }
 
 func (e *encoder) encValue(x *Value) {

@@ -228,6 +228,10 @@ type Target struct {
 	Table string // as written, constants resolved, backticks removed ("main.sales.events")
 	Path  string // a storage path
 	Span  Span
+	// Expr is the code that gives the target when its value is not known
+	// (os.path.join(root, "events")), for messages: short and on one line,
+	// else empty.
+	Expr string
 }
 
 // Known reports whether the target resolved to a name or a path.

@@ -99,9 +99,9 @@ func (x *extractor) rsWrite(c callSite, _ string) *facts.Write {
 // uriTarget reads a delta-rs table URI: a path, or a table of a catalog
 // only when it is not one.
 func (x *extractor) uriTarget(g arg) facts.Target {
-	t := facts.Target{Span: x.spanOf(g.n)}
+	t := x.unknownTarget(g)
 	if s, ok := g.v.literalString(); ok {
-		t.Path = strings.TrimSpace(s)
+		t.Path, t.Expr = strings.TrimSpace(s), ""
 	}
 	return t
 }

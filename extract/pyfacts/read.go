@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -95,17 +96,30 @@ func (x *extractor) formatName(v val) (name string, unknown bool) {
 }
 
 func (x *extractor) tableTarget(g arg) facts.Target {
-	t := facts.Target{Span: x.spanOf(g.n)}
+	t := x.unknownTarget(g)
 	if s, ok := g.v.literalString(); ok {
-		t.Table = stripBackticks(strings.TrimSpace(s))
+		t.Table, t.Expr = stripBackticks(strings.TrimSpace(s)), ""
 	}
 	return t
 }
 
 func (x *extractor) pathTarget(g arg) facts.Target {
-	t := facts.Target{Span: x.spanOf(g.n)}
+	t := x.unknownTarget(g)
 	if s, ok := g.v.literalString(); ok {
-		t.Path = s
+		t.Path, t.Expr = s, ""
+	}
+	return t
+}
+
+// maxTargetExpr bounds the code a message quotes for a target.
+const maxTargetExpr = 60
+
+// unknownTarget is the target an argument gives before its value is read:
+// its place, and its code for messages when that is short and one line.
+func (x *extractor) unknownTarget(g arg) facts.Target {
+	t := facts.Target{Span: x.spanOf(g.n)}
+	if code := g.n.Text(); len(code) <= maxTargetExpr && !bytes.ContainsAny(code, "\n\r") {
+		t.Expr = x.text(g.n)
 	}
 	return t
 }

@@ -167,6 +167,8 @@ func TargetName(t facts.Target) string {
 		return tableName(t.Table)
 	case t.Path != "":
 		return pathName(t.Path)
+	case t.Expr != "":
+		return "the target given as " + Quote(t.Expr)
 	}
 	return "the target"
 }

@@ -16,4 +16,4 @@ def write_slowly(df, table, trigger="5 minutes"):
 
 
 def write_untimed(df, path):
-    return df.writeStream.format("delta").start(path)  # want: LL202 "the stream into the target sets no trigger"
+    return df.writeStream.format("delta").start(path)  # want: LL202 "the stream into the target given as `path` sets no trigger"
