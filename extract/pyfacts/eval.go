@@ -512,10 +512,14 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		callee := x.lookup(fn, sc)
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		c := callSite{call: n, fn: fn, name: x.text(fn)}
-		if callee.kind == kUnknown && x.file.Summary != nil && len(x.file.Summary.Runs) > 0 {
-			// a notebook that includes others with %run may call what they define
-			if _, bound := sc.lookup(c.name); !bound {
-				x.recordCall(c.name, c, a)
+		if callee.kind == kUnknown {
+			// a notebook that includes others with %run may call what they
+			// define, and a function what the module defines further down
+			laterDef := x.fn != nil && x.defined[c.name]
+			if laterDef || x.file.Summary != nil && len(x.file.Summary.Runs) > 0 {
+				if _, bound := sc.lookup(c.name); !bound {
+					x.recordCall(c.name, c, a)
+				}
 			}
 		}
 		return x.callFunction(callee, c, a)

@@ -80,6 +80,10 @@ type extractor struct {
 	sql     []*document.Region
 	module  *scope
 	eol     string
+	// defined are the functions the region defines at module level: a
+	// function may call one defined further down, which Python looks up
+	// when the call runs
+	defined map[string]bool
 
 	// the region being read
 	r    *document.Region
@@ -161,6 +165,7 @@ func (x *extractor) region(r *document.Region) {
 	}
 	x.suppressions()
 	x.evidence()
+	x.defined = moduleFunctions(tree.Root(), x.defined)
 	x.block(tree.Root(), x.module)
 }
 
@@ -306,4 +311,25 @@ func restOfLine(src []byte, off int) (int, bool) {
 		return j, j == len(src) || src[j] == '\n'
 	}
 	return i, false
+}
+
+// moduleFunctions adds to m (made when needed) the names of the functions
+// a module defines at its top level, decorated or not.
+func moduleFunctions(root python.Node, m map[string]bool) map[string]bool {
+	for c := root.FirstChild(); c.Valid(); c = c.NextSibling() {
+		def := c
+		if c.Is("decorated_definition") {
+			def = c.ChildByFieldID(fDefinition)
+		}
+		if !def.Valid() || !def.Is("function_definition") {
+			continue
+		}
+		if name := def.ChildByFieldID(fName); name.Valid() {
+			if m == nil {
+				m = map[string]bool{}
+			}
+			m[name.String()] = true
+		}
+	}
+	return m
 }
