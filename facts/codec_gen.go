@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "bca2652fe375603c"
+const CodecVersion = "43e234d712560e79"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -250,9 +250,6 @@ func (e *encoder) encWrite(x *Write) {
 	if x.FrameFromCaller {
 		bits |= 1 << 3
 	}
-	if x.LoopRows {
-		bits |= 1 << 4
-	}
 	e.Bits8(bits)
 	e.Str(string(x.API))
 	e.Uint(uint64(x.Lang))
@@ -318,12 +315,11 @@ func (e *encoder) encWrite(x *Write) {
 }
 
 func (d *decoder) decWrite(x *Write) {
-	bits := d.Bits8(5)
+	bits := d.Bits8(4)
 	x.FormatUnknown = bits&(1<<0) != 0
 	x.HasTrigger = bits&(1<<1) != 0
 	x.TargetFromCaller = bits&(1<<2) != 0
 	x.FrameFromCaller = bits&(1<<3) != 0
-	x.LoopRows = bits&(1<<4) != 0
 	x.API = API(d.Str())
 	x.Lang = document.Lang(d.U8())
 	d.decSpan(&x.Span)

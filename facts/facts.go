@@ -320,9 +320,6 @@ type Write struct {
 	// LoopItems is how many times Loop runs when its iterable is a list
 	// written out or a module-level registry of them; 0 when not known.
 	LoopItems int
-	// LoopRows is true when Loop goes over rows a DataFrame brought to the
-	// driver (df.select(c).distinct().collect()): one write per value.
-	LoopRows bool
 }
 
 // Feeding returns the shuffle that decides how many files the write makes: the

@@ -111,10 +111,9 @@ type extractor struct {
 	// inLoop is the header of the innermost loop being read, in the current
 	// function or at module level (see facts.Write.Loop)
 	inLoop facts.Span
-	// loopItems and loopRows are what is known of that loop's iterable
-	// (see facts.Write.LoopItems and LoopRows)
+	// loopItems is what is known of that loop's iterable (see
+	// facts.Write.LoopItems)
 	loopItems int
-	loopRows  bool
 	// views are the temporary views of DataFrames made so far, by
 	// lower-cased name (see Options.ViewFed)
 	views map[string]*hist

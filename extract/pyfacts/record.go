@@ -158,7 +158,7 @@ func (x *extractor) frameParam(df val) int {
 // recordWrite records a write; frame is writer.param (1 + the parameter
 // the written DataFrame comes from, 0 when none).
 func (x *extractor) recordWrite(w *facts.Write, frame int) {
-	w.Loop, w.LoopItems, w.LoopRows = x.inLoop, x.loopItems, x.loopRows
+	w.Loop, w.LoopItems = x.inLoop, x.loopItems
 	x.file.Writes = push(&x.writeLists, x.file.Writes, w)
 	if f := x.fn; f != nil {
 		if frame > 0 {

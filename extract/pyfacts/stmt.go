@@ -311,12 +311,12 @@ func (x *extractor) loop(n python.Node, sc *scope) {
 	} else {
 		x.header(n, fCondition, sc)
 	}
-	outer, outerItems, outerRows := x.inLoop, x.loopItems, x.loopRows
-	x.inLoop, x.loopItems, x.loopRows = x.loopHeader(n), 0, iter.kind == kRows
+	outer, outerItems := x.inLoop, x.loopItems
+	x.inLoop, x.loopItems = x.loopHeader(n), 0
 	if iter.kind == kList && !iter.open {
 		x.loopItems = len(iter.items())
 	}
-	defer func() { x.inLoop, x.loopItems, x.loopRows = outer, outerItems, outerRows }()
+	defer func() { x.inLoop, x.loopItems = outer, outerItems }()
 	item := registryItem(iter)
 	branches(sc, true, 1, func(int) {
 		if left := n.ChildByFieldID(fLeft); left.Valid() {
@@ -450,10 +450,10 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 		st.statics = ca
 	}
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
-	outer, outerClass, outerLoop, outerItems, outerRows := x.fn, x.className, x.inLoop, x.loopItems, x.loopRows
-	x.fn, x.className, x.inLoop, x.loopItems, x.loopRows = st, "", facts.Span{}, 0, false
+	outer, outerClass, outerLoop, outerItems := x.fn, x.className, x.inLoop, x.loopItems
+	x.fn, x.className, x.inLoop, x.loopItems = st, "", facts.Span{}, 0
 	x.block(n.ChildByFieldID(fBody), fs)
-	x.fn, x.className, x.inLoop, x.loopItems, x.loopRows = outer, outerClass, outerLoop, outerItems, outerRows
+	x.fn, x.className, x.inLoop, x.loopItems = outer, outerClass, outerLoop, outerItems
 	x.endFunction(st)
 	return fn
 }

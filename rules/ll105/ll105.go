@@ -24,13 +24,14 @@ A MERGE in a loop is reported the same way: each is a commit that rewrites the f
 matches touch. So is a method called for each instance of a registry
 (for m in MITIGATORS: m.save()) whose body appends or merges into one table; when the
 loop goes over a list written out or such a registry, the message says how many times it
-runs. A loop over rows collected from a DataFrame (df.select(c).distinct().collect())
-whose body filters and appends each value to a path of its own is partitionBy written by
-hand: one job per value, each writing its own files; write once with partitionBy instead.
+runs.
 
 Not reported: a loop whose iterations write different tables or paths named in the code
 (for name in ["orders", "items"]: ... saveAsTable(f"main.bronze.{name}")), each written
-once per run, as separate statements would; a loop that collects DataFrames and writes
+once per run, as separate statements would; a loop over rows collected from a DataFrame
+that filters and writes each value to a path of its own (partitionBy written by hand):
+each task writes a file for each value it holds either way, so the loop makes no more
+files than partitionBy would, only more jobs; a loop that collects DataFrames and writes
 their union once after it; overwrites, which replace rather than add.`,
 	Lang: "python",
 	Example: `for path in files:
@@ -54,9 +55,6 @@ func check(p *rule.Pass) {
 				verb, what = "merges into ", "each MERGE is a commit that rewrites the files it touches; merge the union of the iterations' rows once"
 			}
 			p.Report(w.Loop, "this loop "+verb+rule.TargetName(w.Target)+" on every iteration"+iterations(w)+": "+what+p.FrequencyNote(w))
-		case w.LoopRows && !w.Target.Known() && w.Appends() && w.API != facts.SQLInsert:
-			p.Report(w.Loop, "this loop over rows collected from a DataFrame writes once per value, each to a target of its own: "+
-				"one job and one set of files per value on every run; write the DataFrame once with .partitionBy(<the column>)"+p.FrequencyNote(w))
 		}
 	}
 }
