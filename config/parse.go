@@ -4,13 +4,13 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/lakelint/lakelint/internal/projectfile"
 )
 
 // maxFileSize bounds what Load reads: a config file is a page of YAML.
@@ -33,12 +33,7 @@ func (e *Error) Error() string {
 // Load reads and parses the config file at path. Globs and the stats file
 // are relative to the file's directory.
 func Load(path string) (*Config, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	data, err := projectfile.Read(path) // never waits on a FIFO nor reads a device
 	if err != nil {
 		return nil, err
 	}

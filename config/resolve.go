@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/lakelint/lakelint/internal/projectfile"
 )
 
 // FileNames are the names a config file may have, in the order they are
@@ -217,19 +219,21 @@ func (r *Resolver) file(path string) *result {
 }
 
 // FileIn returns the config file in dir, or "": the first of FileNames
-// there, else a pyproject.toml with a [tool.lakelint] table.
+// there, else a pyproject.toml with a [tool.lakelint] table. A config name
+// that is not a regular file (a FIFO, a link to a device) is returned too,
+// for Load to refuse: a config that cannot be read is never skipped.
 func FileIn(dir string) string {
 	for _, name := range FileNames {
 		p := filepath.Join(dir, name)
-		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+		if _, err := os.Stat(p); err == nil {
 			return p
 		}
 	}
 	p := filepath.Join(dir, PyprojectName)
 	if info, err := os.Stat(p); err != nil || !info.Mode().IsRegular() || info.Size() > maxFileSize {
-		return ""
+		return "" // a pyproject.toml is a config only when it has the table
 	}
-	if data, err := os.ReadFile(p); err == nil && hasPyprojectTable(p, data) {
+	if data, err := projectfile.Read(p); err == nil && hasPyprojectTable(p, data) {
 		return p
 	}
 	return ""

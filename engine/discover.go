@@ -14,6 +14,7 @@ import (
 
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/internal/fileid"
+	"github.com/lakelint/lakelint/internal/projectfile"
 )
 
 // lintable reports whether lakelint reads files with this name.
@@ -208,7 +209,7 @@ func dirError(err error) string {
 // writes in its own directory is never a reason to skip files: an older
 // lakelint wrote it into any directory --cache-dir named, the project too.
 func compileGitignore(dir string) []gitignore.Pattern {
-	b, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	b, err := projectfile.Read(filepath.Join(dir, ".gitignore")) // a FIFO or a link to a device is no .gitignore
 	if err != nil || cache.IsOwnGitignore(b) {
 		return nil
 	}

@@ -20,12 +20,12 @@ func TestSpecialProjectFilesNeverHang(t *testing.T) {
 		"dbt/dbt_project.yml":   "name: shop\nmodels:\n  shop:\n    +materialized: table\n",
 		"dbt/models/orders.sql": "select 1\n",
 	})
-	for _, name := range []string{"requirements.txt", "setup.cfg", "dbt/profiles.yml", "dbt/requirements-dev.txt"} {
+	for _, name := range []string{"requirements.txt", "setup.cfg", "dbt/profiles.yml", "dbt/requirements-dev.txt", "jobs/.gitignore"} {
 		if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, name := range []string{"pyproject.toml", "databricks.yml"} {
+	for _, name := range []string{"pyproject.toml", "databricks.yml", ".gitignore"} {
 		if err := os.Symlink("/dev/zero", filepath.Join(dir, name)); err != nil {
 			t.Fatal(err)
 		}
