@@ -219,13 +219,14 @@ func (r *Resolver) file(path string) *result {
 }
 
 // FileIn returns the config file in dir, or "": the first of FileNames
-// there, else a pyproject.toml with a [tool.lakelint] table. A config name
-// that is not a regular file (a FIFO, a link to a device) is returned too,
-// for Load to refuse: a config that cannot be read is never skipped.
+// there, else a pyproject.toml with a [tool.lakelint] table. A directory
+// is no config; a config name held by another kind of file (a FIFO, a link
+// to a device) is returned, for Load to refuse: a config that cannot be
+// read is never skipped.
 func FileIn(dir string) string {
 	for _, name := range FileNames {
 		p := filepath.Join(dir, name)
-		if _, err := os.Stat(p); err == nil {
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
 			return p
 		}
 	}
