@@ -79,17 +79,13 @@ func check(p *rule.Pass) {
 // off: open-source Delta's defaults, or tblproperties set to false.
 func models(p *rule.Pass, s *rule.Schedule, limit time.Duration) {
 	for _, d := range p.Facts.Tables {
-		if d.Kind != facts.DbtModel || p.DefFormat(d) != "delta" {
+		adds, merges := p.ModelAddsFiles(d)
+		if !adds {
 			continue
 		}
-		var how string
-		switch {
-		case d.Strategy == "append" && (p.Platform == config.PlatformOSS || p.Platform == config.PlatformDatabricks && !p.TunedByUnityCatalog(d)):
-			how = "appends to its Delta table (incremental_strategy 'append')"
-		case d.Strategy == "merge" && p.Platform == config.PlatformOSS:
+		how := "appends to its Delta table (incremental_strategy 'append')"
+		if merges {
 			how = "merges into its Delta table (incremental_strategy 'merge')"
-		default:
-			continue
 		}
 		if !modelOff(p, d, rule.PropOptimizeWrite) || !modelOff(p, d, rule.PropAutoCompact) {
 			continue

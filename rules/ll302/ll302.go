@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/catalog"
-	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/fixes"
@@ -124,17 +123,13 @@ func check(p *rule.Pass) {
 // tables tune themselves; on an unknown platform nothing is said.
 func models(p *rule.Pass) {
 	for _, d := range p.Facts.Tables {
-		if d.Kind != facts.DbtModel || p.DefFormat(d) != "delta" {
+		adds, merges := p.ModelAddsFiles(d)
+		if !adds {
 			continue
 		}
-		var how string
-		switch {
-		case d.Strategy == "append" && (p.Platform == config.PlatformOSS || p.Platform == config.PlatformDatabricks && !p.TunedByUnityCatalog(d)):
-			how = "appends to its Delta table on every run (incremental_strategy 'append')"
-		case d.Strategy == "merge" && p.Platform == config.PlatformOSS:
+		how := "appends to its Delta table on every run (incremental_strategy 'append')"
+		if merges {
 			how = "merges into its Delta table on every run (incremental_strategy 'merge'; on open-source Delta a MERGE is no optimized write)"
-		default:
-			continue
 		}
 		if compacts(p, d) {
 			continue

@@ -63,6 +63,24 @@ func (p *Pass) TunedByUnityCatalog(d *facts.TableDef) bool {
 	return len(parts) <= 3
 }
 
+// ModelAddsFiles reports whether a dbt model's every run adds files to
+// its Delta table that nothing on this platform sizes or compacts as it
+// writes: an incremental append (but for a Unity Catalog managed table,
+// which Databricks tunes), or a merge on open-source Delta, where MERGE is
+// no optimized write. merges says which of the two.
+func (p *Pass) ModelAddsFiles(d *facts.TableDef) (adds, merges bool) {
+	if d.Kind != facts.DbtModel || p.DefFormat(d) != "delta" {
+		return false, false
+	}
+	switch {
+	case d.Strategy == "append":
+		return p.Platform == config.PlatformOSS || p.Platform == config.PlatformDatabricks && !p.TunedByUnityCatalog(d), false
+	case d.Strategy == "merge":
+		return p.Platform == config.PlatformOSS, true
+	}
+	return false, false
+}
+
 // DefaultFormat is the format of a write or table that names none: the
 // configured default-format, else the platform's own default: Delta on
 // Databricks, Spark's data-source default (Parquet) on open-source Spark, and
