@@ -301,8 +301,9 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	// what a run asks of directories is found once per directory in the
 	// run, never kept between runs
 	projectRoots, bundles := &platform.Roots{}, &orchestration.BundleFinder{}
-	given := l.taskParams(srcs, bundles)
-	record := l.runRecordFor(srcs, given, projectRoots, bundles)
+	bundled := l.readBundles(srcs, bundles)
+	given := l.taskParams(srcs, bundled)
+	record := l.runRecordFor(srcs, given, projectRoots, bundled)
 	if res, ok := l.replay(record); ok {
 		res.Notes = append(res.Notes, l.cacheNotes()...)
 		res.Details = append(res.Details, Note{Message: "cache: nothing changed since a run with these inputs: its findings are shown again"})
@@ -714,7 +715,7 @@ type recordedRun struct {
 // none: live table statistics are not in its key, nor is the project
 // context of a partial run or a source given in memory. It reads every
 // source once, to hash it.
-func (l *Linter) runRecordFor(srcs []Source, given [][]params.Given, projectRoots *platform.Roots, bundles *orchestration.BundleFinder) *cache.Run {
+func (l *Linter) runRecordFor(srcs []Source, given [][]params.Given, projectRoots *platform.Roots, bundled *orchestration.Project) *cache.Run {
 	c := l.opts.Cache
 	if c == nil || l.opts.ProjectContext || len(srcs) == 0 {
 		return nil
@@ -756,7 +757,7 @@ func (l *Linter) runRecordFor(srcs []Source, given [][]params.Given, projectRoot
 	if wd == "" {
 		return nil
 	}
-	in := cache.RunInputs{WorkDir: wd, Attach: l.opts.Attach != nil, RecordKey: l.opts.RecordKey, Files: files, Schedules: l.scheduleInputs(srcs, bundles)}
+	in := cache.RunInputs{WorkDir: wd, Attach: l.opts.Attach != nil, RecordKey: l.opts.RecordKey, Files: files, Schedules: l.scheduleInputs(bundled)}
 	for _, rl := range l.rules {
 		in.Rules = append(in.Rules, rl.Doc.Code)
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/lakelint/lakelint/extract/dbtfacts"
 	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/internal/projectfile"
 	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/platform"
@@ -210,20 +211,32 @@ func (l *Linter) noteDAGs(u *unit, doc *document.Document) {
 	}
 }
 
-// scheduleInputs digests what the run's schedules are read from beside
-// the sources: the bundles' YAML and package files, and the target.
-func (l *Linter) scheduleInputs(srcs []Source, bundles *orchestration.BundleFinder) [32]byte {
+// readBundles reads the bundles above the sources, before they are
+// loaded: what their tasks pass the files (taskParams) and what the run
+// record must know of them (scheduleInputs) come from this one reading;
+// nil when there is none. The schedules are read after loading, with the
+// DAGs the files hold.
+func (l *Linter) readBundles(srcs []Source, bundles *orchestration.BundleFinder) *orchestration.Project {
 	paths := make([]string, len(srcs))
 	for i, s := range srcs {
 		paths[i] = s.Path
 	}
+	abs := l.absAll(paths)
+	found := bundles.Find(abs)
+	if len(found) == 0 {
+		return nil
+	}
+	return orchestration.Read(orchestration.Options{Bundles: found, Target: l.opts.BundleTarget, Files: abs})
+}
+
+// scheduleInputs digests what the run's schedules are read from beside
+// the sources: the bundles' YAML and package files, and the target.
+func (l *Linter) scheduleInputs(bundled *orchestration.Project) [32]byte {
 	h := sha256.New()
 	cache.WriteField(h, l.opts.BundleTarget)
-	found := bundles.Find(l.absAll(paths))
-	if len(found) > 0 {
-		p := orchestration.Read(orchestration.Options{Bundles: found, Target: l.opts.BundleTarget})
-		for _, in := range p.Inputs {
-			data, _ := os.ReadFile(in)
+	if bundled != nil {
+		for _, in := range bundled.Inputs {
+			data, _ := projectfile.Read(in)
 			cache.WriteField(h, in)
 			cache.WriteField(h, string(data))
 		}
@@ -291,17 +304,11 @@ func (l *Linter) catalogSchedules(sched *orchestration.Project) catalog.Schedule
 // taskParams are the parameters the bundle jobs that run each source pass
 // it (a notebook's widgets, a SQL file's markers), which fill its
 // placeholders: one list per source, nil when none.
-func (l *Linter) taskParams(srcs []Source, bundles *orchestration.BundleFinder) [][]params.Given {
+func (l *Linter) taskParams(srcs []Source, p *orchestration.Project) [][]params.Given {
 	out := make([][]params.Given, len(srcs))
-	paths := make([]string, len(srcs))
-	for i, s := range srcs {
-		paths[i] = s.Path
-	}
-	found := bundles.Find(l.absAll(paths))
-	if len(found) == 0 {
+	if p == nil {
 		return out
 	}
-	p := orchestration.Read(orchestration.Options{Bundles: found, Target: l.opts.BundleTarget, Files: l.absAll(paths)})
 	for i, s := range srcs {
 		runs := p.For(l.abs(s.Path))
 		if runs == nil {
