@@ -13,7 +13,12 @@ var Doc = &rule.Doc{
 	Summary:  "The file (or a notebook cell) does not parse.",
 	Why: `lakelint reads what it can around a syntax error, but facts after the error may be
 missed, so findings in the rest of the file are incomplete. The error is reported
-once, at the first place it occurs.`,
+once, at the line Python itself names: a badly indented line ("unexpected indent", such
+as a method chain continued on the next line without parentheses) rather than the top
+of a block the parser could not read. In a notebook, a cell indented as a whole is
+Python, as IPython reads it, and IPython lines (%pip, !cmd) are not read as Python; in
+a plain .py file they are errors, said to be notebook syntax, since only a file whose
+first line is "# Databricks notebook source" is read as a notebook.`,
 	Lang:    "python",
 	Example: `df.write.format("delta".saveAsTable("t")`,
 	Better:  `df.write.format("delta").saveAsTable("t")`,
