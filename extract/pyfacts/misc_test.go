@@ -431,3 +431,26 @@ func TestAtOneSegment(t *testing.T) {
 		}
 	}
 }
+
+// A target whose value is not known keeps the code that gives it, for
+// messages, however it is given; a known one needs none, and code that is
+// long or on several lines is not kept.
+func TestUnknownTargetCode(t *testing.T) {
+	src := `import os
+def f(df, root, t):
+    df.writeStream.option("path", os.path.join(root, "a")).start()
+    df.writeStream.start(os.path.join(root, "b"))
+    df.write.saveAsTable(t)
+    df.write.save("/mnt/known")
+    df.write.save(os.path.join(root, "a_name_long_enough_to_be_left_out_of_any_message_at_all"))
+`
+	f, _ := extract(t, src)
+	var got []string
+	for _, w := range f.Summary.Funcs[0].Writes {
+		got = append(got, w.Target.Expr)
+	}
+	want := []string{`os.path.join(root, "a")`, `os.path.join(root, "b")`, "t", "", ""}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("codes %q, want %q", got, want)
+	}
+}

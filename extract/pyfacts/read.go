@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 // reader is a DataFrameReader or DataStreamReader being configured.
@@ -113,6 +114,20 @@ func (x *extractor) pathTarget(g arg) facts.Target {
 
 // maxTargetExpr bounds the code a message quotes for a target.
 const maxTargetExpr = 60
+
+// codeAt is the code at a span of the document, for naming a target whose
+// value is not known, when it is short and on one line; "" otherwise, and
+// in a Jupyter notebook, whose text is JSON-escaped.
+func (x *extractor) codeAt(sp facts.Span) string {
+	if sp.File != 0 || sp.End <= sp.Start || sp.End > len(x.doc.Text) || x.doc.Format == document.Jupyter {
+		return ""
+	}
+	code := x.doc.Text[sp.Start:sp.End]
+	if len(code) > maxTargetExpr || bytes.ContainsAny(code, "\n\r") {
+		return ""
+	}
+	return x.intern(code)
+}
 
 // unknownTarget is the target an argument gives before its value is read:
 // its place, and its code for messages when that is short and one line.

@@ -487,6 +487,8 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 	if fw.Target.Path == "" && fw.Target.Table == "" {
 		if p, ok := opts["path"]; ok && p.Kind == facts.String {
 			fw.Target = facts.Target{Path: p.Str, Span: p.Span}
+		} else if ok && fw.Target.Expr == "" {
+			fw.Target.Expr = x.codeAt(p.Span) // .option("path", os.path.join(root, "x"))
 		}
 	}
 	if len(opts) > 0 {
