@@ -72,10 +72,10 @@ func (p *Pass) ModelAddsFiles(d *facts.TableDef) (adds, merges bool) {
 	if d.Kind != facts.DbtModel || p.DefFormat(d) != "delta" {
 		return false, false
 	}
-	switch {
-	case d.Strategy == "append":
+	switch d.Strategy {
+	case "append":
 		return p.Platform == config.PlatformOSS || p.Platform == config.PlatformDatabricks && !p.TunedByUnityCatalog(d), false
-	case d.Strategy == "merge":
+	case "merge":
 		return p.Platform == config.PlatformOSS, true
 	}
 	return false, false
