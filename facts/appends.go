@@ -24,6 +24,26 @@ func (w *Write) Appends() bool {
 	return false
 }
 
+// Overwrites reports whether a batch write replaces what its target held
+// (mode("overwrite"), writeTo(...).overwrite/replace/createOrReplace,
+// INSERT OVERWRITE): each run leaves the files it writes, not those plus
+// the last run's. Unknown modes do not count.
+func (w *Write) Overwrites() bool {
+	mode := strings.ToLower(strings.TrimSpace(w.Mode.Str))
+	switch w.API {
+	case DataFrameWriter, DeltaRSWrite:
+		return w.Mode.Kind == String && mode == "overwrite"
+	case DataFrameWriterV2:
+		switch w.Sink {
+		case "overwrite", "overwritePartitions", "replace", "createOrReplace":
+			return true
+		}
+	case SQLInsert:
+		return w.Sink == "INSERT OVERWRITE"
+	}
+	return false
+}
+
 // Accumulates reports whether every run of the write commits files to a
 // table that keeps what it held: an append, or a MERGE, which rewrites the
 // files its matches touch and adds new ones for its inserts.

@@ -24,6 +24,10 @@ the files written, nor a non-Delta write to a path the code (or, for a helper, i
 caller) does not name, which is as often a one-file hand-off to another tool as a table.
 Nor is a Delta write with optimized writes on (a session or job-cluster setting, a table
 property): they shuffle the rows again before writing, and LL101 reports the coalesce.
+Nor is an overwrite (mode("overwrite"), INSERT OVERWRITE, writeTo(...).overwrite): it
+replaces what the table held, so each run leaves one file per partition it writes and
+none of the last run's; the single task may be slow, but its files are not small, and
+without optimized writes dropping the call would make more files, not fewer.
 
 A DataFrame funnelled through one task and named as a temporary view
 (df.coalesce(1).createOrReplaceTempView("v")) is reported when spark.sql creates a
@@ -60,6 +64,9 @@ func check(p *rule.Pass) {
 		}
 		if !w.Target.Known() && !w.TargetFromCaller && format != "delta" {
 			continue // an unnamed path may be a one-file hand-off to another tool, not a table
+		}
+		if w.Overwrites() {
+			continue // one file per partition replaces the last run's: no small files pile up
 		}
 		if on, _ := p.OptimizedWrites(w); on && format == "delta" {
 			continue // optimized writes shuffle again before writing: LL101 reports the coalesce

@@ -5,7 +5,7 @@ FSTRING_TARGET = "main.billing.refunds_fstring"
 spark.sql("INSERT INTO main.billing.refunds_plain SELECT /*+ COALESCE(1) */ * FROM main.raw.refunds")  # want: LL102
 spark.sql("""
     -- é — 日本
-    INSERT OVERWRITE main.billing.refunds_triple
+    INSERT INTO main.billing.refunds_triple
     SELECT /*+ REPARTITION(1) */ * FROM main.raw.refunds -- want: LL102
 """)
 spark.sql(r"INSERT INTO main.billing.refunds_raw SELECT /*+ COALESCE(1) */ * FROM main.raw.refunds")  # want: LL102

@@ -1,6 +1,6 @@
 -- Databricks notebook source
 -- Rapport — é, 日本
-INSERT OVERWRITE main.billing.credit_notes
+INSERT INTO main.billing.credit_notes
 SELECT /*+ REPARTITION(1) */ * FROM main.raw.credit_notes; -- want: LL102
 
 -- COMMAND ----------

@@ -15,6 +15,11 @@ orders.coalesce(1).write.csv("/mnt/export/orders.csv", header=True)
 orders.coalesce(1).write.format("json").save("/mnt/export/orders_json")
 orders.repartition(1).write.text("/mnt/export/orders.txt")
 
+# overwrites replace the last run's files: one file per partition, none piling up
+orders.coalesce(1).write.mode("overwrite").saveAsTable("main.sales.dim_customers")
+orders.repartition(1).writeTo("main.sales.dim_regions").createOrReplace()
+orders.coalesce(1).write.mode("overwrite").partitionBy("region").saveAsTable("main.sales.dim_stores")
+
 # more than one partition, or unknown
 orders.coalesce(2).write.saveAsTable("main.sales.orders_two")
 orders.coalesce(n).write.saveAsTable("main.sales.orders_n")
