@@ -115,6 +115,8 @@ func TestForeignSQLDetails(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "mixed.sql", "CREATE TABLE a (id INT) USING DELTA;\nCREATE TABLE b (id INT) ENGINE=InnoDB;\nSELECT TOP 5 * FROM c;\n")
 	write(t, dir, "mysql.sql", "CREATE TABLE a (id INT AUTO_INCREMENT);\nCREATE TABLE b (id INT) ENGINE=InnoDB;\nINSERT INTO a VALUES (1);\n")
+	// a Flink script: its SET lines make the INSERTs below them Flink's too
+	write(t, dir, "flink.sql", "SET 'execution.runtime-mode' = 'batch';\nINSERT INTO paimon.ad.b SELECT * FROM paimon.ad.a;\nINSERT INTO paimon.ad.c SELECT * FROM paimon.ad.a;\n")
 	res, err := newLinter(t, platformRule).Lint(context.Background(), []string{dir})
 	if err != nil {
 		t.Fatal(err)
@@ -126,11 +128,18 @@ func TestForeignSQLDetails(t *testing.T) {
 		}
 	}
 	want := []string{
+		dir + "/flink.sql: not Spark SQL: 1 of 3 statements are Flink SQL (SET 'key' = 'value'); the file is not linted",
 		dir + "/mixed.sql: 2 SQL statements of other dialects skipped (1 MySQL, e.g. ENGINE=; 1 T-SQL, e.g. SELECT TOP)",
 		dir + "/mysql.sql: not Spark SQL: 2 of 3 statements are MySQL (AUTO_INCREMENT); the file is not linted",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("details:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// paimon.ad.b is a Flink catalog's name, no evidence of Unity Catalog
+	for _, f := range res.Findings {
+		if strings.HasPrefix(f.Message, "databricks") {
+			t.Errorf("platform from a Flink script: %s", f.Message)
+		}
 	}
 }
 

@@ -46,7 +46,7 @@ func ExtractWholeWith(r *document.Region, ps *params.Session) *facts.File {
 	pending := ps.Pending()
 	f := x.extract()
 	n := len(f.Foreign)
-	if n == 0 || x.sparkOnly > 0 || 2*n < x.statements {
+	if n == 0 || x.sparkOnly > 0 || (2*n < x.statements && !flinkScript(f.Foreign)) {
 		return f
 	}
 	ps.Forget(pending) // nothing of the file is read
@@ -54,6 +54,20 @@ func ExtractWholeWith(r *document.Region, ps *params.Session) *facts.File {
 	note := fmt.Sprintf("not Spark SQL: %d of %d statements are %s (%s); the file is not linted", n, x.statements, first.Dialect, first.Marker)
 	// every statement of the file goes unread; the note places them
 	return &facts.File{Foreign: f.Foreign, Notes: []string{note}, Suppressions: f.Suppressions, UnreadSQL: x.statements}
+}
+
+// flinkScript reports whether a file's foreign statements are Flink SQL:
+// Flink scripts open with SET 'key' = 'value' lines and declare their
+// tables WITH ('connector' = ...), so the rest of such a file, Spark-like
+// as its INSERTs and SELECTs look, is Flink's too (its catalogs are
+// Flink's, not Unity Catalog's).
+func flinkScript(foreign []facts.ForeignSQL) bool {
+	for _, f := range foreign {
+		if f.Dialect == "Flink SQL" {
+			return true
+		}
+	}
+	return false
 }
 
 // platformPaths are storage paths only Databricks has.

@@ -27,6 +27,11 @@ func TestForeignDialects(t *testing.T) {
 		{"CREATE TABLE t (id SERIAL PRIMARY KEY, doc JSONB)", "PostgreSQL", "type SERIAL"},
 		{"INSERT INTO t VALUES (1) ON CONFLICT (id) DO NOTHING", "PostgreSQL", "ON CONFLICT"},
 		{"CREATE TABLE t (name VARCHAR2(20))", "Oracle", "type VARCHAR2"},
+		{"SET 'execution.runtime-mode' = 'streaming'", "Flink SQL", "SET 'key' = 'value'"},
+		{"CREATE CATALOG IF NOT EXISTS paimon WITH ('type' = 'paimon', 'warehouse' = 'file:///w')", "Flink SQL", "WITH ('option' = 'value')"},
+		{"CREATE TABLE k (id STRING) WITH ('connector' = 'kafka', 'topic' = 'ods')", "Flink SQL", "WITH ('option' = 'value')"},
+		{"CREATE TABLE e (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'kafka')", "Flink SQL", "WATERMARK"},
+		{"CREATE TABLE e (ts TIMESTAMP_LTZ(3))", "Flink SQL", "TIMESTAMP_LTZ"},
 	}
 	for _, c := range cases {
 		src := []byte(c.src)
@@ -52,6 +57,11 @@ func TestSparkIsNotForeign(t *testing.T) {
 		"CREATE TABLE t AS SELECT a, b datetime FROM s",
 		"DECLARE VARIABLE n INT DEFAULT 5",
 		"SET spark.sql.ansi.enabled = true",
+		"SET `spark.sql.shuffle.partitions` = 8",
+		"SET var.env = 'dev'",
+		"CREATE TABLE t AS WITH src AS (SELECT 1 AS a) SELECT * FROM src",
+		"SELECT * FROM STREAM events WATERMARK ts DELAY OF INTERVAL 10 MINUTES",
+		"CREATE TABLE t (id INT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true')",
 		"SELECT * FROM delta.`/mnt/my-lake/events.v1`",
 		"SELECT * FROM `my-table`",
 		"SELECT identity FROM t",
