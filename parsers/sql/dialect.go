@@ -68,8 +68,8 @@ func Foreign(src []byte, h *Head) (dialect, marker string, ok bool) {
 				return "Flink SQL", "SET 'key' = 'value'", true
 			case string(w) == "WITH" && create && punct(i+1, "(") && at(i+2).Kind == String && punct(i+3, "="):
 				return "Flink SQL", "WITH ('option' = 'value')", true
-			case string(w) == "TIMESTAMP_LTZ" || (string(w) == "WATERMARK" && is(i+1, "FOR")):
-				return "Flink SQL", string(w), true
+			case string(w) == "WATERMARK" && is(i+1, "FOR"):
+				return "Flink SQL", "WATERMARK FOR", true
 			case string(w) == "CONFLICT" && is(i-1, "ON") && (punct(i+1, "(") || is(i+1, "DO") || is(i+1, "ON")):
 				return "PostgreSQL", "ON CONFLICT", true
 			case i > columns.start && i < columns.end && columnType(src, code, i):

@@ -30,8 +30,7 @@ func TestForeignDialects(t *testing.T) {
 		{"SET 'execution.runtime-mode' = 'streaming'", "Flink SQL", "SET 'key' = 'value'"},
 		{"CREATE CATALOG IF NOT EXISTS paimon WITH ('type' = 'paimon', 'warehouse' = 'file:///w')", "Flink SQL", "WITH ('option' = 'value')"},
 		{"CREATE TABLE k (id STRING) WITH ('connector' = 'kafka', 'topic' = 'ods')", "Flink SQL", "WITH ('option' = 'value')"},
-		{"CREATE TABLE e (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'kafka')", "Flink SQL", "WATERMARK"},
-		{"CREATE TABLE e (ts TIMESTAMP_LTZ(3))", "Flink SQL", "TIMESTAMP_LTZ"},
+		{"CREATE TABLE e (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '5' SECOND) WITH ('connector' = 'kafka')", "Flink SQL", "WATERMARK FOR"},
 	}
 	for _, c := range cases {
 		src := []byte(c.src)
@@ -59,6 +58,7 @@ func TestSparkIsNotForeign(t *testing.T) {
 		"SET spark.sql.ansi.enabled = true",
 		"SET `spark.sql.shuffle.partitions` = 8",
 		"SET var.env = 'dev'",
+		"CREATE TABLE t (a TIMESTAMP_LTZ, b TIMESTAMP_NTZ) USING DELTA",
 		"CREATE TABLE t AS WITH src AS (SELECT 1 AS a) SELECT * FROM src",
 		"SELECT * FROM STREAM events WATERMARK ts DELAY OF INTERVAL 10 MINUTES",
 		"CREATE TABLE t (id INT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true')",

@@ -10,4 +10,4 @@ def write_table(df, table, partition_cols, mode="append"):
 
 def write_single_file(df, path):
     # wrong whatever the caller passes: reported here, once
-    df.coalesce(1).write.mode("overwrite").parquet(path)
+    df.coalesce(1).write.mode("append").parquet(path)
