@@ -59,6 +59,14 @@ func TestPlatformAuto(t *testing.T) {
 			"jobs/job.py":      job,
 			"nb/explore.ipynb": notebookWithKernel("synapse_pyspark", "display(spark.read.table('x'))"),
 		}, "unknown: no evidence"},
+		{"a catalog the project registers as a Spark plugin", map[string]string{
+			"session.py": "from pyspark.sql import SparkSession\ndef get_spark():\n    return (SparkSession.builder\n        .config('spark.sql.catalog.nessie', 'org.apache.iceberg.spark.SparkCatalog')\n        .getOrCreate())\n",
+			"job.py":     "from session import get_spark\nspark = get_spark()\nspark.read.table('nessie.raw.a').write.mode('append').saveAsTable('nessie.silver.a')\n",
+		}, "unknown: no evidence"},
+		{"a catalog nothing registers", map[string]string{
+			"session.py": "from pyspark.sql import SparkSession\ndef get_spark():\n    return (SparkSession.builder\n        .config('spark.sql.catalog.nessie', 'org.apache.iceberg.spark.SparkCatalog')\n        .getOrCreate())\n",
+			"job.py":     "from session import get_spark\nspark = get_spark()\nspark.read.table('main.raw.a').write.mode('append').saveAsTable('main.silver.a')\n",
+		}, "databricks: the Unity Catalog name main.silver.a"},
 		{"a Jupyter notebook's display", map[string]string{
 			"jobs/job.py":      job,
 			"nb/explore.ipynb": notebookWithKernel("python3", "display(spark.read.table('x'))"),

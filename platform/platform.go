@@ -42,6 +42,11 @@ type Evidence struct {
 	What     string          // "dbutils", "delta-spark among the test dependencies"
 	Rank     Rank
 	Path     string
+	// Catalog is the catalog of a Unity Catalog name's evidence; Registers
+	// is a catalog the file registers as a Spark catalog plugin
+	// (spark.sql.catalog.<name>), which is no vote of its own but makes
+	// three-part names in that catalog no sign of Unity Catalog.
+	Catalog, Registers string
 }
 
 // FromFacts is a file's code evidence.
@@ -68,9 +73,18 @@ type Choice struct {
 // wins: a project with notebooks and a local delta-spark test session runs
 // on Databricks. Without evidence the platform is unknown.
 func Decide(ev []Evidence) Choice {
+	registered := map[string]bool{}
+	for _, e := range ev {
+		if e.Registers != "" {
+			registered[lower(e.Registers)] = true
+		}
+	}
 	var best *Evidence
 	for i := range ev {
 		e := &ev[i]
+		if e.Platform == "" || e.Catalog != "" && registered[lower(e.Catalog)] {
+			continue // a plugin catalog's registration, or a name in such a catalog
+		}
 		if best == nil || e.Rank < best.Rank || e.Rank == best.Rank && e.Platform == config.PlatformDatabricks && best.Platform != config.PlatformDatabricks {
 			best = e
 		}
@@ -286,8 +300,24 @@ const UnityCatalog = Path
 // spark_catalog, Spark's own), a Unity Catalog session setting.
 func FromFile(path string, f *facts.File) []Evidence {
 	out := FromFacts(path, f.Evidence)
-	if name := threePartName(f); name != "" {
-		out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog name " + name, Rank: UnityCatalog, Path: path})
+	registered := map[string]bool{}
+	register := func(settings []*facts.Setting) {
+		for _, s := range settings {
+			if name := pluginCatalog(s.Key); name != "" && !registered[name] {
+				registered[name] = true
+				out = append(out, Evidence{What: "the Spark catalog " + name, Registers: name, Path: path})
+			}
+		}
+	}
+	register(f.Settings)
+	if f.Summary != nil {
+		for _, fn := range f.Summary.Funcs { // a session helper's builder
+			register(fn.Settings)
+		}
+	}
+	if name := threePartName(f, registered); name != "" {
+		catalog, _, _ := strings.Cut(name, ".")
+		out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog name " + name, Rank: UnityCatalog, Path: path, Catalog: catalog})
 	}
 	for _, s := range f.Settings {
 		if strings.HasPrefix(s.Key, "spark.databricks.unitycatalog.") || strings.HasPrefix(s.Key, "spark.databricks.sql.initial.catalog.") {
@@ -298,9 +328,25 @@ func FromFile(path string, f *facts.File) []Evidence {
 	return out
 }
 
+// pluginCatalog is the catalog a spark.sql.catalog.<name>[.option]
+// setting registers (Iceberg's, Nessie's, Glue's...); "" for other keys
+// and for spark_catalog, Spark's own, which delta-spark replaces.
+func pluginCatalog(key string) string {
+	rest, ok := strings.CutPrefix(lower(key), "spark.sql.catalog.")
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, ".")
+	if name == "spark_catalog" {
+		return ""
+	}
+	return name
+}
+
 // threePartName is the first table the file names in three plain parts
-// outside Spark's own catalog and path tables; "" when there is none.
-func threePartName(f *facts.File) string {
+// outside Spark's own catalog, the catalogs the file registers as plugins
+// and path tables; "" when there is none.
+func threePartName(f *facts.File, registered map[string]bool) string {
 	check := func(name string) bool {
 		parts := strings.Split(name, ".")
 		if len(parts) != 3 {
@@ -310,6 +356,9 @@ func threePartName(f *facts.File) string {
 			if p == "" || strings.ContainsAny(p, "{}$/`'\" ") {
 				return false
 			}
+		}
+		if registered[lower(parts[0])] {
+			return false
 		}
 		switch lower(parts[0]) {
 		case "spark_catalog", "delta", "parquet", "json", "csv", "orc", "text", "global_temp":
