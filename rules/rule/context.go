@@ -130,6 +130,14 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 			return true, "the write sets delta.autoOptimize.optimizeWrite", p.turnedOn(v.Span)
 		}
 	}
+	if key, v, ok := writerOptimizeWrite(w); ok {
+		if on, _ := v.Truth(); on {
+			if !detail {
+				return true, "", nil
+			}
+			return true, "the write sets option " + Quote(key), p.turnedOn(v.Span)
+		}
+	}
 	t := p.Table(w.Target)
 	if v, ok := t.Property(PropOptimizeWrite); ok {
 		on, _ := v.Truth()
@@ -158,6 +166,22 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 		return true, "assume-optimized-writes is set in the configuration", nil
 	}
 	return false, "", nil
+}
+
+// writerOptimizeWrite is the write's own optimized-writes option:
+// .option("optimizeWrite", ...) (a Delta writer option from 3.1, and
+// Databricks'), or the table property given as an option, which the
+// writer applies to the table it creates.
+func writerOptimizeWrite(w *facts.Write) (string, facts.Value, bool) {
+	for _, key := range []string{"optimizewrite", PropOptimizeWrite} {
+		if v, ok := w.Options[key]; ok {
+			if key == PropOptimizeWrite {
+				return "delta.autoOptimize.optimizeWrite", v, true
+			}
+			return "optimizeWrite", v, true
+		}
+	}
+	return "", facts.Value{}, false
 }
 
 // TargetName describes a write target for messages.

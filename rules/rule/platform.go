@@ -28,6 +28,11 @@ func (p *Pass) OptimizedWritesOff(w *facts.Write) (bool, string, []Related) {
 			return true, "the write sets delta.autoOptimize.optimizeWrite to false", []Related{{At: v.Span, Message: "optimized writes are turned off here"}}
 		}
 	}
+	if key, v, ok := writerOptimizeWrite(w); ok {
+		if on, known := v.Truth(); known && !on {
+			return true, "the write sets option " + Quote(key) + " to false", []Related{{At: v.Span, Message: "optimized writes are turned off here"}}
+		}
+	}
 	t := p.Table(w.Target)
 	if v, ok := t.Property(PropOptimizeWrite); ok {
 		if on, known := v.Truth(); known && !on {
