@@ -187,3 +187,21 @@ func TestDatabricksPythonIPythonLines(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// IPython runs "pip install x" as %pip (automagic is on by default), in
+// Databricks notebooks as in Jupyter; "pip in names" is still Python.
+func TestPackageMagicsWithoutPercent(t *testing.T) {
+	src := []byte("# Databricks notebook source\npip install --upgrade databricks-sdk -q\n\n# COMMAND ----------\n\nconda install -y pyarrow\nok = pip in names\npip = 'x'\n")
+	doc := DatabricksPython("nb.py", src)
+	var text strings.Builder
+	for _, r := range doc.Regions {
+		text.Write(r.Text)
+	}
+	got := text.String()
+	if strings.Contains(got, "pip install") || strings.Contains(got, "conda install") {
+		t.Errorf("package magics left in: %q", got)
+	}
+	if !strings.Contains(got, "ok = pip in names") || !strings.Contains(got, "pip = 'x'") {
+		t.Errorf("Python lost: %q", got)
+	}
+}

@@ -118,6 +118,9 @@ func ipythonLine(line []byte) (magicAt int, ok bool) {
 	if at, ok := helpLine(line, i); ok {
 		return at, true
 	}
+	if automagic(line[i:]) {
+		return i, true
+	}
 	// targets: names and commas, then a single "="
 	sawName := false
 	for i < len(line) && (isNameByte(line[i]) || line[i] == ',' || line[i] == ' ' || line[i] == '\t') {
@@ -133,6 +136,26 @@ func ipythonLine(line []byte) (magicAt int, ok bool) {
 		return i, true
 	}
 	return 0, false
+}
+
+// automagic reports whether code is a package magic called without its %
+// ("pip install -q x", "conda install y"), which IPython runs as %pip
+// since automagic is on by default. Python reads a name followed by
+// another name as a syntax error, so no Python line is taken for one; the
+// subcommand is checked so that "pip in names" stays a comparison.
+func automagic(code []byte) bool {
+	word, rest := firstWord(code)
+	if string(word) != "pip" && string(word) != "conda" || len(rest) == 0 || rest[0] != ' ' && rest[0] != '\t' {
+		return false
+	}
+	sub, _ := firstWord(trimLeftSpace(rest))
+	return packageCommands[strings.TrimRight(string(sub), "\r")]
+}
+
+// packageCommands are the pip and conda subcommands a notebook runs.
+var packageCommands = map[string]bool{
+	"install": true, "uninstall": true, "list": true, "show": true, "freeze": true,
+	"download": true, "remove": true, "update": true, "create": true, "env": true,
 }
 
 // helpLine reports whether line, whose code starts at i, is an IPython
