@@ -60,10 +60,7 @@ func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*docum
 	py, sql := byLang(doc)
 	views := map[*document.Region][]facts.Transform{}
 	if len(py) > 0 {
-		widget := func(name, value string, known bool) {
-			ps.Give(params.Given{Source: params.Widget, Name: name, Value: value, Known: known})
-		}
-		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Widget: widget, ViewFed: views})
+		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Give: ps.Give, ViewFed: views})
 		merge(out, f)
 		sql = append(sql, embedded...)
 	}

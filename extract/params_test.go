@@ -72,6 +72,28 @@ func TestPlaceholdersFilled(t *testing.T) {
 		{"sql dropdown widget", "a.sql", "CREATE WIDGET DROPDOWN env DEFAULT 'prod' CHOICES SELECT * FROM (VALUES ('dev'), ('prod'));\nOPTIMIZE ${env}.t",
 			Options{}, "prod.t", 1, 1},
 		{"no placeholder", "a.sql", "CREATE WIDGET TEXT x DEFAULT 'b';\nOPTIMIZE s.t", Options{}, "s.t", 0, 0},
+		// dbutils.widgets.get values in Python templates
+		{"widget value in an f-string", "n.py", "# Databricks notebook source\ndbutils.widgets.text(\"env\", \"dev\")\nenv = dbutils.widgets.get(\"env\")\nspark.sql(f\"OPTIMIZE {env}.t\")",
+			Options{}, "dev.t", 1, 1},
+		{"widget value in format, percent and a string built from it", "n.py", "# Databricks notebook source\nenv = dbutils.widgets.get(\"env\")\ndb = f\"{env}_db\"\nspark.sql(\"OPTIMIZE {}.a\".format(dbutils.widgets.get(\"env\")))\nspark.sql(\"OPTIMIZE %s.b\" % env)\nspark.sql(f\"OPTIMIZE {db}.c\")\n# COMMAND ----------\n# MAGIC %sql\n# MAGIC CREATE WIDGET TEXT env DEFAULT 'prod'",
+			Options{}, "prod.a,prod.b,prod_db.c", 3, 3},
+		{"widget value without a default stays a placeholder", "n.py", "# Databricks notebook source\nenv = dbutils.widgets.get(\"env\")\nspark.sql(\"OPTIMIZE %s.b\" % env)\nspark.sql(f\"OPTIMIZE {env}.c\")",
+			Options{}, "{{env}}.b,{{env}}.c", 2, 0},
+		{"a variable named like a widget is no widget", "n.py", "# Databricks notebook source\ndbutils.widgets.text(\"env\", \"dev\")\nenv = load_env()\nspark.sql(f\"OPTIMIZE {env}.t\")",
+			Options{}, "{env}.t", 1, 0},
+		{"removeAll drops the widgets made before it", "n.py", "# Databricks notebook source\ndbutils.widgets.text(\"env\", \"dev\")\ndbutils.widgets.removeAll()\nspark.sql(f\"OPTIMIZE {dbutils.widgets.get('env')}.t\")",
+			Options{Params: []params.Given{{Source: params.Widget, Name: "env", Value: "dev", Known: true}}}, "{{env}}.t", 1, 0},
+		{"a widget made after removeAll", "n.py", "# Databricks notebook source\ndbutils.widgets.removeAll()\ndbutils.widgets.text(\"env\", \"dev\")\nspark.sql(f\"OPTIMIZE {dbutils.widgets.get('env')}.t\")",
+			Options{}, "dev.t", 1, 1},
+		{"remove drops one widget", "n.py", "# Databricks notebook source\ndbutils.widgets.text(\"env\", \"dev\")\ndbutils.widgets.remove(\"env\")\nspark.sql(\"OPTIMIZE ${env}.t\")",
+			Options{}, "${env}.t", 1, 0},
+		// dotted names: SET, spark.conf.set, DA.paths
+		{"academy path set by SET", "a.sql", "SET da.paths.working_dir = '/mnt/w';\nCREATE TABLE t (id INT) LOCATION '${da.paths.working_dir}/t'",
+			Options{}, "t|/mnt/w/t", 1, 1},
+		{"academy paths set in Python", "n.py", "# Databricks notebook source\nDA.paths.stream = \"/mnt/s\"\nspark.conf.set(\"da.paths.x\", \"lake\")\n# COMMAND ----------\n# MAGIC %sql\n# MAGIC OPTIMIZE ${da.paths.x}.t;\n# MAGIC CREATE TABLE t2 (id INT) LOCATION '${DA.paths.stream}/t2';\n# MAGIC CREATE TABLE t3 (id INT) LOCATION '${da.paths.stream}/t3'",
+			Options{}, "t2|/mnt/s/t2,t3|/mnt/s/t3,lake.t", 3, 3},
+		{"conf set to no literal, and another object's paths", "n.py", "# Databricks notebook source\nspark.conf.set(\"da.paths.x\", root())\nOTHER.paths.y = \"/mnt/o\"\n# COMMAND ----------\n# MAGIC %sql\n# MAGIC OPTIMIZE ${da.paths.x}.t;\n# MAGIC OPTIMIZE delta.`${OTHER.paths.y}/u`",
+			Options{}, "${da.paths.x}.t,", 2, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

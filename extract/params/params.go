@@ -29,6 +29,9 @@ type Given struct {
 	Value  string
 	// Known is false when the source gives something that is no literal.
 	Known bool
+	// All says that every name Source gave a value before loses it
+	// (dbutils.widgets.removeAll()); Name and Value are then unused.
+	All bool
 }
 
 // Session collects the values a file's sources give and the statements
@@ -46,6 +49,16 @@ type key struct {
 
 // Give adds a value to name.
 func (s *Session) Give(g Given) {
+	if g.All {
+		// what was given before is gone; a placeholder it would have
+		// filled stays as written
+		for k := range s.given {
+			if k.src == g.Source {
+				delete(s.given, k)
+			}
+		}
+		return
+	}
 	if g.Name == "" {
 		return
 	}
