@@ -326,6 +326,7 @@ func (l *Linter) taskParams(srcs []Source, p *orchestration.Project) [][]params.
 // writeParams adds a source's task parameters to a digest.
 func writeParams(h hash.Hash, given []params.Given) {
 	for _, g := range given {
+		cache.WriteField(h, fmt.Sprint(g.Source, g.Known, g.All))
 		cache.WriteField(h, g.Name)
 		cache.WriteField(h, g.Value)
 	}

@@ -27,8 +27,18 @@ type Options struct {
 	// Model, when set, says doc is a dbt model and gives its project's configs.
 	Model *dbtfacts.Input
 	// Params are the values the jobs that run doc give its parameters
-	// (one Given per task and parameter), beside those doc gives itself.
+	// (one Given per task and parameter) and those the notebooks it
+	// includes with %run give, beside those doc gives itself.
 	Params []params.Given
+}
+
+// Given is the values doc gives SQL placeholders, in the order given:
+// widgets (made and removed), SET keys, spark.conf.set, session
+// variables. A notebook that includes doc with %run runs with them.
+func Given(doc *document.Document) []params.Given {
+	var out []params.Given
+	extractGiving(doc, func(g params.Given) { out = append(out, g) })
+	return out
 }
 
 // FileAndSQL is File that also returns every SQL region of doc, those found
@@ -39,6 +49,15 @@ func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 
 // FileAndSQLWith is FileAndSQL with what the file's project says of it.
 func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*document.Region) {
+	return fileAndSQL(doc, opts, nil)
+}
+
+// extractGiving extracts doc, telling gave of each value it gives.
+func extractGiving(doc *document.Document, gave func(params.Given)) {
+	fileAndSQL(doc, Options{}, gave)
+}
+
+func fileAndSQL(doc *document.Document, opts Options, gave func(params.Given)) (*facts.File, []*document.Region) {
 	out := &facts.File{Path: doc.Path, Format: doc.Format, Notes: doc.Notes}
 	switch m := opts.Model; {
 	case m == nil || doc.Format != document.PlainSQL:
@@ -57,6 +76,7 @@ func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*docum
 	for _, g := range opts.Params {
 		ps.Give(g)
 	}
+	ps.Gave = gave
 	py, sql := byLang(doc)
 	views := map[*document.Region][]facts.Transform{}
 	if len(py) > 0 {

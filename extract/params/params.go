@@ -40,6 +40,8 @@ type Given struct {
 type Session struct {
 	given map[key][]string // "" stands for a value that is not known
 	stmts [][]*string
+	// Gave, when set, is told of each value given, in order.
+	Gave func(Given)
 }
 
 type key struct {
@@ -49,6 +51,9 @@ type key struct {
 
 // Give adds a value to name.
 func (s *Session) Give(g Given) {
+	if s.Gave != nil {
+		s.Gave(g)
+	}
 	if g.All {
 		// what was given before is gone; a placeholder it would have
 		// filled stays as written
