@@ -327,6 +327,7 @@ func (l *Linter) taskParams(srcs []Source, p *orchestration.Project) [][]params.
 func writeParams(h hash.Hash, given []params.Given) {
 	for _, g := range given {
 		cache.WriteField(h, fmt.Sprint(g.Source, g.Known, g.All))
+		cache.WriteField(h, g.Widget)
 		cache.WriteField(h, g.Name)
 		cache.WriteField(h, g.Value)
 	}

@@ -87,6 +87,8 @@ func TestPlaceholdersFilled(t *testing.T) {
 			Options{}, "dev.t", 1, 1},
 		{"remove drops one widget", "n.py", "# Databricks notebook source\ndbutils.widgets.text(\"env\", \"dev\")\ndbutils.widgets.remove(\"env\")\nspark.sql(\"OPTIMIZE ${env}.t\")",
 			Options{}, "${env}.t", 1, 0},
+		{"conf set to a widget's value", "n.py", "# Databricks notebook source\n# MAGIC %sql\n# MAGIC CREATE WIDGET TEXT schema DEFAULT 'bi';\n# MAGIC CREATE WIDGET TEXT catalog DEFAULT ''\n# COMMAND ----------\nspark.conf.set('widget.schema', dbutils.widgets.get('schema'))\nspark.conf.set('widget.catalog', dbutils.widgets.get('catalog'))\n# COMMAND ----------\n# MAGIC %sql\n# MAGIC OPTIMIZE ${widget.schema}.t;\n# MAGIC OPTIMIZE ${widget.catalog}.${widget.schema}.u",
+			Options{}, "bi.t,${widget.catalog}.bi.u", 2, 1},
 		// dotted names: SET, spark.conf.set, DA.paths
 		{"academy path set by SET", "a.sql", "SET da.paths.working_dir = '/mnt/w';\nCREATE TABLE t (id INT) LOCATION '${da.paths.working_dir}/t'",
 			Options{}, "t|/mnt/w/t", 1, 1},

@@ -32,17 +32,25 @@ type Given struct {
 	// All says that every name Source gave a value before loses it
 	// (dbutils.widgets.removeAll()); Name and Value are then unused.
 	All bool
+	// Widget, when set, says the value is widget Widget's, whatever it
+	// is (spark.conf.set("k", dbutils.widgets.get("w"))); Value and Known
+	// are then unused.
+	Widget string
 }
 
 // Session collects the values a file's sources give and the statements
 // whose table names hold placeholders, and fills them once all are known.
 // The zero value is ready to use.
 type Session struct {
-	given map[key][]string // "" stands for a value that is not known
+	given map[key][]entry
 	stmts [][]*string
 	// Gave, when set, is told of each value given, in order.
 	Gave func(Given)
 }
+
+// entry is one value given: "" stands for a value that is not known; a
+// widget's name for the value of that widget.
+type entry struct{ value, widget string }
 
 type key struct {
 	src  Source
@@ -68,14 +76,14 @@ func (s *Session) Give(g Given) {
 		return
 	}
 	if s.given == nil {
-		s.given = map[key][]string{}
+		s.given = map[key][]entry{}
 	}
-	v := g.Value
-	if !g.Known || !fillable(v) {
-		v = ""
+	e := entry{value: g.Value, widget: g.Widget}
+	if !g.Known || !fillable(e.value) {
+		e.value = ""
 	}
 	k := key{g.Source, g.Name}
-	s.given[k] = append(s.given[k], v)
+	s.given[k] = append(s.given[k], e)
 }
 
 // fillable reports whether a value can stand in a table name or path: not
@@ -127,9 +135,20 @@ func (s *Session) Fill() (held, filled int) {
 
 // Value is the value every source gives name among srcs, if they agree.
 func (s *Session) Value(name string, srcs ...Source) (string, bool) {
+	return s.value(name, srcs, 0)
+}
+
+// maxRefs bounds a chain of values that are widgets' values.
+const maxRefs = 4
+
+func (s *Session) value(name string, srcs []Source, depth int) (string, bool) {
 	val, seen := "", false
 	for _, src := range srcs {
-		for _, v := range s.given[key{src, name}] {
+		for _, e := range s.given[key{src, name}] {
+			v := e.value
+			if e.widget != "" && depth < maxRefs {
+				v, _ = s.value(e.widget, widgetOnly, depth+1)
+			}
 			if v == "" || seen && v != val {
 				return "", false
 			}

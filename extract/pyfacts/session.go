@@ -70,7 +70,10 @@ func (x *extractor) confMethod(c callSite, a args) {
 	if key, ok := k.v.literalString(); ok {
 		// ${key} in SQL reads the session's conf
 		g := params.Given{Source: params.Conf, Name: strings.TrimSpace(key)}
-		if v.n.Valid() {
+		switch {
+		case v.v.kind == kWidget:
+			g.Widget = v.v.name
+		case v.n.Valid():
 			g.Value, g.Known = v.v.literalString()
 		}
 		x.give(g)
