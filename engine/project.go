@@ -421,7 +421,7 @@ func (r *Result) SQLSummary() string {
 		parts = append(parts, s)
 	}
 	if r.SQL.Templates > 0 {
-		parts = append(parts, fmt.Sprintf("%d dbt template file(s) not read (macros, snapshots, tests, analyses, other engines' models)", r.SQL.Templates))
+		parts = append(parts, fmt.Sprintf("%d dbt template file(s) not read (macros, snapshots, tests, analyses, models of other or unknown engines)", r.SQL.Templates))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "every SQL statement of a kind lakelint reads was read")
@@ -433,7 +433,7 @@ func (r *Result) SQLSummary() string {
 // countTemplate counts the file among the dbt templates not read when it
 // is one: its remarks say so.
 func (u *unit) countTemplate(m *dbtfacts.Input) {
-	if m != nil && m.Template && slices.Contains(u.details, m.Why) {
+	if m != nil && (m.Template && slices.Contains(u.details, m.Why) || !m.Template && slices.Contains(u.details, dbtfacts.UnknownEngine)) {
 		u.sql.Templates = 1
 	}
 }

@@ -68,8 +68,12 @@ func fileAndSQL(doc *document.Document, opts Options, gave func(params.Given)) (
 		// a model is a SELECT in Jinja: what it makes is in its configs
 		in := *m
 		in.Path, in.Text = doc.Path, doc.Text
-		if d := dbtfacts.Extract(in); d != nil {
+		d, why := dbtfacts.Extract(in)
+		if d != nil {
 			out.Tables = append(out.Tables, d)
+		}
+		if why != "" {
+			out.Notes = append(out.Notes, why)
 		}
 	}
 	ps := &params.Session{}

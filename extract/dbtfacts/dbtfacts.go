@@ -44,9 +44,14 @@ var unknownProps = []string{"delta.autooptimize.optimizewrite", "delta.autooptim
 // Materializations that make a table with files.
 var tables = map[string]bool{"table": true, "incremental": true}
 
+// UnknownEngine is why a model of a project whose adapter is not known is
+// not read, for --verbose.
+const UnknownEngine = "a dbt model of a project whose engine is not known (no dbt-spark or dbt-databricks in profiles.yml or the dependencies, no Spark-only config): not read"
+
 // Extract returns the table a model defines, or nil for a view, an
-// ephemeral model or a model whose materialization is not known.
-func Extract(in Input) *facts.TableDef {
+// ephemeral model or a model whose materialization is not known; why,
+// when not empty, says why a model that may make a table is not read.
+func Extract(in Input) (d *facts.TableDef, why string) {
 	m := dbt.ReadModelFor(in.Text, in.AdapterType)
 	cfg := map[string]dbt.Value{}
 	for k, v := range in.Project {
@@ -56,14 +61,18 @@ func Extract(in Input) *facts.TableDef {
 		cfg[k] = v
 	}
 	if !in.Spark && !dbt.SparkModel(m.Config) {
-		return nil // partition_by and the like mean other things on other engines
+		// partition_by and the like mean other things on other engines
+		if mat := cfg["materialized"]; mat.Kind == dbt.String && tables[strings.ToLower(mat.Str)] {
+			return nil, UnknownEngine
+		}
+		return nil, ""
 	}
 	x := extractor{in: in, model: m}
 	mat := cfg["materialized"]
 	if mat.Kind != dbt.String || !tables[strings.ToLower(mat.Str)] {
-		return nil // dbt's default is a view; an unknown one raises nothing
+		return nil, "" // dbt's default is a view; an unknown one raises nothing
 	}
-	d := &facts.TableDef{
+	d = &facts.TableDef{
 		Kind: facts.DbtModel,
 		Lang: document.SQL,
 		Name: dbt.ModelName(in.Path),
@@ -104,7 +113,7 @@ func Extract(in Input) *facts.TableDef {
 		// the model's own config() takes the properties
 		d.AddProps = &facts.PropertyInsertion{Style: facts.DbtConfigKwarg, Offset: m.ConfigArgsEnd, Quote: "'", Empty: m.ConfigEmpty}
 	}
-	return d
+	return d, ""
 }
 
 // defaultStrategies are the adapters' incremental strategies when a model

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/lakelint/lakelint/parsers/dbt"
 )
 
 // A model named relative to the run's working directory is found there,
@@ -33,5 +35,33 @@ func TestModelsRelativeToTheRunsDirectory(t *testing.T) {
 	}
 	if in, _ := ms.For(filepath.Join(root, "models", "x.sql")); in == nil {
 		t.Error("an absolute path: no dbt project found")
+	}
+}
+
+// A table or incremental model of a project whose engine is not known is
+// not read, and Extract says why; a view, or a model whose own configs are
+// Spark's, is no such case.
+func TestUnknownEngineModelSaysWhy(t *testing.T) {
+	cases := []struct {
+		name, src string
+		why       string
+		table     bool
+	}{
+		{"incremental", "{{ config(materialized='incremental') }}\nselect 1", UnknownEngine, false},
+		{"table from the project", "select 1", UnknownEngine, false},
+		{"view", "{{ config(materialized='view') }}\nselect 1", "", false},
+		{"spark-only config", "{{ config(materialized='table', file_format='delta') }}\nselect 1", "", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := Input{Path: "models/m.sql", Text: []byte(c.src)}
+			if c.name == "table from the project" {
+				in.Project = map[string]dbt.Value{"materialized": {Kind: dbt.String, Str: "table"}}
+			}
+			d, why := Extract(in)
+			if why != c.why || (d != nil) != c.table {
+				t.Errorf("Extract = %v, %q; want a table %v, %q", d != nil, why, c.table, c.why)
+			}
+		})
 	}
 }
