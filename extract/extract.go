@@ -6,6 +6,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/lakelint/lakelint/extract/dbtfacts"
 	"github.com/lakelint/lakelint/extract/params"
@@ -85,6 +86,7 @@ func fileAndSQL(doc *document.Document, opts Options, gave func(params.Given)) (
 	views := map[*document.Region][]facts.Transform{}
 	if len(py) > 0 {
 		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Give: ps.Give, ViewFed: views})
+		widgetNames(ps, f)
 		merge(out, f)
 		sql = append(sql, embedded...)
 	}
@@ -121,6 +123,37 @@ func fileAndSQL(doc *document.Document, opts Options, gave func(params.Given)) (
 	out.SortByOffset()
 	return out, sql
 }
+
+// widgetNames has ps fill the names and paths of Python facts that a
+// widget's value is part of ({{x}}, see pyfacts): the widget's default
+// names the table there as in the SQL the notebook runs.
+func widgetNames(ps *params.Session, f *facts.File) {
+	if f == nil {
+		return
+	}
+	for _, w := range f.Writes {
+		if hasWidget(w.Target.Table) || hasWidget(w.Target.Path) {
+			ps.Names(&w.Target.Table, &w.Target.Path)
+		}
+	}
+	for _, r := range f.Reads {
+		if hasWidget(r.Target.Table) || hasWidget(r.Target.Path) {
+			ps.Names(&r.Target.Table, &r.Target.Path)
+		}
+	}
+	for _, m := range f.Maintenance {
+		if hasWidget(m.Target.Table) || hasWidget(m.Target.Path) {
+			ps.Names(&m.Target.Table, &m.Target.Path)
+		}
+	}
+	for _, t := range f.Tables {
+		if hasWidget(t.Name) || hasWidget(t.Location) {
+			ps.Names(&t.Name, &t.Location)
+		}
+	}
+}
+
+func hasWidget(s string) bool { return strings.Contains(s, "{{") }
 
 // avoidHostQuote keeps text a fix adds to SQL inside a Python string from
 // closing that string: properties are quoted with the other quote character.

@@ -89,6 +89,12 @@ func TestPlaceholdersFilled(t *testing.T) {
 			Options{}, "${env}.t", 1, 0},
 		{"conf set to a widget's value", "n.py", "# Databricks notebook source\n# MAGIC %sql\n# MAGIC CREATE WIDGET TEXT schema DEFAULT 'bi';\n# MAGIC CREATE WIDGET TEXT catalog DEFAULT ''\n# COMMAND ----------\nspark.conf.set('widget.schema', dbutils.widgets.get('schema'))\nspark.conf.set('widget.catalog', dbutils.widgets.get('catalog'))\n# COMMAND ----------\n# MAGIC %sql\n# MAGIC OPTIMIZE ${widget.schema}.t;\n# MAGIC OPTIMIZE ${widget.catalog}.${widget.schema}.u",
 			Options{}, "bi.t,${widget.catalog}.bi.u", 2, 1},
+		{"widget value in a Python write, not counted as SQL", "n.py", "# Databricks notebook source\ndbutils.widgets.text(\"env\", \"dev\")\nenv = dbutils.widgets.get(\"env\")\ndf = spark.range(1)\ndf.write.saveAsTable(f\"{env}.events\")\ndf.write.save(f\"/mnt/{env}/raw\")\ndf.write.saveAsTable(f\"{other}.events\")",
+			Options{}, "dev.events|,|/mnt/dev/raw,|", 0, 0},
+		{"getArgument is a widget's value", "n.py", "# Databricks notebook source\ndbutils.widgets.text(\"env\", \"dev\")\nspark.sql(\"OPTIMIZE {}.t\".format(getArgument(\"env\")))",
+			Options{}, "dev.t", 1, 1},
+		{"a getArgument the file defines is its own", "n.py", "# Databricks notebook source\ndef getArgument(n):\n    return load(n)\ndbutils.widgets.text(\"env\", \"dev\")\nspark.sql(\"OPTIMIZE {}.t\".format(getArgument(\"env\")))",
+			Options{}, "{}.t", 1, 0},
 		// dotted names: SET, spark.conf.set, DA.paths
 		{"academy path set by SET", "a.sql", "SET da.paths.working_dir = '/mnt/w';\nCREATE TABLE t (id INT) LOCATION '${da.paths.working_dir}/t'",
 			Options{}, "t|/mnt/w/t", 1, 1},

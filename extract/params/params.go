@@ -43,9 +43,16 @@ type Given struct {
 // The zero value is ready to use.
 type Session struct {
 	given map[key][]entry
-	stmts [][]*string
+	stmts []stmt
 	// Gave, when set, is told of each value given, in order.
 	Gave func(Given)
+}
+
+// stmt is the names and paths of one fact; counted says it is a SQL
+// statement, which Fill counts.
+type stmt struct {
+	names   []*string
+	counted bool
 }
 
 // entry is one value given: "" stands for a value that is not known; a
@@ -95,9 +102,20 @@ func fillable(v string) bool {
 // Statement records the names and paths of one statement read, when any of
 // them holds a placeholder; Fill fills them in place.
 func (s *Session) Statement(names ...*string) {
+	s.record(true, names)
+}
+
+// Names records the names and paths of a fact that is no SQL statement (a
+// Python write to f"{env}.events" with env a widget's value): Fill fills
+// them too, without counting them.
+func (s *Session) Names(names ...*string) {
+	s.record(false, names)
+}
+
+func (s *Session) record(counted bool, names []*string) {
 	for _, n := range names {
 		if Has(*n) {
-			s.stmts = append(s.stmts, names)
+			s.stmts = append(s.stmts, stmt{names, counted})
 			return
 		}
 	}
@@ -118,11 +136,14 @@ func (s *Session) Forget(n int) {
 // value and returns how many statements held placeholders and how many of
 // them hold none any more.
 func (s *Session) Fill() (held, filled int) {
-	for _, names := range s.stmts {
+	for _, st := range s.stmts {
 		left := false
-		for _, n := range names {
+		for _, n := range st.names {
 			*n = s.fill(*n)
 			left = left || Has(*n)
+		}
+		if !st.counted {
+			continue
 		}
 		held++
 		if !left {

@@ -523,6 +523,9 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		callee := x.lookup(fn, sc)
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		c := callSite{call: n, fn: fn, name: x.text(fn)}
+		if w, ok := x.getArgument(callee, c, a); ok {
+			return w
+		}
 		if callee.kind == kUnknown {
 			// a notebook that includes others with %run may call what they
 			// define, and a function what the module defines further down
@@ -573,6 +576,22 @@ func (x *extractor) widget(fn python.Node, c callSite, a args) (val, bool) {
 			value, known = d.v.literalString()
 		}
 		x.give(params.Given{Source: params.Widget, Name: name, Value: value, Known: known})
+	}
+	return val{}, false
+}
+
+// getArgument reads a notebook's getArgument("x"), the older spelling of
+// dbutils.widgets.get, when nothing in the file binds the name.
+func (x *extractor) getArgument(callee val, c callSite, a args) (val, bool) {
+	if c.name != "getArgument" || callee.kind != kUnknown || x.defined[c.name] {
+		return val{}, false
+	}
+	n, ok := a.get(0, "name")
+	if !ok {
+		return val{}, false
+	}
+	if name, ok := n.v.literalString(); ok && name != "" {
+		return val{kind: kWidget, name: name}, true
 	}
 	return val{}, false
 }
