@@ -8,6 +8,7 @@ package dbtfacts
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -274,7 +275,13 @@ func (ms *Models) For(path string) (*Input, [32]byte) {
 	if !model {
 		return &Input{Template: true, Why: "a dbt macro, snapshot, test or analysis: its SQL is a Jinja template, not read"}, proj.Digest
 	}
-	if proj.Adapter == dbt.AdapterOther {
+	adapter, adapterType := proj.Adapter, proj.AdapterType
+	if adapter == dbt.AdapterUnknown {
+		// a project for several engines enables each tree on one:
+		// +enabled: "{{ target.type == 'databricks' }}"
+		adapter, adapterType = enabledOn(cfg["enabled"])
+	}
+	if adapter == dbt.AdapterOther {
 		return &Input{Template: true, Why: "a dbt model for another engine than Spark: not read"}, proj.Digest
 	}
 	// a value set in YAML is cited by its file, named the way the model is
@@ -285,5 +292,21 @@ func (ms *Models) For(path string) (*Input, [32]byte) {
 		}
 		return yamlPath
 	}
-	return &Input{Project: cfg, Rel: rel, Spark: proj.Adapter == dbt.AdapterSpark, AdapterType: proj.AdapterType}, proj.Digest
+	return &Input{Project: cfg, Rel: rel, Spark: adapter == dbt.AdapterSpark, AdapterType: adapterType}, proj.Digest
 }
+
+// enabledOn reads an enabled config that turns a model on for one
+// adapter only: "{{ target.type == 'databricks' }}".
+func enabledOn(v dbt.Value) (dbt.Adapter, string) {
+	if v.Kind != dbt.String && v.Kind != dbt.Unknown { // YAML gives a Jinja string as not a literal
+		return dbt.AdapterUnknown, ""
+	}
+	m := enabledOnType.FindStringSubmatch(v.Str)
+	if m == nil {
+		return dbt.AdapterUnknown, ""
+	}
+	t := strings.ToLower(m[1])
+	return dbt.AdapterOf(t), t
+}
+
+var enabledOnType = regexp.MustCompile(`^\s*\{\{-?\s*target\.type\s*==\s*['"]([A-Za-z_]+)['"]\s*-?\}\}\s*$`)

@@ -65,3 +65,36 @@ func TestUnknownEngineModelSaysWhy(t *testing.T) {
 		})
 	}
 }
+
+// A project for several engines that enables each model tree on one
+// adapter has its models read on that adapter: the Databricks tree as
+// Databricks models, the Snowflake tree as another engine's; a tree
+// enabled on a condition that names no one adapter stays unknown.
+func TestTreeEnabledOnOneAdapter(t *testing.T) {
+	root := t.TempDir()
+	project := "name: shop\nmodel-paths: [models]\nmodels:\n  shop:\n    dbx:\n      +enabled: \"{{ target.type == 'databricks' }}\"\n    sf:\n      +enabled: \"{{ target.type == 'snowflake' }}\"\n    both:\n      +enabled: \"{{ target.type in ['snowflake', 'databricks'] }}\"\n"
+	for name, text := range map[string]string{
+		"dbt_project.yml":   project,
+		"models/dbx/a.sql":  "select 1\n",
+		"models/sf/b.sql":   "select 1\n",
+		"models/both/c.sql": "select 1\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ms := Models{WorkDir: root}
+	if in, _ := ms.For("models/dbx/a.sql"); in == nil || !in.Spark || in.AdapterType != "databricks" || in.Template {
+		t.Errorf("the Databricks tree: %+v", in)
+	}
+	if in, _ := ms.For("models/sf/b.sql"); in == nil || !in.Template {
+		t.Errorf("the Snowflake tree should be another engine's: %+v", in)
+	}
+	if in, _ := ms.For("models/both/c.sql"); in == nil || in.Spark || in.Template {
+		t.Errorf("a tree for two engines should stay unknown: %+v", in)
+	}
+}

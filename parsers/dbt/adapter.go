@@ -91,6 +91,18 @@ func (p *Project) detectAdapter(h hash.Hash, projectYAML []byte) Adapter {
 	return AdapterUnknown
 }
 
+// AdapterOf says whether an adapter type ("databricks", "snowflake") is
+// Spark's, another engine's, or not known.
+func AdapterOf(t string) Adapter {
+	switch {
+	case contains(sparkAdapters, t):
+		return AdapterSpark
+	case contains(otherAdapters, t):
+		return AdapterOther
+	}
+	return AdapterUnknown
+}
+
 // targetType is the type of the output a profiles.yml's target names, for
 // the profile dbt_project.yml uses (or the only profile): with outputs for
 // several engines, the target is the one dbt runs on. "" when the file
