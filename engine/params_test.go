@@ -75,7 +75,8 @@ func TestTaskParametersFillPlaceholders(t *testing.T) {
 // Widgets and conf set in a notebook included with %run give their values
 // to the notebook that runs it, through chains of includes, in Python and
 // SQL notebooks; a notebook that gives a name another value, removes its
-// widgets after the include, or includes nothing keeps the placeholder.
+// widgets after the include, or includes nothing keeps the placeholder;
+// a %run line that passes a widget's value ($env="prod") gives that value.
 // A changed include is not answered from the cache.
 func TestRunIncludesFillPlaceholders(t *testing.T) {
 	dir := t.TempDir()
@@ -91,6 +92,7 @@ func TestRunIncludesFillPlaceholders(t *testing.T) {
 		"removed.py":          "# Databricks notebook source\n# MAGIC %run ./setup\n\n# COMMAND ----------\ndbutils.widgets.removeAll()\nspark.sql(\"CREATE TABLE ${env}.removed (id INT) USING DELTA\")\n",
 		"alone.sql":           "-- Databricks notebook source\nCREATE TABLE ${env}.alone (id INT) USING DELTA;\n",
 		"missing.sql":         "-- Databricks notebook source\n-- MAGIC %run ./nowhere\n\n-- COMMAND ----------\nCREATE TABLE ${env}.missing (id INT) USING DELTA;\n",
+		"passed.sql":          "-- Databricks notebook source\n-- MAGIC %run ./setup $env=\"prod\"\n\n-- COMMAND ----------\nCREATE TABLE ${env}.passed (id INT) USING DELTA;\n",
 	}
 	write := func(name, text string) {
 		p := filepath.Join(dir, name)
@@ -108,12 +110,12 @@ func TestRunIncludesFillPlaceholders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "${env}.alone ${env}.differs ${env}.missing ${env}.removed dev.b dev.sales.a"
+	want := "${env}.alone ${env}.differs ${env}.missing ${env}.removed dev.b dev.sales.a prod.passed"
 	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: c}), " "); got != want {
 		t.Fatalf("tables %q, want %q", got, want)
 	}
 	write("setup.py", setup("qa"))
-	want = "${env}.alone ${env}.differs ${env}.missing ${env}.removed qa.b qa.sales.a"
+	want = "${env}.alone ${env}.differs ${env}.missing ${env}.removed prod.passed qa.b qa.sales.a"
 	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: c}), " "); got != want {
 		t.Fatalf("after the include changed: tables %q, want %q", got, want)
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/lakelint/lakelint/extract"
 	"github.com/lakelint/lakelint/extract/params"
@@ -36,9 +37,31 @@ func (l *Linter) runParams(srcs []Source, given [][]params.Given) {
 			}
 		}
 		for _, r := range notebook.Runs(data) {
-			given[i] = append(given[i], inc.values(s.Path, r.Path, map[string]bool{s.Path: true}, 0)...)
+			vals := inc.values(s.Path, r.Path, map[string]bool{s.Path: true}, 0)
+			given[i] = append(given[i], withArgs(vals, r.Args)...)
 		}
 	}
+}
+
+// withArgs is what an included notebook gives when its %run line passes
+// it widget values ($env="prod"): a widget it makes takes the value passed
+// instead of its default.
+func withArgs(vals []params.Given, args []notebook.Arg) []params.Given {
+	if len(args) == 0 {
+		return vals
+	}
+	out := slices.Clone(vals)
+	for i, g := range out {
+		if g.Source != params.Widget || g.All {
+			continue
+		}
+		for _, a := range args {
+			if a.Name == g.Name {
+				out[i] = params.Given{Source: params.Widget, Name: g.Name, Value: a.Value, Known: true}
+			}
+		}
+	}
+	return out
 }
 
 // includes reads the notebooks included with %run, each once.
