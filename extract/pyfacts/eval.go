@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/extract/params"
-
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/python"
