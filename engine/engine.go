@@ -303,6 +303,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	projectRoots, bundles := &platform.Roots{}, &orchestration.BundleFinder{}
 	bundled := l.readBundles(srcs, bundles)
 	given := l.taskParams(srcs, bundled)
+	l.runParams(srcs, given)
 	record := l.runRecordFor(srcs, given, projectRoots, bundled)
 	if res, ok := l.replay(record); ok {
 		res.Notes = append(res.Notes, l.cacheNotes()...)

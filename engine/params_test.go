@@ -71,3 +71,52 @@ func TestTaskParametersFillPlaceholders(t *testing.T) {
 		t.Fatalf("after the parameter changed: tables %q, want %q", got, want)
 	}
 }
+
+// Widgets and conf set in a notebook included with %run give their values
+// to the notebook that runs it, through chains of includes, in Python and
+// SQL notebooks; a notebook that gives a name another value, removes its
+// widgets after the include, or includes nothing keeps the placeholder;
+// a %run line that passes a widget's value ($env="prod") gives that value.
+// A changed include is not answered from the cache.
+func TestRunIncludesFillPlaceholders(t *testing.T) {
+	dir := t.TempDir()
+	setup := func(env string) string {
+		return "# Databricks notebook source\n# MAGIC %run ./Includes/common\n\n# COMMAND ----------\ndbutils.widgets.text(\"env\", \"" + env + "\")\n"
+	}
+	files := map[string]string{
+		"setup.py":            setup("dev"),
+		"Includes/common.sql": "-- Databricks notebook source\nCREATE WIDGET TEXT sch DEFAULT 'sales';\nSET da.paths.root = '/mnt/lake';\n",
+		"a.py":                "# Databricks notebook source\n# MAGIC %run ./setup\n\n# COMMAND ----------\nenv = dbutils.widgets.get(\"env\")\nspark.sql(f\"CREATE TABLE {env}.{dbutils.widgets.get('sch')}.a (id INT) USING DELTA\")\n",
+		"b.sql":               "-- Databricks notebook source\n-- MAGIC %run \"./setup\"\n\n-- COMMAND ----------\nCREATE TABLE ${env}.b (id INT) USING DELTA LOCATION '${da.paths.root}/b';\n",
+		"differs.sql":         "-- Databricks notebook source\n-- MAGIC %run ./setup\n\n-- COMMAND ----------\nCREATE WIDGET TEXT env DEFAULT 'prod';\nCREATE TABLE ${env}.differs (id INT) USING DELTA;\n",
+		"removed.py":          "# Databricks notebook source\n# MAGIC %run ./setup\n\n# COMMAND ----------\ndbutils.widgets.removeAll()\nspark.sql(\"CREATE TABLE ${env}.removed (id INT) USING DELTA\")\n",
+		"alone.sql":           "-- Databricks notebook source\nCREATE TABLE ${env}.alone (id INT) USING DELTA;\n",
+		"missing.sql":         "-- Databricks notebook source\n-- MAGIC %run ./nowhere\n\n-- COMMAND ----------\nCREATE TABLE ${env}.missing (id INT) USING DELTA;\n",
+		"passed.sql":          "-- Databricks notebook source\n-- MAGIC %run ./setup $env=\"prod\"\n\n-- COMMAND ----------\nCREATE TABLE ${env}.passed (id INT) USING DELTA;\n",
+	}
+	write := func(name, text string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, text := range files {
+		write(name, text)
+	}
+	c, err := cache.Open(cache.Options{Dir: filepath.Join(t.TempDir(), "cache"), Version: "test", KeyDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "${env}.alone ${env}.differs ${env}.missing ${env}.removed dev.b dev.sales.a prod.passed"
+	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: c}), " "); got != want {
+		t.Fatalf("tables %q, want %q", got, want)
+	}
+	write("setup.py", setup("qa"))
+	want = "${env}.alone ${env}.differs ${env}.missing ${env}.removed prod.passed qa.b qa.sales.a"
+	if got := strings.Join(tableNames(t, dir, engine.Options{Cache: c}), " "); got != want {
+		t.Fatalf("after the include changed: tables %q, want %q", got, want)
+	}
+}

@@ -326,6 +326,8 @@ func (l *Linter) taskParams(srcs []Source, p *orchestration.Project) [][]params.
 // writeParams adds a source's task parameters to a digest.
 func writeParams(h hash.Hash, given []params.Given) {
 	for _, g := range given {
+		cache.WriteField(h, fmt.Sprint(g.Source, g.Known, g.All))
+		cache.WriteField(h, g.Widget)
 		cache.WriteField(h, g.Name)
 		cache.WriteField(h, g.Value)
 	}
@@ -419,7 +421,7 @@ func (r *Result) SQLSummary() string {
 		parts = append(parts, s)
 	}
 	if r.SQL.Templates > 0 {
-		parts = append(parts, fmt.Sprintf("%d dbt template file(s) not read (macros, snapshots, tests, analyses, other engines' models)", r.SQL.Templates))
+		parts = append(parts, fmt.Sprintf("%d dbt template file(s) not read (macros, snapshots, tests, analyses, models of other or unknown engines)", r.SQL.Templates))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "every SQL statement of a kind lakelint reads was read")
@@ -431,7 +433,7 @@ func (r *Result) SQLSummary() string {
 // countTemplate counts the file among the dbt templates not read when it
 // is one: its remarks say so.
 func (u *unit) countTemplate(m *dbtfacts.Input) {
-	if m != nil && m.Template && slices.Contains(u.details, m.Why) {
+	if m != nil && (m.Template && slices.Contains(u.details, m.Why) || !m.Template && slices.Contains(u.details, dbtfacts.UnknownEngine)) {
 		u.sql.Templates = 1
 	}
 }

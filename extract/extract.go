@@ -6,6 +6,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/lakelint/lakelint/extract/dbtfacts"
 	"github.com/lakelint/lakelint/extract/params"
@@ -27,8 +28,18 @@ type Options struct {
 	// Model, when set, says doc is a dbt model and gives its project's configs.
 	Model *dbtfacts.Input
 	// Params are the values the jobs that run doc give its parameters
-	// (one Given per task and parameter), beside those doc gives itself.
+	// (one Given per task and parameter) and those the notebooks it
+	// includes with %run give, beside those doc gives itself.
 	Params []params.Given
+}
+
+// Given is the values doc gives SQL placeholders, in the order given:
+// widgets (made and removed), SET keys, spark.conf.set, session
+// variables. A notebook that includes doc with %run runs with them.
+func Given(doc *document.Document) []params.Given {
+	var out []params.Given
+	extractGiving(doc, func(g params.Given) { out = append(out, g) })
+	return out
 }
 
 // FileAndSQL is File that also returns every SQL region of doc, those found
@@ -39,6 +50,15 @@ func FileAndSQL(doc *document.Document) (*facts.File, []*document.Region) {
 
 // FileAndSQLWith is FileAndSQL with what the file's project says of it.
 func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*document.Region) {
+	return fileAndSQL(doc, opts, nil)
+}
+
+// extractGiving extracts doc, telling gave of each value it gives.
+func extractGiving(doc *document.Document, gave func(params.Given)) {
+	fileAndSQL(doc, Options{}, gave)
+}
+
+func fileAndSQL(doc *document.Document, opts Options, gave func(params.Given)) (*facts.File, []*document.Region) {
 	out := &facts.File{Path: doc.Path, Format: doc.Format, Notes: doc.Notes}
 	switch m := opts.Model; {
 	case m == nil || doc.Format != document.PlainSQL:
@@ -49,21 +69,24 @@ func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*docum
 		// a model is a SELECT in Jinja: what it makes is in its configs
 		in := *m
 		in.Path, in.Text = doc.Path, doc.Text
-		if d := dbtfacts.Extract(in); d != nil {
+		d, why := dbtfacts.Extract(in)
+		if d != nil {
 			out.Tables = append(out.Tables, d)
+		}
+		if why != "" {
+			out.Notes = append(out.Notes, why)
 		}
 	}
 	ps := &params.Session{}
 	for _, g := range opts.Params {
 		ps.Give(g)
 	}
+	ps.Gave = gave
 	py, sql := byLang(doc)
 	views := map[*document.Region][]facts.Transform{}
 	if len(py) > 0 {
-		widget := func(name, value string, known bool) {
-			ps.Give(params.Given{Source: params.Widget, Name: name, Value: value, Known: known})
-		}
-		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Widget: widget, ViewFed: views})
+		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Give: ps.Give, ViewFed: views})
+		widgetNames(ps, f)
 		merge(out, f)
 		sql = append(sql, embedded...)
 	}
@@ -100,6 +123,37 @@ func FileAndSQLWith(doc *document.Document, opts Options) (*facts.File, []*docum
 	out.SortByOffset()
 	return out, sql
 }
+
+// widgetNames has ps fill the names and paths of Python facts that a
+// widget's value is part of ({{x}}, see pyfacts): the widget's default
+// names the table there as in the SQL the notebook runs.
+func widgetNames(ps *params.Session, f *facts.File) {
+	if f == nil {
+		return
+	}
+	for _, w := range f.Writes {
+		if hasWidget(w.Target.Table) || hasWidget(w.Target.Path) {
+			ps.Names(&w.Target.Table, &w.Target.Path)
+		}
+	}
+	for _, r := range f.Reads {
+		if hasWidget(r.Target.Table) || hasWidget(r.Target.Path) {
+			ps.Names(&r.Target.Table, &r.Target.Path)
+		}
+	}
+	for _, m := range f.Maintenance {
+		if hasWidget(m.Target.Table) || hasWidget(m.Target.Path) {
+			ps.Names(&m.Target.Table, &m.Target.Path)
+		}
+	}
+	for _, t := range f.Tables {
+		if hasWidget(t.Name) || hasWidget(t.Location) {
+			ps.Names(&t.Name, &t.Location)
+		}
+	}
+}
+
+func hasWidget(s string) bool { return strings.Contains(s, "{{") }
 
 // avoidHostQuote keeps text a fix adds to SQL inside a Python string from
 // closing that string: properties are quoted with the other quote character.

@@ -8,6 +8,7 @@ package dbtfacts
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -44,9 +45,14 @@ var unknownProps = []string{"delta.autooptimize.optimizewrite", "delta.autooptim
 // Materializations that make a table with files.
 var tables = map[string]bool{"table": true, "incremental": true}
 
+// UnknownEngine is why a model of a project whose adapter is not known is
+// not read, for --verbose.
+const UnknownEngine = "a dbt model of a project whose engine is not known (no dbt-spark or dbt-databricks in profiles.yml or the dependencies, no Spark-only config): not read"
+
 // Extract returns the table a model defines, or nil for a view, an
-// ephemeral model or a model whose materialization is not known.
-func Extract(in Input) *facts.TableDef {
+// ephemeral model or a model whose materialization is not known; why,
+// when not empty, says why a model that may make a table is not read.
+func Extract(in Input) (d *facts.TableDef, why string) {
 	m := dbt.ReadModelFor(in.Text, in.AdapterType)
 	cfg := map[string]dbt.Value{}
 	for k, v := range in.Project {
@@ -56,14 +62,18 @@ func Extract(in Input) *facts.TableDef {
 		cfg[k] = v
 	}
 	if !in.Spark && !dbt.SparkModel(m.Config) {
-		return nil // partition_by and the like mean other things on other engines
+		// partition_by and the like mean other things on other engines
+		if mat := cfg["materialized"]; mat.Kind == dbt.String && tables[strings.ToLower(mat.Str)] {
+			return nil, UnknownEngine
+		}
+		return nil, ""
 	}
 	x := extractor{in: in, model: m}
 	mat := cfg["materialized"]
 	if mat.Kind != dbt.String || !tables[strings.ToLower(mat.Str)] {
-		return nil // dbt's default is a view; an unknown one raises nothing
+		return nil, "" // dbt's default is a view; an unknown one raises nothing
 	}
-	d := &facts.TableDef{
+	d = &facts.TableDef{
 		Kind: facts.DbtModel,
 		Lang: document.SQL,
 		Name: dbt.ModelName(in.Path),
@@ -104,7 +114,7 @@ func Extract(in Input) *facts.TableDef {
 		// the model's own config() takes the properties
 		d.AddProps = &facts.PropertyInsertion{Style: facts.DbtConfigKwarg, Offset: m.ConfigArgsEnd, Quote: "'", Empty: m.ConfigEmpty}
 	}
-	return d
+	return d, ""
 }
 
 // defaultStrategies are the adapters' incremental strategies when a model
@@ -265,7 +275,13 @@ func (ms *Models) For(path string) (*Input, [32]byte) {
 	if !model {
 		return &Input{Template: true, Why: "a dbt macro, snapshot, test or analysis: its SQL is a Jinja template, not read"}, proj.Digest
 	}
-	if proj.Adapter == dbt.AdapterOther {
+	adapter, adapterType := proj.Adapter, proj.AdapterType
+	if adapter == dbt.AdapterUnknown {
+		// a project for several engines enables each tree on one:
+		// +enabled: "{{ target.type == 'databricks' }}"
+		adapter, adapterType = enabledOn(cfg["enabled"])
+	}
+	if adapter == dbt.AdapterOther {
 		return &Input{Template: true, Why: "a dbt model for another engine than Spark: not read"}, proj.Digest
 	}
 	// a value set in YAML is cited by its file, named the way the model is
@@ -276,5 +292,21 @@ func (ms *Models) For(path string) (*Input, [32]byte) {
 		}
 		return yamlPath
 	}
-	return &Input{Project: cfg, Rel: rel, Spark: proj.Adapter == dbt.AdapterSpark, AdapterType: proj.AdapterType}, proj.Digest
+	return &Input{Project: cfg, Rel: rel, Spark: adapter == dbt.AdapterSpark, AdapterType: adapterType}, proj.Digest
 }
+
+// enabledOn reads an enabled config that turns a model on for one
+// adapter only: "{{ target.type == 'databricks' }}".
+func enabledOn(v dbt.Value) (dbt.Adapter, string) {
+	if v.Kind != dbt.String && v.Kind != dbt.Unknown { // YAML gives a Jinja string as not a literal
+		return dbt.AdapterUnknown, ""
+	}
+	m := enabledOnType.FindStringSubmatch(v.Str)
+	if m == nil {
+		return dbt.AdapterUnknown, ""
+	}
+	t := strings.ToLower(m[1])
+	return dbt.AdapterOf(t), t
+}
+
+var enabledOnType = regexp.MustCompile(`^\s*\{\{-?\s*target\.type\s*==\s*['"]([A-Za-z_]+)['"]\s*-?\}\}\s*$`)

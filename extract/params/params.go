@@ -29,15 +29,35 @@ type Given struct {
 	Value  string
 	// Known is false when the source gives something that is no literal.
 	Known bool
+	// All says that every name Source gave a value before loses it
+	// (dbutils.widgets.removeAll()); Name and Value are then unused.
+	All bool
+	// Widget, when set, says the value is widget Widget's, whatever it
+	// is (spark.conf.set("k", dbutils.widgets.get("w"))); Value and Known
+	// are then unused.
+	Widget string
 }
 
 // Session collects the values a file's sources give and the statements
 // whose table names hold placeholders, and fills them once all are known.
 // The zero value is ready to use.
 type Session struct {
-	given map[key][]string // "" stands for a value that is not known
-	stmts [][]*string
+	given map[key][]entry
+	stmts []stmt
+	// Gave, when set, is told of each value given, in order.
+	Gave func(Given)
 }
+
+// stmt is the names and paths of one fact; counted says it is a SQL
+// statement, which Fill counts.
+type stmt struct {
+	names   []*string
+	counted bool
+}
+
+// entry is one value given: "" stands for a value that is not known; a
+// widget's name for the value of that widget.
+type entry struct{ value, widget string }
 
 type key struct {
 	src  Source
@@ -46,18 +66,31 @@ type key struct {
 
 // Give adds a value to name.
 func (s *Session) Give(g Given) {
+	if s.Gave != nil {
+		s.Gave(g)
+	}
+	if g.All {
+		// what was given before is gone; a placeholder it would have
+		// filled stays as written
+		for k := range s.given {
+			if k.src == g.Source {
+				delete(s.given, k)
+			}
+		}
+		return
+	}
 	if g.Name == "" {
 		return
 	}
 	if s.given == nil {
-		s.given = map[key][]string{}
+		s.given = map[key][]entry{}
 	}
-	v := g.Value
-	if !g.Known || !fillable(v) {
-		v = ""
+	e := entry{value: g.Value, widget: g.Widget}
+	if !g.Known || !fillable(e.value) {
+		e.value = ""
 	}
 	k := key{g.Source, g.Name}
-	s.given[k] = append(s.given[k], v)
+	s.given[k] = append(s.given[k], e)
 }
 
 // fillable reports whether a value can stand in a table name or path: not
@@ -69,9 +102,20 @@ func fillable(v string) bool {
 // Statement records the names and paths of one statement read, when any of
 // them holds a placeholder; Fill fills them in place.
 func (s *Session) Statement(names ...*string) {
+	s.record(true, names)
+}
+
+// Names records the names and paths of a fact that is no SQL statement (a
+// Python write to f"{env}.events" with env a widget's value): Fill fills
+// them too, without counting them.
+func (s *Session) Names(names ...*string) {
+	s.record(false, names)
+}
+
+func (s *Session) record(counted bool, names []*string) {
 	for _, n := range names {
 		if Has(*n) {
-			s.stmts = append(s.stmts, names)
+			s.stmts = append(s.stmts, stmt{names, counted})
 			return
 		}
 	}
@@ -92,11 +136,14 @@ func (s *Session) Forget(n int) {
 // value and returns how many statements held placeholders and how many of
 // them hold none any more.
 func (s *Session) Fill() (held, filled int) {
-	for _, names := range s.stmts {
+	for _, st := range s.stmts {
 		left := false
-		for _, n := range names {
+		for _, n := range st.names {
 			*n = s.fill(*n)
 			left = left || Has(*n)
+		}
+		if !st.counted {
+			continue
 		}
 		held++
 		if !left {
@@ -109,9 +156,20 @@ func (s *Session) Fill() (held, filled int) {
 
 // Value is the value every source gives name among srcs, if they agree.
 func (s *Session) Value(name string, srcs ...Source) (string, bool) {
+	return s.value(name, srcs, 0)
+}
+
+// maxRefs bounds a chain of values that are widgets' values.
+const maxRefs = 4
+
+func (s *Session) value(name string, srcs []Source, depth int) (string, bool) {
 	val, seen := "", false
 	for _, src := range srcs {
-		for _, v := range s.given[key{src, name}] {
+		for _, e := range s.given[key{src, name}] {
+			v := e.value
+			if e.widget != "" && depth < maxRefs {
+				v, _ = s.value(e.widget, widgetOnly, depth+1)
+			}
 			if v == "" || seen && v != val {
 				return "", false
 			}

@@ -2,7 +2,9 @@ package pyfacts
 
 import (
 	"math"
+	"strings"
 
+	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/python"
@@ -234,10 +236,16 @@ func (x *extractor) resolver() python.Resolver {
 func (x *extractor) resolvePlaceholder(expr python.Node) (string, bool) {
 	v := x.eval(expr, x.resolveIn)
 	s, known := v.pyText()
-	if !known && x.fn != nil {
+	if known {
+		return s, true
+	}
+	if w, ok := widgetText(v); ok {
+		return w, false
+	}
+	if x.fn != nil {
 		x.noteStringHole(x.spanOf(expr.Parent()), v)
 	}
-	return s, known
+	return "", false
 }
 
 // newString starts a string built from others in the builder kept for
@@ -497,7 +505,9 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		}
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		x.batch = outer
-		x.widget(fn, c, a)
+		if w, ok := x.widget(fn, c, a); ok {
+			return w
+		}
 		if recv.kind == kDict || recv.kind == kList {
 			x.forgetMutated(recv, fn, sc)
 		}
@@ -512,6 +522,9 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		callee := x.lookup(fn, sc)
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		c := callSite{call: n, fn: fn, name: x.text(fn)}
+		if w, ok := x.getArgument(callee, c, a); ok {
+			return w
+		}
 		if callee.kind == kUnknown {
 			// a notebook that includes others with %run may call what they
 			// define, and a function what the module defines further down
@@ -532,22 +545,88 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 // widgetKinds are the dbutils.widgets calls that make a widget with a default.
 var widgetKinds = map[string]bool{"text": true, "dropdown": true, "combobox": true, "multiselect": true}
 
-// widget tells Options.Widget of a dbutils.widgets call that makes a widget.
-func (x *extractor) widget(fn python.Node, c callSite, a args) {
-	if x.opts.Widget == nil || !widgetKinds[c.name] || x.text(fn.ChildByFieldID(fObject)) != "dbutils.widgets" {
-		return
+// widget reads a dbutils.widgets call: one that makes a widget or removes
+// widgets tells Options.Give, and get("x") (or getArgument) is widget x's
+// value, which a SQL string built from it names as {{x}}.
+func (x *extractor) widget(fn python.Node, c callSite, a args) (val, bool) {
+	if x.text(fn.ChildByFieldID(fObject)) != "dbutils.widgets" {
+		return val{}, false
+	}
+	if c.name == "removeAll" {
+		x.give(params.Given{Source: params.Widget, All: true})
+		return val{}, false
 	}
 	n, ok := a.get(0, "name")
 	if !ok {
-		return
+		return val{}, false
 	}
 	name, ok := n.v.literalString()
+	if !ok || name == "" {
+		return val{}, false
+	}
+	switch {
+	case c.name == "get" || c.name == "getArgument":
+		return val{kind: kWidget, name: name}, true
+	case c.name == "remove":
+		x.give(params.Given{Source: params.Widget, Name: name}) // gone: not known
+	case widgetKinds[c.name]:
+		value, known := "", false
+		if d, ok := a.get(1, "defaultValue"); ok {
+			value, known = d.v.literalString()
+		}
+		x.give(params.Given{Source: params.Widget, Name: name, Value: value, Known: known})
+	}
+	return val{}, false
+}
+
+// getArgument reads a notebook's getArgument("x"), the older spelling of
+// dbutils.widgets.get, when nothing in the file binds the name.
+func (x *extractor) getArgument(callee val, c callSite, a args) (val, bool) {
+	if c.name != "getArgument" || callee.kind != kUnknown || x.defined[c.name] {
+		return val{}, false
+	}
+	n, ok := a.get(0, "name")
 	if !ok {
-		return
+		return val{}, false
 	}
-	value, known := "", false
-	if d, ok := a.get(1, "defaultValue"); ok {
-		value, known = d.v.literalString()
+	if name, ok := n.v.literalString(); ok && name != "" {
+		return val{kind: kWidget, name: name}, true
 	}
-	x.opts.Widget(name, value, known)
+	return val{}, false
+}
+
+// give tells Options.Give of a value given to a SQL placeholder.
+func (x *extractor) give(g params.Given) {
+	if x.opts.Give != nil {
+		x.opts.Give(g)
+	}
+}
+
+// widgetText is the text a string built from v holds for it when v is a
+// widget's value, or a string whose unknown parts are all widgets' values:
+// "{{x}}", which the SQL extractor reads as widget x and fills with its
+// default.
+func widgetText(v val) (string, bool) {
+	switch v.kind {
+	case kWidget:
+		return "{{" + v.name + "}}", true
+	case kStr:
+		d, ok := v.ref.(*python.Decoded)
+		if !ok || len(d.Holes) == 0 {
+			return "", false
+		}
+		for _, h := range d.Holes {
+			if !widgetHole(d.Text[h.Start:h.End]) {
+				return "", false
+			}
+		}
+		return d.Text, true
+	}
+	return "", false
+}
+
+// widgetHole reports whether a hole's text is "{{x}}": no Python
+// placeholder is written so ({{ is an escaped brace there).
+func widgetHole(s string) bool {
+	return len(s) > 4 && strings.HasPrefix(s, "{{") && strings.HasSuffix(s, "}}") && !strings.ContainsAny(s[2:len(s)-2], "{}")
 }

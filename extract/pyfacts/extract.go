@@ -14,6 +14,7 @@ package pyfacts
 import (
 	"bytes"
 	"cmp"
+	"github.com/lakelint/lakelint/extract/params"
 	"slices"
 
 	"github.com/lakelint/lakelint/facts"
@@ -27,10 +28,12 @@ type Options struct {
 	// stands for a Spark session. Nil means: it contains "spark", "session"
 	// or "sqlContext", in any case.
 	SQLReceiver func(name string) bool
-	// Widget, when set, is told of each dbutils.widgets.text, dropdown,
-	// combobox and multiselect call: the widget's name and default, known
-	// when the default is a literal string.
-	Widget func(name, value string, known bool)
+	// Give, when set, is told of each value the code gives a SQL
+	// placeholder: a dbutils.widgets.text, dropdown, combobox or
+	// multiselect call (the widget's name and default, known when the
+	// default is a literal string), dbutils.widgets.remove and removeAll,
+	// and spark.conf.set of a key ${key} reads.
+	Give func(params.Given)
 	// ViewFed, when not nil, is given for each SQL string that creates or
 	// fills a table from one temporary view of a DataFrame
 	// (df.coalesce(1).createOrReplaceTempView("v"), then CREATE TABLE t AS

@@ -98,7 +98,7 @@ func (x *extractor) formatName(v val) (name string, unknown bool) {
 
 func (x *extractor) tableTarget(g arg) facts.Target {
 	t := x.unknownTarget(g)
-	if s, ok := g.v.literalString(); ok {
+	if s, ok := targetString(g.v); ok {
 		t.Table, t.Expr = stripBackticks(strings.TrimSpace(s)), ""
 	}
 	return t
@@ -106,10 +106,23 @@ func (x *extractor) tableTarget(g arg) facts.Target {
 
 func (x *extractor) pathTarget(g arg) facts.Target {
 	t := x.unknownTarget(g)
-	if s, ok := g.v.literalString(); ok {
+	if s, ok := targetString(g.v); ok {
 		t.Path, t.Expr = s, ""
 	}
 	return t
+}
+
+// targetString is the text of a string that names a table or path: a
+// literal, or one whose unknown parts are all widgets' values ({{x}}),
+// which the widgets' defaults fill once the file is read.
+func targetString(v val) (string, bool) {
+	if s, ok := v.literalString(); ok {
+		return s, true
+	}
+	if v.kind == kStr {
+		return widgetText(v)
+	}
+	return "", false
 }
 
 // maxTargetExpr bounds the code a message quotes for a target.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/notebook"
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
@@ -599,27 +600,9 @@ func (x *extractor) endFunction(st *fnState) {
 
 // runs records the notebook's %run lines.
 func (x *extractor) runs() {
-	text := x.doc.Text
-	if !bytes.Contains(text, []byte("%run")) {
-		return
-	}
-	for off := 0; off < len(text); {
-		end := bytes.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
-		}
-		line := bytes.TrimSpace(text[off:end])
-		for _, p := range [][]byte{[]byte("# MAGIC"), []byte("-- MAGIC")} {
-			line = bytes.TrimSpace(bytes.TrimPrefix(line, p))
-		}
-		if rest, ok := bytes.CutPrefix(line, []byte("%run ")); ok {
-			path := strings.Trim(string(bytes.Fields(rest)[0]), `"'`)
-			s := x.summary()
-			s.Runs = append(s.Runs, facts.Run{Path: path, At: facts.Span{Start: off, End: end}})
-		}
-		off = end + 1
+	for _, r := range notebook.Runs(x.doc.Text) {
+		s := x.summary()
+		s.Runs = append(s.Runs, facts.Run{Path: r.Path, At: facts.Span{Start: r.Start, End: r.End}})
 	}
 }
 

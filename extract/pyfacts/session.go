@@ -3,6 +3,7 @@ package pyfacts
 import (
 	"strings"
 
+	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
 )
@@ -66,6 +67,17 @@ func (x *extractor) confMethod(c callSite, a args) {
 	}
 	v, _ := a.get(1, "value")
 	x.setting(k, v, "spark.conf.set", x.spanOf(c.call), x.span(c.nameStart(), c.call.End()))
+	if key, ok := k.v.literalString(); ok {
+		// ${key} in SQL reads the session's conf
+		g := params.Given{Source: params.Conf, Name: strings.TrimSpace(key)}
+		switch {
+		case v.v.kind == kWidget:
+			g.Widget = v.v.name
+		case v.n.Valid():
+			g.Value, g.Known = v.v.literalString()
+		}
+		x.give(g)
+	}
 }
 
 func (x *extractor) setting(k, v arg, via string, span, at facts.Span) {

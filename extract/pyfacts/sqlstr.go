@@ -206,9 +206,12 @@ func (x *extractor) formatInto(b *python.Builder, tmpl val, a args) bool {
 				x.noteStringHole(x.textSpan(t.Map, i, end), g.v)
 			}
 		}
-		if known {
+		switch w, isWidget := widgetText(g.v); {
+		case known:
 			b.Value(text)
-		} else {
+		case found && !spec && isWidget:
+			b.ValueHole(w)
+		default:
 			b.AppendHole(t, i, end)
 		}
 		i, run = end, end
@@ -296,9 +299,12 @@ func (x *extractor) percentInto(b *python.Builder, l val, items []item, mapping 
 				}
 			}
 		}
-		if known {
+		switch w, isWidget := widgetText(v); {
+		case known:
 			b.Value(text)
-		} else {
+		case have && plain && conv == 's' && isWidget:
+			b.ValueHole(w)
+		default:
 			b.AppendHole(t, i, j)
 		}
 		i, run = j, j

@@ -3,6 +3,7 @@ package pyfacts
 import (
 	"strings"
 
+	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/python"
 )
@@ -97,8 +98,25 @@ func (x *extractor) assign(n python.Node, sc *scope) val {
 	if left.Is("attribute") && x.fn != nil {
 		x.storeAttr(left, right, v, sc, !right.Is("assignment"))
 	}
+	if left.Is("attribute") && x.fn == nil {
+		x.academyPath(x.text(left), v)
+	}
 	x.bind(left, v, sc)
 	return v
+}
+
+// academyPath gives the value of DA.paths.x = "..." (the helper object of
+// Databricks Academy courses, whose setup copies each path to the
+// session's conf) to ${DA.paths.x} and ${da.paths.x}.
+func (x *extractor) academyPath(target string, v val) {
+	rest, ok := strings.CutPrefix(target, "DA.paths.")
+	if !ok || rest == "" || strings.ContainsAny(rest, ". \t\n") {
+		return
+	}
+	value, known := v.literalString()
+	for _, name := range []string{target, "da.paths." + rest} {
+		x.give(params.Given{Source: params.Conf, Name: name, Value: value, Known: known})
+	}
 }
 
 func (x *extractor) augmented(n python.Node, sc *scope) {

@@ -45,6 +45,7 @@ const (
 	kObject                    // an instance of such a class (items: attribute, value, ...)
 	kPerRun                    // a value new on every run: uuid.uuid4(), its .hex, str() or lit() of it
 	kRows                      // a DataFrame's rows brought to the driver: collect(), toLocalIterator()
+	kWidget                    // dbutils.widgets.get("x"): widget x's value (name), known only by its name
 )
 
 // val is the abstract value of an expression. Vals are copied a lot (into

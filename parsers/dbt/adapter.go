@@ -2,11 +2,15 @@ package dbt
 
 import (
 	"bytes"
-	"github.com/lakelint/lakelint/internal/projectfile"
 	"hash"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/lakelint/lakelint/internal/projectfile"
 )
 
 // Adapter says whether a project runs on Spark (dbt-spark, dbt-databricks,
@@ -43,6 +47,16 @@ func (p *Project) detectAdapter(h hash.Hash, projectYAML []byte) Adapter {
 			continue
 		}
 		h.Write(src)
+		if t := targetType(src, projectYAML); t != "" {
+			switch {
+			case contains(sparkAdapters, t):
+				p.AdapterType = t
+				return AdapterSpark
+			case contains(otherAdapters, t):
+				p.AdapterType = t
+				return AdapterOther
+			}
+		}
 		for _, m := range profileType.FindAllSubmatch(src, -1) {
 			switch t := string(bytes.ToLower(m[1])); {
 			case contains(sparkAdapters, t):
@@ -75,6 +89,48 @@ func (p *Project) detectAdapter(h hash.Hash, projectYAML []byte) Adapter {
 		}
 	}
 	return AdapterUnknown
+}
+
+// AdapterOf says whether an adapter type ("databricks", "snowflake") is
+// Spark's, another engine's, or not known.
+func AdapterOf(t string) Adapter {
+	switch {
+	case contains(sparkAdapters, t):
+		return AdapterSpark
+	case contains(otherAdapters, t):
+		return AdapterOther
+	}
+	return AdapterUnknown
+}
+
+// targetType is the type of the output a profiles.yml's target names, for
+// the profile dbt_project.yml uses (or the only profile): with outputs for
+// several engines, the target is the one dbt runs on. "" when the file
+// does not say.
+func targetType(profiles, projectYAML []byte) string {
+	var proj struct {
+		Profile string `yaml:"profile"`
+	}
+	_ = yaml.Unmarshal(projectYAML, &proj)
+	var all map[string]struct {
+		Target  string `yaml:"target"`
+		Outputs map[string]struct {
+			Type string `yaml:"type"`
+		} `yaml:"outputs"`
+	}
+	if yaml.Unmarshal(profiles, &all) != nil {
+		return ""
+	}
+	prof, ok := all[proj.Profile]
+	if !ok && len(all) == 1 {
+		for _, p := range all {
+			prof, ok = p, true
+		}
+	}
+	if !ok || prof.Target == "" {
+		return ""
+	}
+	return strings.ToLower(prof.Outputs[prof.Target].Type)
 }
 
 // dependencyAdapter reads which dbt adapter the Python dependency files in

@@ -126,6 +126,10 @@ func TestAdapter(t *testing.T) {
 		{map[string]string{"../pyproject.toml": "[project]\ndependencies = ['dbt-bigquery']\n"}, AdapterOther},
 		{map[string]string{"dbt_project.yml": "name: a\nmodels:\n  +file_format: delta\n"}, AdapterSpark},
 		{map[string]string{}, AdapterUnknown},
+		// outputs for several engines: the target decides
+		{map[string]string{"profiles.yml": "p:\n  target: databricks\n  outputs:\n    snowflake:\n      type: snowflake\n    databricks:\n      type: databricks\n"}, AdapterSpark},
+		{map[string]string{"dbt_project.yml": "name: a\nprofile: q\n", "profiles.yml": "p:\n  target: dbx\n  outputs:\n    dbx: {type: databricks}\nq:\n  target: sf\n  outputs:\n    sf:\n      type: snowflake\n    dbx:\n      type: databricks\n"}, AdapterOther},
+		{map[string]string{"profiles.yml": "p:\n  outputs:\n    snowflake:\n      type: snowflake\n    databricks:\n      type: databricks\n"}, AdapterOther}, // no target: the first output's, as before
 	}
 	for i, c := range cases {
 		top := t.TempDir()

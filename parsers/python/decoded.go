@@ -67,6 +67,17 @@ func (b *Builder) Hole(text []byte, at int) {
 	b.holes = append(b.holes, Hole{start, len(b.buf)})
 }
 
+// ValueHole appends text that stands for a value known only by a name
+// (its text says which), spelled differently in the source, and records
+// it as a hole.
+func (b *Builder) ValueHole(text string) {
+	start := len(b.buf)
+	b.Value(text)
+	if len(b.buf) > start {
+		b.holes = append(b.holes, Hole{start, len(b.buf)})
+	}
+}
+
 // Append copies Text[from:to] of d with its map and holes.
 func (b *Builder) Append(d Decoded, from, to int) {
 	from, to = max(from, 0), min(to, len(d.Text))

@@ -8,8 +8,11 @@ import (
 )
 
 // Resolver returns the text of an f-string placeholder's expression when it
-// is a known constant.
-type Resolver func(expr Node) (string, bool)
+// is a known constant (ok). When it is not known but stands for a value
+// known by a name (a widget's), text is what the string holds in its
+// place, as a hole; else text is empty and the hole holds the placeholder
+// as written.
+type Resolver func(expr Node) (text string, ok bool)
 
 // StringPrefix describes a string literal's prefix letters and quotes.
 type StringPrefix struct {
@@ -151,8 +154,12 @@ func appendPlaceholder(b *Builder, in Node, resolve Resolver) {
 		}
 	}
 	if plain && resolve != nil {
-		if v, ok := resolve(expr); ok {
+		switch v, ok := resolve(expr); {
+		case ok:
 			b.Value(v)
+			return
+		case v != "":
+			b.ValueHole(v)
 			return
 		}
 	}

@@ -19,7 +19,7 @@ func TestDbtConfigFix(t *testing.T) {
 		"{{\n  config(\n    materialized='incremental',\n    file_format='delta',\n  )\n}}\nselect 1\n",
 		"{{- config(materialized = \"table\" , file_format = \"delta\" ) -}}\nselect 1\n",
 	} {
-		d := dbtfacts.Extract(dbtfacts.Input{Path: "models/m.sql", Text: []byte(src), Spark: true,
+		d, _ := dbtfacts.Extract(dbtfacts.Input{Path: "models/m.sql", Text: []byte(src), Spark: true,
 			Project: map[string]dbt.Value{"materialized": {Kind: dbt.String, Str: "table"}}})
 		if d == nil || d.AddProps == nil {
 			t.Errorf("%q: no place for the properties", src)
@@ -38,7 +38,7 @@ func TestDbtConfigFix(t *testing.T) {
 				t.Errorf("%q fixed to %q: %s not set", src, fixed, k)
 			}
 		}
-		if again := dbtfacts.Extract(dbtfacts.Input{Path: "models/m.sql", Text: []byte(fixed), Spark: true}); again != nil && again.AddProps != nil {
+		if again, _ := dbtfacts.Extract(dbtfacts.Input{Path: "models/m.sql", Text: []byte(fixed), Spark: true}); again != nil && again.AddProps != nil {
 			t.Errorf("%q: the fixed model still asks for properties", fixed)
 		}
 	}
