@@ -72,6 +72,9 @@ func (p *Project) readBundle(file, target string) {
 			targets[e[0].Value] = b.ys.merge(targets[e[0].Value], e[1], "")
 		}
 	}
+	if py := b.pythonResources(); py != nil {
+		resources = b.ys.merge(resources, py, "resources")
+	}
 	b.target = target
 	if b.target == "" {
 		for _, name := range targetOrder {

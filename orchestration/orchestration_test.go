@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -517,5 +518,62 @@ with DAG("lake", schedule="*/30 * * * *") as dag:
 	}, "\n")
 	if got != want {
 		t.Errorf("runs:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A bundle's Python resources are read as its YAML's: Job.from_dict
+// dictionaries and dataclass calls, through names, imports and the
+// package loader, under the target's overrides; what only running the
+// code tells is left unknown, and a file python.resources never loads is
+// not read.
+func TestPythonBundle(t *testing.T) {
+	root := filepath.Join("..", "testdata", "projects", "pybundle")
+	files, _ := projectFiles(t, root)
+	for _, tt := range []struct {
+		target string
+		want   []string
+	}{
+		{"", []string{
+			"src/hourly.py: 48/day by hourly_copy/copy", // the dev target's override of a Python job
+			"src/ingest.py: 96/day by frequent_ingest/ingest",
+			"src/nightly.py: 1/day by nightly/copy",
+			"src/on_table.py: not scheduled",
+		}},
+		{"prod", []string{
+			"src/hourly.py: 24/day by hourly_copy/copy", // Variables.hourly: the variable's default
+			"src/ingest.py: 96/day by frequent_ingest/ingest",
+			"src/nightly.py: 1/day by nightly/copy",
+			"src/on_table.py: not scheduled",
+		}},
+	} {
+		p := Read(Options{Bundles: []string{filepath.Join(root, "databricks.yml")}, Target: tt.target, Files: files})
+		if got := runs(p, root); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("target %q:\n%s\nwant\n%s\nnotes %v", tt.target, strings.Join(got, "\n"), strings.Join(tt.want, "\n"), p.Notes)
+		}
+		jobs := map[string]*Job{}
+		for _, j := range p.Jobs {
+			jobs[j.Key] = j
+		}
+		if j := jobs["stream"]; j == nil || j.Schedule.Kind != Continuous || len(j.Tasks) != 1 || j.Tasks[0].File != "" || !strings.Contains(j.Tasks[0].Why, "not known") {
+			t.Errorf("stream: %+v", j)
+		}
+		if j := jobs["on_table"]; j == nil || j.Schedule.Kind != TableUpdate {
+			t.Errorf("on_table: %+v", j)
+		}
+		if j := jobs["frequent_ingest"]; j == nil || j.Schedule.Kind != Periodic || j.Schedule.At.File != filepath.Join(root, "resources", "constants.py") {
+			t.Errorf("frequent_ingest's trigger is not placed where it is defined: %+v", j)
+		}
+		if jobs["unlisted"] != nil || jobs["built"] != nil || len(jobs) != 5 {
+			t.Errorf("jobs %v", jobs)
+		}
+		notes := strings.Join(p.Notes, "\n")
+		for _, want := range []string{"a resource added under a name only running the code gives", "job built is built by code lakelint does not run"} {
+			if !strings.Contains(notes, want) {
+				t.Errorf("notes lack %q:\n%s", want, notes)
+			}
+		}
+		if !slices.Contains(p.Inputs, filepath.Join(root, "resources", "jobs.py")) {
+			t.Errorf("inputs %v lack the Python resources", p.Inputs)
+		}
 	}
 }
