@@ -577,3 +577,51 @@ func TestPythonBundle(t *testing.T) {
 		}
 	}
 }
+
+// Terraform's databricks_job resources are read as bundle jobs: a task's
+// notebook or file is the source of the resource uploading it (named by
+// reference or by its path), a path built from path.module, or a path of
+// the repository; variables take their tfvars values, the older one-task
+// form and pipelines are read, what only a plan knows stays unknown, and
+// the modules Terraform downloads (.terraform) are not the project's.
+func TestTerraform(t *testing.T) {
+	root := filepath.Join("..", "testdata", "projects", "terraform")
+	files, _ := projectFiles(t, root)
+	var f BundleFinder
+	tf := f.FindTerraform([]string{filepath.Join(root, "notebooks", "ingest.py"), filepath.Join(root, "jobs", "score.py")})
+	if len(tf) != 2 || filepath.Base(tf[0]) != "main.tf" || filepath.Base(tf[1]) != "other.tf" {
+		t.Fatalf("Terraform files %v", tf)
+	}
+	p := Read(Options{Terraform: tf, Files: files})
+	want := []string{
+		"jobs/score.py: 96/day by ingest/score",
+		"notebooks/dlt_events.py: 96/day by ingest/refresh",
+		"notebooks/ingest.py: 96/day by ingest/ingest",
+		"notebooks/legacy.py: not scheduled", // paused
+		"notebooks/report.py: 24/day by hourly_report/report",
+	}
+	if got := runs(p, root); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("\n%s\nwant\n%s\nnotes %v", strings.Join(got, "\n"), strings.Join(want, "\n"), p.Notes)
+	}
+	jobs := map[string]*Job{}
+	for _, j := range p.Jobs {
+		jobs[j.Key] = j
+	}
+	if j := jobs["ingest"]; j == nil || j.Source != Terraform || j.Name != "ingest-prod" || len(j.Tasks) != 3 || j.Schedule.At.File != filepath.Join(root, "infra", "main.tf") || j.Schedule.At.Line != 34 {
+		t.Errorf("ingest: %+v", j)
+	} else if v, _ := confValue(j.Tasks[0].SparkConf, "spark.sql.shuffle.partitions"); v != "64" {
+		t.Errorf("ingest's job cluster: %+v", j.Tasks[0].SparkConf)
+	}
+	if j := jobs["stream"]; j == nil || j.Schedule.Kind != Continuous || j.Tasks[0].File != "" {
+		t.Errorf("stream: %+v", j)
+	}
+	if j := jobs["unknown"]; j == nil || j.Schedule.Known || j.Tasks[0].File != "" || !strings.Contains(j.Tasks[0].Why, "not known") {
+		t.Errorf("unknown: %+v", j)
+	}
+	if len(jobs) != 5 || jobs["downloaded"] != nil {
+		t.Errorf("jobs %v", jobs)
+	}
+	if !slices.Contains(p.Inputs, filepath.Join(root, "infra", "terraform.tfvars")) {
+		t.Errorf("inputs %v", p.Inputs)
+	}
+}
