@@ -141,6 +141,7 @@ type BundleFinder struct {
 	mu   sync.Mutex
 	memo map[string][]string
 	tf   map[string][]string // Terraform files below a root
+	top  map[string]string   // a directory's repository top
 }
 
 // Find is FindBundles.

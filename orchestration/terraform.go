@@ -456,11 +456,14 @@ func (f *BundleFinder) FindTerraform(paths []string) []string {
 	if f.tf == nil {
 		f.tf = map[string][]string{}
 	}
+	if f.top == nil {
+		f.top = map[string]string{}
+	}
 	roots := map[string]bool{}
 	common := ""
 	for i, p := range paths {
 		dir := filepath.Dir(p)
-		if top := repoTop(dir); top != "" {
+		if top := f.repoTop(dir); top != "" {
 			roots[top] = true
 			continue
 		}
@@ -493,16 +496,24 @@ func (f *BundleFinder) FindTerraform(paths []string) []string {
 
 // repoTop is the directory holding .git at or above dir, "" for none.
 func repoTop(dir string) string {
-	for {
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
+	var f BundleFinder
+	f.top = map[string]string{}
+	return f.repoTop(dir)
+}
+
+// repoTop is repoTop remembering each directory's answer; f.mu is held.
+func (f *BundleFinder) repoTop(dir string) string {
+	if top, ok := f.top[dir]; ok {
+		return top
 	}
+	top := ""
+	if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		top = dir
+	} else if parent := filepath.Dir(dir); parent != dir {
+		top = f.repoTop(parent)
+	}
+	f.top[dir] = top
+	return top
 }
 
 // terraformBelow lists the *.tf files below root, leaving out hidden
