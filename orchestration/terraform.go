@@ -47,6 +47,7 @@ type tfModule struct {
 type tfBody struct {
 	body *hclsyntax.Body
 	file *yamlFile
+	text []byte
 }
 
 // uploadResources are the resources that put a project file in the workspace.
@@ -102,7 +103,7 @@ func (p *Project) readModule(dir string, files []string, byEnd map[string][]stri
 				yf.lines = append(yf.lines, i+1)
 			}
 		}
-		m.bodies = append(m.bodies, tfBody{body, yf})
+		m.bodies = append(m.bodies, tfBody{body, yf, src})
 		p.Inputs = append(p.Inputs, f)
 	}
 	m.context(files)
@@ -396,11 +397,10 @@ func (m *tfModule) place(tb tfBody, r hcl.Range) Place {
 
 // src is the source text of r.
 func (tb tfBody) src(r hcl.Range) []byte {
-	data, err := projectfile.Read(tb.file.path)
-	if err != nil || r.End.Byte > len(data) || r.Start.Byte > r.End.Byte {
+	if r.End.Byte > len(tb.text) || r.Start.Byte > r.End.Byte {
 		return nil
 	}
-	return data[r.Start.Byte:r.End.Byte]
+	return tb.text[r.Start.Byte:r.End.Byte]
 }
 
 // file maps a task's notebook or file path to the project file: the
