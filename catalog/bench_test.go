@@ -1,6 +1,8 @@
 package catalog_test
 
 import (
+	"fmt"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -56,5 +58,42 @@ func BenchmarkCatalog(b *testing.B) {
 		if len(cb.Catalog().Tables()) == 0 {
 			b.Fatal("the corpus names tables")
 		}
+	}
+}
+
+// BenchmarkBusiest asks for the busiest writer of a table once for each
+// file that writes it, as LL406 does on every file: the time per file
+// stays flat as the writers grow.
+//
+//	go test ./catalog -run '^$' -bench Busiest
+func BenchmarkBusiest(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			tg := facts.Target{Table: "main.web.clicks"}
+			files := make([]*facts.File, n)
+			for i := range files {
+				files[i] = &facts.File{Path: fmt.Sprintf("jobs/j%04d.py", i), Writes: []*facts.Write{{
+					API: facts.DataStreamWriter, Sink: "toTable", Target: tg, At: facts.Span{Start: 1, End: 2},
+					Trigger: &facts.Trigger{Kind: facts.TriggerProcessingTime, Seconds: float64(10 + i%7), Parsed: true},
+				}}}
+			}
+			var cb catalog.Builder
+			for _, f := range files {
+				cb.Add(f)
+			}
+			c := cb.Catalog()
+			t := c.Lookup(tg)
+			all := func(*catalog.Writer) bool { return true }
+			b.ResetTimer()
+			for b.Loop() {
+				c.SetSchedules(nil) // a new run: nothing ranked yet
+				for range files {
+					if w, _ := c.Busiest(t, "all", all); w == nil {
+						b.Fatal("no busiest writer")
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/file")
+		})
 	}
 }

@@ -201,6 +201,10 @@ type Catalog struct {
 	tables  []*Table
 	// schedules, when set, say how often files run (SetSchedules).
 	schedules Schedules
+
+	// busiest keeps Busiest's answers, by table and caller's key.
+	busiestMu sync.Mutex
+	busiest   map[busiestKey]busiestOf
 }
 
 // NormalizeName lower-cases a table name and removes backticks and spaces around dots.

@@ -121,7 +121,12 @@ type Schedules func(path string) (f Frequency, ok bool)
 
 // SetSchedules makes the catalog's frequencies of batch writes (and of
 // streams run with availableNow or once) come from s.
-func (c *Catalog) SetSchedules(s Schedules) { c.schedules = s }
+func (c *Catalog) SetSchedules(s Schedules) {
+	c.schedules = s
+	c.busiestMu.Lock()
+	c.busiest = nil // ranked by the frequencies before
+	c.busiestMu.Unlock()
+}
 
 // Frequency is how often the writer runs: a stream's trigger, else the
 // schedule of its file when one is known; the zero Frequency when unknown.
@@ -157,20 +162,52 @@ func (c *Catalog) Frequency(w *Ref[Writer]) Frequency {
 // Busiest returns the table's writer that runs most often among those
 // that add data, as add decides (in path order on a tie), and its
 // frequency; nil when none is known to run more often than hourly.
-func (c *Catalog) Busiest(t *Table, add func(*Writer) bool) (*Ref[Writer], Frequency) {
-	var best *Ref[Writer]
-	var bf Frequency
+//
+// Rules ask it once for each file that writes the table, so the answer is
+// kept: key names add, and every call with the same key must pass an add
+// that answers alike (a rule's code and the settings add reads). A table
+// many files write is then ranked once, not once per file.
+func (c *Catalog) Busiest(t *Table, key string, add func(*Writer) bool) (*Ref[Writer], Frequency) {
+	k := busiestKey{t, key}
+	c.busiestMu.Lock()
+	r, ok := c.busiest[k]
+	c.busiestMu.Unlock()
+	if ok {
+		return r.w, r.f
+	}
+	r = rankWriters(c, t, add)
+	c.busiestMu.Lock()
+	if c.busiest == nil {
+		c.busiest = map[busiestKey]busiestOf{}
+	}
+	c.busiest[k] = r
+	c.busiestMu.Unlock()
+	return r.w, r.f
+}
+
+type busiestKey struct {
+	t   *Table
+	key string
+}
+
+type busiestOf struct {
+	w *Ref[Writer]
+	f Frequency
+}
+
+func rankWriters(c *Catalog, t *Table, add func(*Writer) bool) busiestOf {
+	var best busiestOf
 	for i := range t.Statements.Writers {
 		w := &t.Statements.Writers[i]
 		if !add(&w.Fact) {
 			continue
 		}
 		f := c.Frequency(w)
-		if f.Frequent() && (best == nil || f.more(bf)) {
-			best, bf = w, f
+		if f.Frequent() && (best.w == nil || f.more(best.f)) {
+			best = busiestOf{w, f}
 		}
 	}
-	return best, bf
+	return best
 }
 
 // Optimizes returns the table's OPTIMIZE statements (SQL, DeltaTable

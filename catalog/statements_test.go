@@ -47,7 +47,7 @@ func TestStatementsKeepEachWriteReadAndMaintenance(t *testing.T) {
 	}
 
 	// the busiest writer: the stream, until a schedule says the batch job runs more often
-	busiest, f := c.Busiest(tb, func(*Writer) bool { return true })
+	busiest, f := c.Busiest(tb, "all", func(*Writer) bool { return true })
 	if busiest == nil || busiest.Path != "b_stream.py" || f.RunsPerDay != 8640 {
 		t.Fatalf("busiest = %+v, %+v", busiest, f)
 	}
@@ -57,8 +57,15 @@ func TestStatementsKeepEachWriteReadAndMaintenance(t *testing.T) {
 	c.SetSchedules(func(path string) (Frequency, bool) {
 		return Frequency{RunsPerDay: 86400, Known: true, Source: "every second"}, path == "a_job.py"
 	})
-	if busiest, _ := c.Busiest(tb, func(*Writer) bool { return true }); busiest.Path != "a_job.py" {
+	if busiest, _ := c.Busiest(tb, "all", func(*Writer) bool { return true }); busiest.Path != "a_job.py" {
 		t.Errorf("with a schedule the busiest is %s", busiest.Path)
+	}
+	// a kept answer is the one of its key: another predicate ranks anew
+	if busiest, _ := c.Busiest(tb, "batch only", func(w *Writer) bool { return !w.Stream }); busiest == nil || busiest.Path != "a_job.py" {
+		t.Errorf("batch only: %+v", busiest)
+	}
+	if busiest, _ := c.Busiest(tb, "streams only", func(w *Writer) bool { return w.Stream }); busiest == nil || busiest.Path != "b_stream.py" {
+		t.Errorf("streams only: %+v", busiest)
 	}
 	if hourly := (Frequency{RunsPerDay: 24, Known: true}); hourly.Frequent() {
 		t.Error("hourly is not more often than hourly")

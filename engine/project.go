@@ -146,7 +146,8 @@ func (l *Linter) abs(p string) string {
 }
 
 // schedules reads, once per run, how the project's files are run: the
-// bundles above the linted files and the DAGs among them.
+// bundles above the linted files, the Terraform jobs of their
+// repositories and the DAGs among them.
 func (l *Linter) schedules(units []*unit, bundles *orchestration.BundleFinder) (*orchestration.Project, []Note) {
 	opts := orchestration.Options{Target: l.opts.BundleTarget}
 	var paths []string
@@ -164,6 +165,7 @@ func (l *Linter) schedules(units []*unit, bundles *orchestration.BundleFinder) (
 		}
 	}
 	opts.Bundles = bundles.Find(l.absAll(paths))
+	opts.Terraform = bundles.FindTerraform(opts.Files)
 	sched := orchestration.Read(opts)
 	var details []Note
 	for _, b := range sched.Bundles {
@@ -183,6 +185,20 @@ func (l *Linter) schedules(units []*unit, bundles *orchestration.BundleFinder) (
 			target = "none"
 		}
 		details = append(details, Note{Message: fmt.Sprintf("bundle %s (%s), target %s: %d job(s), %d pipeline(s)", b.Name, l.rel(b.File), target, jobs, pipelines)})
+	}
+	tfJobs, tfPipelines := 0, 0
+	for _, j := range sched.Jobs {
+		if j.Source == orchestration.Terraform {
+			tfJobs++
+		}
+	}
+	for _, pl := range sched.Pipelines {
+		if strings.HasSuffix(pl.At.File, ".tf") {
+			tfPipelines++
+		}
+	}
+	if tfJobs+tfPipelines > 0 {
+		details = append(details, Note{Message: fmt.Sprintf("terraform: %d job(s), %d pipeline(s)", tfJobs, tfPipelines)})
 	}
 	for _, f := range sched.Files() {
 		if f.Known {
@@ -211,7 +227,8 @@ func (l *Linter) noteDAGs(u *unit, doc *document.Document) {
 	}
 }
 
-// readBundles reads the bundles above the sources, before they are
+// readBundles reads the bundles above the sources and the Terraform
+// files of their repositories, before they are
 // loaded: what their tasks pass the files (taskParams) and what the run
 // record must know of them (scheduleInputs) come from this one reading;
 // nil when there is none. The schedules are read after loading, with the
@@ -222,11 +239,11 @@ func (l *Linter) readBundles(srcs []Source, bundles *orchestration.BundleFinder)
 		paths[i] = s.Path
 	}
 	abs := l.absAll(paths)
-	found := bundles.Find(abs)
-	if len(found) == 0 {
+	found, tf := bundles.Find(abs), bundles.FindTerraform(abs)
+	if len(found) == 0 && len(tf) == 0 {
 		return nil
 	}
-	return orchestration.Read(orchestration.Options{Bundles: found, Target: l.opts.BundleTarget, Files: abs})
+	return orchestration.Read(orchestration.Options{Bundles: found, Terraform: tf, Target: l.opts.BundleTarget, Files: abs})
 }
 
 // scheduleInputs digests what the run's schedules are read from beside

@@ -16,12 +16,13 @@ import (
 // BenchmarkScheduleReading alternates a check of the 20 MB corpus alone
 // and a check of the same corpus with the bundle and Airflow DAGs that run
 // its jobs (corpusgen.WriteSchedules). It reports two shares of the check
-// with them: schedules-% is all they add (linting the DAG files as Python
-// too, and the findings and notes schedules lead to); reading-% is reading
-// the schedules alone, as a check does it, timed apart: looking for DAGs in
-// every Python file and parsing those that declare one, finding and
-// parsing the bundle, mapping tasks to files, and asking each file's
-// schedule. Alternating in one process keeps the shares robust to a
+// with them: schedules-% is all they add (linting the DAG and Python
+// resource files as Python too, and the findings and notes schedules lead
+// to); reading-% is reading the schedules alone, as a check does it, timed
+// apart: looking for DAGs in every Python file and parsing those that
+// declare one, finding and parsing the bundle (its YAML and its Python
+// resources), finding and parsing the Terraform files, mapping tasks to
+// files, and asking each file's schedule. Alternating in one process keeps the shares robust to a
 // machine whose speed drifts.
 //
 //	go test ./engine -run '^$' -bench '^BenchmarkScheduleReading$' -benchtime 4x
@@ -75,7 +76,8 @@ func pythonFiles(b *testing.B, dir string) ([]string, [][]byte) {
 // readSchedules does what a check does to read a project's schedules from
 // its files' text (see engine's schedules and noteDAGs).
 func readSchedules(files []string, texts [][]byte) {
-	opts := orchestration.Options{Files: files, Bundles: orchestration.FindBundles(files)}
+	var finder orchestration.BundleFinder
+	opts := orchestration.Options{Files: files, Bundles: finder.Find(files), Terraform: finder.FindTerraform(files)}
 	for i, src := range texts {
 		if orchestration.MaybeDAG(src) {
 			opts.DAGs = append(opts.DAGs, orchestration.ParseDAGs(files[i], src))
@@ -91,7 +93,7 @@ func readSchedules(files []string, texts [][]byte) {
 // its jobs beside it, generated once per version.
 func scheduledCorpus(b *testing.B, mb int) string {
 	b.Helper()
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("lakelint-corpus-v2-%dmb-scheduled-v1", mb))
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("lakelint-corpus-v2-%dmb-scheduled-v2", mb))
 	if _, err := os.Stat(filepath.Join(dir, "done")); err != nil {
 		os.RemoveAll(dir)
 		n, err := corpusgen.WriteDir(dir, 42, mb<<20)

@@ -155,3 +155,39 @@ func TestJobClusterSettingsCached(t *testing.T) {
 		t.Errorf("after the cluster turned them off: %s, want %s\n%s", got, want, strings.Join(after, "\n"))
 	}
 }
+
+// The Terraform jobs of the project's repository say how often its files
+// run; a change to a .tf file alone is a new run, not a replay.
+func TestTerraformSchedules(t *testing.T) {
+	dir := copyProject(t, "terraform")
+	c := openCache(t, t.TempDir())
+	_, res := lintWith(t, dir, c)
+	got := detailsWith(res, "a day (terraform")
+	want := []string{
+		filepath.Join(dir, "jobs/score.py") + ": runs 96 times a day (terraform ingest, task score)",
+		filepath.Join(dir, "notebooks/dlt_events.py") + ": runs 96 times a day (terraform ingest, task refresh)",
+		filepath.Join(dir, "notebooks/ingest.py") + ": runs 96 times a day (terraform ingest, task ingest)",
+		filepath.Join(dir, "notebooks/report.py") + ": runs 24 times a day (terraform hourly_report, task report)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("\n%s\nwant\n%s\nall: %v", strings.Join(got, "\n"), strings.Join(want, "\n"), res.Details)
+	}
+	if d := detailsWith(res, "terraform: 5 job(s), 1 pipeline(s)"); len(d) != 1 {
+		t.Errorf("no count of the Terraform jobs: %v", res.Details)
+	}
+	tf := filepath.Join(dir, "infra", "main.tf")
+	data, err := os.ReadFile(tf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tf, []byte(strings.Replace(string(data), `"0 0/15 * * * ?"`, `"0 0 * * * ?"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, res = lintWith(t, dir, c)
+	if strings.Contains(fmt.Sprint(res.Details), "nothing changed since a run") {
+		t.Error("a changed .tf file replayed the last run")
+	}
+	if d := detailsWith(res, "notebooks/ingest.py: runs 24 times a day (terraform ingest"); len(d) != 1 {
+		t.Errorf("after the change: %v", detailsWith(res, "a day (terraform"))
+	}
+}

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "43e234d712560e79"
+const CodecVersion = "59c80bfa01796bf5"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -726,6 +726,10 @@ func (e *encoder) encTableDef(x *TableDef) {
 	for i1 := range x.Transforms {
 		e.encTransform(&x.Transforms[i1])
 	}
+	e.Bool(x.CopyOf != nil)
+	if x.CopyOf != nil {
+		e.encRead(x.CopyOf)
+	}
 }
 
 func (d *decoder) decTableDef(x *TableDef) {
@@ -784,6 +788,11 @@ func (d *decoder) decTableDef(x *TableDef) {
 			d.decTransform(&s1[i1])
 		}
 		x.Transforms = s1
+	}
+	if d.Bool() {
+		p1 := new(Read)
+		d.decRead(p1)
+		x.CopyOf = p1
 	}
 }
 

@@ -536,6 +536,11 @@ func (c Copier) copyTableDef(x *TableDef) {
 		}
 		x.Transforms = y1
 	}
+	if p1 := x.CopyOf; p1 != nil {
+		y1 := *p1
+		c.copyRead(&y1)
+		x.CopyOf = &y1
+	}
 }
 
 // PropertyInsertion returns a deep copy of x (nil for nil).

@@ -463,6 +463,9 @@ type TableDef struct {
 	// DataFrame, the operations that made the view's rows (see
 	// Write.Transforms): the statement writes the view's partitions.
 	Transforms []Transform
+	// CopyOf is, for a CREATE ... AS SELECT, the table the query copies
+	// through narrow operations only, as Write.CopyOf; nil otherwise.
+	CopyOf *Read
 }
 
 // PropertyStyle is the syntax a property insertion must follow.

@@ -366,10 +366,14 @@ func (l *Ledger) Named(name string) *Table {
 	return nil
 }
 
-// WrittenAt is the table written, defined or read on a line of a file
-// (1-based; not a notebook's, whose places name cells); nil for none.
-func (l *Ledger) WrittenAt(path string, line int) *Table {
-	p := place(path, line, 0)
+// WrittenAt is the table written, defined or read on a line of a file, or
+// of a Jupyter notebook's cell (both 1-based; cell 0 outside notebooks);
+// nil for none.
+func (l *Ledger) WrittenAt(path string, cell, line int) *Table {
+	if cell < 0 || line < 1 {
+		return nil
+	}
+	p := place(path, line, cell)
 	for _, t := range l.Tables {
 		if slices.Contains(t.DefinedAt, p) || slices.ContainsFunc(t.Writers, func(w Writer) bool { return w.At == p }) {
 			return t

@@ -81,10 +81,10 @@ func TestLookups(t *testing.T) {
 	if l.Named("s3://lake/raw") != l.Tables[1] || l.Named("main.a") != nil || l.Named("") != nil || l.Named("S3://LAKE/RAW") != nil {
 		t.Error("Named: a location is matched exactly, and nothing else")
 	}
-	if l.WrittenAt("jobs/a.py", 7) != l.Tables[0] || l.WrittenAt("jobs/b.py", 3) != l.Tables[0] || l.WrittenAt("sql/raw.sql", 1) != l.Tables[1] {
+	if l.WrittenAt("jobs/a.py", 0, 7) != l.Tables[0] || l.WrittenAt("jobs/b.py", 0, 3) != l.Tables[0] || l.WrittenAt("sql/raw.sql", 0, 1) != l.Tables[1] {
 		t.Error("WrittenAt misses a writer, reader or definition")
 	}
-	if l.WrittenAt("jobs/a.py", 8) != nil {
+	if l.WrittenAt("jobs/a.py", 0, 8) != nil {
 		t.Error("WrittenAt found a table on a line with none")
 	}
 	got := l.Tables[0].Text()

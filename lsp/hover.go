@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"sort"
 	"strings"
 	"sync"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/ledger"
 	"github.com/lakelint/lakelint/output"
+	"github.com/lakelint/lakelint/parsers"
 )
 
 // projectTables is what the last lint of a project knew of its tables: the
@@ -58,8 +61,9 @@ func (s *Server) keepTables(cat *catalog.Catalog, res *engine.Result, srcs []eng
 }
 
 // hover shows the ledger line of the table a name under the cursor names,
-// or, in a text document, of the table written, defined or read on the
-// cursor's line.
+// or of the table written, defined or read on the cursor's line: a line of
+// a file, or of a notebook's cell, whether the notebook is open as a
+// notebook or its .ipynb as text.
 func (s *Server) hover(params json.RawMessage) (any, error) {
 	var p hoverParams
 	if err := decode(params, &p); err != nil {
@@ -79,8 +83,9 @@ func (s *Server) hover(params json.RawMessage) (any, error) {
 	off := offsetOf(text, p.Position)
 	start, end := nameAround(text, off)
 	t := l.Named(text[start:end])
-	if t == nil && !isCell {
-		t = l.WrittenAt(path, p.Position.Line+1)
+	if t == nil {
+		cell, line := s.lineOf(p.TextDocument.URI, path, text, isCell, off, p.Position.Line)
+		t = l.WrittenAt(path, cell, line)
 		start, end = off, off
 	}
 	if t == nil {
@@ -91,6 +96,59 @@ func (s *Server) hover(params json.RawMessage) (any, error) {
 		h.Range = &output.LSPRange{Start: positionOf(text, start), End: positionOf(text, end)}
 	}
 	return h, nil
+}
+
+// lineOf is where the ledger places a hover's line: the 1-based cell
+// (0 outside notebooks) and the line in it. A cell's own line counts the
+// %%sql line its notebook gained when written out (notebookFile); in an
+// .ipynb open as text, the JSON offset off is the code's place the JSON
+// holds there.
+func (s *Server) lineOf(uri, path, text string, isCell bool, off, line int) (cell, lineIn int) {
+	if isCell {
+		idx, shift := s.docs.cellPlace(uri)
+		if idx < 0 {
+			return -1, 0
+		}
+		return idx + 1, line + 1 + shift
+	}
+	if !isNotebook(path) {
+		return 0, line + 1
+	}
+	doc, err := parsers.Load(path, []byte(text))
+	if err != nil || doc.FileOffset == nil {
+		return -1, 0
+	}
+	// the code at off, else the first code after it on its line (off is
+	// before a source string's quote): FileOffset only grows
+	at := sort.Search(len(doc.Text)+1, func(i int) bool { return doc.FileOffset(i) > off }) - 1
+	if at < 0 || strings.Contains(text[doc.FileOffset(at):off], "\n") {
+		at++
+		if at > len(doc.Text) || strings.Contains(text[off:doc.FileOffset(at)], "\n") {
+			return -1, 0 // no code on off's line: a markdown cell's, the JSON around
+		}
+	}
+	c := doc.CellAt(at)
+	if c == nil {
+		return -1, 0
+	}
+	return c.Index, bytes.Count(doc.Text[c.Start:at], []byte("\n")) + 1
+}
+
+// cellPlace is the 0-based index of a cell among its notebook's cells and
+// the lines the notebook written out puts before its text; -1 when the
+// cell is not open.
+func (ds *documents) cellPlace(uri string) (index, shift int) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	if d := ds.cellOf[uri]; d != nil {
+		if i := cellIndex(d.cells, uri); i >= 0 {
+			if sqlMagicAdded(d.cells[i]) {
+				shift = 1
+			}
+			return i, shift
+		}
+	}
+	return -1, 0
 }
 
 // nameAround is the table name or path around off: the run of characters

@@ -175,7 +175,7 @@ func notebookFile(cells []cell, kernel string) (data []byte, shift []int) {
 				nc.Type = "code"
 			case "sql":
 				nc.Type = "code"
-				if !startsWithSQLMagic(c.text) {
+				if sqlMagicAdded(c) {
 					nc.Source, shift[i] = "%%sql\n"+c.text, 1
 				}
 			default:
@@ -198,6 +198,12 @@ func cellLanguage(id string) string {
 		return "sql"
 	}
 	return ""
+}
+
+// sqlMagicAdded reports whether a cell written out gains a %%sql line: a
+// code cell in SQL that has no magic of its own.
+func sqlMagicAdded(c cell) bool {
+	return c.code && cellLanguage(c.lang) == "sql" && !startsWithSQLMagic(c.text)
 }
 
 // startsWithSQLMagic reports whether a cell's first line is a %%sql or

@@ -23,6 +23,9 @@ type bundle struct {
 	vars   map[string]string
 	// packages are the Python packages below the root, read on first use
 	packages []packageProject
+	// resolve, when set, maps the paths tasks name to project files
+	// instead of file's bundle rules (a Terraform module's).
+	resolve func(path string) (file, why string)
 }
 
 // BundleFiles are the names a bundle's root file may have.
@@ -71,6 +74,9 @@ func (p *Project) readBundle(file, target string) {
 			}
 			targets[e[0].Value] = b.ys.merge(targets[e[0].Value], e[1], "")
 		}
+	}
+	if py := b.pythonResources(); py != nil {
+		resources = b.ys.merge(resources, py, "resources")
 	}
 	b.target = target
 	if b.target == "" {
@@ -148,6 +154,9 @@ var workspaceRoots = []string{"${workspace.file_path}", "${workspace.root_path}/
 // prefix; notebooks may leave out their extension.
 func (b *bundle) file(n *yaml.Node) (file, why string) {
 	v := b.str(n)
+	if b.resolve != nil {
+		return b.resolve(v)
+	}
 	if v == "" {
 		return "", "no path"
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -517,5 +518,110 @@ with DAG("lake", schedule="*/30 * * * *") as dag:
 	}, "\n")
 	if got != want {
 		t.Errorf("runs:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A bundle's Python resources are read as its YAML's: Job.from_dict
+// dictionaries and dataclass calls, through names, imports and the
+// package loader, under the target's overrides; what only running the
+// code tells is left unknown, and a file python.resources never loads is
+// not read.
+func TestPythonBundle(t *testing.T) {
+	root := filepath.Join("..", "testdata", "projects", "pybundle")
+	files, _ := projectFiles(t, root)
+	for _, tt := range []struct {
+		target string
+		want   []string
+	}{
+		{"", []string{
+			"src/hourly.py: 48/day by hourly_copy/copy", // the dev target's override of a Python job
+			"src/ingest.py: 96/day by frequent_ingest/ingest",
+			"src/nightly.py: 1/day by nightly/copy",
+			"src/on_table.py: not scheduled",
+		}},
+		{"prod", []string{
+			"src/hourly.py: 24/day by hourly_copy/copy", // Variables.hourly: the variable's default
+			"src/ingest.py: 96/day by frequent_ingest/ingest",
+			"src/nightly.py: 1/day by nightly/copy",
+			"src/on_table.py: not scheduled",
+		}},
+	} {
+		p := Read(Options{Bundles: []string{filepath.Join(root, "databricks.yml")}, Target: tt.target, Files: files})
+		if got := runs(p, root); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("target %q:\n%s\nwant\n%s\nnotes %v", tt.target, strings.Join(got, "\n"), strings.Join(tt.want, "\n"), p.Notes)
+		}
+		jobs := map[string]*Job{}
+		for _, j := range p.Jobs {
+			jobs[j.Key] = j
+		}
+		if j := jobs["stream"]; j == nil || j.Schedule.Kind != Continuous || len(j.Tasks) != 1 || j.Tasks[0].File != "" || !strings.Contains(j.Tasks[0].Why, "not known") {
+			t.Errorf("stream: %+v", j)
+		}
+		if j := jobs["on_table"]; j == nil || j.Schedule.Kind != TableUpdate {
+			t.Errorf("on_table: %+v", j)
+		}
+		if j := jobs["frequent_ingest"]; j == nil || j.Schedule.Kind != Periodic || j.Schedule.At.File != filepath.Join(root, "resources", "constants.py") {
+			t.Errorf("frequent_ingest's trigger is not placed where it is defined: %+v", j)
+		}
+		if jobs["unlisted"] != nil || jobs["built"] != nil || len(jobs) != 5 {
+			t.Errorf("jobs %v", jobs)
+		}
+		notes := strings.Join(p.Notes, "\n")
+		for _, want := range []string{"a resource added under a name only running the code gives", "job built is built by code lakelint does not run"} {
+			if !strings.Contains(notes, want) {
+				t.Errorf("notes lack %q:\n%s", want, notes)
+			}
+		}
+		if !slices.Contains(p.Inputs, filepath.Join(root, "resources", "jobs.py")) {
+			t.Errorf("inputs %v lack the Python resources", p.Inputs)
+		}
+	}
+}
+
+// Terraform's databricks_job resources are read as bundle jobs: a task's
+// notebook or file is the source of the resource uploading it (named by
+// reference or by its path), a path built from path.module, or a path of
+// the repository; variables take their tfvars values, the older one-task
+// form and pipelines are read, what only a plan knows stays unknown, and
+// the modules Terraform downloads (.terraform) are not the project's.
+func TestTerraform(t *testing.T) {
+	root := filepath.Join("..", "testdata", "projects", "terraform")
+	files, _ := projectFiles(t, root)
+	var f BundleFinder
+	tf := f.FindTerraform([]string{filepath.Join(root, "notebooks", "ingest.py"), filepath.Join(root, "jobs", "score.py")})
+	if len(tf) != 2 || filepath.Base(tf[0]) != "main.tf" || filepath.Base(tf[1]) != "other.tf" {
+		t.Fatalf("Terraform files %v", tf)
+	}
+	p := Read(Options{Terraform: tf, Files: files})
+	want := []string{
+		"jobs/score.py: 96/day by ingest/score",
+		"notebooks/dlt_events.py: 96/day by ingest/refresh",
+		"notebooks/ingest.py: 96/day by ingest/ingest",
+		"notebooks/legacy.py: not scheduled", // paused
+		"notebooks/report.py: 24/day by hourly_report/report",
+	}
+	if got := runs(p, root); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("\n%s\nwant\n%s\nnotes %v", strings.Join(got, "\n"), strings.Join(want, "\n"), p.Notes)
+	}
+	jobs := map[string]*Job{}
+	for _, j := range p.Jobs {
+		jobs[j.Key] = j
+	}
+	if j := jobs["ingest"]; j == nil || j.Source != Terraform || j.Name != "ingest-prod" || len(j.Tasks) != 3 || j.Schedule.At.File != filepath.Join(root, "infra", "main.tf") || j.Schedule.At.Line != 34 {
+		t.Errorf("ingest: %+v", j)
+	} else if v, _ := confValue(j.Tasks[0].SparkConf, "spark.sql.shuffle.partitions"); v != "64" {
+		t.Errorf("ingest's job cluster: %+v", j.Tasks[0].SparkConf)
+	}
+	if j := jobs["stream"]; j == nil || j.Schedule.Kind != Continuous || j.Tasks[0].File != "" {
+		t.Errorf("stream: %+v", j)
+	}
+	if j := jobs["unknown"]; j == nil || j.Schedule.Known || j.Tasks[0].File != "" || !strings.Contains(j.Tasks[0].Why, "not known") {
+		t.Errorf("unknown: %+v", j)
+	}
+	if len(jobs) != 5 || jobs["downloaded"] != nil {
+		t.Errorf("jobs %v", jobs)
+	}
+	if !slices.Contains(p.Inputs, filepath.Join(root, "infra", "terraform.tfvars")) {
+		t.Errorf("inputs %v", p.Inputs)
 	}
 }

@@ -26,6 +26,10 @@ type Options struct {
 	// Files are the project's files, for paths a DAG names outside the
 	// repository (/opt/airflow/jobs/x.py): matched by their ending.
 	Files []string
+	// Terraform are the project's Terraform files (*.tf), whose
+	// databricks_job and databricks_pipeline resources are read as a
+	// bundle's jobs and pipelines (BundleFinder.FindTerraform finds them).
+	Terraform []string
 }
 
 // Source is one Python file.
@@ -74,6 +78,7 @@ func Read(opts Options) *Project {
 			p.Jobs = append(p.Jobs, j)
 		}
 	}
+	p.readTerraform(opts.Terraform, byEnd)
 	p.mapDbt(opts.Files)
 	p.index()
 	return p
@@ -135,6 +140,8 @@ func FindBundles(paths []string) []string {
 type BundleFinder struct {
 	mu   sync.Mutex
 	memo map[string][]string
+	tf   map[string][]string // Terraform files below a root
+	top  map[string]string   // a directory's repository top
 }
 
 // Find is FindBundles.

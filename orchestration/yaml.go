@@ -13,6 +13,9 @@ type yamlFile struct {
 	path  string
 	root  *yaml.Node // the top mapping
 	lines []int      // start offset of each line
+	// base is the directory its relative paths start from when it is not
+	// the file's own: the bundle's root, for resources defined in Python.
+	base string
 }
 
 // yamlSet is the YAML files of a bundle, with which file each node came from.
@@ -82,6 +85,9 @@ func (s *yamlSet) place(n *yaml.Node) Place {
 // relative to it.
 func (s *yamlSet) dir(n *yaml.Node) string {
 	if f := s.fileOf[n]; f != nil {
+		if f.base != "" {
+			return f.base
+		}
 		return filepath.Dir(f.path)
 	}
 	return ""

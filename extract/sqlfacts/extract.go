@@ -98,7 +98,11 @@ func (x *extractor) statement(st sql.Statement) {
 	case *sql.CreateTable:
 		td := x.tableDef(st)
 		x.out.Tables = append(x.out.Tables, td)
-		x.params.Statement(&td.Name, &td.Location)
+		if r := td.CopyOf; r != nil {
+			x.params.Statement(&td.Name, &td.Location, &r.Target.Table, &r.Target.Path)
+		} else {
+			x.params.Statement(&td.Name, &td.Location)
+		}
 	case *sql.AlterTable:
 		ta := x.alter(st)
 		x.out.Alters = append(x.out.Alters, ta)
@@ -106,7 +110,11 @@ func (x *extractor) statement(st sql.Statement) {
 	case *sql.Insert:
 		w := x.insert(st)
 		x.out.Writes = append(x.out.Writes, w)
-		x.params.Statement(&w.Target.Table, &w.Target.Path)
+		if r := w.CopyOf; r != nil {
+			x.params.Statement(&w.Target.Table, &w.Target.Path, &r.Target.Table, &r.Target.Path)
+		} else {
+			x.params.Statement(&w.Target.Table, &w.Target.Path)
+		}
 	case *sql.Modify:
 		w := x.modify(st)
 		x.out.Writes = append(x.out.Writes, w)

@@ -59,6 +59,9 @@ func (x *extractor) tableDef(ct *sql.CreateTable) *facts.TableDef {
 		td.ClusterBy = x.columns(cb.Columns)
 		td.ClusterByAuto = cb.Auto
 	}
+	if ct.AsSelect && !td.Kind.Pipeline() {
+		td.CopyOf = x.copyOf(ct.Copies, sql.Span{Start: ct.As.End, End: ct.Span.End})
+	}
 	td.Clone = ct.Clone != (sql.Span{})
 	td.IfNotExists = ct.IfNotExists
 	td.Temporary = ct.Temporary

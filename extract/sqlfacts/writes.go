@@ -21,7 +21,17 @@ func (x *extractor) insert(in *sql.Insert) *facts.Write {
 		w.Sink, w.Mode.Str = "INSERT OVERWRITE", "overwrite"
 	}
 	w.Transforms = x.hintTransforms(in.Hints)
+	w.CopyOf = x.copyOf(in.Copies, in.Query)
 	return w
+}
+
+// copyOf is the batch read of the table a query copies through narrow
+// operations only (sql.Insert.Copies), nil for none.
+func (x *extractor) copyOf(n *sql.Name, query sql.Span) *facts.Read {
+	if n == nil {
+		return nil
+	}
+	return &facts.Read{Kind: facts.BatchRead, Format: n.Format, Target: x.target(*n), Span: x.span(query), At: x.span(n.Span)}
 }
 
 var modifySinks = map[sql.Kind]struct {

@@ -13,8 +13,11 @@ import (
 // (databricks.yml with a variable, a default target and an include of
 // resources/*.yml, one resource file per directory of jobs, their jobs on
 // quartz cron, periodic, file-arrival and continuous triggers, some paused)
-// and an Airflow DAG file per directory (cron strings, presets and
-// timedelta schedules; SparkSubmit, Databricks and Bash operators).
+// an Airflow DAG file per directory (cron strings, presets and
+// timedelta schedules; SparkSubmit, Databricks and Bash operators), the
+// bundle's Python resources (a package of Job definitions, dataclass and
+// from_dict alike) and a Terraform file per directory (databricks_job
+// resources running the files databricks_notebook resources upload).
 // Eight of every nine job files are named by a task. The same seed gives the
 // same bytes.
 func WriteSchedules(dir string, seed uint64, files int) error {
@@ -28,12 +31,19 @@ func WriteSchedules(dir string, seed uint64, files int) error {
 		return os.WriteFile(p, []byte(text), 0o644)
 	}
 	bundle := "bundle:\n  name: corpus\n\nvariables:\n  cadence:\n    default: \"0 */15 * * * ?\"\n\ninclude:\n  - resources/*.yml\n\n" +
+		"python:\n  venv_path: .venv\n  resources:\n    - \"pyresources:load_resources\"\n\n" +
 		"targets:\n  dev:\n    default: true\n  prod:\n    variables:\n      cadence: \"0 0 * * * ?\"\n"
 	if err := write("databricks.yml", bundle); err != nil {
 		return err
 	}
+	loader := "from databricks.bundles.core import Bundle, Resources, load_resources_from_current_package_module\n\n\n" +
+		"def load_resources(bundle: Bundle) -> Resources:\n    return load_resources_from_current_package_module()\n"
+	if err := write("pyresources/__init__.py", loader); err != nil {
+		return err
+	}
 	for pkg := 0; pkg*100 < files; pkg++ {
-		var res, dag strings.Builder
+		var res, dag, py, tf strings.Builder
+		py.WriteString("from databricks.bundles.jobs import CronSchedule, Job, PeriodicTriggerConfiguration, SparkPythonTask, Task, TriggerSettings\n\n")
 		res.WriteString("resources:\n  jobs:\n")
 		dag.WriteString("from datetime import datetime, timedelta\n\n" +
 			"from airflow import DAG\n" +
@@ -80,6 +90,31 @@ func WriteSchedules(dir string, seed uint64, files int) error {
 				}
 			}
 			dag.WriteString("\n")
+			// a Python resource and a Terraform job run two more, which
+			// the YAML and a DAG run too
+			pyJob, tfJob := first+1, first+5
+			if pyJob < last {
+				if r.IntN(2) == 0 {
+					fmt.Fprintf(&py, "py_%04d = Job(\n    name=%q,\n    trigger=TriggerSettings(periodic=PeriodicTriggerConfiguration(interval=%d, unit=\"HOURS\")),\n"+
+						"    tasks=[Task(task_key=\"t%04d\", spark_python_task=SparkPythonTask(python_file=\"pkg%02d/job_%04d.py\"))],\n)\n\n", first, fmt.Sprintf("py_%04d", first), 1+r.IntN(6), pyJob, pkg, pyJob)
+				} else {
+					fmt.Fprintf(&py, "py_%04d = Job.from_dict(\n    {\n        \"name\": %q,\n        \"schedule\": {\"quartz_cron_expression\": %q},\n"+
+						"        \"tasks\": [{\"task_key\": \"t%04d\", \"spark_python_task\": {\"python_file\": \"pkg%02d/job_%04d.py\"}}],\n    }\n)\n\n",
+						first, fmt.Sprintf("py_%04d", first), pick("0 */20 * * * ?", "0 0 3 * * ?"), pyJob, pkg, pyJob)
+				}
+			}
+			if tfJob < last {
+				fmt.Fprintf(&tf, "resource \"databricks_notebook\" \"nb_%04d\" {\n  source = \"${path.module}/../pkg%02d/job_%04d.py\"\n  path   = \"/Shared/corpus/job_%04d\"\n}\n\n", tfJob, pkg, tfJob, tfJob)
+				fmt.Fprintf(&tf, "resource \"databricks_job\" \"tf_%04d\" {\n  name = \"tf_%04d\"\n  schedule {\n    quartz_cron_expression = %q\n    timezone_id            = \"UTC\"\n  }\n"+
+					"  task {\n    task_key = \"t%04d\"\n    notebook_task {\n      notebook_path = databricks_notebook.nb_%04d.path\n    }\n  }\n}\n\n",
+					first, first, pick("0 0/30 * * * ?", "0 0 */6 * * ?"), tfJob, tfJob)
+			}
+		}
+		if err := write(fmt.Sprintf("pyresources/jobs_%02d.py", pkg), py.String()); err != nil {
+			return err
+		}
+		if err := write(fmt.Sprintf("terraform/jobs_%02d.tf", pkg), tf.String()); err != nil {
+			return err
 		}
 		if err := write(fmt.Sprintf("resources/jobs_%02d.yml", pkg), res.String()); err != nil {
 			return err

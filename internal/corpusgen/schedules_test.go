@@ -36,21 +36,33 @@ func TestWriteSchedules(t *testing.T) {
 	if len(dags) == 0 {
 		t.Fatal("no DAG files")
 	}
-	p := orchestration.Read(orchestration.Options{Bundles: orchestration.FindBundles(files), Python: dags, Files: files})
+	var finder orchestration.BundleFinder
+	p := orchestration.Read(orchestration.Options{Bundles: finder.Find(files), Terraform: finder.FindTerraform(files), Python: dags, Files: files})
 	for _, note := range p.Notes {
 		t.Errorf("note: %s", note)
 	}
-	var bundleJobs, dagJobs int
+	var bundleJobs, pyJobs, dagJobs, tfJobs int
 	for _, j := range p.Jobs {
-		if j.Source == orchestration.Bundle {
+		switch {
+		case j.Source == orchestration.Bundle && strings.HasSuffix(j.At.File, ".py"):
+			pyJobs++
+		case j.Source == orchestration.Bundle:
 			bundleJobs++
-		} else {
+		case j.Source == orchestration.Terraform:
+			tfJobs++
+		default:
 			dagJobs++
+		}
+		for _, task := range j.Tasks {
+			if task.File == "" {
+				t.Errorf("%s: task %s runs no generated file: %s", j.At, task.Key, task.Why)
+			}
 		}
 	}
 	groups := (n + 9) / 10
-	if bundleJobs != groups || dagJobs != groups {
-		t.Errorf("%d bundle jobs and %d DAGs, want %d of each", bundleJobs, dagJobs, groups)
+	// the last group may be too short to hold the Terraform job's file
+	if bundleJobs != groups || dagJobs != groups || pyJobs != groups || tfJobs < groups-1 || tfJobs > groups {
+		t.Errorf("%d bundle jobs, %d Python ones, %d DAGs and %d Terraform jobs, want %d of each", bundleJobs, pyJobs, dagJobs, tfJobs, groups)
 	}
 	known := 0
 	for _, f := range p.Files() {
@@ -69,7 +81,7 @@ func TestWriteSchedules(t *testing.T) {
 	if err := WriteSchedules(again, 5, n); err != nil {
 		t.Fatal(err)
 	}
-	for _, rel := range []string{"databricks.yml", "resources/jobs_00.yml", "dags/dag_00.py"} {
+	for _, rel := range []string{"databricks.yml", "resources/jobs_00.yml", "dags/dag_00.py", "pyresources/jobs_00.py", "terraform/jobs_00.tf"} {
 		a, _ := os.ReadFile(filepath.Join(dir, rel))
 		b, _ := os.ReadFile(filepath.Join(again, rel))
 		if len(a) == 0 || !bytes.Equal(a, b) {

@@ -183,6 +183,9 @@ type CreateTable struct {
 	// As is the AS (or FLOW) keyword starting the query; zero without one.
 	As       Span
 	AsSelect bool
+	// Copies is, for AS SELECT, the table the query copies rows of when
+	// it only picks, filters and computes columns (see copySource).
+	Copies *Name
 	// LastClause is the last clause before the query (or the name when
 	// there is none): a new clause goes right after it.
 	LastClause Span
@@ -227,6 +230,9 @@ type Insert struct {
 	ByName    bool
 	Query     Span
 	Hints     []QueryHints
+	// Copies is the table the query copies rows of, when it only picks,
+	// filters and computes columns (see copySource); nil otherwise.
+	Copies *Name
 }
 
 // Modify is MERGE INTO, UPDATE or DELETE FROM (Head.Kind tells which).

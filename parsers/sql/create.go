@@ -125,6 +125,9 @@ func (p *parser) createClauses(st *CreateTable) {
 			p.skipTo(atClauseWord)
 		case p.accept("AS"), p.accept("FLOW"):
 			st.As, st.AsSelect = tokSpan(kw), true
+			if kw.Is(p.src, "AS") {
+				st.Copies = p.copySource(p.pos)
+			}
 			p.pos = len(p.code)
 			return
 		default:

@@ -33,6 +33,7 @@ func (p *parser) insert(h Head) Statement {
 	}
 	st.Query = Span{p.tok(0).Start, p.end}
 	st.Hints = p.queryHints(p.pos)
+	st.Copies = p.copySource(p.pos)
 	p.pos = len(p.code)
 	h.Kind = StmtInsert
 	st.Head = h

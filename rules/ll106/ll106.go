@@ -22,8 +22,9 @@ little data it brings. A job scheduled every 5 minutes commits 288 times a day; 
 tasks that is 2,304 files a day into one table, and a year of them makes reads slow and
 OPTIMIZE long. Optimized writes make each run's files fewer and larger, and auto
 compaction merges the small ones after each write. lakelint reads how often a file runs
-from the project's Databricks Asset Bundles (databricks.yml, its includes and targets)
-and Airflow DAGs; a file no schedule names is not reported. On Databricks MERGE, UPDATE
+from the project's Databricks Asset Bundles (databricks.yml, its includes, targets and
+Python resources), Terraform databricks_job resources and Airflow DAGs; a file no
+schedule names is not reported. On Databricks MERGE, UPDATE
 and DELETE always use optimized writes, and Unity Catalog managed tables tune their
 files themselves: those are not reported, nor is a write whose optimized writes or
 auto compaction may be on (the compute or the table can turn them on): only what is

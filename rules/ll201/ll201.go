@@ -29,7 +29,7 @@ is given a path or is a table, since only file sinks take a path. Intervals are 
 words ("30 seconds", "interval 1 minute"); a spelling Spark refuses ("10s", "5 min")
 fails the query at once and is left alone here.
 When a repartition(n) or coalesce(n) feeds the stream, the finding adds the files a day
-the trigger allows; when a Databricks bundle job or an Airflow DAG of the project runs
+the trigger allows; when a bundle or Terraform job or an Airflow DAG of the project runs
 the file, it names the job and how often it starts the stream.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")

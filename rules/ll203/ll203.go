@@ -18,8 +18,8 @@ var Doc = &rule.Doc{
 sinks, Delta tables and foreachBatch cannot take it, and the query fails as soon as it
 starts. A file sink commits per micro-batch, so a micro-batch trigger is what it needs;
 choose its interval for the table's sake, not the latency's: minutes, or
-trigger(availableNow=True) on a schedule. When a Databricks bundle job or an Airflow DAG
-of the project runs the file, the finding names the job and how often it starts the
+trigger(availableNow=True) on a schedule. When a bundle or Terraform job or an Airflow
+DAG of the project runs the file, the finding names the job and how often it starts the
 stream: each start fails.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")

@@ -43,7 +43,7 @@ func check(p *rule.Pass) {
 		if t == nil {
 			continue
 		}
-		w, f := p.Catalog.Busiest(t, func(w *catalog.Writer) bool { return w.API.Rewrites() })
+		w, f := p.Catalog.Busiest(t, "rewrites", func(w *catalog.Writer) bool { return w.API.Rewrites() })
 		if w == nil {
 			continue
 		}

@@ -56,7 +56,9 @@ func check(p *rule.Pass) {
 			continue
 		}
 		seen = append(seen, t)
-		busiest, freq := p.Catalog.Busiest(t, func(wr *catalog.Writer) bool { return addsFiles(p, t, wr) })
+		// addsFiles reads the platform and the default format, and nothing else of the pass
+		key := "LL406 " + string(p.Platform) + " " + p.DefaultFormat()
+		busiest, freq := p.Catalog.Busiest(t, key, func(wr *catalog.Writer) bool { return addsFiles(p, t, wr) })
 		if busiest == nil || busiest.Path != p.Facts.Path || busiest.At.Foreign() || compacted(p, t) {
 			continue
 		}

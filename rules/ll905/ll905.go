@@ -9,6 +9,7 @@ import (
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/rules/rule"
 	"github.com/lakelint/lakelint/stats/health"
 )
@@ -17,13 +18,16 @@ var Doc = &rule.Doc{
 	Code:     "LL905",
 	Name:     "small-file-passthrough",
 	Severity: finding.Warning,
-	Summary:  "A batch write copies a table whose live files are small through narrow transformations only (select, filter, withColumn...), so the target gets small files too.",
+	Summary:  "A batch write copies a table whose live files are small through narrow transformations only (select, filter, withColumn..., or a SQL SELECT ... FROM t WHERE ...), so the target gets small files too.",
 	Why: `Without a shuffle a job writes one file per read task, and a read task takes whole
 files: Spark packs small files into one task only up to spark.sql.files.maxPartitionBytes
 (128 MB), counting spark.sql.files.openCostInBytes (4 MB) for every file it opens. A
 DataFrame read from a table and written after select, filter, withColumn and the like
-(nothing joined, aggregated, made distinct, sorted or repartitioned) keeps that layout,
-so a source of 1 MB files comes out as files of at most about 25 MB, however large the
+(nothing joined, aggregated, made distinct, sorted or repartitioned) keeps that layout, and
+so does SQL's INSERT INTO t SELECT ... FROM src [WHERE ...] or CREATE TABLE t AS SELECT
+... FROM src (in a .sql file or spark.sql) whose query only picks, filters and computes
+columns (no join, aggregate, DISTINCT, sort, window, set operation, LIMIT, subquery or
+partitioning hint). A source of 1 MB files then comes out as files of at most about 25 MB, however large the
 table. The small files of the source are copied into the target, which then needs its
 own compaction. With live stats configured, the rule reads the source table's file count
 and size: it reports a batch write of such a copy when the source averages under
@@ -54,30 +58,54 @@ const (
 
 func check(p *rule.Pass) {
 	for _, w := range p.Facts.Writes {
-		r := w.CopyOf
-		if r == nil || w.API.Rewrites() {
-			continue
+		if w.CopyOf != nil && !w.API.Rewrites() {
+			checkCopy(p, w, w.CopyOf)
 		}
-		src := p.Table(r.Target)
-		if src == nil || src.Live == nil {
-			continue
-		}
-		e, small := health.CheckSmallFiles(src.Live, p.Config.Stats)
-		if !small || e.Average <= 0 {
-			continue
-		}
-		if on, _ := p.OptimizedWrites(w); on {
-			continue
-		}
-		perTask, ok := packed(p, w, e.Average)
-		if !ok || perTask >= e.Threshold {
-			continue
-		}
-		p.ReportRelated(w.At, fmt.Sprintf("%s copies %s (%s averaging %s, under %s) through %s: nothing shuffles, so each task writes the few files it read, %s at most; add .repartition(n) before the write, sized to files of 128 MB or more, or turn on optimized writes (delta.autoOptimize.optimizeWrite)%s",
-			writeName(w), rule.TableOf(src), health.Plural(e.Files, "file", "files"), health.Bytes(e.Average), health.Bytes(e.Threshold),
-			chain(w), health.Bytes(perTask), p.FrequencyNote(w)),
-			[]rule.Related{{At: r.At, Message: "the read of " + rule.TableOf(src)}})
 	}
+	for _, d := range p.Facts.Tables {
+		if d.CopyOf != nil {
+			checkCopy(p, definitionWrite(d), d.CopyOf)
+		}
+	}
+}
+
+// definitionWrite is what a CREATE TABLE ... AS SELECT writes, as a write
+// of the table it defines: its settings, properties and schedule are the
+// write's.
+func definitionWrite(d *facts.TableDef) *facts.Write {
+	return &facts.Write{API: facts.SQLInsert, Lang: d.Lang, Span: d.Span, At: d.At, Sink: "CREATE TABLE AS SELECT",
+		Format: d.Format, Target: facts.Target{Table: d.Name, Path: d.Location}, Properties: d.Properties, Transforms: d.Transforms}
+}
+
+// checkCopy reports write w when it copies the files of r's table.
+func checkCopy(p *rule.Pass, w *facts.Write, r *facts.Read) {
+	src := p.Table(r.Target)
+	if src == nil || src.Live == nil {
+		return
+	}
+	e, small := health.CheckSmallFiles(src.Live, p.Config.Stats)
+	if !small || e.Average <= 0 {
+		return
+	}
+	if on, _ := p.OptimizedWrites(w); on {
+		return
+	}
+	perTask, ok := packed(p, w, e.Average)
+	if !ok || perTask >= e.Threshold {
+		return
+	}
+	p.ReportRelated(w.At, fmt.Sprintf("%s copies %s (%s averaging %s, under %s) through %s: nothing shuffles, so each task writes the few files it read, %s at most; %s, sized to files of 128 MB or more, or turn on optimized writes (delta.autoOptimize.optimizeWrite)%s",
+		writeName(w), rule.TableOf(src), health.Plural(e.Files, "file", "files"), health.Bytes(e.Average), health.Bytes(e.Threshold),
+		chain(w), health.Bytes(perTask), remedy(w), p.FrequencyNote(w)),
+		[]rule.Related{{At: r.At, Message: "the read of " + rule.TableOf(src)}})
+}
+
+// remedy is how the code in w's language makes the write shuffle.
+func remedy(w *facts.Write) string {
+	if w.Lang == document.SQL {
+		return "add a /*+ REPARTITION(n) */ hint to the SELECT"
+	}
+	return "add .repartition(n) before the write"
 }
 
 // writeName names the write for the message: "The write to main.web.clicks_de".
@@ -87,6 +115,9 @@ func writeName(w *facts.Write) string {
 
 // chain says what lies between the read and the write.
 func chain(w *facts.Write) string {
+	if w.Lang == document.SQL {
+		return "a query that only picks, filters and computes columns"
+	}
 	if len(w.Transforms) == 0 {
 		return "no transformation"
 	}

@@ -4,7 +4,8 @@
 //	go run ./internal/cmd/corpusgen -out /tmp/corpus -size 20
 //	hyperfine 'lakelint check /tmp/corpus --exit-zero'
 //
-// -schedules adds the Databricks bundle and Airflow DAGs that run the jobs.
+// -schedules adds the Databricks bundle (YAML and Python resources), the
+// Terraform jobs and the Airflow DAGs that run the jobs.
 package main
 
 import (
@@ -19,7 +20,7 @@ func main() {
 	out := flag.String("out", "corpus", "directory to write the files to")
 	size := flag.Int("size", 20, "total size in MB")
 	seed := flag.Uint64("seed", 42, "generator seed: the same seed gives the same files")
-	schedules := flag.Bool("schedules", false, "also write a Databricks bundle and Airflow DAGs that run the jobs")
+	schedules := flag.Bool("schedules", false, "also write a Databricks bundle (YAML and Python resources), Terraform jobs and Airflow DAGs that run the jobs")
 	flag.Parse()
 	n, err := corpusgen.WriteDir(*out, *seed, *size<<20)
 	if err == nil && *schedules {

@@ -1,0 +1,1 @@
+spark.range(1).write.mode("append").saveAsTable("main.x.score")
