@@ -1,6 +1,0 @@
-CREATE TABLE IF NOT EXISTS `tname`
-STORED AS AVRO
-AS
-SELECT
-  *
-FROM `functional_alltypes`
