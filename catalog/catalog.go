@@ -242,17 +242,43 @@ func NormalizePath(p string) string {
 }
 
 // Builder collects the catalog while files are extracted, in any order and
-// from any goroutine. It keeps each file's definitions and ALTERs, and one
-// summed-up Use per distinct target: memory grows with the project's tables,
-// not with its statements, and the facts themselves can be let go.
+// from any goroutine. It keeps what each file added as that file's part
+// (its definitions and ALTERs, and one summed-up Use per distinct target),
+// so memory grows with the project's tables, not with its statements, and
+// the facts themselves can be let go.
+//
+// A Builder may outlive a run: Remove takes a file's part out, and Add puts
+// its new one in, so a long-lived process (the language server) updates the
+// catalog by the files that changed instead of adding every file again.
+// Catalog may be called after any Add or Remove; each call gives the
+// catalog that adding the files it holds to a new Builder would give.
 type Builder struct {
-	mu     sync.Mutex
-	defs   map[pendingKey]*pending[Def]
-	alters map[pendingKey]*pending[Alter]
+	mu    sync.Mutex
+	parts map[string][]*part // by file path, in the order added
+	// uses is every target's use summed over the parts that name it, by
+	// the target as written; namers lists those parts' paths. A target
+	// whose parts changed is dirty until Catalog sums it again.
 	uses   map[[2]string]*pendingUse
+	namers map[[2]string][]string
+	dirty  map[[2]string]bool
 	mine   []pendingUse      // a buffer for Add
 	strs   map[string]string // the statements' strings, interned
 	key    contentKey        // a buffer for the keys of definitions and ALTERs
+}
+
+// part is what one Add took from a file.
+type part struct {
+	uses   []pendingUse // what the file does to each target, in the order first named
+	defs   []partFact[Def]
+	alters []partFact[Alter]
+}
+
+// partFact is a definition or ALTER of a part, where it stands.
+type partFact[T any] struct {
+	key    pendingKey
+	target facts.Target
+	fact   *T
+	at     place
 }
 
 // place is where something stands: a file and its position among that
@@ -355,8 +381,12 @@ type pendingUse struct {
 	stmts Statements
 }
 
-// Add takes from a file's facts what the catalog needs.
+// Add takes from a file's facts what the catalog needs, as one more part
+// of the file's (a file's facts, then what linking adds to it).
 func (b *Builder) Add(f *facts.File) {
+	if f == nil {
+		return
+	}
 	b.mu.Lock() // what Add does is brief next to making the facts: one lock, no copies
 	defer b.mu.Unlock()
 	// what the file does to each target it names, in the order first named
@@ -419,35 +449,52 @@ func (b *Builder) Add(f *facts.File) {
 		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[Maintenance]{f.Path, st.maintenance(m), m.At})
 	}
 
+	pt := &part{uses: slices.Clone(mine)}
 	b.mine = mine
-	if b.defs == nil {
-		b.defs, b.alters = map[pendingKey]*pending[Def]{}, map[pendingKey]*pending[Alter]{}
-	}
+	clear(mine) // let go of the file's strings
 	for i, d := range f.Tables {
 		def := newDef(d)
 		tg := scopeTarget(f.Path, facts.Target{Table: d.Name, Path: d.Location})
-		addPending(b.defs, pendingKey{tg.Table, tg.Path, def.key(&b.key)}, tg, def, place{f.Path, i, d.At})
+		pt.defs = append(pt.defs, partFact[Def]{pendingKey{tg.Table, tg.Path, def.key(&b.key)}, tg, def, place{f.Path, i, d.At}})
 	}
 	for i, a := range f.Alters {
 		alter := newAlter(a)
 		tg := scopeTarget(f.Path, facts.Target{Table: a.Table, Path: a.Path}) // ALTER TABLE delta.`/path` names the path
-		addPending(b.alters, pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At})
+		pt.alters = append(pt.alters, partFact[Alter]{pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At}})
 	}
-	if b.uses == nil {
-		b.uses = map[[2]string]*pendingUse{}
+	if b.parts == nil {
+		b.parts, b.uses, b.namers, b.dirty = map[string][]*part{}, map[[2]string]*pendingUse{}, map[[2]string][]string{}, map[[2]string]bool{}
 	}
-	for i := range mine {
-		u := &mine[i]
-		key := [2]string{u.target.Table, u.target.Path}
-		if have := b.uses[key]; have != nil {
-			have.merge(u)
-		} else {
-			kept := *u
-			b.uses[key] = &kept
+	b.parts[f.Path] = append(b.parts[f.Path], pt)
+	for i := range pt.uses {
+		key := pt.uses[i].key()
+		b.dirty[key] = true
+		if ps := b.namers[key]; !slices.Contains(ps, f.Path) {
+			b.namers[key] = append(ps, f.Path)
 		}
 	}
-	clear(mine) // let go of the file's strings
 }
+
+// Remove takes out everything added for the file at path.
+func (b *Builder) Remove(path string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, pt := range b.parts[path] {
+		for i := range pt.uses {
+			key := pt.uses[i].key()
+			b.dirty[key] = true
+			ps := slices.DeleteFunc(b.namers[key], func(p string) bool { return p == path })
+			if len(ps) == 0 {
+				delete(b.namers, key)
+			} else {
+				b.namers[key] = ps
+			}
+		}
+	}
+	delete(b.parts, path)
+}
+
+func (u *pendingUse) key() [2]string { return [2]string{u.target.Table, u.target.Path} }
 
 // findUse is the index of target tg's use in list, -1 when none.
 func findUse(list []pendingUse, tg facts.Target) int {
@@ -457,6 +504,37 @@ func findUse(list []pendingUse, tg facts.Target) int {
 		}
 	}
 	return -1
+}
+
+// sumUses sums again the use of each dirty target over the parts that
+// name it, in path order (a file's parts in the order added), so that the
+// sum does not depend on the order files were added in. b.mu is held.
+func (b *Builder) sumUses() {
+	for key := range b.dirty {
+		paths := b.namers[key]
+		if len(paths) == 0 {
+			delete(b.uses, key)
+			continue
+		}
+		slices.Sort(paths)
+		var sum *pendingUse
+		for _, p := range paths {
+			for _, pt := range b.parts[p] {
+				for i := range pt.uses {
+					u := &pt.uses[i]
+					if u.key() != key {
+						continue
+					}
+					if sum == nil {
+						sum = &pendingUse{target: u.target, first: u.first}
+					}
+					sum.merge(u)
+				}
+			}
+		}
+		b.uses[key] = sum
+	}
+	clear(b.dirty)
 }
 
 // merge adds another file's use of the same target.
@@ -485,23 +563,35 @@ func (u *Use) merge(o Use) {
 	}
 }
 
-// Catalog indexes what was added. Definitions go in first, so that a
-// two-part name used in one file finds the three-part table another file
+// Catalog indexes what the Builder holds. Definitions go in first, so that
+// a two-part name used in one file finds the three-part table another file
 // defines; then ALTERs, then the other targets, each in path order, so the
-// result does not depend on the order files were added in. It is called
-// once, after the last Add: the catalog takes the statements added.
+// result does not depend on the order files were added in. The catalog
+// shares nothing the Builder changes later.
 func (b *Builder) Catalog() *Catalog {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.sumUses()
+	defs, alters := map[pendingKey]*pending[Def]{}, map[pendingKey]*pending[Alter]{}
+	for _, pts := range b.parts {
+		for _, pt := range pts {
+			for _, d := range pt.defs {
+				addPending(defs, d.key, d.target, d.fact, d.at)
+			}
+			for _, a := range pt.alters {
+				addPending(alters, a.key, a.target, a.fact, a.at)
+			}
+		}
+	}
 	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
-	attach(c, b.defs, func(t *Table, d *pending[Def]) {
+	attach(c, defs, func(t *Table, d *pending[Def]) {
 		t.Defs = append(t.Defs, Ref[*Def]{d.last.path, d.fact, d.last.at})
 		t.defsAt = append(t.defsAt, d.last)
 		if t.DefinedIn == "" || d.first.path < t.DefinedIn {
 			t.DefinedIn, t.definedAt = d.first.path, d.first.at
 		}
 	})
-	attach(c, b.alters, func(t *Table, a *pending[Alter]) {
+	attach(c, alters, func(t *Table, a *pending[Alter]) {
 		t.Alters = append(t.Alters, Ref[*Alter]{a.last.path, a.fact, a.last.at})
 		t.altersAt = append(t.altersAt, a.last)
 		t.AlteredIn = earlier(t.AlteredIn, a.first.path)
