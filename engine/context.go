@@ -16,11 +16,9 @@ import (
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/lakelint/lakelint/cache"
-	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/internal/fileid"
-	"github.com/lakelint/lakelint/link"
 )
 
 // ProjectRoot is the root of the project holding path, a file or directory:
@@ -133,7 +131,7 @@ type indexed struct {
 // loadContext adds the facts of the project context to tables, reading the
 // files in p next to the named ones. Without Options.ProjectContext it does
 // nothing.
-func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, tables *catalog.Builder, links *link.Builder) *indexed {
+func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, bs *builders) *indexed {
 	if !l.opts.ProjectContext {
 		return nil
 	}
@@ -144,7 +142,7 @@ func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, t
 		f := in.files[i]
 		p.Go(func() {
 			if ctx.Err() == nil {
-				in.units[i] = l.loadContextFile(f, tables, links)
+				in.units[i] = l.loadContextFile(f, bs)
 			}
 		})
 	}
@@ -192,6 +190,10 @@ func (in *indexed) report(res *Result) {
 type ContextMemo struct {
 	mu    sync.Mutex
 	files map[string]*memoEntry // by the path the file is named by
+	// builders hold the catalog and the summaries of the last run's files,
+	// so that a run adds only the files that changed (nil while a run has
+	// them, or after one failed)
+	builders *builders
 }
 
 // NewContextMemo makes an empty memo.
@@ -235,10 +237,10 @@ func stampOf(path string) (fileStamp, bool) {
 
 // loadContextFile loads a file of the project context, from the memo when
 // it holds the file as it is on disk.
-func (l *Linter) loadContextFile(path string, tables *catalog.Builder, links *link.Builder) *unit {
+func (l *Linter) loadContextFile(path string, bs *builders) *unit {
 	m := l.opts.ContextMemo
 	if m == nil {
-		return l.load(Source{Path: path}, nil, nil, tables, links, nil)
+		return l.load(Source{Path: path}, nil, nil, bs, nil)
 	}
 	stamp, ok := stampOf(path)
 	cfg, err := l.configs.For(path)
@@ -249,12 +251,11 @@ func (l *Linter) loadContextFile(path string, tables *catalog.Builder, links *li
 		m.mu.Unlock()
 		if e != nil && e.stamp == stamp && e.cfg == cfg && e.model == model {
 			u := e.unit // a copy: the link step sets its run and extra
-			tables.Add(e.facts)
-			links.Add(path, e.facts.Summary)
+			bs.keep(path, e.facts)
 			return &u
 		}
 	}
-	u := l.load(Source{Path: path}, nil, nil, tables, links, nil)
+	u := l.load(Source{Path: path}, nil, nil, bs, nil)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if ok && err == nil && u.linted && u.facts != nil && !stamp.racy() {
@@ -265,6 +266,34 @@ func (l *Linter) loadContextFile(path string, tables *catalog.Builder, links *li
 		delete(m.files, path)
 	}
 	return u
+}
+
+// takeBuilders gives a run the catalog and link builders of the memo's
+// last run, or new ones: without a memo, or while another run has them.
+func (m *ContextMemo) takeBuilders() *builders {
+	if m == nil {
+		return newBuilders(false)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	bs := m.builders
+	m.builders = nil
+	if bs == nil {
+		bs = newBuilders(true)
+	}
+	bs.fresh = map[string]bool{}
+	return bs
+}
+
+// putBuilders keeps a run's builders for the next. A run that does not
+// end (a panic) puts none back, and the next starts afresh.
+func (m *ContextMemo) putBuilders(bs *builders) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.builders = bs
 }
 
 // keepOnly forgets the files a run's context no longer has (deleted,
