@@ -256,14 +256,30 @@ type Builder struct {
 	mu    sync.Mutex
 	parts map[string][]*part // by file path, in the order added
 	// uses is every target's use summed over the parts that name it, by
-	// the target as written; namers lists those parts' paths. A target
-	// whose parts changed is dirty until Catalog sums it again.
+	// the target as written; namers lists those parts' uses of it. A
+	// target whose parts changed is dirty until Catalog sums it again.
 	uses   map[[2]string]*pendingUse
-	namers map[[2]string][]string
+	namers map[[2]string][]partUse
 	dirty  map[[2]string]bool
-	mine   []pendingUse      // a buffer for Add
-	strs   map[string]string // the statements' strings, interned
-	key    contentKey        // a buffer for the keys of definitions and ALTERs
+	// made is the statements of each table of the last catalog, by the
+	// targets summed into it: a table whose sums are the same pointers
+	// again has the same statements, and they are not merged again.
+	made map[string]madeStatements
+	mine []pendingUse      // a buffer for Add
+	strs map[string]string // the statements' strings, interned
+	key  contentKey        // a buffer for the keys of definitions and ALTERs
+}
+
+// partUse is a part's use of a target, and the file of the part.
+type partUse struct {
+	path string
+	use  *pendingUse
+}
+
+// madeStatements are a table's statements and the sums they were made of.
+type madeStatements struct {
+	from  []*pendingUse
+	stmts Statements
 }
 
 // part is what one Add took from a file.
@@ -463,15 +479,13 @@ func (b *Builder) Add(f *facts.File) {
 		pt.alters = append(pt.alters, partFact[Alter]{pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At}})
 	}
 	if b.parts == nil {
-		b.parts, b.uses, b.namers, b.dirty = map[string][]*part{}, map[[2]string]*pendingUse{}, map[[2]string][]string{}, map[[2]string]bool{}
+		b.parts, b.uses, b.namers, b.dirty = map[string][]*part{}, map[[2]string]*pendingUse{}, map[[2]string][]partUse{}, map[[2]string]bool{}
 	}
 	b.parts[f.Path] = append(b.parts[f.Path], pt)
 	for i := range pt.uses {
 		key := pt.uses[i].key()
 		b.dirty[key] = true
-		if ps := b.namers[key]; !slices.Contains(ps, f.Path) {
-			b.namers[key] = append(ps, f.Path)
-		}
+		b.namers[key] = append(b.namers[key], partUse{f.Path, &pt.uses[i]})
 	}
 }
 
@@ -483,7 +497,7 @@ func (b *Builder) Remove(path string) {
 		for i := range pt.uses {
 			key := pt.uses[i].key()
 			b.dirty[key] = true
-			ps := slices.DeleteFunc(b.namers[key], func(p string) bool { return p == path })
+			ps := slices.DeleteFunc(b.namers[key], func(pu partUse) bool { return pu.path == path })
 			if len(ps) == 0 {
 				delete(b.namers, key)
 			} else {
@@ -511,26 +525,15 @@ func findUse(list []pendingUse, tg facts.Target) int {
 // sum does not depend on the order files were added in. b.mu is held.
 func (b *Builder) sumUses() {
 	for key := range b.dirty {
-		paths := b.namers[key]
-		if len(paths) == 0 {
+		namers := b.namers[key]
+		if len(namers) == 0 {
 			delete(b.uses, key)
 			continue
 		}
-		slices.Sort(paths)
-		var sum *pendingUse
-		for _, p := range paths {
-			for _, pt := range b.parts[p] {
-				for i := range pt.uses {
-					u := &pt.uses[i]
-					if u.key() != key {
-						continue
-					}
-					if sum == nil {
-						sum = &pendingUse{target: u.target, first: u.first}
-					}
-					sum.merge(u)
-				}
-			}
+		slices.SortStableFunc(namers, func(a, b partUse) int { return strings.Compare(a.path, b.path) })
+		sum := &pendingUse{target: namers[0].use.target, first: namers[0].use.first}
+		for _, pu := range namers {
+			sum.merge(pu.use)
 		}
 		b.uses[key] = sum
 	}
@@ -610,15 +613,33 @@ func (b *Builder) Catalog() *Catalog {
 		// one place, two targets (a file added twice): the targets decide
 		return strings.Compare(a.target.Table+"\x00"+a.target.Path, b.target.Table+"\x00"+b.target.Path)
 	})
+	from := map[*Table][]*pendingUse{}
 	for _, u := range uses {
 		if t := c.ensure(u.target); t != nil {
 			t.Use.merge(u.Use)
-			t.Statements.merge(&u.stmts)
+			from[t] = append(from[t], u)
 		}
 	}
+	made := make(map[string]madeStatements, len(c.tables))
+	var key []byte
 	for _, t := range c.tables {
-		t.Statements.sort()
+		sums := from[t]
+		key = key[:0]
+		for _, u := range sums {
+			key = append(append(append(key, u.target.Table...), 0), u.target.Path...)
+			key = append(key, 1)
+		}
+		if m, ok := b.made[string(key)]; ok && slices.Equal(m.from, sums) {
+			t.Statements = m.stmts
+		} else {
+			for _, u := range sums {
+				t.Statements.merge(&u.stmts)
+			}
+			t.Statements.sort()
+		}
+		made[string(key)] = madeStatements{sums, t.Statements}
 	}
+	b.made = made
 	return c
 }
 

@@ -95,7 +95,7 @@ func (l *Linter) contextFiles(srcs []Source) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, root := range roots {
-		files, err := l.Discover([]string{displayPath(root, srcs, l.wd())})
+		files, err := l.discoverRoot(displayPath(root, srcs, l.wd()))
 		if err != nil {
 			continue
 		}
@@ -190,6 +190,8 @@ func (in *indexed) report(res *Result) {
 type ContextMemo struct {
 	mu    sync.Mutex
 	files map[string]*memoEntry // by the path the file is named by
+	// walks are the last walk of each project root, by the root
+	walks map[string]*walkMemo
 	// builders hold the catalog and the summaries of the last run's files,
 	// so that a run adds only the files that changed (nil while a run has
 	// them, or after one failed)
@@ -198,7 +200,7 @@ type ContextMemo struct {
 
 // NewContextMemo makes an empty memo.
 func NewContextMemo() *ContextMemo {
-	return &ContextMemo{files: map[string]*memoEntry{}}
+	return &ContextMemo{files: map[string]*memoEntry{}, walks: map[string]*walkMemo{}}
 }
 
 type memoEntry struct {
@@ -266,6 +268,72 @@ func (l *Linter) loadContextFile(path string, bs *builders) *unit {
 		delete(m.files, path)
 	}
 	return u
+}
+
+// walkMemo is the files a walk of a project root found, and the stamps of
+// what it looked at.
+type walkMemo struct {
+	files  []string
+	looked []string
+	stamps []fileStamp
+}
+
+// current reports whether nothing the walk looked at changed since.
+func (w *walkMemo) current() bool {
+	for i, p := range w.looked {
+		if stampOfPath(p) != w.stamps[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// stampOfPath is the stamp of a directory or file; the zero stamp for none.
+func stampOfPath(path string) fileStamp {
+	info, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{}
+	}
+	id, _ := fileid.Of(path, info)
+	return fileStamp{size: info.Size(), mtime: info.ModTime().UnixNano(), id: id}
+}
+
+// discoverRoot lists the lintable files below a project root. With a
+// memo, a walk is done again only when a directory it walked or a
+// .gitignore it looked for changed (a file added, deleted or renamed
+// changes its directory): a keystroke does not walk the project.
+func (l *Linter) discoverRoot(root string) ([]string, error) {
+	m := l.opts.ContextMemo
+	if m == nil || !filepath.IsAbs(root) {
+		return l.Discover([]string{root})
+	}
+	m.mu.Lock()
+	w := m.walks[root]
+	m.mu.Unlock()
+	if w != nil && w.current() {
+		return w.files, nil
+	}
+	found, err := l.Find([]string{root})
+	if err != nil {
+		return nil, err
+	}
+	w = &walkMemo{files: found.Files, looked: found.looked}
+	for _, p := range found.looked {
+		st := stampOfPath(p)
+		if st.racy() {
+			w = nil // changed too lately to tell from a change to come
+			break
+		}
+		w.stamps = append(w.stamps, st)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if w != nil {
+		m.walks[root] = w
+	} else {
+		delete(m.walks, root)
+	}
+	return found.Files, nil
 }
 
 // takeBuilders gives a run the catalog and link builders of the memo's
