@@ -5,7 +5,6 @@
 package catalog
 
 import (
-	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -256,11 +255,11 @@ type Builder struct {
 	mu    sync.Mutex
 	parts map[string][]*part // by file path, in the order added
 	// uses is every target's use summed over the parts that name it, by
-	// the target as written; namers lists those parts' uses of it. A
-	// target whose parts changed is dirty until Catalog sums it again.
-	uses   map[[2]string]*pendingUse
-	namers map[[2]string][]partUse
-	dirty  map[[2]string]bool
+	// the target as written; defs and alters each distinct definition and
+	// ALTER with its first and last places
+	uses   sums[[2]string, partUse, pendingUse]
+	defs   sums[pendingKey, *partFact[Def], pending[Def]]
+	alters sums[pendingKey, *partFact[Alter], pending[Alter]]
 	// made is the statements of each table of the last catalog, by the
 	// targets summed into it: a table whose sums are the same pointers
 	// again has the same statements, and they are not merged again.
@@ -319,22 +318,9 @@ type pendingKey struct {
 // pending is a distinct definition or ALTER with its first and last places.
 type pending[T any] struct {
 	target      facts.Target
+	content     string // what it says (pendingKey.content)
 	fact        *T
 	first, last place
-}
-
-// add records one more appearance at p.
-func addPending[T any](m map[pendingKey]*pending[T], key pendingKey, target facts.Target, fact *T, p place) {
-	if have := m[key]; have != nil {
-		if p.before(have.first) {
-			have.first = p
-		}
-		if have.last.before(p) {
-			have.last = p
-		}
-		return
-	}
-	m[key] = &pending[T]{target: target, fact: fact, first: p, last: p}
 }
 
 // contentKey spells out what a definition or ALTER says, to tell repeats:
@@ -394,7 +380,8 @@ type pendingUse struct {
 	target facts.Target
 	first  place
 	Use
-	stmts Statements
+	stmts Statements // a part's statements of the target
+	parts []partUse  // a sum's parts, in path order
 }
 
 // Add takes from a file's facts what the catalog needs, as one more part
@@ -479,13 +466,17 @@ func (b *Builder) Add(f *facts.File) {
 		pt.alters = append(pt.alters, partFact[Alter]{pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At}})
 	}
 	if b.parts == nil {
-		b.parts, b.uses, b.namers, b.dirty = map[string][]*part{}, map[[2]string]*pendingUse{}, map[[2]string][]partUse{}, map[[2]string]bool{}
+		b.parts = map[string][]*part{}
 	}
 	b.parts[f.Path] = append(b.parts[f.Path], pt)
 	for i := range pt.uses {
-		key := pt.uses[i].key()
-		b.dirty[key] = true
-		b.namers[key] = append(b.namers[key], partUse{f.Path, &pt.uses[i]})
+		b.uses.add(pt.uses[i].key(), partUse{f.Path, &pt.uses[i]})
+	}
+	for i := range pt.defs {
+		b.defs.add(pt.defs[i].key, &pt.defs[i])
+	}
+	for i := range pt.alters {
+		b.alters.add(pt.alters[i].key, &pt.alters[i])
 	}
 }
 
@@ -495,14 +486,13 @@ func (b *Builder) Remove(path string) {
 	defer b.mu.Unlock()
 	for _, pt := range b.parts[path] {
 		for i := range pt.uses {
-			key := pt.uses[i].key()
-			b.dirty[key] = true
-			ps := slices.DeleteFunc(b.namers[key], func(pu partUse) bool { return pu.path == path })
-			if len(ps) == 0 {
-				delete(b.namers, key)
-			} else {
-				b.namers[key] = ps
-			}
+			b.uses.remove(pt.uses[i].key(), func(r partUse) bool { return r.path == path })
+		}
+		for _, d := range pt.defs {
+			b.defs.remove(d.key, func(r *partFact[Def]) bool { return r.at.path == path })
+		}
+		for _, a := range pt.alters {
+			b.alters.remove(a.key, func(r *partFact[Alter]) bool { return r.at.path == path })
 		}
 	}
 	delete(b.parts, path)
@@ -518,35 +508,6 @@ func findUse(list []pendingUse, tg facts.Target) int {
 		}
 	}
 	return -1
-}
-
-// sumUses sums again the use of each dirty target over the parts that
-// name it, in path order (a file's parts in the order added), so that the
-// sum does not depend on the order files were added in. b.mu is held.
-func (b *Builder) sumUses() {
-	for key := range b.dirty {
-		namers := b.namers[key]
-		if len(namers) == 0 {
-			delete(b.uses, key)
-			continue
-		}
-		slices.SortStableFunc(namers, func(a, b partUse) int { return strings.Compare(a.path, b.path) })
-		sum := &pendingUse{target: namers[0].use.target, first: namers[0].use.first}
-		for _, pu := range namers {
-			sum.merge(pu.use)
-		}
-		b.uses[key] = sum
-	}
-	clear(b.dirty)
-}
-
-// merge adds another file's use of the same target.
-func (u *pendingUse) merge(o *pendingUse) {
-	u.Use.merge(o.Use)
-	u.stmts.merge(&o.stmts)
-	if o.first.before(u.first) {
-		u.first = o.first
-	}
 }
 
 // merge adds another use of the table (from another file, or through another
@@ -574,27 +535,18 @@ func (u *Use) merge(o Use) {
 func (b *Builder) Catalog() *Catalog {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.sumUses()
-	defs, alters := map[pendingKey]*pending[Def]{}, map[pendingKey]*pending[Alter]{}
-	for _, pts := range b.parts {
-		for _, pt := range pts {
-			for _, d := range pt.defs {
-				addPending(defs, d.key, d.target, d.fact, d.at)
-			}
-			for _, a := range pt.alters {
-				addPending(alters, a.key, a.target, a.fact, a.at)
-			}
-		}
-	}
+	b.uses.update(sumUses, cmpUses)
+	b.defs.update(sumPending[Def], cmpPending[Def])
+	b.alters.update(sumPending[Alter], cmpPending[Alter])
 	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
-	attach(c, defs, func(t *Table, d *pending[Def]) {
+	attach(c, b.defs.order, func(t *Table, d *pending[Def]) {
 		t.Defs = append(t.Defs, Ref[*Def]{d.last.path, d.fact, d.last.at})
 		t.defsAt = append(t.defsAt, d.last)
 		if t.DefinedIn == "" || d.first.path < t.DefinedIn {
 			t.DefinedIn, t.definedAt = d.first.path, d.first.at
 		}
 	})
-	attach(c, alters, func(t *Table, a *pending[Alter]) {
+	attach(c, b.alters.order, func(t *Table, a *pending[Alter]) {
 		t.Alters = append(t.Alters, Ref[*Alter]{a.last.path, a.fact, a.last.at})
 		t.altersAt = append(t.altersAt, a.last)
 		t.AlteredIn = earlier(t.AlteredIn, a.first.path)
@@ -602,19 +554,8 @@ func (b *Builder) Catalog() *Catalog {
 	for _, t := range c.tables {
 		t.sortByLastPlace()
 	}
-	uses := slices.Collect(maps.Values(b.uses))
-	slices.SortFunc(uses, func(a, b *pendingUse) int {
-		switch {
-		case a.first.before(b.first):
-			return -1
-		case b.first.before(a.first):
-			return 1
-		}
-		// one place, two targets (a file added twice): the targets decide
-		return strings.Compare(a.target.Table+"\x00"+a.target.Path, b.target.Table+"\x00"+b.target.Path)
-	})
 	from := map[*Table][]*pendingUse{}
-	for _, u := range uses {
+	for _, u := range b.uses.order {
 		if t := c.ensure(u.target); t != nil {
 			t.Use.merge(u.Use)
 			from[t] = append(from[t], u)
@@ -633,7 +574,9 @@ func (b *Builder) Catalog() *Catalog {
 			t.Statements = m.stmts
 		} else {
 			for _, u := range sums {
-				t.Statements.merge(&u.stmts)
+				for _, r := range u.parts {
+					t.Statements.merge(&r.use.stmts)
+				}
 			}
 			t.Statements.sort()
 		}
@@ -643,10 +586,10 @@ func (b *Builder) Catalog() *Catalog {
 	return c
 }
 
-// attach resolves the table of each pending fact, in the order they first
-// appear, and hands both to add.
-func attach[T any](c *Catalog, m map[pendingKey]*pending[T], add func(*Table, *pending[T])) {
-	for _, p := range inOrder(m) {
+// attach resolves the table of each pending fact, in order, and hands
+// both to add.
+func attach[T any](c *Catalog, order []*pending[T], add func(*Table, *pending[T])) {
+	for _, p := range order {
 		if t := c.ensure(p.target); t != nil {
 			add(t, p)
 		}
@@ -659,22 +602,6 @@ func earlier(a, b string) string {
 		return b
 	}
 	return a
-}
-
-// inOrder returns the pending facts in the order they first appear, the
-// order in which they name their tables.
-func inOrder[T any](m map[pendingKey]*pending[T]) []*pending[T] {
-	out := slices.Collect(maps.Values(m))
-	slices.SortFunc(out, func(a, b *pending[T]) int {
-		switch {
-		case a.first.before(b.first):
-			return -1
-		case b.first.before(a.first):
-			return 1
-		}
-		return strings.Compare(a.target.Table+"\x00"+a.target.Path, b.target.Table+"\x00"+b.target.Path)
-	})
-	return out
 }
 
 // sortByLastPlace orders a table's definitions and ALTERs by where each last
