@@ -2,6 +2,7 @@ package link_test
 
 import (
 	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/lakelint/lakelint/extract"
@@ -142,5 +143,51 @@ func TestRelinkOfTheCorpusEqualsAFreshLink(t *testing.T) {
 		if !reflect.DeepEqual(b.Link(), freshLink(summaries)) {
 			t.Fatalf("step %d: swapping %s and %s: the link differs from a fresh one", step, paths[i], paths[j])
 		}
+	}
+}
+
+// TestRelinkWhenTheFirstToAddAKeyStops: two files call a helper and leave
+// its default in place, which adds the helper's facts to its own file
+// once, from the first caller in path order; the callers after it skip
+// them. When the first stops calling, the next must add them.
+func TestRelinkWhenTheFirstToAddAKeyStops(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // one linker: the second caller skips what the first added
+	files := map[string]string{
+		"lib/io.py": `
+def save(df, name="main.sales.events"):
+    df.write.mode("append").saveAsTable(name)
+`,
+		"jobs/a.py": `
+from lib.io import save
+save(spark.range(1))
+`,
+		"jobs/b.py": `
+from lib.io import save
+save(spark.range(2))
+`,
+	}
+	summaries := map[string]*facts.Summary{}
+	b := &link.Builder{}
+	for p, src := range files {
+		summaries[p] = summaryOf(t, p, src)
+		b.Add(p, summaries[p])
+	}
+	if got := b.Link(); got.For("lib/io.py") == nil {
+		t.Fatal("the calls add nothing to the helper's file: the test proves nothing")
+	}
+	summaries["jobs/a.py"] = summaryOf(t, "jobs/a.py", "def other():\n    return 1\n")
+	if summaries["jobs/a.py"] == nil {
+		t.Fatal("the caller that stopped has no summary: it would be taken out, not changed")
+	}
+	b.Add("jobs/a.py", summaries["jobs/a.py"])
+	got, want := b.Link(), freshLink(summaries)
+	if b.Changed("jobs/b.py") == false {
+		t.Error("the second caller was not linked again")
+	}
+	if want.For("lib/io.py") == nil {
+		t.Fatal("the second caller adds nothing to the helper's file")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatal("the link differs from a fresh one once the first caller stopped calling")
 	}
 }

@@ -88,6 +88,20 @@ type Builder struct {
 type linkedFile struct {
 	out   []dest
 	reads []string
+	// skipped are the keys it would have added to other files had a file
+	// linked before it not added them (see instance.once)
+	skipped []onceKey
+}
+
+// added are the keys a file's linking added to other files.
+func (lf *linkedFile) added() []onceKey {
+	var out []onceKey
+	for _, d := range lf.out {
+		for _, lg := range d.extra.log {
+			out = append(out, lg.key)
+		}
+	}
+	return out
 }
 
 // Add records the summary of the file at path; nil takes it out, as
@@ -248,34 +262,11 @@ func (b *Builder) Link() Result {
 	relink := b.toRelink(paths)
 	index := moduleIndex(paths)
 	b.changed = map[string]bool{}
-	for _, p := range relink {
-		b.changed[p] = true
-		if old := b.linked[p]; old != nil {
-			for _, d := range old.out {
-				b.changed[d.path] = true
-			}
-		}
-	}
-	fresh := make([]*linkedFile, len(relink))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(relink)) {
-		wg.Go(func() {
-			l := &linker{b: b, index: index, seen: map[onceKey]bool{}, added: map[onceKey]bool{}}
-			for i := int(next.Add(1)) - 1; i < len(relink); i = int(next.Add(1)) - 1 {
-				fresh[i] = l.file(relink[i])
-			}
-		})
-	}
-	wg.Wait()
 	if b.linked == nil || len(relink) == len(paths) {
 		b.linked = make(map[string]*linkedFile, len(paths))
 	}
-	for i, p := range relink {
-		b.linked[p] = fresh[i]
-		for _, d := range fresh[i].out {
-			b.changed[d.path] = true
-		}
+	for len(relink) > 0 {
+		relink = b.relink(relink, index)
 	}
 	for p := range b.linked {
 		if _, ok := b.files[p]; !ok {
@@ -292,6 +283,56 @@ func (b *Builder) Link() Result {
 		}
 	}
 	return out
+}
+
+// relink links files (in path order) again and keeps their parts. A key
+// one of them added to another file before and no longer adds may be
+// one a file kept as it was skipped: relink returns those files, to be
+// linked again in turn. b.mu is held.
+func (b *Builder) relink(files []string, index map[string][]module) []string {
+	fresh := make([]*linkedFile, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Go(func() {
+			l := &linker{b: b, index: index, seen: map[onceKey]bool{}, added: map[onceKey]bool{}}
+			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
+				fresh[i] = l.file(files[i])
+			}
+		})
+	}
+	wg.Wait()
+	lost := map[onceKey]bool{}
+	done := make(map[string]bool, len(files))
+	for i, p := range files {
+		done[p] = true
+		b.changed[p] = true
+		if old := b.linked[p]; old != nil {
+			for _, k := range old.added() {
+				lost[k] = true
+			}
+			for _, d := range old.out {
+				b.changed[d.path] = true
+			}
+		}
+		b.linked[p] = fresh[i]
+		for _, d := range fresh[i].out {
+			b.changed[d.path] = true
+		}
+	}
+	for _, lf := range fresh {
+		for _, k := range lf.added() {
+			delete(lost, k)
+		}
+	}
+	var again []string
+	for p, lf := range b.linked {
+		if !done[p] && slices.ContainsFunc(lf.skipped, func(k onceKey) bool { return lost[k] }) {
+			again = append(again, p)
+		}
+	}
+	slices.Sort(again)
+	return again
 }
 
 // toRelink lists, in path order, the files Link must link again: all of
@@ -350,12 +391,11 @@ type dest struct {
 }
 
 // file applies the calls file p makes. What it adds depends on the
-// summaries it reads alone (not on the files linked before it), so that
-// it can be kept while they do not change.
+// summaries it reads, and on the keys the files linked before it by the
+// same linker added to other files (which it skips).
 func (l *linker) file(p string) *linkedFile {
-	l.out, l.reads = nil, nil
+	l.out, l.reads, l.skipped = nil, nil, nil
 	clear(l.seen)
-	clear(l.added)
 	s := l.summary(p)
 	for _, g := range s.Globals {
 		if a, ok := l.constant(p, g.Name); ok {
@@ -373,7 +413,7 @@ func (l *linker) file(p string) *linkedFile {
 		}
 	}
 	slices.SortFunc(l.out, func(a, b dest) int { return strings.Compare(a.path, b.path) })
-	return &linkedFile{out: l.out, reads: l.reads}
+	return &linkedFile{out: l.out, reads: l.reads, skipped: l.skipped}
 }
 
 // summary is the summary of file p, noted as read by the file being linked.
@@ -434,11 +474,13 @@ func (r Result) absorb(d string, e *Extra, own bool, seen map[onceKey]bool) {
 type linker struct {
 	b     *Builder
 	out   []dest
-	reads []string            // the files whose summaries the file being linked read
-	index map[string][]module // by the last part of their name
-	parts []string            // a buffer for the parts of a name (see find)
+	reads []string // the files whose summaries the file being linked read
+	// skipped are the keys the file being linked skipped (see instance.once)
+	skipped []onceKey
+	index   map[string][]module // by the last part of their name
+	parts   []string            // a buffer for the parts of a name (see find)
 	// seen holds the once-keys of the file being linked (see once); added
-	// those that it added to other files.
+	// those that it and the files linked before it added to other files.
 	// A key names the file it is for.
 	seen, added map[onceKey]bool
 	// bounds is a stack the bindings of the calls being applied are cut
