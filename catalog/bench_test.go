@@ -64,7 +64,7 @@ func BenchmarkCatalog(b *testing.B) {
 // catalog made.
 func BenchmarkCatalogEdit(b *testing.B) {
 	files := corpus(b)
-	var cb catalog.Builder
+	cb := catalog.Builder{Keep: true}
 	for _, f := range files {
 		cb.Add(f)
 	}

@@ -249,9 +249,15 @@ func NormalizePath(p string) string {
 // A Builder may outlive a run: Remove takes a file's part out, and Add puts
 // its new one in, so a long-lived process (the language server) updates the
 // catalog by the files that changed instead of adding every file again.
-// Catalog may be called after any Add or Remove; each call gives the
-// catalog that adding the files it holds to a new Builder would give.
+// With Keep, Catalog may be called after any Add or Remove; each call
+// gives the catalog that adding the files it holds to a new Builder would
+// give.
 type Builder struct {
+	// Keep makes the Builder outlive Catalog: its parts stay, for Remove
+	// and Add, and each catalog copies the statements it takes from them.
+	// Without it, Catalog hands the statements over and the Builder is
+	// empty again, so a one-off run holds them once.
+	Keep  bool
 	mu    sync.Mutex
 	parts map[string][]*part // by file path, in the order added
 	// uses is every target's use summed over the parts that name it, by
@@ -532,6 +538,9 @@ func (u *Use) merge(o Use) {
 // defines; then ALTERs, then the other targets, each in path order, so the
 // result does not depend on the order files were added in. The catalog
 // shares nothing the Builder changes later.
+//
+// Catalog is called after the last Add of a Builder without Keep: it
+// empties the Builder.
 func (b *Builder) Catalog() *Catalog {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -560,6 +569,19 @@ func (b *Builder) Catalog() *Catalog {
 			t.Use.merge(u.Use)
 			from[t] = append(from[t], u)
 		}
+	}
+	if !b.Keep {
+		// the catalog takes the statements, and the Builder starts afresh
+		for _, t := range c.tables {
+			for _, u := range from[t] {
+				for _, r := range u.parts {
+					t.Statements.take(&r.use.stmts)
+				}
+			}
+			t.Statements.sort()
+		}
+		b.parts, b.uses, b.defs, b.alters, b.strs = nil, sums[[2]string, partUse, pendingUse]{}, sums[pendingKey, *partFact[Def], pending[Def]]{}, sums[pendingKey, *partFact[Alter], pending[Alter]]{}, nil
+		return c
 	}
 	made := make(map[string]madeStatements, len(c.tables))
 	var key []byte

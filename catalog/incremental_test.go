@@ -21,7 +21,7 @@ func TestRemoveAndAddEqualsAFreshBuild(t *testing.T) {
 		t.Fatalf("%d files", len(files))
 	}
 	current := map[string][]*facts.File{}
-	var b catalog.Builder
+	b := catalog.Builder{Keep: true}
 	for i, f := range files {
 		current[paths[i]] = []*facts.File{f}
 		b.Add(f)
@@ -43,6 +43,11 @@ func TestRemoveAndAddEqualsAFreshBuild(t *testing.T) {
 		}
 	}
 	same("as built")
+	var once catalog.Builder
+	once.Add(files[0])
+	if once.Catalog(); len(once.Catalog().Tables()) != 0 {
+		t.Fatal("a Builder without Keep holds its files after Catalog")
+	}
 	first := b.Catalog()
 	firstDigest := first.Digest()
 

@@ -323,6 +323,22 @@ func (s *Statements) merge(o *Statements) {
 	s.Maintenance = append(s.Maintenance, o.Maintenance...)
 }
 
+// take adds another use's statements, taking its lists themselves when
+// these are empty: what is taken is not used again.
+func (s *Statements) take(o *Statements) {
+	s.Writers = appendAll(s.Writers, o.Writers)
+	s.Readers = appendAll(s.Readers, o.Readers)
+	s.Maintenance = appendAll(s.Maintenance, o.Maintenance)
+}
+
+// appendAll appends more to list, taking more itself when list is empty.
+func appendAll[T any](list, more []T) []T {
+	if len(list) == 0 {
+		return more
+	}
+	return append(list, more...)
+}
+
 // sort puts the statements in path order, then in order of place.
 func (s *Statements) sort() {
 	sortByPlace(s.Writers)

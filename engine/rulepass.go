@@ -269,7 +269,7 @@ type builders struct {
 }
 
 func newBuilders(kept bool) *builders {
-	return &builders{tables: &catalog.Builder{}, links: &link.Builder{}, from: map[string]*facts.File{}, fresh: map[string]bool{}, kept: kept}
+	return &builders{tables: &catalog.Builder{Keep: kept}, links: &link.Builder{}, from: map[string]*facts.File{}, fresh: map[string]bool{}, kept: kept}
 }
 
 // add makes the part of the file at path from f, and gives the link step
