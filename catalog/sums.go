@@ -78,7 +78,7 @@ func sumUses(refs []partUse) *pendingUse {
 	slices.SortStableFunc(refs, func(a, b partUse) int { return strings.Compare(a.path, b.path) })
 	sum := &pendingUse{target: refs[0].use.target, first: refs[0].use.first, parts: refs}
 	for _, r := range refs {
-		sum.Use.merge(r.use.Use)
+		sum.merge(r.use.Use)
 		if r.use.first.before(sum.first) {
 			sum.first = r.use.first
 		}

@@ -184,7 +184,12 @@ func (in *indexed) report(res *Result) {
 // keystroke): each context file's facts as last loaded, with the size,
 // modification time and identity the file had then. A run takes a file
 // from the memo while those are unchanged, so it reads, hashes and decodes
-// only the files that changed on disk since the last run. It holds the
+// only the files that changed on disk since the last run. It also keeps
+// the last run's catalog and link builders, so that a run takes out and
+// adds again only the catalog parts of the files that changed and links
+// again only those files and the ones whose calls reach them (the result
+// is a fresh run's: the same code makes both), and each project root's
+// walk, done again only when a directory in it changed. It holds the
 // facts of a whole project, so a one-off run (check) has none. It is safe
 // for concurrent use; give it to Options.ContextMemo.
 type ContextMemo struct {
