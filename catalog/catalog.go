@@ -5,7 +5,6 @@
 package catalog
 
 import (
-	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -246,17 +245,65 @@ func NormalizePath(p string) string {
 }
 
 // Builder collects the catalog while files are extracted, in any order and
-// from any goroutine. It keeps each file's definitions and ALTERs, and one
-// summed-up Use per distinct target: memory grows with the project's tables,
-// not with its statements, and the facts themselves can be let go.
+// from any goroutine. It keeps what each file added as that file's part
+// (its definitions and ALTERs, and one summed-up Use per distinct target),
+// so memory grows with the project's tables, not with its statements, and
+// the facts themselves can be let go.
+//
+// A Builder may outlive a run: Remove takes a file's part out, and Add puts
+// its new one in, so a long-lived process (the language server) updates the
+// catalog by the files that changed instead of adding every file again.
+// With Keep, Catalog may be called after any Add or Remove; each call
+// gives the catalog that adding the files it holds to a new Builder would
+// give.
 type Builder struct {
-	mu     sync.Mutex
-	defs   map[pendingKey]*pending[Def]
-	alters map[pendingKey]*pending[Alter]
-	uses   map[[2]string]*pendingUse
-	mine   []pendingUse      // a buffer for Add
-	strs   map[string]string // the statements' strings, interned
-	key    contentKey        // a buffer for the keys of definitions and ALTERs
+	// Keep makes the Builder outlive Catalog: its parts stay, for Remove
+	// and Add, and each catalog copies the statements it takes from them.
+	// Without it, Catalog hands the statements over and the Builder is
+	// empty again, so a one-off run holds them once.
+	Keep  bool
+	mu    sync.Mutex
+	parts map[string][]*part // by file path, in the order added
+	// uses is every target's use summed over the parts that name it, by
+	// the target as written; defs and alters each distinct definition and
+	// ALTER with its first and last places
+	uses   sums[[2]string, partUse, pendingUse]
+	defs   sums[pendingKey, *partFact[Def], pending[Def]]
+	alters sums[pendingKey, *partFact[Alter], pending[Alter]]
+	// made is the statements of each table of the last catalog, by the
+	// targets summed into it: a table whose sums are the same pointers
+	// again has the same statements, and they are not merged again.
+	made map[string]madeStatements
+	mine []pendingUse      // a buffer for Add
+	strs map[string]string // the statements' strings, interned
+	key  contentKey        // a buffer for the keys of definitions and ALTERs
+}
+
+// partUse is a part's use of a target, and the file of the part.
+type partUse struct {
+	path string
+	use  *pendingUse
+}
+
+// madeStatements are a table's statements and the sums they were made of.
+type madeStatements struct {
+	from  []*pendingUse
+	stmts Statements
+}
+
+// part is what one Add took from a file.
+type part struct {
+	uses   []pendingUse // what the file does to each target, in the order first named
+	defs   []partFact[Def]
+	alters []partFact[Alter]
+}
+
+// partFact is a definition or ALTER of a part, where it stands.
+type partFact[T any] struct {
+	key    pendingKey
+	target facts.Target
+	fact   *T
+	at     place
 }
 
 // place is where something stands: a file and its position among that
@@ -281,22 +328,9 @@ type pendingKey struct {
 // pending is a distinct definition or ALTER with its first and last places.
 type pending[T any] struct {
 	target      facts.Target
+	content     string // what it says (pendingKey.content)
 	fact        *T
 	first, last place
-}
-
-// add records one more appearance at p.
-func addPending[T any](m map[pendingKey]*pending[T], key pendingKey, target facts.Target, fact *T, p place) {
-	if have := m[key]; have != nil {
-		if p.before(have.first) {
-			have.first = p
-		}
-		if have.last.before(p) {
-			have.last = p
-		}
-		return
-	}
-	m[key] = &pending[T]{target: target, fact: fact, first: p, last: p}
 }
 
 // contentKey spells out what a definition or ALTER says, to tell repeats:
@@ -356,11 +390,16 @@ type pendingUse struct {
 	target facts.Target
 	first  place
 	Use
-	stmts Statements
+	stmts Statements // a part's statements of the target
+	parts []partUse  // a sum's parts, in path order
 }
 
-// Add takes from a file's facts what the catalog needs.
+// Add takes from a file's facts what the catalog needs, as one more part
+// of the file's (a file's facts, then what linking adds to it).
 func (b *Builder) Add(f *facts.File) {
+	if f == nil {
+		return
+	}
 	b.mu.Lock() // what Add does is brief next to making the facts: one lock, no copies
 	defer b.mu.Unlock()
 	// what the file does to each target it names, in the order first named
@@ -423,35 +462,53 @@ func (b *Builder) Add(f *facts.File) {
 		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[Maintenance]{f.Path, st.maintenance(m), m.At})
 	}
 
+	pt := &part{uses: slices.Clone(mine)}
 	b.mine = mine
-	if b.defs == nil {
-		b.defs, b.alters = map[pendingKey]*pending[Def]{}, map[pendingKey]*pending[Alter]{}
-	}
+	clear(mine) // let go of the file's strings
 	for i, d := range f.Tables {
 		def := newDef(d)
 		tg := scopeTarget(f.Path, facts.Target{Table: d.Name, Path: d.Location})
-		addPending(b.defs, pendingKey{tg.Table, tg.Path, def.key(&b.key)}, tg, def, place{f.Path, i, d.At})
+		pt.defs = append(pt.defs, partFact[Def]{pendingKey{tg.Table, tg.Path, def.key(&b.key)}, tg, def, place{f.Path, i, d.At}})
 	}
 	for i, a := range f.Alters {
 		alter := newAlter(a)
 		tg := scopeTarget(f.Path, facts.Target{Table: a.Table, Path: a.Path}) // ALTER TABLE delta.`/path` names the path
-		addPending(b.alters, pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At})
+		pt.alters = append(pt.alters, partFact[Alter]{pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At}})
 	}
-	if b.uses == nil {
-		b.uses = map[[2]string]*pendingUse{}
+	if b.parts == nil {
+		b.parts = map[string][]*part{}
 	}
-	for i := range mine {
-		u := &mine[i]
-		key := [2]string{u.target.Table, u.target.Path}
-		if have := b.uses[key]; have != nil {
-			have.merge(u)
-		} else {
-			kept := *u
-			b.uses[key] = &kept
+	b.parts[f.Path] = append(b.parts[f.Path], pt)
+	for i := range pt.uses {
+		b.uses.add(pt.uses[i].key(), partUse{f.Path, &pt.uses[i]})
+	}
+	for i := range pt.defs {
+		b.defs.add(pt.defs[i].key, &pt.defs[i])
+	}
+	for i := range pt.alters {
+		b.alters.add(pt.alters[i].key, &pt.alters[i])
+	}
+}
+
+// Remove takes out everything added for the file at path.
+func (b *Builder) Remove(path string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, pt := range b.parts[path] {
+		for i := range pt.uses {
+			b.uses.remove(pt.uses[i].key(), func(r partUse) bool { return r.path == path })
+		}
+		for _, d := range pt.defs {
+			b.defs.remove(d.key, func(r *partFact[Def]) bool { return r.at.path == path })
+		}
+		for _, a := range pt.alters {
+			b.alters.remove(a.key, func(r *partFact[Alter]) bool { return r.at.path == path })
 		}
 	}
-	clear(mine) // let go of the file's strings
+	delete(b.parts, path)
 }
+
+func (u *pendingUse) key() [2]string { return [2]string{u.target.Table, u.target.Path} }
 
 // findUse is the index of target tg's use in list, -1 when none.
 func findUse(list []pendingUse, tg facts.Target) int {
@@ -461,15 +518,6 @@ func findUse(list []pendingUse, tg facts.Target) int {
 		}
 	}
 	return -1
-}
-
-// merge adds another file's use of the same target.
-func (u *pendingUse) merge(o *pendingUse) {
-	u.Use.merge(o.Use)
-	u.stmts.merge(&o.stmts)
-	if o.first.before(u.first) {
-		u.first = o.first
-	}
 }
 
 // merge adds another use of the table (from another file, or through another
@@ -489,23 +537,29 @@ func (u *Use) merge(o Use) {
 	}
 }
 
-// Catalog indexes what was added. Definitions go in first, so that a
-// two-part name used in one file finds the three-part table another file
+// Catalog indexes what the Builder holds. Definitions go in first, so that
+// a two-part name used in one file finds the three-part table another file
 // defines; then ALTERs, then the other targets, each in path order, so the
-// result does not depend on the order files were added in. It is called
-// once, after the last Add: the catalog takes the statements added.
+// result does not depend on the order files were added in. The catalog
+// shares nothing the Builder changes later.
+//
+// Catalog is called after the last Add of a Builder without Keep: it
+// empties the Builder.
 func (b *Builder) Catalog() *Catalog {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.uses.update(sumUses, cmpUses)
+	b.defs.update(sumPending[Def], cmpPending[Def])
+	b.alters.update(sumPending[Alter], cmpPending[Alter])
 	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
-	attach(c, b.defs, func(t *Table, d *pending[Def]) {
+	attach(c, b.defs.order, func(t *Table, d *pending[Def]) {
 		t.Defs = append(t.Defs, Ref[*Def]{d.last.path, d.fact, d.last.at})
 		t.defsAt = append(t.defsAt, d.last)
 		if t.DefinedIn == "" || d.first.path < t.DefinedIn {
 			t.DefinedIn, t.definedAt = d.first.path, d.first.at
 		}
 	})
-	attach(c, b.alters, func(t *Table, a *pending[Alter]) {
+	attach(c, b.alters.order, func(t *Table, a *pending[Alter]) {
 		t.Alters = append(t.Alters, Ref[*Alter]{a.last.path, a.fact, a.last.at})
 		t.altersAt = append(t.altersAt, a.last)
 		t.AlteredIn = earlier(t.AlteredIn, a.first.path)
@@ -513,33 +567,55 @@ func (b *Builder) Catalog() *Catalog {
 	for _, t := range c.tables {
 		t.sortByLastPlace()
 	}
-	uses := slices.Collect(maps.Values(b.uses))
-	slices.SortFunc(uses, func(a, b *pendingUse) int {
-		switch {
-		case a.first.before(b.first):
-			return -1
-		case b.first.before(a.first):
-			return 1
-		}
-		// one place, two targets (a file added twice): the targets decide
-		return strings.Compare(a.target.Table+"\x00"+a.target.Path, b.target.Table+"\x00"+b.target.Path)
-	})
-	for _, u := range uses {
+	from := map[*Table][]*pendingUse{}
+	for _, u := range b.uses.order {
 		if t := c.ensure(u.target); t != nil {
 			t.Use.merge(u.Use)
-			t.Statements.merge(&u.stmts)
+			from[t] = append(from[t], u)
 		}
 	}
-	for _, t := range c.tables {
-		t.Statements.sort()
+	if !b.Keep {
+		// the catalog takes the statements, and the Builder starts afresh
+		for _, t := range c.tables {
+			for _, u := range from[t] {
+				for _, r := range u.parts {
+					t.Statements.take(&r.use.stmts)
+				}
+			}
+			t.Statements.sort()
+		}
+		b.parts, b.uses, b.defs, b.alters, b.strs = nil, sums[[2]string, partUse, pendingUse]{}, sums[pendingKey, *partFact[Def], pending[Def]]{}, sums[pendingKey, *partFact[Alter], pending[Alter]]{}, nil
+		return c
 	}
+	made := make(map[string]madeStatements, len(c.tables))
+	var key []byte
+	for _, t := range c.tables {
+		sums := from[t]
+		key = key[:0]
+		for _, u := range sums {
+			key = append(append(append(key, u.target.Table...), 0), u.target.Path...)
+			key = append(key, 1)
+		}
+		if m, ok := b.made[string(key)]; ok && slices.Equal(m.from, sums) {
+			t.Statements = m.stmts
+		} else {
+			for _, u := range sums {
+				for _, r := range u.parts {
+					t.Statements.merge(&r.use.stmts)
+				}
+			}
+			t.Statements.sort()
+		}
+		made[string(key)] = madeStatements{sums, t.Statements}
+	}
+	b.made = made
 	return c
 }
 
-// attach resolves the table of each pending fact, in the order they first
-// appear, and hands both to add.
-func attach[T any](c *Catalog, m map[pendingKey]*pending[T], add func(*Table, *pending[T])) {
-	for _, p := range inOrder(m) {
+// attach resolves the table of each pending fact, in order, and hands
+// both to add.
+func attach[T any](c *Catalog, order []*pending[T], add func(*Table, *pending[T])) {
+	for _, p := range order {
 		if t := c.ensure(p.target); t != nil {
 			add(t, p)
 		}
@@ -552,22 +628,6 @@ func earlier(a, b string) string {
 		return b
 	}
 	return a
-}
-
-// inOrder returns the pending facts in the order they first appear, the
-// order in which they name their tables.
-func inOrder[T any](m map[pendingKey]*pending[T]) []*pending[T] {
-	out := slices.Collect(maps.Values(m))
-	slices.SortFunc(out, func(a, b *pending[T]) int {
-		switch {
-		case a.first.before(b.first):
-			return -1
-		case b.first.before(a.first):
-			return 1
-		}
-		return strings.Compare(a.target.Table+"\x00"+a.target.Path, b.target.Table+"\x00"+b.target.Path)
-	})
-	return out
 }
 
 // sortByLastPlace orders a table's definitions and ALTERs by where each last

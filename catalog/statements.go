@@ -351,15 +351,24 @@ func (m *Maintenance) String() string {
 	return s
 }
 
-// merge adds another use's statements.
+// merge adds another use's statements. It copies them: the lists a
+// Builder keeps are summed again when a file changes, and a catalog's are
+// sorted in place.
 func (s *Statements) merge(o *Statements) {
+	s.Writers = append(s.Writers, o.Writers...)
+	s.Readers = append(s.Readers, o.Readers...)
+	s.Maintenance = append(s.Maintenance, o.Maintenance...)
+}
+
+// take adds another use's statements, taking its lists themselves when
+// these are empty: what is taken is not used again.
+func (s *Statements) take(o *Statements) {
 	s.Writers = appendAll(s.Writers, o.Writers)
 	s.Readers = appendAll(s.Readers, o.Readers)
 	s.Maintenance = appendAll(s.Maintenance, o.Maintenance)
 }
 
-// appendAll appends more to list, taking more itself when list is empty:
-// what is merged is not used again.
+// appendAll appends more to list, taking more itself when list is empty.
 func appendAll[T any](list, more []T) []T {
 	if len(list) == 0 {
 		return more

@@ -16,11 +16,9 @@ import (
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/lakelint/lakelint/cache"
-	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/internal/fileid"
-	"github.com/lakelint/lakelint/link"
 )
 
 // ProjectRoot is the root of the project holding path, a file or directory:
@@ -97,7 +95,7 @@ func (l *Linter) contextFiles(srcs []Source) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, root := range roots {
-		files, err := l.Discover([]string{displayPath(root, srcs, l.wd())})
+		files, err := l.discoverRoot(displayPath(root, srcs, l.wd()))
 		if err != nil {
 			continue
 		}
@@ -133,7 +131,7 @@ type indexed struct {
 // loadContext adds the facts of the project context to tables, reading the
 // files in p next to the named ones. Without Options.ProjectContext it does
 // nothing.
-func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, tables *catalog.Builder, links *link.Builder) *indexed {
+func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, bs *builders) *indexed {
 	if !l.opts.ProjectContext {
 		return nil
 	}
@@ -144,7 +142,7 @@ func (l *Linter) loadContext(ctx context.Context, p *pool.Pool, srcs []Source, t
 		f := in.files[i]
 		p.Go(func() {
 			if ctx.Err() == nil {
-				in.units[i] = l.loadContextFile(f, tables, links)
+				in.units[i] = l.loadContextFile(f, bs)
 			}
 		})
 	}
@@ -186,17 +184,28 @@ func (in *indexed) report(res *Result) {
 // keystroke): each context file's facts as last loaded, with the size,
 // modification time and identity the file had then. A run takes a file
 // from the memo while those are unchanged, so it reads, hashes and decodes
-// only the files that changed on disk since the last run. It holds the
+// only the files that changed on disk since the last run. It also keeps
+// the last run's catalog and link builders, so that a run takes out and
+// adds again only the catalog parts of the files that changed and links
+// again only those files and the ones whose calls reach them (the result
+// is a fresh run's: the same code makes both), and each project root's
+// walk, done again only when a directory in it changed. It holds the
 // facts of a whole project, so a one-off run (check) has none. It is safe
 // for concurrent use; give it to Options.ContextMemo.
 type ContextMemo struct {
 	mu    sync.Mutex
 	files map[string]*memoEntry // by the path the file is named by
+	// walks are the last walk of each project root, by the root
+	walks map[string]*walkMemo
+	// builders hold the catalog and the summaries of the last run's files,
+	// so that a run adds only the files that changed (nil while a run has
+	// them, or after one failed)
+	builders *builders
 }
 
 // NewContextMemo makes an empty memo.
 func NewContextMemo() *ContextMemo {
-	return &ContextMemo{files: map[string]*memoEntry{}}
+	return &ContextMemo{files: map[string]*memoEntry{}, walks: map[string]*walkMemo{}}
 }
 
 type memoEntry struct {
@@ -235,10 +244,10 @@ func stampOf(path string) (fileStamp, bool) {
 
 // loadContextFile loads a file of the project context, from the memo when
 // it holds the file as it is on disk.
-func (l *Linter) loadContextFile(path string, tables *catalog.Builder, links *link.Builder) *unit {
+func (l *Linter) loadContextFile(path string, bs *builders) *unit {
 	m := l.opts.ContextMemo
 	if m == nil {
-		return l.load(Source{Path: path}, nil, nil, tables, links, nil)
+		return l.load(Source{Path: path}, nil, nil, bs, nil)
 	}
 	stamp, ok := stampOf(path)
 	cfg, err := l.configs.For(path)
@@ -249,12 +258,11 @@ func (l *Linter) loadContextFile(path string, tables *catalog.Builder, links *li
 		m.mu.Unlock()
 		if e != nil && e.stamp == stamp && e.cfg == cfg && e.model == model {
 			u := e.unit // a copy: the link step sets its run and extra
-			tables.Add(e.facts)
-			links.Add(path, e.facts.Summary)
+			bs.keep(path, e.facts)
 			return &u
 		}
 	}
-	u := l.load(Source{Path: path}, nil, nil, tables, links, nil)
+	u := l.load(Source{Path: path}, nil, nil, bs, nil)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if ok && err == nil && u.linted && u.facts != nil && !stamp.racy() {
@@ -265,6 +273,100 @@ func (l *Linter) loadContextFile(path string, tables *catalog.Builder, links *li
 		delete(m.files, path)
 	}
 	return u
+}
+
+// walkMemo is the files a walk of a project root found, and the stamps of
+// what it looked at.
+type walkMemo struct {
+	files  []string
+	looked []string
+	stamps []fileStamp
+}
+
+// current reports whether nothing the walk looked at changed since.
+func (w *walkMemo) current() bool {
+	for i, p := range w.looked {
+		if stampOfPath(p) != w.stamps[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// stampOfPath is the stamp of a directory or file; the zero stamp for none.
+func stampOfPath(path string) fileStamp {
+	info, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{}
+	}
+	id, _ := fileid.Of(path, info)
+	return fileStamp{size: info.Size(), mtime: info.ModTime().UnixNano(), id: id}
+}
+
+// discoverRoot lists the lintable files below a project root. With a
+// memo, a walk is done again only when a directory it walked or a
+// .gitignore it looked for changed (a file added, deleted or renamed
+// changes its directory): a keystroke does not walk the project.
+func (l *Linter) discoverRoot(root string) ([]string, error) {
+	m := l.opts.ContextMemo
+	if m == nil || !filepath.IsAbs(root) {
+		return l.Discover([]string{root})
+	}
+	m.mu.Lock()
+	w := m.walks[root]
+	m.mu.Unlock()
+	if w != nil && w.current() {
+		return w.files, nil
+	}
+	found, err := l.Find([]string{root})
+	if err != nil {
+		return nil, err
+	}
+	w = &walkMemo{files: found.Files, looked: found.looked}
+	for _, p := range found.looked {
+		st := stampOfPath(p)
+		if st.racy() {
+			w = nil // changed too lately to tell from a change to come
+			break
+		}
+		w.stamps = append(w.stamps, st)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if w != nil {
+		m.walks[root] = w
+	} else {
+		delete(m.walks, root)
+	}
+	return found.Files, nil
+}
+
+// takeBuilders gives a run the catalog and link builders of the memo's
+// last run, or new ones: without a memo, or while another run has them.
+func (m *ContextMemo) takeBuilders() *builders {
+	if m == nil {
+		return newBuilders(false)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	bs := m.builders
+	m.builders = nil
+	if bs == nil {
+		bs = newBuilders(true)
+	}
+	bs.fresh = map[string]bool{}
+	return bs
+}
+
+// putBuilders keeps a run's builders for the next. A run that does not
+// end (a panic) puts none back, and the next starts afresh.
+func (m *ContextMemo) putBuilders(bs *builders) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.builders = bs
 }
 
 // keepOnly forgets the files a run's context no longer has (deleted,

@@ -53,6 +53,9 @@ type Found struct {
 	Details []Note
 	// Empty are the named directories that hold no file to lint.
 	Empty []string
+	// looked are the directories walked and the .gitignore files looked
+	// for (found or not): while none of them changes, a walk finds the same.
+	looked []string
 }
 
 // AddTo adds what discovery noted to a run's result: directories skipped
@@ -118,6 +121,7 @@ func find(paths []string, excluded func(root, path string, isDir bool) bool) (*F
 			continue
 		}
 		before := len(found.Files)
+		found.looked = append(found.looked, lookedAbove(root)...)
 		w := walker{root: root, excluded: excluded, add: add, found: found}
 		w.walk(root, parentIgnores(root))
 		if len(found.Files) == before {
@@ -132,6 +136,24 @@ func find(paths []string, excluded func(root, path string, isDir bool) bool) (*F
 	return found, nil
 }
 
+// lookedAbove is what parentIgnores looks at above an absolute root below
+// the top of its repository: each directory up to the top, its .gitignore
+// and its .git.
+func lookedAbove(root string) []string {
+	if !filepath.IsAbs(root) {
+		return nil
+	}
+	var out []string
+	for d := root; d != filepath.Dir(d); {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			break
+		}
+		d = filepath.Dir(d)
+		out = append(out, d, filepath.Join(d, ".gitignore"), filepath.Join(d, ".git"))
+	}
+	return out
+}
+
 // walker walks one named directory.
 type walker struct {
 	root     string
@@ -141,6 +163,7 @@ type walker struct {
 }
 
 func (w *walker) walk(dir string, layers []ignoreLayer) {
+	w.found.looked = append(w.found.looked, dir, filepath.Join(dir, ".gitignore"))
 	if ps := compileGitignore(dir); ps != nil {
 		layers = append(layers[:len(layers):len(layers)], ignoreLayer{dir: dir, ps: ps})
 	}

@@ -314,26 +314,28 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	store := cache.NewFactStore()
 	store.KeepDecoded, store.SpillAfter = keepDecodedSource, spillAfter
 	defer store.Close()
-	tables := &catalog.Builder{}
-	links := &link.Builder{}
+	bs := l.opts.ContextMemo.takeBuilders()
 	units := make([]*unit, len(srcs))
 	p := pool.New().WithMaxGoroutines(Workers())
 	for _, i := range workOrder(len(srcs)) {
 		s := srcs[i]
 		p.Go(func() {
 			if ctx.Err() == nil {
-				units[i] = l.load(s, given[i], store, tables, links, record.Known(i))
+				units[i] = l.load(s, given[i], store, bs, record.Known(i))
 			}
 		})
 	}
-	index := l.loadContext(ctx, p, srcs, tables, links)
+	index := l.loadContext(ctx, p, srcs, bs)
 	p.Wait()
 	defer l.opts.Cache.Finish() // an interrupted run keeps what it parsed
 	if err := ctx.Err(); err != nil {
+		l.opts.ContextMemo.putBuilders(bs) // what was loaded is in them: the next run goes on from there
 		return nil, err
 	}
 	store.Finish()
-	l.link(append(units, index.loaded()...), links, tables)
+	all := append(units, index.loaded()...)
+	bs.retain(all)
+	l.link(all, bs)
 
 	res := &Result{}
 	index.report(res)
@@ -361,7 +363,8 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	if len(sched.Inputs) > 0 && len(units) > 0 {
 		addProjectTexts(units, sched.Inputs)
 	}
-	cat := tables.Catalog()
+	cat := bs.tables.Catalog()
+	l.opts.ContextMemo.putBuilders(bs)
 	cat.SetSchedules(l.catalogSchedules(sched))
 	local := l.liveLocal(record, cat)
 	if l.opts.Attach != nil {
@@ -406,9 +409,10 @@ func sortResult(res *Result) {
 // load reads, parses and extracts one file (or takes its facts from the
 // cache), adds it to the catalog and its summary to the link step, and stores
 // its facts; with a nil store, a file of the project context, only adds them
-// to the catalog and the link step.
-func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, tables *catalog.Builder, links *link.Builder, known *cache.Known) *unit {
+// to the catalog and the link step. A file that is not linted leaves them.
+func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, bs *builders, known *cache.Known) *unit {
 	u := &unit{src: s}
+	defer bs.dropUnlinted(u)
 	cfg, err := l.configs.For(s.Path)
 	if err != nil {
 		u.notes = append(u.notes, Note{Message: err.Error(), Error: true})
@@ -417,7 +421,8 @@ func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, ta
 	u.cfg = cfg
 	model, _ := l.models.For(s.Path)
 	look := l.lookup(s, given, cfg, known)
-	if look.hit(u, store, tables, links) {
+	if look.hit(u, store) {
+		bs.add(s.Path, u.facts, store == nil && l.opts.ContextMemo != nil)
 		u.keepForMemo(l, store, u.facts)
 		u.countTemplate(model)
 		return u
@@ -453,8 +458,7 @@ func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, ta
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
 	u.size = len(doc.Text)
-	tables.Add(f)
-	links.Add(s.Path, f.Summary) // the summary stays in the stored facts, for the cache
+	bs.add(s.Path, f, store == nil && l.opts.ContextMemo != nil) // the summary stays in the stored facts, for the cache
 	u.keepForMemo(l, store, f)
 	u.stored = look.keep(store, f, u)
 	if u.stored != nil && u.stored.AsIs() {
@@ -655,10 +659,10 @@ func (lk *lookup) source(s Source) Source {
 	return s
 }
 
-// hit fills u from the cache entry, if there is one: its facts go to the
-// catalog and, unless store is nil (a file read only for its facts), to the
-// store for the rule pass.
-func (lk *lookup) hit(u *unit, store *cache.FactStore, tables *catalog.Builder, links *link.Builder) bool {
+// hit fills u from the cache entry, if there is one: its facts go to
+// u.facts (for the catalog and the link step) and, unless store is nil (a
+// file read only for its facts), to the store for the rule pass.
+func (lk *lookup) hit(u *unit, store *cache.FactStore) bool {
 	if lk == nil || lk.entry == nil {
 		return false
 	}
@@ -671,9 +675,8 @@ func (lk *lookup) hit(u *unit, store *cache.FactStore, tables *catalog.Builder, 
 	u.sql = sqlCounts(f)
 	u.noteSigns(f)
 	u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
-	tables.Add(f)
-	links.Add(u.src.Path, f.Summary)
-	u.facts = f // dropped by load unless a ContextMemo keeps them
+	// dropped by load unless a ContextMemo keeps them
+	u.facts = f
 	if store != nil {
 		if u.stored = store.KeepAsIs(f, u.size); u.stored == nil {
 			u.stored = store.PutEncoded(lk.entry.Facts)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/catalog"
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/rules/rule"
@@ -233,17 +234,124 @@ func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis
 // file what calls of the project's own functions add to it; the catalog
 // learns those facts too, before rules run. Every file learns the run's
 // others, for the spans that name them.
-func (l *Linter) link(units []*unit, links *link.Builder, tables *catalog.Builder) {
+func (l *Linter) link(units []*unit, bs *builders) {
 	run := newRunFiles(units)
-	res := links.Link()
+	res := bs.links.Link()
 	for _, u := range units {
 		if u == nil || !u.linted {
 			continue
 		}
 		u.run = run
-		if u.extra = res.For(u.src.Path); u.extra != nil {
-			tables.Add(u.extra.Facts(u.src.Path))
+		u.extra = res.For(u.src.Path)
+		bs.addExtra(u.src.Path, u.extra)
+	}
+}
+
+// builders are a run's catalog and link builders, with what each file's
+// catalog part was made from. A ContextMemo keeps them from run to run,
+// so that a run takes out and adds again only the parts of the files that
+// changed, and links again only the files whose inputs changed; a run
+// without one (check) starts with new ones and adds every file, by the
+// same code.
+type builders struct {
+	tables *catalog.Builder
+	links  *link.Builder
+	mu     sync.Mutex
+	// from holds, for each file with a part, the facts it was made from
+	// when they stay valid between runs (a ContextMemo's), else nil;
+	// fresh the files whose part this run made.
+	from  map[string]*facts.File
+	fresh map[string]bool
+	// kept says the builders outlive the run: without, the facts of a
+	// file are let go once it is added (memory does not grow with the
+	// project).
+	kept bool
+}
+
+func newBuilders(kept bool) *builders {
+	return &builders{tables: &catalog.Builder{Keep: kept}, links: &link.Builder{}, from: map[string]*facts.File{}, fresh: map[string]bool{}, kept: kept}
+}
+
+// add makes the part of the file at path from f, and gives the link step
+// its summary; kept says f stays valid for later runs.
+func (bs *builders) add(path string, f *facts.File, kept bool) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	if _, had := bs.from[path]; had {
+		bs.tables.Remove(path)
+	}
+	bs.tables.Add(f)
+	bs.links.Add(path, f.Summary)
+	bs.from[path], bs.fresh[path] = nil, true
+	if kept && bs.kept {
+		bs.from[path] = f
+	}
+}
+
+// keep makes the part of the file at path from f unless the builders hold
+// one made from f already.
+func (bs *builders) keep(path string, f *facts.File) {
+	bs.mu.Lock()
+	same := f != nil && bs.from[path] == f
+	bs.mu.Unlock()
+	if !same {
+		bs.add(path, f, true)
+	}
+}
+
+// dropUnlinted takes out the part of a file that is not linted.
+func (bs *builders) dropUnlinted(u *unit) {
+	if !u.linted {
+		bs.drop(u.src.Path)
+	}
+}
+
+func (bs *builders) drop(path string) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	if _, had := bs.from[path]; had {
+		bs.tables.Remove(path)
+		bs.links.Remove(path)
+		delete(bs.from, path)
+	}
+}
+
+// retain takes out the parts of files the run does not have (deleted,
+// excluded since): the builders hold the run's files and no others.
+func (bs *builders) retain(units []*unit) {
+	keep := make(map[string]bool, len(units))
+	for _, u := range units {
+		if u != nil {
+			keep[u.src.Path] = true
 		}
+	}
+	var gone []string
+	bs.mu.Lock()
+	for p := range bs.from {
+		if !keep[p] {
+			gone = append(gone, p)
+		}
+	}
+	bs.mu.Unlock()
+	for _, p := range gone {
+		bs.drop(p)
+	}
+}
+
+// addExtra adds to the catalog what linking adds to the file at path. A
+// part made before this run, whose Extra the link did not change, holds it
+// already; one whose Extra changed is made again from its facts.
+func (bs *builders) addExtra(path string, e *link.Extra) {
+	if !bs.fresh[path] {
+		if !bs.links.Changed(path) {
+			return
+		}
+		f := bs.from[path]
+		bs.tables.Remove(path)
+		bs.tables.Add(f)
+	}
+	if e != nil {
+		bs.tables.Add(e.Facts(path))
 	}
 }
 

@@ -9,13 +9,11 @@ import (
 	"time"
 
 	"github.com/lakelint/lakelint/cache"
-	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/internal/corpusgen"
 	"github.com/lakelint/lakelint/internal/cputime"
-	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/output"
 	"github.com/lakelint/lakelint/platform"
 )
@@ -50,16 +48,15 @@ func BenchmarkRulePass(b *testing.B) {
 			}
 			store := cache.NewFactStore()
 			defer store.Close()
-			tables := &catalog.Builder{}
-			links := &link.Builder{}
+			bs := newBuilders(false)
 			units := make([]*unit, len(srcs))
 			for i, s := range srcs {
-				units[i] = l.load(s, nil, store, tables, links, nil)
+				units[i] = l.load(s, nil, store, bs, nil)
 			}
 			store.Finish()
-			l.link(units, links, tables)
+			l.link(units, bs)
 			plat := l.platform(units, &platform.Roots{})
-			cat := tables.Catalog()
+			cat := bs.tables.Catalog()
 			// facts kept as they are get the link step's extra facts merged
 			// into them by check: each iteration starts from the originals
 			kept := make([]facts.File, len(units))

@@ -69,7 +69,7 @@ func (l *linker) attr(b bound, name string) bound {
 	cls := strings.TrimSuffix(init.Name, "__init__")
 	var store *facts.Const
 	stores := 0
-	for _, fn := range l.b.files[home].Funcs {
+	for _, fn := range l.summary(home).Funcs {
 		if !strings.HasPrefix(fn.Name, cls) {
 			continue
 		}

@@ -206,13 +206,17 @@ const (
 // What the file linked adds to another file (p), the calls of other files
 // may add too, and the merge keeps what the first of them in path order
 // added: a linker takes files in path order, so once it added a key to p,
-// the files it links after need not.
+// the files it links after need not (they note the key as skipped, for
+// Link to know whom to link again when the file that added it no longer does).
 func (in *instance) once(p string, key onceKey, do func(*Extra)) {
 	seen := in.l.seen
 	if p != in.s.file {
 		seen = in.l.added
 	}
 	if seen[key] {
+		if p != in.s.file {
+			in.l.skipped = append(in.l.skipped, key)
+		}
 		return
 	}
 	seen[key] = true

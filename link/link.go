@@ -65,22 +65,76 @@ const maxDepth = 8
 
 // Builder gathers the summaries of a run's files. It is safe for
 // concurrent use.
+//
+// A Builder may outlive a run: Add replaces a file's summary and Remove
+// takes it out, and the next Link relinks only the files whose summary,
+// or a summary their linking read, changed since the last Link (all of
+// them when files were added or taken out, since a name may then resolve
+// elsewhere). Each Link gives what a new Builder holding the same
+// summaries would give.
 type Builder struct {
 	mu    sync.Mutex
 	files map[string]*facts.Summary
+	// linked is what the last Link made of each file; dirty the files
+	// whose summary changed since, reshaped whether files came or went.
+	linked   map[string]*linkedFile
+	dirty    map[string]bool
+	reshaped bool
+	changed  map[string]bool // the files the last Link may have given another Extra
 }
 
-// Add records the summary of the file at path (nil adds nothing).
+// linkedFile is what linking one file added, by the file it added it to,
+// and the files whose summaries linking it read.
+type linkedFile struct {
+	out   []dest
+	reads []string
+	// skipped are the keys it would have added to other files had a file
+	// linked before it not added them (see instance.once)
+	skipped []onceKey
+}
+
+// added are the keys a file's linking added to other files.
+func (lf *linkedFile) added() []onceKey {
+	var out []onceKey
+	for _, d := range lf.out {
+		for _, lg := range d.extra.log {
+			out = append(out, lg.key)
+		}
+	}
+	return out
+}
+
+// Add records the summary of the file at path; nil takes it out, as
+// Remove does.
 func (b *Builder) Add(path string, s *facts.Summary) {
 	if s == nil {
+		b.Remove(path)
 		return
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.files == nil {
-		b.files = make(map[string]*facts.Summary)
+		b.files, b.dirty = make(map[string]*facts.Summary), map[string]bool{}
 	}
-	b.files[clean(path)] = s
+	p := clean(path)
+	old, had := b.files[p]
+	if old == s {
+		return
+	}
+	b.files[p] = s
+	b.dirty[p] = true
+	b.reshaped = b.reshaped || !had
+}
+
+// Remove takes out the summary of the file at path.
+func (b *Builder) Remove(path string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	p := clean(path)
+	if _, ok := b.files[p]; ok {
+		delete(b.files, p)
+		b.reshaped = true
+	}
 }
 
 // Extra is what the calls in one file add to it.
@@ -193,9 +247,10 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 }
 
 // Link resolves every call of every file added and returns what each adds.
-// Files are linked in parallel, each into its own Result, and the results
+// Files are linked in parallel, each into its own part, and the parts
 // merged in path order: the same facts, in the same order, as one pass over
-// the files in path order would add.
+// the files in path order would add. The parts of files whose inputs did
+// not change since the last Link are kept from it.
 func (b *Builder) Link() Result {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -204,29 +259,106 @@ func (b *Builder) Link() Result {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
+	relink := b.toRelink(paths)
 	index := moduleIndex(paths)
-	parts := make([][]dest, len(paths))
+	b.changed = map[string]bool{}
+	if b.linked == nil || len(relink) == len(paths) {
+		b.linked = make(map[string]*linkedFile, len(paths))
+	}
+	for len(relink) > 0 {
+		relink = b.relink(relink, index)
+	}
+	for p := range b.linked {
+		if _, ok := b.files[p]; !ok {
+			delete(b.linked, p)
+		}
+	}
+	clear(b.dirty)
+	b.reshaped = false
+	out := make(Result, len(paths))
+	seen := map[onceKey]bool{}
+	for _, p := range paths {
+		for _, d := range b.linked[p].out {
+			out.absorb(d.path, d.extra, d.path == p, seen)
+		}
+	}
+	return out
+}
+
+// relink links files (in path order) again and keeps their parts. A key
+// one of them added to another file before and no longer adds may be
+// one a file kept as it was skipped: relink returns those files, to be
+// linked again in turn. b.mu is held.
+func (b *Builder) relink(files []string, index map[string][]module) []string {
+	fresh := make([]*linkedFile, len(files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
 		wg.Go(func() {
 			l := &linker{b: b, index: index, seen: map[onceKey]bool{}, added: map[onceKey]bool{}}
-			for i := int(next.Add(1)) - 1; i < len(paths); i = int(next.Add(1)) - 1 {
-				l.file(paths[i])
-				parts[i] = l.out
+			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
+				fresh[i] = l.file(files[i])
 			}
 		})
 	}
 	wg.Wait()
-	out := make(Result, len(paths))
-	seen := map[onceKey]bool{}
-	for i, part := range parts {
-		slices.SortFunc(part, func(a, b dest) int { return strings.Compare(a.path, b.path) })
-		for _, d := range part {
-			out.absorb(d.path, d.extra, d.path == paths[i], seen)
+	lost := map[onceKey]bool{}
+	done := make(map[string]bool, len(files))
+	for i, p := range files {
+		done[p] = true
+		b.changed[p] = true
+		if old := b.linked[p]; old != nil {
+			for _, k := range old.added() {
+				lost[k] = true
+			}
+			for _, d := range old.out {
+				b.changed[d.path] = true
+			}
+		}
+		b.linked[p] = fresh[i]
+		for _, d := range fresh[i].out {
+			b.changed[d.path] = true
+		}
+	}
+	for _, lf := range fresh {
+		for _, k := range lf.added() {
+			delete(lost, k)
+		}
+	}
+	var again []string
+	for p, lf := range b.linked {
+		if !done[p] && slices.ContainsFunc(lf.skipped, func(k onceKey) bool { return lost[k] }) {
+			again = append(again, p)
+		}
+	}
+	slices.Sort(again)
+	return again
+}
+
+// toRelink lists, in path order, the files Link must link again: all of
+// them after files came or went, else those whose summary changed and
+// those whose linking read one that did. b.mu is held.
+func (b *Builder) toRelink(paths []string) []string {
+	if b.reshaped || b.linked == nil {
+		return paths
+	}
+	var out []string
+	for _, p := range paths {
+		lf := b.linked[p]
+		if lf == nil || b.dirty[p] || slices.ContainsFunc(lf.reads, func(r string) bool { return b.dirty[r] }) {
+			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// Changed reports the files whose Extra the last Link may have changed
+// from the Link before it: every file the files it linked again add to,
+// before or now. After a Builder's first Link, that is every file given one.
+func (b *Builder) Changed(path string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.changed[clean(path)]
 }
 
 // moduleIndex is the Python modules of paths, sorted, by the last part of
@@ -258,11 +390,13 @@ type dest struct {
 	extra *Extra
 }
 
-// file applies the calls file p makes, into a new l.out.
-func (l *linker) file(p string) {
-	l.out = nil
+// file applies the calls file p makes. What it adds depends on the
+// summaries it reads, and on the keys the files linked before it by the
+// same linker added to other files (which it skips).
+func (l *linker) file(p string) *linkedFile {
+	l.out, l.reads, l.skipped = nil, nil, nil
 	clear(l.seen)
-	s := l.b.files[p]
+	s := l.summary(p)
 	for _, g := range s.Globals {
 		if a, ok := l.constant(p, g.Name); ok {
 			a = placeArg(a, g.Span)
@@ -278,6 +412,17 @@ func (l *linker) file(p string) {
 			l.site(p, c, fn)
 		}
 	}
+	slices.SortFunc(l.out, func(a, b dest) int { return strings.Compare(a.path, b.path) })
+	return &linkedFile{out: l.out, reads: l.reads, skipped: l.skipped}
+}
+
+// summary is the summary of file p, noted as read by the file being linked.
+func (l *linker) summary(p string) *facts.Summary {
+	s := l.b.files[p]
+	if s != nil && !slices.Contains(l.reads, p) {
+		l.reads = append(l.reads, p)
+	}
+	return s
 }
 
 // absorb adds what one file's linking added to file d, skipping the facts
@@ -286,7 +431,10 @@ func (l *linker) file(p string) {
 func (r Result) absorb(d string, e *Extra, own bool, seen map[onceKey]bool) {
 	m := r[d]
 	if m == nil && own {
-		r[d] = e // nothing before it: taken as it is
+		// nothing before it: taken as it is, but clipped, so that what is
+		// appended for other files never lands in the part Link keeps
+		r[d] = &Extra{Writes: slices.Clip(e.Writes), Reads: slices.Clip(e.Reads), Tables: slices.Clip(e.Tables),
+			Settings: slices.Clip(e.Settings), Maintenance: slices.Clip(e.Maintenance), Fills: slices.Clip(e.Fills)}
 		return
 	}
 	if m == nil {
@@ -326,8 +474,11 @@ func (r Result) absorb(d string, e *Extra, own bool, seen map[onceKey]bool) {
 type linker struct {
 	b     *Builder
 	out   []dest
-	index map[string][]module // by the last part of their name
-	parts []string            // a buffer for the parts of a name (see find)
+	reads []string // the files whose summaries the file being linked read
+	// skipped are the keys the file being linked skipped (see instance.once)
+	skipped []onceKey
+	index   map[string][]module // by the last part of their name
+	parts   []string            // a buffer for the parts of a name (see find)
 	// seen holds the once-keys of the file being linked (see once); added
 	// those that it and the files linked before it added to other files.
 	// A key names the file it is for.
@@ -551,7 +702,7 @@ func (l *linker) constant(p, name string) (facts.Arg, bool) {
 	var found facts.Arg
 	ok := false
 	l.find(p, name, func(file, n string) bool {
-		s := l.b.files[file]
+		s := l.summary(file)
 		if s == nil {
 			return false
 		}
@@ -615,7 +766,7 @@ func (l *linker) find(p, callee string, has func(file, name string) bool) string
 
 // local is the function named name of file p, nil unless exactly one.
 func (l *linker) local(p, name string) *facts.Func {
-	s := l.b.files[p]
+	s := l.summary(p)
 	if s == nil {
 		return nil
 	}
@@ -633,7 +784,7 @@ func (l *linker) local(p, name string) *facts.Func {
 
 // viaRuns finds name in the notebooks p includes with %run.
 func (l *linker) viaRuns(p, name string, seen map[string]bool, has func(file, name string) bool) string {
-	s := l.b.files[p]
+	s := l.summary(p)
 	if s == nil {
 		return ""
 	}

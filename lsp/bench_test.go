@@ -12,48 +12,102 @@ import (
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/engine"
 	"github.com/lakelint/lakelint/internal/corpusgen"
+	"github.com/lakelint/lakelint/internal/cputime"
 )
 
 // BenchmarkDependentRelint measures edit to publish in a project of 1,300
-// files: an unsaved edit to the table definition open in one buffer
-// (models/events.sql) until that buffer's own diagnostics arrive (edited-*),
-// and until the diagnostics of the job open in another (jobs/optimize.py)
-// follow it (dependent-*). Every open document is linted again, with the
-// project's other files read through the result cache. It reports the
-// median and the 95th percentile of each, in milliseconds.
+// generated files (package corpusgen) and the two of contextProject, the
+// project's other files read through the result cache, with jobs/optimize.py
+// open. Each edit flips the partitioning of the table models/events.sql
+// defines, which decides LL403 in the job:
+//
+//   - buffer: models/events.sql is open too and edited unsaved; edited-* is
+//     until its own diagnostics arrive, dependent-* until the job's follow;
+//   - disk: models/events.sql is not open: it is written and the client
+//     says so (workspace/didChangeWatchedFiles); dependent-* is until the
+//     job's diagnostics follow.
+//
+// It reports the median and the 95th percentile of each, in milliseconds,
+// and the processor time the process used per edit (cpu-ms/edit), which a
+// busy machine changes less than the time that passed.
 //
 //	go test ./lsp/ -run '^$' -bench DependentRelint -benchtime 40x
 func BenchmarkDependentRelint(b *testing.B) {
 	dir, rc := benchProject(b)
-	c := newClient(b, Options{Engine: engine.Options{ProjectContext: true}, CacheFor: func(string) *cache.Cache { return rc }})
-	c.wait = 30 * time.Minute // the first lint parses the whole project
-	c.initialize()
-	models := fileURI(filepath.Join(dir, "models", "events.sql"))
+	models := filepath.Join(dir, "models", "events.sql")
 	job := fileURI(filepath.Join(dir, "jobs", "optimize.py"))
-	c.open(job, "python", optimizeEvents)
-	c.diagnostics(job, 1)
-	c.open(models, "sql", eventsByDate)
-	c.diagnostics(models, 1)
-	var edited, dependent []time.Duration
-	b.ResetTimer()
-	for i := range b.N {
-		ddl, want := eventsByCustomer, false
+	ddl := func(i int) (string, bool) {
 		if i%2 == 1 {
-			ddl, want = eventsByDate, true
+			return eventsByDate, true
 		}
-		start := time.Now()
-		c.change(models, i+2, ddl)
-		c.diagnostics(models, i+2)
-		edited = append(edited, time.Since(start))
-		if d := c.diagnostics(job, 1); hasCode(d, "LL403") != want {
-			b.Fatalf("edit %d: the job's diagnostics did not follow: %+v", i, d)
-		}
-		dependent = append(dependent, time.Since(start))
+		return eventsByCustomer, false
 	}
-	b.StopTimer()
-	reportPercentiles(b, "edited", edited)
-	reportPercentiles(b, "dependent", dependent)
-	c.stop()
+	start := func(b *testing.B) *testClient {
+		c := newClient(b, Options{Engine: engine.Options{ProjectContext: true}, CacheFor: func(string) *cache.Cache { return rc }})
+		c.wait = 30 * time.Minute // the first lint parses the whole project
+		c.initialize()
+		c.open(job, "python", optimizeEvents)
+		c.diagnostics(job, 1)
+		return c
+	}
+	b.Run("buffer", func(b *testing.B) {
+		writeBench(b, models, eventsByDate)
+		c := start(b)
+		uri := fileURI(models)
+		c.open(uri, "sql", eventsByDate)
+		c.diagnostics(uri, 1)
+		var edited, dependent []time.Duration
+		cpu := cputime.Process()
+		b.ResetTimer()
+		for i := range b.N {
+			text, want := ddl(i)
+			t0 := time.Now()
+			c.change(uri, i+2, text)
+			c.diagnostics(uri, i+2)
+			edited = append(edited, time.Since(t0))
+			if d := c.diagnostics(job, 1); hasCode(d, "LL403") != want {
+				b.Fatalf("edit %d: the job's diagnostics did not follow: %+v", i, d)
+			}
+			dependent = append(dependent, time.Since(t0))
+		}
+		b.StopTimer()
+		reportCPU(b, cpu)
+		reportPercentiles(b, "edited", edited)
+		reportPercentiles(b, "dependent", dependent)
+		c.stop()
+	})
+	b.Run("disk", func(b *testing.B) {
+		writeBench(b, models, eventsByDate)
+		c := start(b)
+		var dependent []time.Duration
+		cpu := cputime.Process()
+		b.ResetTimer()
+		for i := range b.N {
+			text, want := ddl(i)
+			t0 := time.Now()
+			writeBench(b, models, text)
+			c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": fileURI(models), "type": 2}}})
+			if d := c.diagnostics(job, 1); hasCode(d, "LL403") != want {
+				b.Fatalf("change %d: the job's diagnostics did not follow: %+v", i, d)
+			}
+			dependent = append(dependent, time.Since(t0))
+		}
+		b.StopTimer()
+		reportCPU(b, cpu)
+		reportPercentiles(b, "dependent", dependent)
+		c.stop()
+	})
+}
+
+func writeBench(b *testing.B, path, text string) {
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// reportCPU reports the processor time used since cpu, per iteration.
+func reportCPU(b *testing.B, cpu time.Duration) {
+	b.ReportMetric(float64((cputime.Process()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/edit")
 }
 
 // reportPercentiles reports the median and 95th percentile of ds in ms.
