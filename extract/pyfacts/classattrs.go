@@ -15,10 +15,27 @@ type classAttrs struct {
 
 // newClassAttrs starts the attributes of the class whose body is body,
 // read into scope cs.
-func (x *extractor) newClassAttrs(name string, body python.Node, cs *scope) *classAttrs {
+func (x *extractor) newClassAttrs(name string, def python.Node, cs *scope) *classAttrs {
 	ca := &classAttrs{name: name, scope: cs}
+	body := def.ChildByFieldID(fBody)
 	x.instanceAssigned(body, ca)
+	if isDataclass(def) {
+		// a field's default is what an instance holds when its constructor
+		// is not given one: each instance's own
+		for c := body.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if as := c.NamedChild(0); c.Is("expression_statement") && as.Is("assignment") && as.ChildByFieldID(fType).Valid() {
+				ca.instance(x.text(as.ChildByFieldID(fLeft)))
+			}
+		}
+	}
 	return ca
+}
+
+func (ca *classAttrs) instance(name string) {
+	if ca.onInstance == nil {
+		ca.onInstance = map[string]bool{}
+	}
+	ca.onInstance[name] = true
 }
 
 // instanceAssigned marks the names assigned as self.X or cls.X anywhere
@@ -28,10 +45,7 @@ func (x *extractor) instanceAssigned(n python.Node, ca *classAttrs) {
 		if c.Is("assignment") || c.Is("augmented_assignment") {
 			t := c.ChildByFieldID(fLeft)
 			if obj := t.ChildByFieldID(fObject); t.Is("attribute") && (obj.TextIs("self") || obj.TextIs("cls")) {
-				if ca.onInstance == nil {
-					ca.onInstance = map[string]bool{}
-				}
-				ca.onInstance[x.text(t.ChildByFieldID(fAttribute))] = true
+				ca.instance(x.text(t.ChildByFieldID(fAttribute)))
 			}
 		}
 		x.instanceAssigned(c, ca)

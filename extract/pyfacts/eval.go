@@ -504,7 +504,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		if callee, bound, ok := x.methodOf(recv, c.name); ok {
 			x.recordCallable(callee, 0, bound, c, a)
 			if fn := x.ownMethod(recv, c.name, sc); fn != nil && fn.retWriter > 0 {
-				return x.returnedWriter(fn, a, 1)
+				return x.returnedWriter(fn, a, 1, recv)
 			}
 		}
 		return x.method(recv, c, a)

@@ -485,7 +485,7 @@ func (x *extractor) class(n python.Node, sc *scope) {
 		funcs = len(x.summary().Funcs)
 	}
 	outerAttrs := x.curClass
-	x.curClass = x.newClassAttrs(x.text(n.ChildByFieldID(fName)), n.ChildByFieldID(fBody), cs)
+	x.curClass = x.newClassAttrs(x.text(n.ChildByFieldID(fName)), n, cs)
 	statics := x.curClass
 	x.block(n.ChildByFieldID(fBody), cs)
 	x.curClass = outerAttrs

@@ -2,6 +2,7 @@ package pyfacts
 
 import (
 	"maps"
+	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -199,8 +200,9 @@ func rebaseSteps(s *wstep, w *writer, onto *wstep, known func(when) bool) *wstep
 
 // returnedWriter is what a call of fn, a helper returning the writer its
 // parameter is, configured, returns: the call's argument so configured.
-// skip is how many of fn's parameters the call does not pass (self).
-func (x *extractor) returnedWriter(fn *function, a args, skip int) val {
+// skip is how many of fn's parameters the call does not pass (self);
+// recv is then the instance the method is called on.
+func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val {
 	i := fn.retWriter - 1
 	name := ""
 	if fn.sum != nil && i < len(fn.sum.Params) {
@@ -222,6 +224,10 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int) val {
 		if wh.cond == "" || fn.sum == nil {
 			return true
 		}
+		if v, ok := instanceFlag(fn, skip, recv, wh.cond); ok {
+			b, ok := v.lit().Truth()
+			return !ok || b == wh.holds
+		}
 		for j, p := range fn.sum.Params {
 			if p.Name != wh.cond || j < skip {
 				continue
@@ -237,6 +243,25 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int) val {
 	}
 	_, s := writerStep(fn.ret)
 	return val{kind: kWriter, ref: rebaseSteps(s, w, onto, known)}
+}
+
+// instanceFlag is the value of cond, an attribute of the instance a
+// method is called on (self.batch), when the instance recv holds it as a
+// constant: what its constructor was given, or the field's default.
+func instanceFlag(fn *function, skip int, recv val, cond string) (val, bool) {
+	if skip != 1 || fn.sum == nil || len(fn.sum.Params) == 0 {
+		return val{}, false
+	}
+	attr, ok := strings.CutPrefix(cond, fn.sum.Params[0].Name+".")
+	if !ok {
+		return val{}, false
+	}
+	r, ok := recv.ref.(*objRef)
+	if !ok {
+		return val{}, false
+	}
+	v, ok := dictGet(r.obj, attr)
+	return v, ok && v.kind == kConst
 }
 
 // writerStep is the writer v holds and the step it is configured to.

@@ -31,7 +31,8 @@ the stream is reported, saying when that branch runs; a condition whose value is
 where it is tested counts only the branch it takes. A helper in the same file that
 configures a writer it is given and returns it (def configure(w): return
 w.trigger(...)) applies what it sets at each call, a flag passed as a literal choosing
-its branch. When a Databricks bundle job or an Airflow DAG of the project
+its branch, as does a flag the instance was made with (Settings(batch=True).apply(w),
+a dataclass field's default included). When a Databricks bundle job or an Airflow DAG of the project
 runs the file, the finding names the job and how often it starts the stream.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
