@@ -140,16 +140,18 @@ func (e *Extra) Merge(f *facts.File) {
 	if e == nil {
 		return
 	}
-	for _, fl := range e.Fills {
-		if v := findFact(f, fl.Fact, fl.At); v != nil {
-			fillField(v, facts.Hole{Field: fl.Field, Key: fl.Key}, fl.Value, false, false) // the file's own facts
-		}
-	}
 	f.Writes = mergeByStart(f.Writes, e.Writes, func(w *facts.Write) int { return w.Span.Start })
 	f.Reads = mergeByStart(f.Reads, e.Reads, func(r *facts.Read) int { return r.Span.Start })
 	f.Tables = mergeByStart(f.Tables, e.Tables, func(t *facts.TableDef) int { return t.Span.Start })
 	f.Settings = mergeByStart(f.Settings, e.Settings, func(s *facts.Setting) int { return s.Span.Start })
 	f.Maintenance = mergeByStart(f.Maintenance, e.Maintenance, func(m *facts.Maintenance) int { return m.Span.Start })
+	// after the merge: a write finished on a writer a helper configured
+	// (see finish) is the file's own, and its fields may be constants too
+	for _, fl := range e.Fills {
+		if v := findFact(f, fl.Fact, fl.At); v != nil {
+			fillField(v, facts.Hole{Field: fl.Field, Key: fl.Key}, fl.Value, false, false) // the file's own facts
+		}
+	}
 }
 
 // findFact is the fact of kind k whose Span is at in f.
@@ -272,6 +274,9 @@ func (l *linker) file(p string) {
 	}
 	for _, c := range s.Calls {
 		l.site(p, c, nil)
+	}
+	for i := range s.Finished {
+		l.finish(p, &s.Finished[i])
 	}
 	for _, fn := range s.Funcs {
 		for _, c := range fn.Calls {

@@ -159,6 +159,13 @@ func (x *extractor) frameParam(df val) int {
 // the written DataFrame comes from, 0 when none).
 func (x *extractor) recordWrite(w *facts.Write, frame int) {
 	w.Loop, w.LoopItems = x.inLoop, x.loopItems
+	if len(x.finishing) > 0 {
+		// configured by calls the link step follows: the write is made there
+		s := x.summary()
+		s.Finished = append(s.Finished, facts.Finished{Write: w, Helpers: append([]facts.Configured(nil), x.finishing...)})
+		x.finishing = x.finishing[:0]
+		return
+	}
 	x.file.Writes = push(&x.writeLists, x.file.Writes, w)
 	if f := x.fn; f != nil {
 		if frame > 0 {
@@ -387,7 +394,7 @@ func (x *extractor) summary() *facts.Summary {
 }
 
 // recordCall records a call of a function the project may define.
-func (x *extractor) recordCall(callee string, c callSite, a args) {
+func (x *extractor) recordCall(callee string, c callSite, a args) *facts.Call {
 	call := &facts.Call{Callee: callee, Span: x.spanOf(c.call), At: x.span(c.nameStart(), c.fn.End())}
 	if len(a) > 0 {
 		call.Args = make([]facts.Arg, len(a))
@@ -399,6 +406,7 @@ func (x *extractor) recordCall(callee string, c callSite, a args) {
 	}
 	x.markBatch(call, c)
 	x.addCall(call)
+	return call
 }
 
 // calleeName is the name a call of v records (see facts.Call.Callee): a
@@ -577,8 +585,9 @@ func (x *extractor) endFunction(st *fnState) {
 			st.fn.ret = st.ret
 		case kWriter:
 			// return w.trigger(...): each call's writer, so configured
-			if w, _ := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {
+			if w, s := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {
 				st.fn.ret, st.fn.retWriter = st.ret, w.from
+				st.sum.Writer = x.writerHelper(st, w.from-1, s)
 			}
 		case kFrame:
 			// return df.coalesce(2): each call's argument, so transformed

@@ -54,6 +54,9 @@ const (
 	wQuery // .queryName(name): v, span
 	wBatch // .foreachBatch(fn): v, span
 	wJoin  // where branches meet: ref is the *wjoin of the ways through them
+	// wLinked is a call of a function not known here that configures the
+	// writer and returns it: ref is its *facts.Configured (see linked.go)
+	wLinked
 	wKinds
 )
 
@@ -128,8 +131,8 @@ func (s *wstep) find(k wkind) (step *wstep, mixed bool, unsetWhen string) {
 func joinWriters(a, b val, whenA, whenB when) (val, bool) {
 	wa, sa := writerStep(a)
 	wb, sb := writerStep(b)
-	if wa == nil || wa != wb {
-		return val{}, false
+	if wa == nil || wa != wb || hasLinked(sa) || hasLinked(sb) {
+		return val{}, false // a way the link step configures is not known here
 	}
 	j := &wjoin{}
 	j.alts = appendAlts(appendAlts(j.alts, sa, whenA), sb, whenB)
@@ -150,9 +153,16 @@ func appendAlts(alts []walt, s *wstep, w when) []walt {
 	return append(alts, walt{s, w})
 }
 
-// writerOnly are the methods only a DataStreamWriter has: a parameter
-// they are called on is one.
-var writerOnly = map[string]bool{"trigger": true, "outputMode": true, "queryName": true, "foreachBatch": true}
+// writerOnly are the methods only a writer has, by the writer that has
+// them: a parameter they are called on is one. (format and option a
+// reader has too; a DataStreamWriter's partitionBy is as good as a
+// DataFrameWriter's here, since a helper's writer takes the caller's kind.)
+var writerOnly = map[string]facts.API{
+	"trigger": facts.DataStreamWriter, "outputMode": facts.DataStreamWriter,
+	"queryName": facts.DataStreamWriter, "foreachBatch": facts.DataStreamWriter,
+	"mode": facts.DataFrameWriter, "partitionBy": facts.DataFrameWriter,
+	"bucketBy": facts.DataFrameWriter, "sortBy": facts.DataFrameWriter,
+}
 
 // paramWriter is the writer the current function's parameter i is, made
 // once per function so that every use of the parameter configures one writer.
@@ -456,6 +466,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 		fw.Sink = "toTable" // the same sink by its other name
 	}
 	if formatSinks[c.name] {
+		x.sinkSets("format")
 		fw.Format, fw.FormatUnknown = c.name, false
 		fw.FormatSpan = x.span(c.nameStart(), c.fn.End())
 	}
@@ -472,6 +483,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 		switch {
 		case g.splat == 2:
 			x.optionArg(g, put)
+			x.sinkSets("options")
 			continue
 		case g.splat == 1:
 			i = len(params) // later positions are unknown
@@ -484,6 +496,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 			i++
 		}
 		sp := x.spanOf(g.n)
+		x.sinkSets(name)
 		switch name {
 		case "path":
 			fw.Target = x.pathTarget(g)
@@ -551,6 +564,28 @@ func (x *extractor) writeV2Sink(w *writer, s *wstep, c callSite, a args) {
 	x.recordWrite(fw, w.param)
 }
 
+// sinkSets notes that the sink's argument name sets a setting a helper
+// that configured the writer before may have set (see linked.go).
+func (x *extractor) sinkSets(name string) {
+	var b uint8
+	switch name {
+	case "format":
+		b = facts.SetFormat
+	case "mode", "outputMode", "overwrite":
+		b = facts.SetMode
+	case "partitionBy":
+		b = facts.SetPartition
+	case "queryName":
+		b = facts.SetQuery
+	case "path", "name", "tableName", "table", "url", "properties", "rowTag":
+	default:
+		b = facts.SetOptions
+	}
+	for i := range x.finishing {
+		x.finishing[i].After |= b
+	}
+}
+
 // newWrite returns the write that the sink c of writer w configured up to
 // step s records.
 func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
@@ -570,7 +605,16 @@ func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 	} else {
 		fw.CopyOf = w.hist.narrowSource()
 	}
+	x.finishing = x.finishing[:0]
 	for ; s != nil; s = s.prev {
+		if s.kind == wLinked {
+			// a call the link step follows configured the writer: what the
+			// code set after it stands
+			c := *s.ref.(*facts.Configured)
+			c.After = seenBits(&seen)
+			x.finishing = append(x.finishing, c)
+			continue
+		}
 		if s.kind == wJoin {
 			x.joinedSettings(fw, s, &seen)
 			break
