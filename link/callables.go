@@ -64,7 +64,7 @@ func (l *linker) attr(b bound, name string) bound {
 	}
 	home, init := l.resolve(b.home, b.a.Func()+".__init__")
 	if init == nil {
-		return bound{}
+		return l.classConst(b, name)
 	}
 	cls := strings.TrimSuffix(init.Name, "__init__")
 	var store *facts.Const
@@ -81,6 +81,9 @@ func (l *linker) attr(b bound, name string) bound {
 				}
 			}
 		}
+	}
+	if stores == 0 {
+		return l.classConst(b, name)
 	}
 	if stores != 1 || store == nil {
 		return bound{}
@@ -109,6 +112,17 @@ func (l *linker) attr(b bound, name string) bound {
 		r.home = home
 	}
 	return r
+}
+
+// classConst is attribute name of the instance b when no method sets it
+// and its class's body does (interval = "1 second"): the class's, placed
+// where the instance is given.
+func (l *linker) classConst(b bound, name string) bound {
+	c, ok := l.constant(b.home, b.a.Func()+"."+name)
+	if !ok {
+		return bound{}
+	}
+	return bound{a: placeArg(c, b.a.Span), home: b.home, ok: true}
 }
 
 // via is the call a write the site adds is made at: the foreachBatch call

@@ -117,6 +117,9 @@ type extractor struct {
 	// finishing are the calls that configured the writer of the write
 	// being made, when the link step follows them (see linked.go)
 	finishing []facts.Configured
+	// classConsts are the settings of the module's classes, as constants
+	// other modules may import (see noteClassConsts)
+	classConsts []facts.Const
 	// inLoop is the header of the innermost loop being read, in the current
 	// function or at module level (see facts.Write.Loop)
 	inLoop facts.Span

@@ -296,6 +296,12 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 	switch {
 	case g.v.kind == kModule && projectName(g.v.name):
 		name = g.v.name
+	case g.v.kind == kUnknown:
+		// an instance's attribute its class sets in its body (c.interval
+		// of c = StreamConf()): the class's constant, in the class's module
+		if r, ok := g.v.ref.(*objAttr); ok && projectName(r.obj.cls) {
+			name = r.obj.cls + "." + r.name
+		}
 	case g.v.kind == kUnknown && g.n.Is("identifier") && x.file.Summary != nil && len(x.file.Summary.Runs) > 0:
 		if _, bound := sc.lookup(x.text(g.n)); !bound {
 			name = x.text(g.n)
@@ -352,7 +358,7 @@ func (x *extractor) finishSummary() {
 			names = append(names, name)
 		}
 	}
-	if n += len(names); n == 0 {
+	if n += len(names) + len(x.classConsts); n == 0 {
 		return
 	}
 	consts := make([]facts.Const, 0, n)
@@ -380,8 +386,42 @@ func (x *extractor) finishSummary() {
 	}
 	clear(names)
 	x.work.scratchNames = names[:0]
+	consts = append(consts, x.classConsts...)
 	if len(consts) > 0 {
 		x.summary().Consts = consts
+	}
+}
+
+// noteClassConsts adds the settings a module-level class's body binds
+// (interval = "1 second") to the constants other modules may import, as
+// "Class.name", unless an instance sets them.
+func (x *extractor) noteClassConsts(ca *classAttrs) {
+	add := func(name string) {
+		v, ok := ca.get(name)
+		if !ok || (v.kind != kStr && v.kind != kConst && v.kind != kList) {
+			return
+		}
+		a := x.factArg(v, facts.Span{})
+		if !a.Known() || a.Open {
+			return
+		}
+		for _, it := range a.Items() {
+			if !it.Known() {
+				return
+			}
+		}
+		x.classConsts = append(x.classConsts, facts.Const{Name: ca.name + "." + name, Value: a})
+	}
+	for _, b := range ca.scope.few {
+		add(b.name)
+	}
+	names := make([]string, 0, len(ca.scope.vars))
+	for name := range ca.scope.vars {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		add(name)
 	}
 }
 

@@ -489,6 +489,9 @@ func (x *extractor) class(n python.Node, sc *scope) {
 	statics := x.curClass
 	x.block(n.ChildByFieldID(fBody), cs)
 	x.curClass = outerAttrs
+	if x.fn == nil && outer == "" {
+		x.noteClassConsts(statics)
+	}
 	if x.fn == nil && outer == "" && !plainBases(n) {
 		// a base class may set any attribute: its instances' are not known
 		if fs := x.summary().Funcs[funcs:]; len(fs) > 0 {
