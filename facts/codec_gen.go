@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "1608c3f2c333d74b"
+const CodecVersion = "2eb80a08ac77ad43"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1025,6 +1025,10 @@ func (e *encoder) encSummary(x *Summary) {
 	for i1 := range x.Finished {
 		e.encFinished(&x.Finished[i1])
 	}
+	e.Count(len(x.Classes), x.Classes == nil)
+	for i1 := range x.Classes {
+		e.encClass(&x.Classes[i1])
+	}
 }
 
 func (d *decoder) decSummary(x *Summary) {
@@ -1077,6 +1081,13 @@ func (d *decoder) decSummary(x *Summary) {
 			d.decFinished(&s1[i1])
 		}
 		x.Finished = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Class, n1)
+		for i1 := range s1 {
+			d.decClass(&s1[i1])
+		}
+		x.Classes = s1
 	}
 }
 
@@ -1339,6 +1350,11 @@ func (d *decoder) decArgMore(x *ArgMore) {
 }
 
 func (e *encoder) encHole(x *Hole) {
+	var bits byte
+	if x.Static {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
 	e.Uint(uint64(x.Fact))
 	e.Int(x.Index)
 	e.Uint(uint64(x.Field))
@@ -1354,6 +1370,8 @@ func (e *encoder) encHole(x *Hole) {
 }
 
 func (d *decoder) decHole(x *Hole) {
+	bits := d.Bits8(1)
+	x.Static = bits&(1<<0) != 0
 	x.Fact = FactKind(d.U8())
 	x.Index = d.Int()
 	x.Field = HoleField(d.U8())
@@ -1632,6 +1650,25 @@ func (d *decoder) decConfigured(x *Configured) {
 	}
 	x.Arg = d.Int()
 	x.After = d.U8()
+}
+
+func (e *encoder) encClass(x *Class) {
+	e.Str(x.Name)
+	e.Count(len(x.Bases), x.Bases == nil)
+	for i1 := range x.Bases {
+		e.Str(x.Bases[i1])
+	}
+}
+
+func (d *decoder) decClass(x *Class) {
+	x.Name = d.Str()
+	if n1, ok := d.Count(); ok {
+		s1 := make([]string, n1)
+		for i1 := range s1 {
+			s1[i1] = d.Str()
+		}
+		x.Bases = s1
+	}
 }
 
 func (e *encoder) encEvidence(x *Evidence) {

@@ -762,6 +762,14 @@ func (c Copier) copySummary(x *Summary) {
 		}
 		x.Finished = y1
 	}
+	if s1 := x.Classes; s1 != nil {
+		y1 := make([]Class, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyClass(&y1[i1])
+		}
+		x.Classes = y1
+	}
 }
 
 // Func returns a deep copy of x (nil for nil).
@@ -1183,6 +1191,24 @@ func (c Copier) copyConfigured(x *Configured) {
 		y1 := *p1
 		c.copyCall(&y1)
 		x.Call = &y1
+	}
+}
+
+// Class returns a deep copy of x (nil for nil).
+func (c Copier) Class(x *Class) *Class {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyClass(&y)
+	return &y
+}
+
+func (c Copier) copyClass(x *Class) {
+	if s1 := x.Bases; s1 != nil {
+		y1 := make([]string, len(s1))
+		copy(y1, s1)
+		x.Bases = y1
 	}
 }
 

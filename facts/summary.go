@@ -26,6 +26,16 @@ type Summary struct {
 	// (with_checkpoint(df.writeStream).toTable("t")): the link step adds
 	// each, with what the functions set, when it finds them all.
 	Finished []Finished
+	// Classes are the module-level classes that name base classes of the
+	// project: a method a class inherits is its base's.
+	Classes []Class
+}
+
+// Class is a class and its bases, named as a Call's Callee would name
+// them, in the order written.
+type Class struct {
+	Name  string
+	Bases []string
 }
 
 // Finished is a write made on a writer that calls of project functions
@@ -210,6 +220,11 @@ type Hole struct {
 	// parameter (self.table), known where the parameter is an object
 	// (ArgObject) whose class's __init__ sets it.
 	Attr string
+	// Static says the field is a setting of the method's class that its
+	// body binds (self.interval read as the class's interval = "10
+	// minutes"), kept in the fact: an instance of a subclass that binds
+	// Attr itself fills it with its own.
+	Static bool
 	// Parts, when set, say the field is a string built from parameters
 	// (f"{catalog}.{schema}.events"): literal text (ArgValue) and
 	// parameters (ArgParam), joined in order; Param is the first of them.

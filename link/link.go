@@ -546,9 +546,72 @@ func (l *linker) resolve(p, callee string) (string, *facts.Func) {
 		return found != nil
 	})
 	if home == "" {
-		return "", nil
+		return l.inherited(p, callee)
 	}
 	return home, found
+}
+
+// maxBases bounds the chain of base classes followed.
+const maxBases = 4
+
+// inherited resolves Class.method, called from file p, when the class
+// does not define the method itself: the first of its bases that does,
+// each base before the next, as Python's method order mostly is.
+func (l *linker) inherited(p, callee string) (string, *facts.Func) {
+	i := strings.LastIndexByte(callee, '.')
+	if i <= 0 {
+		return "", nil
+	}
+	return l.inheritedFrom(p, callee[:i], callee[i+1:], maxBases)
+}
+
+func (l *linker) inheritedFrom(p, cls, method string, depth int) (string, *facts.Func) {
+	if depth == 0 {
+		return "", nil
+	}
+	file, c := l.class(p, cls)
+	if c == nil {
+		return "", nil
+	}
+	for _, b := range c.Bases {
+		if home, fn := l.resolveOwn(file, b+"."+method); fn != nil {
+			return home, fn
+		}
+		if home, fn := l.inheritedFrom(file, b, method, depth-1); fn != nil {
+			return home, fn
+		}
+	}
+	return "", nil
+}
+
+// resolveOwn is resolve without following bases.
+func (l *linker) resolveOwn(p, callee string) (string, *facts.Func) {
+	var found *facts.Func
+	home := l.find(p, callee, func(file, name string) bool {
+		found = l.local(file, name)
+		return found != nil
+	})
+	return home, found
+}
+
+// class finds the class the code names cls, seen from file p, when it
+// names project bases.
+func (l *linker) class(p, cls string) (string, *facts.Class) {
+	var found *facts.Class
+	file := l.find(p, cls, func(file, name string) bool {
+		s := l.b.files[file]
+		if s == nil {
+			return false
+		}
+		for i := range s.Classes {
+			if s.Classes[i].Name == name {
+				found = &s.Classes[i]
+				return true
+			}
+		}
+		return false
+	})
+	return file, found
 }
 
 // constant is the value of the module constant name, seen from file p.

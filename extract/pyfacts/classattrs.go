@@ -1,6 +1,9 @@
 package pyfacts
 
-import "github.com/lakelint/lakelint/parsers/python"
+import (
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/python"
+)
 
 // classAttrs are the names a class body binds (trig = {...}, fmt = "delta"):
 // the settings a class keeps for its methods, read there as self.X, cls.X,
@@ -126,4 +129,51 @@ func (x *extractor) ownMethod(recv val, name string, sc *scope) *function {
 	}
 	fn, _ := v.ref.(*function)
 	return fn
+}
+
+// noteStaticRead remembers that n, obj.name read in a method, is a setting
+// of the method's class read through its instance (self.interval): an
+// instance of a subclass that binds name reads its own (see
+// facts.Hole.Static).
+func (x *extractor) noteStaticRead(obj val, name string, n python.Node) {
+	r, ok := obj.ref.(*param)
+	if !ok || x.fn == nil || r.fn != x.fn || r.i != 0 || r.attr != "" || x.fn.statics == nil || x.fn.class == "" {
+		return
+	}
+	if _, ok := x.fn.statics.get(name); !ok {
+		return
+	}
+	if x.fn.staticReads == nil {
+		x.fn.staticReads = map[facts.Span]string{}
+	}
+	x.fn.staticReads[x.spanOf(n)] = name
+}
+
+// noteBases records the bases of module-level class n that are classes
+// of the project, for the link step: what an instance of n does not find
+// in n it finds in them.
+func (x *extractor) noteBases(name string, n python.Node, sc *scope) {
+	sup := n.ChildByFieldID(fSuperclasses)
+	if !sup.Valid() {
+		return
+	}
+	var bases []string
+	for c := sup.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if !c.Is("identifier") && !c.Is("attribute") {
+			continue
+		}
+		v := x.eval(c, sc)
+		switch {
+		case v.kind == kClass:
+			if ci, ok := v.ref.(*classInfo); ok && ci.name != "" {
+				bases = append(bases, ci.name)
+			}
+		case v.kind == kModule && projectName(v.name):
+			bases = append(bases, v.name)
+		}
+	}
+	if len(bases) > 0 {
+		s := x.summary()
+		s.Classes = append(s.Classes, facts.Class{Name: name, Bases: bases})
+	}
 }

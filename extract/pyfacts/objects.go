@@ -169,6 +169,7 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 		}
 		if obj.kind == kUnknown {
 			if v, ok := x.member(obj, name); ok {
+				x.noteStaticRead(obj, name, n)
 				return v
 			}
 			if v, ok := x.ownClassAttr(n.ChildByFieldID(fObject), name); ok {

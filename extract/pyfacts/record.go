@@ -30,6 +30,10 @@ type fnState struct {
 	// function's parameters (or their attributes): a fact field at such a
 	// span is a hole.
 	spans map[facts.Span]paramRef
+	// statics are the class settings read through the instance (self.X
+	// read as the class body binds it), by where they are written: a
+	// subclass's instance may bind X itself (see facts.Hole.Static)
+	staticReads map[facts.Span]string
 	// parts are partitionings whose columns are a parameter.
 	parts map[*facts.Partitioning]paramRef
 	// roots are DataFrame histories that start from a parameter.
@@ -259,6 +263,8 @@ func (x *extractor) holes(f *fnState) {
 				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
 					w.TargetFromCaller = true
 				}
+			} else if attr, ok := f.staticReads[r.span]; ok {
+				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Attr: attr, Static: true})
 			} else if parts := x.templateAt(f, r.span); parts != nil {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: parts[0].Param, Key: r.key, Parts: parts[1:]})
 			} else if g, ok := x.work.globals[r.span]; ok {

@@ -491,6 +491,7 @@ func (x *extractor) class(n python.Node, sc *scope) {
 	x.curClass = outerAttrs
 	if x.fn == nil && outer == "" {
 		x.noteClassConsts(statics)
+		x.noteBases(x.text(n.ChildByFieldID(fName)), n, sc)
 	}
 	if x.fn == nil && outer == "" && !plainBases(n) {
 		// a base class may set any attribute: its instances' are not known

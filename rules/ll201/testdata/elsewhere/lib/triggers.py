@@ -14,3 +14,10 @@ def every_second(w):
 
 def hourly(w):
     return w.trigger(processingTime="1 hour")
+
+
+class Sink:
+    interval = "10 minutes"
+
+    def run(self, df, table):
+        df.writeStream.trigger(processingTime=self.interval).toTable(table)
