@@ -511,6 +511,8 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 				if w, ok := x.linkedWriter(call, a); ok {
 					return w // a method of a class defined elsewhere
 				}
+			} else if t, ok := x.methodTable(fn, recv, c, a); ok {
+				return t
 			}
 		}
 		return x.method(recv, c, a)
