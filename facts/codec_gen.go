@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "2eb80a08ac77ad43"
+const CodecVersion = "209ffd710bc96ebb"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1634,6 +1634,11 @@ func (d *decoder) decFinished(x *Finished) {
 }
 
 func (e *encoder) encConfigured(x *Configured) {
+	var bits byte
+	if x.InPlace {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
 	e.Bool(x.Call != nil)
 	if x.Call != nil {
 		e.encCall(x.Call)
@@ -1643,6 +1648,8 @@ func (e *encoder) encConfigured(x *Configured) {
 }
 
 func (d *decoder) decConfigured(x *Configured) {
+	bits := d.Bits8(1)
+	x.InPlace = bits&(1<<0) != 0
 	if d.Bool() {
 		p1 := new(Call)
 		d.decCall(p1)

@@ -56,6 +56,10 @@ type Configured struct {
 	// After are the settings (WriterSettings.Set bits) the code sets after
 	// the call, which the call's do not replace.
 	After uint8
+	// InPlace is set when the code goes on with the writer it passed, not
+	// the call's result (configure(w); w.start()): when the call is no
+	// writer helper, the write is made as the code configures it.
+	InPlace bool
 }
 
 // WriterHelper is what a function does to the writer it is given and

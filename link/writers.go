@@ -19,11 +19,12 @@ import (
 
 // finish adds write f of file p when every call that configured its writer
 // resolves to a writer helper; otherwise nothing, as for a call that does
-// not resolve.
+// not resolve, unless the code went on with the writer it passed (the
+// call's effect on it is then not known, as before).
 func (l *linker) finish(p string, f *facts.Finished) {
 	w := copyFact(f.Write, "", facts.Span{}).(*facts.Write)
 	for i := len(f.Helpers) - 1; i >= 0; i-- { // the oldest call first
-		if !l.configure(p, w, &f.Helpers[i]) {
+		if h := &f.Helpers[i]; !l.configure(p, w, h) && !h.InPlace {
 			return
 		}
 	}

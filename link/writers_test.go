@@ -24,8 +24,12 @@ def maybe(w, on):
 
 def part(w):
     return w.partitionBy("day").mode("overwrite")
+
+
+def describe(w):
+    print(w)
 `,
-		"jobs/a.py": `from lib.writers import scheduled, maybe, part
+		"jobs/a.py": `from lib.writers import scheduled, maybe, part, describe
 scheduled(df.writeStream.format("parquet")).toTable("t1")
 scheduled(df.writeStream).trigger(processingTime="5 minutes").option("checkpointLocation", "/mine").toTable("t2")
 maybe(df.writeStream, x).toTable("t3")
@@ -33,6 +37,9 @@ maybe(df.writeStream, True).toTable("t4")
 part(df.write.format("delta")).saveAsTable("t5")
 part(df.write).save("/p", mode="append")
 elsewhere(df.writeStream).toTable("t7")
+w = df.writeStream.trigger(once=True)
+describe(w)
+w.toTable("t8")
 `,
 	}
 	_, res := project(t, files)
@@ -74,7 +81,10 @@ elsewhere(df.writeStream).toTable("t7")
 	if w := got["t7"]; w != nil {
 		t.Errorf("t7: a helper the project does not define adds no write: %+v", w)
 	}
-	if len(e.Writes) != 6 {
-		t.Errorf("%d writes added, want 6", len(e.Writes))
+	if w := got["t8"]; trigger(w) != facts.TriggerOnce {
+		t.Errorf("t8: a writer passed to a call that is no writer helper goes on as configured: %+v", w)
+	}
+	if len(e.Writes) != 7 {
+		t.Errorf("%d writes added, want 7", len(e.Writes))
 	}
 }

@@ -110,7 +110,7 @@ func (x *extractor) markStreamingTables(tables []*facts.TableDef, reads []*facts
 // is given and returns it (settings.apply(w)), the name w stands for the
 // configured writer.
 func (x *extractor) keepConfigured(n python.Node, v val, sc *scope) {
-	w, _ := writerStep(v)
+	w, s := writerStep(v)
 	if w == nil || !n.Is("call") {
 		return
 	}
@@ -120,6 +120,9 @@ func (x *extractor) keepConfigured(n python.Node, v val, sc *scope) {
 		}
 		if old, ok := sc.lookup(x.text(name)); ok {
 			if ow, _ := writerStep(old); ow == w {
+				if s != nil && s.kind == wLinked {
+					s.ref.(*facts.Configured).InPlace = true
+				}
 				sc.set(x.text(name), v)
 			}
 		}

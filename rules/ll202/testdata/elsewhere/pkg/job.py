@@ -1,6 +1,6 @@
 """Streams configured by helpers of another module."""
 import pkg.writers as wr
-from pkg.writers import StreamSettings, maybe_scheduled, scheduled, with_checkpoint
+from pkg.writers import StreamSettings, describe, maybe_scheduled, scheduled, with_checkpoint
 
 from .writers import maybe_scheduled as maybe
 
@@ -13,6 +13,9 @@ def run(events, flag):
     StreamSettings(flag).configure(events.writeStream.format("delta")).toTable("main.raw.e")  # want: LL202 "when `self.batch` is true"
     StreamSettings(True).configure(events.writeStream.format("delta")).toTable("main.raw.f")  # want: LL202 "main.raw.f sets no trigger, so"
     later(events.writeStream.format("delta"), flag).toTable("main.raw.g")  # want: LL202 "when `on` is false"
+    x = events.writeStream.format("delta")
+    describe(x)  # no writer helper: the writer goes on as configured
+    x.toTable("main.raw.r")  # want: LL202 "main.raw.r sets no trigger, so"
     # near misses: the helper sets the trigger (after the caller's format,
     # before the caller's own trigger), or the call takes the branch that does
     scheduled(events.writeStream.format("delta")).toTable("main.raw.h")

@@ -24,3 +24,7 @@ class StreamSettings:
         if not self.batch:
             w = w.trigger(availableNow=True)
         return w
+
+
+def describe(w):
+    print(w)
