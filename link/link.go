@@ -31,6 +31,16 @@
 // with no knowledge of callers, and combined here; a chain of calls is
 // followed through the parameters it passes on, up to a bound.
 //
+// Two more kinds of call are followed. A method a class inherits resolves
+// to its base's (the summary records a class's project bases), and a
+// setting of the method's class read through self (facts.Hole.Static) is
+// filled with a subclass's own. A write finished on a writer that a call
+// of a function not known to its file configured (facts.Finished:
+// with_checkpoint(df.writeStream).toTable("t")) is added when the call
+// resolves to a writer helper (facts.Func.Writer), with what the helper
+// sets on the ways through its branches the call's arguments allow (see
+// writers.go).
+//
 // Left unresolved: a call that does not resolve to exactly one function
 // (two modules of one name, a name bound differently on two paths, a
 // function's result, something outside the project) adds nothing, and a
