@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "59c80bfa01796bf5"
+const CodecVersion = "582e03d4db8d8813"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1030,6 +1030,14 @@ func (e *encoder) encSummary(x *Summary) {
 	for i1 := range x.Globals {
 		e.encGlobal(&x.Globals[i1])
 	}
+	e.Count(len(x.Finished), x.Finished == nil)
+	for i1 := range x.Finished {
+		e.encFinished(&x.Finished[i1])
+	}
+	e.Count(len(x.Classes), x.Classes == nil)
+	for i1 := range x.Classes {
+		e.encClass(&x.Classes[i1])
+	}
 }
 
 func (d *decoder) decSummary(x *Summary) {
@@ -1075,6 +1083,20 @@ func (d *decoder) decSummary(x *Summary) {
 			d.decGlobal(&s1[i1])
 		}
 		x.Globals = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Finished, n1)
+		for i1 := range s1 {
+			d.decFinished(&s1[i1])
+		}
+		x.Finished = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Class, n1)
+		for i1 := range s1 {
+			d.decClass(&s1[i1])
+		}
+		x.Classes = s1
 	}
 }
 
@@ -1135,6 +1157,10 @@ func (e *encoder) encFunc(x *Func) {
 	e.Count(len(x.Attrs), x.Attrs == nil)
 	for i1 := range x.Attrs {
 		e.encConst(&x.Attrs[i1])
+	}
+	e.Bool(x.Writer != nil)
+	if x.Writer != nil {
+		e.encWriterHelper(x.Writer)
 	}
 }
 
@@ -1228,6 +1254,11 @@ func (d *decoder) decFunc(x *Func) {
 			d.decConst(&s1[i1])
 		}
 		x.Attrs = s1
+	}
+	if d.Bool() {
+		p1 := new(WriterHelper)
+		d.decWriterHelper(p1)
+		x.Writer = p1
 	}
 }
 
@@ -1328,6 +1359,11 @@ func (d *decoder) decArgMore(x *ArgMore) {
 }
 
 func (e *encoder) encHole(x *Hole) {
+	var bits byte
+	if x.Static {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
 	e.Uint(uint64(x.Fact))
 	e.Int(x.Index)
 	e.Uint(uint64(x.Field))
@@ -1343,6 +1379,8 @@ func (e *encoder) encHole(x *Hole) {
 }
 
 func (d *decoder) decHole(x *Hole) {
+	bits := d.Bits8(1)
+	x.Static = bits&(1<<0) != 0
 	x.Fact = FactKind(d.U8())
 	x.Index = d.Int()
 	x.Field = HoleField(d.U8())
@@ -1401,6 +1439,155 @@ func (d *decoder) decConst(x *Const) {
 	d.decArg(&x.Value)
 }
 
+func (e *encoder) encWriterHelper(x *WriterHelper) {
+	e.Int(x.Param)
+	e.Count(len(x.Ways), x.Ways == nil)
+	for i1 := range x.Ways {
+		e.encWriterWay(&x.Ways[i1])
+	}
+}
+
+func (d *decoder) decWriterHelper(x *WriterHelper) {
+	x.Param = d.Int()
+	if n1, ok := d.Count(); ok {
+		s1 := make([]WriterWay, n1)
+		for i1 := range s1 {
+			d.decWriterWay(&s1[i1])
+		}
+		x.Ways = s1
+	}
+}
+
+func (e *encoder) encWriterWay(x *WriterWay) {
+	e.Str(x.When)
+	e.Count(len(x.Conds), x.Conds == nil)
+	for i1 := range x.Conds {
+		e.encWayCond(&x.Conds[i1])
+	}
+	e.encWriterSettings(&x.Sets)
+}
+
+func (d *decoder) decWriterWay(x *WriterWay) {
+	x.When = d.Str()
+	if n1, ok := d.Count(); ok {
+		s1 := make([]WayCond, n1)
+		for i1 := range s1 {
+			d.decWayCond(&s1[i1])
+		}
+		x.Conds = s1
+	}
+	d.decWriterSettings(&x.Sets)
+}
+
+func (e *encoder) encWayCond(x *WayCond) {
+	var bits byte
+	if x.Holds {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
+	e.Int(x.Param)
+	e.Str(x.Attr)
+}
+
+func (d *decoder) decWayCond(x *WayCond) {
+	bits := d.Bits8(1)
+	x.Holds = bits&(1<<0) != 0
+	x.Param = d.Int()
+	x.Attr = d.Str()
+}
+
+func (e *encoder) encWriterSettings(x *WriterSettings) {
+	var bits byte
+	if x.FormatUnknown {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
+	e.Uint(uint64(x.Set))
+	e.Str(x.Format)
+	e.encSpan(&x.FormatSpan)
+	e.encValue(&x.Mode)
+	e.Bool(x.PartitionBy != nil)
+	if x.PartitionBy != nil {
+		e.encPartitioning(x.PartitionBy)
+	}
+	e.Count(len(x.ClusterBy), x.ClusterBy == nil)
+	for i1 := range x.ClusterBy {
+		e.encColumn(&x.ClusterBy[i1])
+	}
+	e.Count(len(x.Options), x.Options == nil)
+	if len(x.Options) > 0 {
+		mark1 := wire.PushKeys(&e.Encoder, x.Options)
+		for _, k1 := range e.Keys[mark1:] {
+			e.Str(k1)
+			v1 := x.Options[k1]
+			e.encValue(&v1)
+		}
+		e.Keys = e.Keys[:mark1]
+	}
+	e.Count(len(x.Properties), x.Properties == nil)
+	if len(x.Properties) > 0 {
+		mark1 := wire.PushKeys(&e.Encoder, x.Properties)
+		for _, k1 := range e.Keys[mark1:] {
+			e.Str(k1)
+			v1 := x.Properties[k1]
+			e.encValue(&v1)
+		}
+		e.Keys = e.Keys[:mark1]
+	}
+	e.Bool(x.Trigger != nil)
+	if x.Trigger != nil {
+		e.encTrigger(x.Trigger)
+	}
+	e.encValue(&x.QueryName)
+}
+
+func (d *decoder) decWriterSettings(x *WriterSettings) {
+	bits := d.Bits8(1)
+	x.FormatUnknown = bits&(1<<0) != 0
+	x.Set = d.U8()
+	x.Format = d.Str()
+	d.decSpan(&x.FormatSpan)
+	d.decValue(&x.Mode)
+	if d.Bool() {
+		p1 := new(Partitioning)
+		d.decPartitioning(p1)
+		x.PartitionBy = p1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Column, n1)
+		for i1 := range s1 {
+			d.decColumn(&s1[i1])
+		}
+		x.ClusterBy = s1
+	}
+	if n1, ok := d.Count(); ok {
+		m1 := make(map[string]Value, n1)
+		for range n1 {
+			k1 := d.Str()
+			var v1 Value
+			d.decValue(&v1)
+			m1[k1] = v1
+		}
+		x.Options = m1
+	}
+	if n1, ok := d.Count(); ok {
+		m1 := make(map[string]Value, n1)
+		for range n1 {
+			k1 := d.Str()
+			var v1 Value
+			d.decValue(&v1)
+			m1[k1] = v1
+		}
+		x.Properties = m1
+	}
+	if d.Bool() {
+		p1 := new(Trigger)
+		d.decTrigger(p1)
+		x.Trigger = p1
+	}
+	d.decValue(&x.QueryName)
+}
+
 func (e *encoder) encRun(x *Run) {
 	e.Str(x.Path)
 	e.encSpan(&x.At)
@@ -1427,6 +1614,77 @@ func (d *decoder) decGlobal(x *Global) {
 	x.Key = d.Str()
 	x.Name = d.Str()
 	d.decSpan(&x.Span)
+}
+
+func (e *encoder) encFinished(x *Finished) {
+	e.Bool(x.Write != nil)
+	if x.Write != nil {
+		e.encWrite(x.Write)
+	}
+	e.Count(len(x.Helpers), x.Helpers == nil)
+	for i1 := range x.Helpers {
+		e.encConfigured(&x.Helpers[i1])
+	}
+}
+
+func (d *decoder) decFinished(x *Finished) {
+	if d.Bool() {
+		p1 := new(Write)
+		d.decWrite(p1)
+		x.Write = p1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Configured, n1)
+		for i1 := range s1 {
+			d.decConfigured(&s1[i1])
+		}
+		x.Helpers = s1
+	}
+}
+
+func (e *encoder) encConfigured(x *Configured) {
+	var bits byte
+	if x.InPlace {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
+	e.Bool(x.Call != nil)
+	if x.Call != nil {
+		e.encCall(x.Call)
+	}
+	e.Int(x.Arg)
+	e.Uint(uint64(x.After))
+}
+
+func (d *decoder) decConfigured(x *Configured) {
+	bits := d.Bits8(1)
+	x.InPlace = bits&(1<<0) != 0
+	if d.Bool() {
+		p1 := new(Call)
+		d.decCall(p1)
+		x.Call = p1
+	}
+	x.Arg = d.Int()
+	x.After = d.U8()
+}
+
+func (e *encoder) encClass(x *Class) {
+	e.Str(x.Name)
+	e.Count(len(x.Bases), x.Bases == nil)
+	for i1 := range x.Bases {
+		e.Str(x.Bases[i1])
+	}
+}
+
+func (d *decoder) decClass(x *Class) {
+	x.Name = d.Str()
+	if n1, ok := d.Count(); ok {
+		s1 := make([]string, n1)
+		for i1 := range s1 {
+			s1[i1] = d.Str()
+		}
+		x.Bases = s1
+	}
 }
 
 func (e *encoder) encEvidence(x *Evidence) {

@@ -759,6 +759,22 @@ func (c Copier) copySummary(x *Summary) {
 		}
 		x.Globals = y1
 	}
+	if s1 := x.Finished; s1 != nil {
+		y1 := make([]Finished, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyFinished(&y1[i1])
+		}
+		x.Finished = y1
+	}
+	if s1 := x.Classes; s1 != nil {
+		y1 := make([]Class, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyClass(&y1[i1])
+		}
+		x.Classes = y1
+	}
 }
 
 // Func returns a deep copy of x (nil for nil).
@@ -869,6 +885,11 @@ func (c Copier) copyFunc(x *Func) {
 			c.copyConst(&y1[i1])
 		}
 		x.Attrs = y1
+	}
+	if p1 := x.Writer; p1 != nil {
+		y1 := *p1
+		c.copyWriterHelper(&y1)
+		x.Writer = &y1
 	}
 }
 
@@ -1009,6 +1030,102 @@ func (c Copier) copyConst(x *Const) {
 	c.copyArg(&x.Value)
 }
 
+// WriterHelper returns a deep copy of x (nil for nil).
+func (c Copier) WriterHelper(x *WriterHelper) *WriterHelper {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyWriterHelper(&y)
+	return &y
+}
+
+func (c Copier) copyWriterHelper(x *WriterHelper) {
+	if s1 := x.Ways; s1 != nil {
+		y1 := make([]WriterWay, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyWriterWay(&y1[i1])
+		}
+		x.Ways = y1
+	}
+}
+
+// WriterWay returns a deep copy of x (nil for nil).
+func (c Copier) WriterWay(x *WriterWay) *WriterWay {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyWriterWay(&y)
+	return &y
+}
+
+func (c Copier) copyWriterWay(x *WriterWay) {
+	if s1 := x.Conds; s1 != nil {
+		y1 := make([]WayCond, len(s1))
+		copy(y1, s1)
+		x.Conds = y1
+	}
+	c.copyWriterSettings(&x.Sets)
+}
+
+// WriterSettings returns a deep copy of x (nil for nil).
+func (c Copier) WriterSettings(x *WriterSettings) *WriterSettings {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyWriterSettings(&y)
+	return &y
+}
+
+func (c Copier) copyWriterSettings(x *WriterSettings) {
+	c.copySpan(&x.FormatSpan)
+	c.copyValue(&x.Mode)
+	if p1 := x.PartitionBy; p1 != nil {
+		y1 := *p1
+		c.copyPartitioning(&y1)
+		x.PartitionBy = &y1
+	}
+	if s1 := x.ClusterBy; s1 != nil {
+		y1 := make([]Column, len(s1))
+		copy(y1, s1)
+		if c.Home != 0 {
+			for i1 := range y1 {
+				c.copyColumn(&y1[i1])
+			}
+		}
+		x.ClusterBy = y1
+	}
+	if m1 := x.Options; m1 != nil {
+		y1 := maps.Clone(m1)
+		if c.Home != 0 {
+			for k1, v1 := range y1 {
+				c.copyValue(&v1)
+				y1[k1] = v1
+			}
+		}
+		x.Options = y1
+	}
+	if m1 := x.Properties; m1 != nil {
+		y1 := maps.Clone(m1)
+		if c.Home != 0 {
+			for k1, v1 := range y1 {
+				c.copyValue(&v1)
+				y1[k1] = v1
+			}
+		}
+		x.Properties = y1
+	}
+	if p1 := x.Trigger; p1 != nil {
+		y1 := *p1
+		c.copyTrigger(&y1)
+		x.Trigger = &y1
+	}
+	c.copyValue(&x.QueryName)
+}
+
 // Run returns a deep copy of x (nil for nil).
 func (c Copier) Run(x *Run) *Run {
 	if x == nil {
@@ -1036,6 +1153,68 @@ func (c Copier) Global(x *Global) *Global {
 func (c Copier) copyGlobal(x *Global) {
 	c.copySpan(&x.At)
 	c.copySpan(&x.Span)
+}
+
+// Finished returns a deep copy of x (nil for nil).
+func (c Copier) Finished(x *Finished) *Finished {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyFinished(&y)
+	return &y
+}
+
+func (c Copier) copyFinished(x *Finished) {
+	if p1 := x.Write; p1 != nil {
+		y1 := *p1
+		c.copyWrite(&y1)
+		x.Write = &y1
+	}
+	if s1 := x.Helpers; s1 != nil {
+		y1 := make([]Configured, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyConfigured(&y1[i1])
+		}
+		x.Helpers = y1
+	}
+}
+
+// Configured returns a deep copy of x (nil for nil).
+func (c Copier) Configured(x *Configured) *Configured {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyConfigured(&y)
+	return &y
+}
+
+func (c Copier) copyConfigured(x *Configured) {
+	if p1 := x.Call; p1 != nil {
+		y1 := *p1
+		c.copyCall(&y1)
+		x.Call = &y1
+	}
+}
+
+// Class returns a deep copy of x (nil for nil).
+func (c Copier) Class(x *Class) *Class {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyClass(&y)
+	return &y
+}
+
+func (c Copier) copyClass(x *Class) {
+	if s1 := x.Bases; s1 != nil {
+		y1 := make([]string, len(s1))
+		copy(y1, s1)
+		x.Bases = y1
+	}
 }
 
 // Evidence returns a deep copy of x (nil for nil).

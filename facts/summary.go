@@ -21,7 +21,103 @@ type Summary struct {
 	// Globals are the fields of the file's facts that a name imported from
 	// another module of the project (or defined by a %run notebook) fills.
 	Globals []Global
+	// Finished are the writes the file finishes on a writer that a call of
+	// a function not known here configured and returned
+	// (with_checkpoint(df.writeStream).toTable("t")): the link step adds
+	// each, with what the functions set, when it finds them all.
+	Finished []Finished
+	// Classes are the module-level classes that name base classes of the
+	// project: a method a class inherits is its base's.
+	Classes []Class
 }
+
+// Class is a class and its bases, named as a Call's Callee would name
+// them, in the order written.
+type Class struct {
+	Name  string
+	Bases []string
+}
+
+// Finished is a write made on a writer that calls of project functions
+// configured (see Summary.Finished).
+type Finished struct {
+	// Write is the write as the file's own code configures it.
+	Write *Write
+	// Helpers are the calls that configured the writer, the newest first.
+	Helpers []Configured
+}
+
+// Configured is a call that configures a writer it is given and returns
+// it (see Func.Writer).
+type Configured struct {
+	Call *Call
+	// Arg is the call's argument that is the writer.
+	Arg int
+	// After are the settings (WriterSettings.Set bits) the code sets after
+	// the call, which the call's do not replace.
+	After uint8
+	// InPlace is set when the code goes on with the writer it passed, not
+	// the call's result (configure(w); w.start()): when the call is no
+	// writer helper, the write is made as the code configures it.
+	InPlace bool
+}
+
+// WriterHelper is what a function does to the writer it is given and
+// returns: def scheduled(w): return w.trigger(availableNow=True).
+type WriterHelper struct {
+	Param int // the parameter that is the writer
+	// Ways are the ways through the function's branches, each with what it
+	// sets; one when it has no branches that configure the writer.
+	Ways []WriterWay
+}
+
+// WriterWay is one way through a writer helper.
+type WriterWay struct {
+	// When says when the way runs ("`backfill` is false"), for messages;
+	// "" when always.
+	When string
+	// Conds are the conditions on the function's parameters under which
+	// the way runs: a call that passes a value whose truth is known takes
+	// only the ways it meets.
+	Conds []WayCond
+	Sets  WriterSettings
+}
+
+// WayCond says that parameter Param (its attribute Attr, when set:
+// self.batch) has the truth Holds.
+type WayCond struct {
+	Param int
+	Attr  string
+	Holds bool
+}
+
+// WriterSettings are what configuring a writer sets; Set says which (the
+// Set* bits).
+type WriterSettings struct {
+	Set           uint8
+	Format        string
+	FormatUnknown bool
+	FormatSpan    Span
+	Mode          Value
+	PartitionBy   *Partitioning
+	ClusterBy     []Column
+	Options       map[string]Value
+	Properties    map[string]Value
+	Trigger       *Trigger
+	QueryName     Value
+}
+
+// The settings of a writer (WriterSettings.Set).
+const (
+	SetFormat uint8 = 1 << iota
+	SetMode
+	SetPartition
+	SetCluster
+	SetOptions
+	SetProps
+	SetTrigger
+	SetQuery
+)
 
 // Const is a module-level constant.
 type Const struct {
@@ -70,6 +166,9 @@ type Func struct {
 	// value), in the order written: the value is a parameter (ArgParam), a
 	// constant, or unknown when the store is conditional or not followed.
 	Attrs []Const
+	// Writer is set when the function configures a writer it is given and
+	// returns it.
+	Writer *WriterHelper
 }
 
 // Param is a function parameter.
@@ -125,6 +224,11 @@ type Hole struct {
 	// parameter (self.table), known where the parameter is an object
 	// (ArgObject) whose class's __init__ sets it.
 	Attr string
+	// Static says the field is a setting of the method's class that its
+	// body binds (self.interval read as the class's interval = "10
+	// minutes"), kept in the fact: an instance of a subclass that binds
+	// Attr itself fills it with its own.
+	Static bool
 	// Parts, when set, say the field is a string built from parameters
 	// (f"{catalog}.{schema}.events"): literal text (ArgValue) and
 	// parameters (ArgParam), joined in order; Param is the first of them.

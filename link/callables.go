@@ -64,7 +64,7 @@ func (l *linker) attr(b bound, name string) bound {
 	}
 	home, init := l.resolve(b.home, b.a.Func()+".__init__")
 	if init == nil {
-		return bound{}
+		return l.classConst(b, name)
 	}
 	cls := strings.TrimSuffix(init.Name, "__init__")
 	var store *facts.Const
@@ -81,6 +81,9 @@ func (l *linker) attr(b bound, name string) bound {
 				}
 			}
 		}
+	}
+	if stores == 0 {
+		return l.classConst(b, name)
 	}
 	if stores != 1 || store == nil {
 		return bound{}
@@ -109,6 +112,59 @@ func (l *linker) attr(b bound, name string) bound {
 		r.home = home
 	}
 	return r
+}
+
+// classConst is attribute name of the instance b when no method sets it
+// and its class's body, or a base's, does (interval = "1 second"): the
+// class's, placed where the instance is given.
+func (l *linker) classConst(b bound, name string) bound {
+	c, ok := l.classSetting(b.home, b.a.Func(), name, "", "", maxBases)
+	if !ok {
+		return bound{}
+	}
+	return bound{a: placeArg(c, b.a.Span), home: b.home, ok: true}
+}
+
+// classSetting is setting name of class cls, as file p names it: what its
+// body binds, or else the first of its bases that does. Reaching class
+// stop of file stopIn ends the search with nothing: what that class says
+// is known already.
+func (l *linker) classSetting(p, cls, name, stopIn, stop string, depth int) (facts.Arg, bool) {
+	if depth == 0 {
+		return facts.Arg{}, false
+	}
+	var found facts.Arg
+	ok, stopped := false, false
+	l.find(p, cls+"."+name, func(file, n string) bool {
+		if file == stopIn && n == stop+"."+name {
+			stopped = true
+			return true
+		}
+		s := l.b.files[file]
+		if s == nil {
+			return false
+		}
+		for i := range s.Consts {
+			if c := &s.Consts[i]; c.Name == n {
+				found, ok = c.Value, true
+				return true
+			}
+		}
+		return false
+	})
+	if ok || stopped {
+		return found, ok
+	}
+	file, c := l.class(p, cls)
+	if c == nil {
+		return facts.Arg{}, false
+	}
+	for _, b := range c.Bases {
+		if v, ok := l.classSetting(file, b, name, stopIn, stop, depth-1); ok {
+			return v, true
+		}
+	}
+	return facts.Arg{}, false
 }
 
 // via is the call a write the site adds is made at: the foreachBatch call

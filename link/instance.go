@@ -86,6 +86,9 @@ func (in *instance) arg(h facts.Hole) bound {
 	if h.Parts != nil {
 		return in.joined(h.Parts)
 	}
+	if h.Static {
+		return in.static(h)
+	}
 	if h.Attr == "" {
 		return in.args[h.Param]
 	}
@@ -393,4 +396,23 @@ func fillField(v any, h facts.Hole, a facts.Arg, moveAt, owned bool) {
 // looksPath reports whether a target string is a storage path, not a table name.
 func looksPath(s string) bool {
 	return strings.ContainsAny(s, "/:\\")
+}
+
+// static is what fills a hole the method's class fills (facts.Hole.Static):
+// the setting of the instance's class, when that class, a subclass of the
+// method's, binds it itself or inherits it from another class between.
+func (in *instance) static(h facts.Hole) bound {
+	if h.Param >= len(in.args) {
+		return bound{}
+	}
+	self := in.args[h.Param]
+	if !self.ok || self.a.Kind != facts.ArgObject {
+		return bound{}
+	}
+	own := in.fn.Name[:max(strings.LastIndexByte(in.fn.Name, '.'), 0)]
+	c, ok := in.l.classSetting(self.home, self.a.Func(), h.Attr, in.home, own, maxBases)
+	if !ok {
+		return bound{}
+	}
+	return bound{a: placeArg(c, self.a.Span), home: self.home, ok: true}
 }

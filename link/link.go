@@ -31,6 +31,16 @@
 // with no knowledge of callers, and combined here; a chain of calls is
 // followed through the parameters it passes on, up to a bound.
 //
+// Two more kinds of call are followed. A method a class inherits resolves
+// to its base's (the summary records a class's project bases), and a
+// setting of the method's class read through self (facts.Hole.Static) is
+// filled with a subclass's own. A write finished on a writer that a call
+// of a function not known to its file configured (facts.Finished:
+// with_checkpoint(df.writeStream).toTable("t")) is added when the call
+// resolves to a writer helper (facts.Func.Writer), with what the helper
+// sets on the ways through its branches the call's arguments allow (see
+// writers.go).
+//
 // Left unresolved: a call that does not resolve to exactly one function
 // (two modules of one name, a name bound differently on two paths, a
 // function's result, something outside the project) adds nothing, and a
@@ -194,16 +204,18 @@ func (e *Extra) Merge(f *facts.File) {
 	if e == nil {
 		return
 	}
-	for _, fl := range e.Fills {
-		if v := findFact(f, fl.Fact, fl.At); v != nil {
-			fillField(v, facts.Hole{Field: fl.Field, Key: fl.Key}, fl.Value, false, false) // the file's own facts
-		}
-	}
 	f.Writes = mergeByStart(f.Writes, e.Writes, func(w *facts.Write) int { return w.Span.Start })
 	f.Reads = mergeByStart(f.Reads, e.Reads, func(r *facts.Read) int { return r.Span.Start })
 	f.Tables = mergeByStart(f.Tables, e.Tables, func(t *facts.TableDef) int { return t.Span.Start })
 	f.Settings = mergeByStart(f.Settings, e.Settings, func(s *facts.Setting) int { return s.Span.Start })
 	f.Maintenance = mergeByStart(f.Maintenance, e.Maintenance, func(m *facts.Maintenance) int { return m.Span.Start })
+	// after the merge: a write finished on a writer a helper configured
+	// (see finish) is the file's own, and its fields may be constants too
+	for _, fl := range e.Fills {
+		if v := findFact(f, fl.Fact, fl.At); v != nil {
+			fillField(v, facts.Hole{Field: fl.Field, Key: fl.Key}, fl.Value, false, false) // the file's own facts
+		}
+	}
 }
 
 // findFact is the fact of kind k whose Span is at in f.
@@ -406,6 +418,9 @@ func (l *linker) file(p string) *linkedFile {
 	}
 	for _, c := range s.Calls {
 		l.site(p, c, nil)
+	}
+	for i := range s.Finished {
+		l.finish(p, &s.Finished[i])
 	}
 	for _, fn := range s.Funcs {
 		for _, c := range fn.Calls {
@@ -692,9 +707,72 @@ func (l *linker) resolve(p, callee string) (string, *facts.Func) {
 		return found != nil
 	})
 	if home == "" {
-		return "", nil
+		return l.inherited(p, callee)
 	}
 	return home, found
+}
+
+// maxBases bounds the chain of base classes followed.
+const maxBases = 4
+
+// inherited resolves Class.method, called from file p, when the class
+// does not define the method itself: the first of its bases that does,
+// each base before the next, as Python's method order mostly is.
+func (l *linker) inherited(p, callee string) (string, *facts.Func) {
+	i := strings.LastIndexByte(callee, '.')
+	if i <= 0 {
+		return "", nil
+	}
+	return l.inheritedFrom(p, callee[:i], callee[i+1:], maxBases)
+}
+
+func (l *linker) inheritedFrom(p, cls, method string, depth int) (string, *facts.Func) {
+	if depth == 0 {
+		return "", nil
+	}
+	file, c := l.class(p, cls)
+	if c == nil {
+		return "", nil
+	}
+	for _, b := range c.Bases {
+		if home, fn := l.resolveOwn(file, b+"."+method); fn != nil {
+			return home, fn
+		}
+		if home, fn := l.inheritedFrom(file, b, method, depth-1); fn != nil {
+			return home, fn
+		}
+	}
+	return "", nil
+}
+
+// resolveOwn is resolve without following bases.
+func (l *linker) resolveOwn(p, callee string) (string, *facts.Func) {
+	var found *facts.Func
+	home := l.find(p, callee, func(file, name string) bool {
+		found = l.local(file, name)
+		return found != nil
+	})
+	return home, found
+}
+
+// class finds the class the code names cls, seen from file p, when it
+// names project bases.
+func (l *linker) class(p, cls string) (string, *facts.Class) {
+	var found *facts.Class
+	file := l.find(p, cls, func(file, name string) bool {
+		s := l.b.files[file]
+		if s == nil {
+			return false
+		}
+		for i := range s.Classes {
+			if s.Classes[i].Name == name {
+				found = &s.Classes[i]
+				return true
+			}
+		}
+		return false
+	})
+	return file, found
 }
 
 // constant is the value of the module constant name, seen from file p.

@@ -179,23 +179,27 @@ func (x *extractor) methodOf(recv val, name string) (string, []facts.Arg, bool) 
 }
 
 // recordCallable records call c of a callable value with arguments a.
-func (x *extractor) recordCallable(callee string, calleeParam int, bound []facts.Arg, c callSite, a args) {
+func (x *extractor) recordCallable(callee string, calleeParam int, bound []facts.Arg, c callSite, a args) *facts.Call {
 	call := &facts.Call{Callee: callee, CalleeParam: calleeParam, Span: x.spanOf(c.call), At: x.span(c.nameStart(), c.fn.End())}
 	call.Args = facts.WithBound(bound, x.factArgs(a))
 	x.markBatch(call, c)
 	x.addCall(call)
+	return call
 }
 
-// callValue records a call of v when v is code the link step can follow.
-func (x *extractor) callValue(v val, c callSite, a args) bool {
+// callValue records a call of v when v is code the link step can follow;
+// what it returns is a writer it is given, configured there (see
+// linkedWriter), or unknown.
+func (x *extractor) callValue(v val, c callSite, a args) (val, bool) {
 	if v.kind != kUnknown || v.ref == nil {
-		return false
+		return val{}, false
 	}
 	callee, param, bound, ok := x.callable(v)
-	if ok {
-		x.recordCallable(callee, param, bound, c, a)
+	if !ok {
+		return val{}, false
 	}
-	return ok
+	w, _ := x.linkedWriter(x.recordCallable(callee, param, bound, c, a), a)
+	return w, true
 }
 
 // partial is functools.partial(f, *args, **kwargs).

@@ -1,6 +1,9 @@
 package pyfacts
 
-import "github.com/lakelint/lakelint/parsers/python"
+import (
+	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/python"
+)
 
 // classAttrs are the names a class body binds (trig = {...}, fmt = "delta"):
 // the settings a class keeps for its methods, read there as self.X, cls.X,
@@ -15,10 +18,27 @@ type classAttrs struct {
 
 // newClassAttrs starts the attributes of the class whose body is body,
 // read into scope cs.
-func (x *extractor) newClassAttrs(name string, body python.Node, cs *scope) *classAttrs {
+func (x *extractor) newClassAttrs(name string, def python.Node, cs *scope) *classAttrs {
 	ca := &classAttrs{name: name, scope: cs}
+	body := def.ChildByFieldID(fBody)
 	x.instanceAssigned(body, ca)
+	if isDataclass(def) {
+		// a field's default is what an instance holds when its constructor
+		// is not given one: each instance's own
+		for c := body.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if as := c.NamedChild(0); c.Is("expression_statement") && as.Is("assignment") && as.ChildByFieldID(fType).Valid() {
+				ca.instance(x.text(as.ChildByFieldID(fLeft)))
+			}
+		}
+	}
 	return ca
+}
+
+func (ca *classAttrs) instance(name string) {
+	if ca.onInstance == nil {
+		ca.onInstance = map[string]bool{}
+	}
+	ca.onInstance[name] = true
 }
 
 // instanceAssigned marks the names assigned as self.X or cls.X anywhere
@@ -28,10 +48,7 @@ func (x *extractor) instanceAssigned(n python.Node, ca *classAttrs) {
 		if c.Is("assignment") || c.Is("augmented_assignment") {
 			t := c.ChildByFieldID(fLeft)
 			if obj := t.ChildByFieldID(fObject); t.Is("attribute") && (obj.TextIs("self") || obj.TextIs("cls")) {
-				if ca.onInstance == nil {
-					ca.onInstance = map[string]bool{}
-				}
-				ca.onInstance[x.text(t.ChildByFieldID(fAttribute))] = true
+				ca.instance(x.text(t.ChildByFieldID(fAttribute)))
 			}
 		}
 		x.instanceAssigned(c, ca)
@@ -112,4 +129,51 @@ func (x *extractor) ownMethod(recv val, name string, sc *scope) *function {
 	}
 	fn, _ := v.ref.(*function)
 	return fn
+}
+
+// noteStaticRead remembers that n, obj.name read in a method, is a setting
+// of the method's class read through its instance (self.interval): an
+// instance of a subclass that binds name reads its own (see
+// facts.Hole.Static).
+func (x *extractor) noteStaticRead(obj val, name string, n python.Node) {
+	r, ok := obj.ref.(*param)
+	if !ok || x.fn == nil || r.fn != x.fn || r.i != 0 || r.attr != "" || x.fn.statics == nil || x.fn.class == "" {
+		return
+	}
+	if _, ok := x.fn.statics.get(name); !ok {
+		return
+	}
+	if x.fn.staticReads == nil {
+		x.fn.staticReads = map[facts.Span]string{}
+	}
+	x.fn.staticReads[x.spanOf(n)] = name
+}
+
+// noteBases records the bases of module-level class n that are classes
+// of the project, for the link step: what an instance of n does not find
+// in n it finds in them.
+func (x *extractor) noteBases(name string, n python.Node, sc *scope) {
+	sup := n.ChildByFieldID(fSuperclasses)
+	if !sup.Valid() {
+		return
+	}
+	var bases []string
+	for c := sup.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if !c.Is("identifier") && !c.Is("attribute") {
+			continue
+		}
+		v := x.eval(c, sc)
+		switch {
+		case v.kind == kClass:
+			if ci, ok := v.ref.(*classInfo); ok && ci.name != "" {
+				bases = append(bases, ci.name)
+			}
+		case v.kind == kModule && projectName(v.name):
+			bases = append(bases, v.name)
+		}
+	}
+	if len(bases) > 0 {
+		s := x.summary()
+		s.Classes = append(s.Classes, facts.Class{Name: name, Bases: bases})
+	}
 }

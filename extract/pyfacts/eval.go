@@ -512,9 +512,17 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 			x.forgetMutated(recv, fn, sc)
 		}
 		if callee, bound, ok := x.methodOf(recv, c.name); ok {
-			x.recordCallable(callee, 0, bound, c, a)
-			if fn := x.ownMethod(recv, c.name, sc); fn != nil && fn.retWriter > 0 {
-				return x.returnedWriter(fn, a, 1)
+			call := x.recordCallable(callee, 0, bound, c, a)
+			fn := x.ownMethod(recv, c.name, sc)
+			if fn != nil && fn.retWriter > 0 {
+				return x.returnedWriter(fn, a, 1, recv)
+			}
+			if fn == nil {
+				if w, ok := x.linkedWriter(call, a); ok {
+					return w // a method of a class defined elsewhere
+				}
+			} else if t, ok := x.methodTable(fn, recv, c, a); ok {
+				return t
 			}
 		}
 		return x.method(recv, c, a)
@@ -531,7 +539,9 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 			laterDef := x.fn != nil && x.defined[c.name]
 			if laterDef || x.file.Summary != nil && len(x.file.Summary.Runs) > 0 {
 				if _, bound := sc.lookup(c.name); !bound {
-					x.recordCall(c.name, c, a)
+					if w, ok := x.linkedWriter(x.recordCall(c.name, c, a), a); ok {
+						return w
+					}
 				}
 			}
 		}

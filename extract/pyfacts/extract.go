@@ -64,6 +64,12 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	if doc.Format != document.PlainPython {
 		x.runs()
 	}
+	if len(x.regions) > 1 {
+		// a function of a notebook cell may call one a later cell defines
+		for _, r := range x.regions {
+			x.defined = definedBelow(r.Text, x.defined)
+		}
+	}
 	for _, r := range x.regions {
 		x.region(r)
 	}
@@ -111,6 +117,12 @@ type extractor struct {
 	className string
 	// curClass is what the class whose body is being read binds
 	curClass *classAttrs
+	// finishing are the calls that configured the writer of the write
+	// being made, when the link step follows them (see linked.go)
+	finishing []facts.Configured
+	// classConsts are the settings of the module's classes, as constants
+	// other modules may import (see noteClassConsts)
+	classConsts []facts.Const
 	// inLoop is the header of the innermost loop being read, in the current
 	// function or at module level (see facts.Write.Loop)
 	inLoop facts.Span
@@ -313,6 +325,30 @@ func restOfLine(src []byte, off int) (int, bool) {
 		return j, j == len(src) || src[j] == '\n'
 	}
 	return i, false
+}
+
+// definedBelow adds to m (made when needed) the names of the functions
+// the lines of a cell's text define at its top level ("def name(" at the
+// start of a line), read before its cells are parsed.
+func definedBelow(text []byte, m map[string]bool) map[string]bool {
+	for line := range bytes.Lines(text) {
+		rest, ok := bytes.CutPrefix(line, []byte("def "))
+		if !ok {
+			rest, ok = bytes.CutPrefix(line, []byte("async def "))
+		}
+		if !ok {
+			continue
+		}
+		name, _, ok := bytes.Cut(rest, []byte("("))
+		if name = bytes.TrimSpace(name); !ok || len(name) == 0 {
+			continue
+		}
+		if m == nil {
+			m = map[string]bool{}
+		}
+		m[string(name)] = true
+	}
+	return m
 }
 
 // moduleFunctions adds to m (made when needed) the names of the functions

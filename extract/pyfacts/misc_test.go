@@ -433,8 +433,8 @@ func TestAtOneSegment(t *testing.T) {
 }
 
 // A target whose value is not known keeps the code that gives it, for
-// messages, however it is given; a known one needs none, and code that is
-// long or on several lines is not kept.
+// messages, however it is given; a known one needs none; code on several
+// lines is put on one, and long code is cut with an ellipsis.
 func TestUnknownTargetCode(t *testing.T) {
 	src := `import os
 def f(df, root, t):
@@ -443,13 +443,16 @@ def f(df, root, t):
     df.write.saveAsTable(t)
     df.write.save("/mnt/known")
     df.write.save(os.path.join(root, "a_name_long_enough_to_be_left_out_of_any_message_at_all"))
+    df.write.save(os.path.join(
+        root,  \
+        "c"))
 `
 	f, _ := extract(t, src)
 	var got []string
 	for _, w := range f.Summary.Funcs[0].Writes {
 		got = append(got, w.Target.Expr)
 	}
-	want := []string{`os.path.join(root, "a")`, `os.path.join(root, "b")`, "t", "", ""}
+	want := []string{`os.path.join(root, "a")`, `os.path.join(root, "b")`, "t", "", `os.path.join(root, "a_name_long_enough_to_be_left_out_of_any…`, `os.path.join(root, "c")`}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("codes %q, want %q", got, want)
 	}

@@ -169,6 +169,7 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 		}
 		if obj.kind == kUnknown {
 			if v, ok := x.member(obj, name); ok {
+				x.noteStaticRead(obj, name, n)
 				return v
 			}
 			if v, ok := x.ownClassAttr(n.ChildByFieldID(fObject), name); ok {
@@ -282,9 +283,9 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 				x.notePerRun(s, x.spanOf(a[0].n))
 			}
 		}
-		if p, ok := obj.ref.(*param); ok && writerOnly[c.name] && p.attr == "" && p.fn == x.fn && x.fn != nil {
-			// def configure(w): return w.trigger(...): w is a stream writer
-			return x.method(x.paramWriter(p.i, facts.DataStreamWriter), c, a)
+		if p, ok := obj.ref.(*param); ok && writerOnly[c.name] != "" && p.attr == "" && p.fn == x.fn && x.fn != nil {
+			// def configure(w): return w.trigger(...): w is a writer
+			return x.method(x.paramWriter(p.i, writerOnly[c.name]), c, a)
 		}
 		return x.frameMethod(obj, c, a, -1)
 	}
@@ -359,7 +360,7 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		if name, ok := x.calleeName(callee); ok {
 			x.recordCall(name, c, a)
 			if fn := callee.ref.(*function); fn.retWriter > 0 {
-				return x.returnedWriter(fn, a, 0)
+				return x.returnedWriter(fn, a, 0, val{})
 			}
 			return x.returnOf(callee.ref.(*function), a)
 		}
@@ -374,15 +375,18 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 			return x.partial(a)
 		}
 		if name, ok := x.calleeName(callee); ok {
-			x.recordCall(name, c, a)
+			call := x.recordCall(name, c, a)
 			if isClassName(name) {
 				return x.newObject(name, c, a, val{})
+			}
+			if w, ok := x.linkedWriter(call, a); ok {
+				return w // a helper of another module
 			}
 		}
 		return x.sessionMaker(callee.name)
 	case kUnknown:
-		if x.callValue(callee, c, a) {
-			return val{}
+		if v, ok := x.callValue(callee, c, a); ok {
+			return v
 		}
 		if c.name == "str" && a.first(kPerRun) {
 			return val{kind: kPerRun}

@@ -125,31 +125,54 @@ func targetString(v val) (string, bool) {
 	return "", false
 }
 
-// maxTargetExpr bounds the code a message quotes for a target.
+// maxTargetExpr bounds the code a message quotes for a target: longer
+// code is cut, with an ellipsis.
 const maxTargetExpr = 60
 
 // codeAt is the code at a span of the document, for naming a target whose
-// value is not known, when it is short and on one line; "" otherwise, and
-// in a Jupyter notebook, whose text is JSON-escaped.
+// value is not known (see targetCode); "" in a Jupyter notebook, whose
+// text is JSON-escaped.
 func (x *extractor) codeAt(sp facts.Span) string {
 	if sp.File != 0 || sp.End <= sp.Start || sp.End > len(x.doc.Text) || x.doc.Format == document.Jupyter {
 		return ""
 	}
-	code := x.doc.Text[sp.Start:sp.End]
-	if len(code) > maxTargetExpr || bytes.ContainsAny(code, "\n\r") {
-		return ""
-	}
-	return x.intern(code)
+	return x.targetCode(x.doc.Text[sp.Start:sp.End])
 }
 
 // unknownTarget is the target an argument gives before its value is read:
-// its place, and its code for messages when that is short and one line.
+// its place, and its code for messages.
 func (x *extractor) unknownTarget(g arg) facts.Target {
 	t := facts.Target{Span: x.spanOf(g.n)}
-	if code := g.n.Text(); len(code) <= maxTargetExpr && !bytes.ContainsAny(code, "\n\r") {
-		t.Expr = x.text(g.n)
-	}
+	t.Expr = x.targetCode(g.n.Text())
 	return t
+}
+
+// targetCode is code as a message quotes it: on one line, its runs of
+// blanks and line breaks (and continuation backslashes) one space or
+// none at a bracket, and
+// cut after maxTargetExpr bytes, at a character, with an ellipsis.
+func (x *extractor) targetCode(code []byte) string {
+	if len(code) <= maxTargetExpr && !bytes.ContainsAny(code, "\n\r\t\\") && !bytes.Contains(code, []byte("  ")) {
+		return x.intern(code) // the code as written, as most is
+	}
+	text := strings.NewReplacer("\\\r\n", " ", "\\\n", " ").Replace(string(bytes.TrimSpace(code)))
+	var b strings.Builder
+	space := false
+	for _, r := range text {
+		if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
+			space = true
+			continue
+		}
+		if b.Len() >= maxTargetExpr {
+			return b.String() + "…"
+		}
+		if space && b.Len() > 0 && !strings.ContainsRune(")]},", r) && !strings.ContainsAny(b.String()[b.Len()-1:], "([{") {
+			b.WriteByte(' ') // not inside brackets' edges: os.path.join(root, "c")
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // options are the options given to a reader or writer, newest first. A

@@ -31,6 +31,10 @@ type fnState struct {
 	// function's parameters (or their attributes): a fact field at such a
 	// span is a hole.
 	spans map[facts.Span]paramRef
+	// statics are the class settings read through the instance (self.X
+	// read as the class body binds it), by where they are written: a
+	// subclass's instance may bind X itself (see facts.Hole.Static)
+	staticReads map[facts.Span]string
 	// parts are partitionings whose columns are a parameter.
 	parts map[*facts.Partitioning]paramRef
 	// roots are DataFrame histories that start from a parameter.
@@ -160,6 +164,13 @@ func (x *extractor) frameParam(df val) int {
 // the written DataFrame comes from, 0 when none).
 func (x *extractor) recordWrite(w *facts.Write, frame int) {
 	w.Loop, w.LoopItems = x.inLoop, x.loopItems
+	if len(x.finishing) > 0 {
+		// configured by calls the link step follows: the write is made there
+		s := x.summary()
+		s.Finished = append(s.Finished, facts.Finished{Write: w, Helpers: append([]facts.Configured(nil), x.finishing...)})
+		x.finishing = x.finishing[:0]
+		return
+	}
 	x.file.Writes = push(&x.writeLists, x.file.Writes, w)
 	if f := x.fn; f != nil {
 		if frame > 0 {
@@ -253,6 +264,8 @@ func (x *extractor) holes(f *fnState) {
 				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
 					w.TargetFromCaller = true
 				}
+			} else if attr, ok := f.staticReads[r.span]; ok {
+				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Attr: attr, Static: true})
 			} else if parts := x.templateAt(f, r.span); parts != nil {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: parts[0].Param, Key: r.key, Parts: parts[1:]})
 			} else if g, ok := x.work.globals[r.span]; ok {
@@ -290,6 +303,12 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 	switch {
 	case g.v.kind == kModule && projectName(g.v.name):
 		name = g.v.name
+	case g.v.kind == kUnknown:
+		// an instance's attribute its class sets in its body (c.interval
+		// of c = StreamConf()): the class's constant, in the class's module
+		if r, ok := g.v.ref.(*objAttr); ok && projectName(r.obj.cls) {
+			name = r.obj.cls + "." + r.name
+		}
 	case g.v.kind == kUnknown && g.n.Is("identifier") && x.file.Summary != nil && len(x.file.Summary.Runs) > 0:
 		if _, bound := sc.lookup(x.text(g.n)); !bound {
 			name = x.text(g.n)
@@ -346,7 +365,7 @@ func (x *extractor) finishSummary() {
 			names = append(names, name)
 		}
 	}
-	if n += len(names); n == 0 {
+	if n += len(names) + len(x.classConsts); n == 0 {
 		return
 	}
 	consts := make([]facts.Const, 0, n)
@@ -374,8 +393,42 @@ func (x *extractor) finishSummary() {
 	}
 	clear(names)
 	x.work.scratchNames = names[:0]
+	consts = append(consts, x.classConsts...)
 	if len(consts) > 0 {
 		x.summary().Consts = consts
+	}
+}
+
+// noteClassConsts adds the settings a module-level class's body binds
+// (interval = "1 second") to the constants other modules may import, as
+// "Class.name", unless an instance sets them.
+func (x *extractor) noteClassConsts(ca *classAttrs) {
+	add := func(name string) {
+		v, ok := ca.get(name)
+		if !ok || (v.kind != kStr && v.kind != kConst && v.kind != kList) {
+			return
+		}
+		a := x.factArg(v, facts.Span{})
+		if !a.Known() || a.Open {
+			return
+		}
+		for _, it := range a.Items() {
+			if !it.Known() {
+				return
+			}
+		}
+		x.classConsts = append(x.classConsts, facts.Const{Name: ca.name + "." + name, Value: a})
+	}
+	for _, b := range ca.scope.few {
+		add(b.name)
+	}
+	names := make([]string, 0, len(ca.scope.vars))
+	for name := range ca.scope.vars {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		add(name)
 	}
 }
 
@@ -388,7 +441,7 @@ func (x *extractor) summary() *facts.Summary {
 }
 
 // recordCall records a call of a function the project may define.
-func (x *extractor) recordCall(callee string, c callSite, a args) {
+func (x *extractor) recordCall(callee string, c callSite, a args) *facts.Call {
 	call := &facts.Call{Callee: callee, Span: x.spanOf(c.call), At: x.span(c.nameStart(), c.fn.End())}
 	if len(a) > 0 {
 		call.Args = make([]facts.Arg, len(a))
@@ -400,6 +453,7 @@ func (x *extractor) recordCall(callee string, c callSite, a args) {
 	}
 	x.markBatch(call, c)
 	x.addCall(call)
+	return call
 }
 
 // calleeName is the name a call of v records (see facts.Call.Callee): a
@@ -578,8 +632,9 @@ func (x *extractor) endFunction(st *fnState) {
 			st.fn.ret = st.ret
 		case kWriter:
 			// return w.trigger(...): each call's writer, so configured
-			if w, _ := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {
+			if w, s := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {
 				st.fn.ret, st.fn.retWriter = st.ret, w.from
+				st.sum.Writer = x.writerHelper(st, w.from-1, s)
 			}
 		case kFrame:
 			// return df.coalesce(2): each call's argument, so transformed

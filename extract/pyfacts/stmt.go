@@ -503,10 +503,14 @@ func (x *extractor) class(n python.Node, sc *scope) {
 		funcs = len(x.summary().Funcs)
 	}
 	outerAttrs := x.curClass
-	x.curClass = x.newClassAttrs(x.text(n.ChildByFieldID(fName)), n.ChildByFieldID(fBody), cs)
+	x.curClass = x.newClassAttrs(x.text(n.ChildByFieldID(fName)), n, cs)
 	statics := x.curClass
 	x.block(n.ChildByFieldID(fBody), cs)
 	x.curClass = outerAttrs
+	if x.fn == nil && outer == "" {
+		x.noteClassConsts(statics)
+		x.noteBases(x.text(n.ChildByFieldID(fName)), n, sc)
+	}
 	if x.fn == nil && outer == "" && !plainBases(n) {
 		// a base class may set any attribute: its instances' are not known
 		if fs := x.summary().Funcs[funcs:]; len(fs) > 0 {

@@ -106,14 +106,38 @@ func (x *extractor) markStreamingTables(tables []*facts.TableDef, reads []*facts
 
 // keepConfigured follows a writer configured by a statement of its own:
 // writer methods change the writer and return it, so after
-// "w.trigger(...)" the name w stands for the configured writer.
+// "w.trigger(...)", or a call of a helper that configures the writer w it
+// is given and returns it (settings.apply(w)), the name w stands for the
+// configured writer.
 func (x *extractor) keepConfigured(n python.Node, v val, sc *scope) {
-	if v.kind != kWriter || !n.Is("call") {
+	w, s := writerStep(v)
+	if w == nil || !n.Is("call") {
 		return
 	}
+	same := func(name python.Node) {
+		if !name.Is("identifier") {
+			return
+		}
+		if old, ok := sc.lookup(x.text(name)); ok {
+			if ow, _ := writerStep(old); ow == w {
+				if s != nil && s.kind == wLinked {
+					s.ref.(*facts.Configured).InPlace = true
+				}
+				sc.set(x.text(name), v)
+			}
+		}
+	}
 	fn := n.ChildByFieldID(fFunction)
-	if obj := fn.ChildByFieldID(fObject); fn.Is("attribute") && obj.Is("identifier") {
-		sc.set(x.text(obj), v)
+	if fn.Is("attribute") {
+		same(fn.ChildByFieldID(fObject))
+	}
+	args := n.ChildByFieldID(fArguments)
+	for c := args.FirstChild(); c.Valid(); c = c.NextSibling() {
+		if c.Is("keyword_argument") {
+			same(c.ChildByFieldID(fValue))
+		} else {
+			same(c)
+		}
 	}
 }
 

@@ -155,23 +155,9 @@ func (x *extractor) classValue(n python.Node, sc *scope) val {
 	if !body.Valid() {
 		return val{}
 	}
-	dataclass := false
-	if p := n.Parent(); p.Is("decorated_definition") {
-		for c := p.FirstChild(); c.Valid(); c = c.NextSibling() {
-			if c.Is("decorator") {
-				t := string(c.Text())
-				dataclass = dataclass || t == "@dataclass" || strings.HasPrefix(t, "@dataclass(") ||
-					strings.HasPrefix(t, "@dataclasses.dataclass")
-			}
-		}
-	}
-	if sup := n.ChildByFieldID(fSuperclasses); sup.Valid() {
-		t := string(sup.Text())
-		if t == "(NamedTuple)" || t == "(typing.NamedTuple)" {
-			dataclass = true
-		} else if !dataclass {
-			return val{} // what a base class's __init__ does is not known here
-		}
+	dataclass := isDataclass(n)
+	if sup := n.ChildByFieldID(fSuperclasses); sup.Valid() && !dataclass {
+		return val{} // what a base class's __init__ does is not known here
 	}
 	ci := &classInfo{}
 	for c := body.FirstChild(); c.Valid(); c = c.NextSibling() {
@@ -200,6 +186,26 @@ func (x *extractor) classValue(n python.Node, sc *scope) val {
 		return val{}
 	}
 	return val{kind: kClass, ref: ci}
+}
+
+// isDataclass reports whether class definition n is a dataclass or a
+// NamedTuple: the names its body annotates are its instances' fields.
+func isDataclass(n python.Node) bool {
+	if p := n.Parent(); p.Is("decorated_definition") {
+		for c := p.FirstChild(); c.Valid(); c = c.NextSibling() {
+			if c.Is("decorator") {
+				t := string(c.Text())
+				if t == "@dataclass" || strings.HasPrefix(t, "@dataclass(") || strings.HasPrefix(t, "@dataclasses.dataclass") {
+					return true
+				}
+			}
+		}
+	}
+	if sup := n.ChildByFieldID(fSuperclasses); sup.Valid() {
+		t := string(sup.Text())
+		return t == "(NamedTuple)" || t == "(typing.NamedTuple)"
+	}
+	return false
 }
 
 // initStores reads an __init__ whose body only stores parameters

@@ -124,7 +124,7 @@ func (h *hist) narrowSource() *facts.Read {
 // DataFrame when the result is one (def narrowed(df): return df.coalesce(2)).
 func (x *extractor) returnOf(fn *function, a args) val {
 	if dt, ok := fn.ret.ref.(*deltaState); ok && fn.ret.kind == kDeltaTable && dt.named > 0 {
-		return x.namedTable(fn, dt, a)
+		return x.namedTable(fn, dt, a, 0)
 	}
 	if fn.retFrame == 0 {
 		return fn.ret
@@ -150,14 +150,18 @@ func (x *extractor) returnOf(fn *function, a args) val {
 }
 
 // namedTable is the DeltaTable a call of fn returns when fn returns the
-// table its parameter names: the one the call's argument names.
-func (x *extractor) namedTable(fn *function, dt *deltaState, a args) val {
+// table its parameter names: the one the call's argument names. skip is
+// how many of fn's parameters the call does not pass (self).
+func (x *extractor) namedTable(fn *function, dt *deltaState, a args, skip int) val {
 	i := dt.named - 1
 	name := ""
 	if fn.sum != nil && i < len(fn.sum.Params) {
 		name = fn.sum.Params[i].Name
 	}
-	g, ok := a.get(i, name)
+	if i < skip {
+		return val{}
+	}
+	g, ok := a.get(i-skip, name)
 	if !ok {
 		return val{}
 	}
@@ -172,6 +176,28 @@ func (x *extractor) namedTable(fn *function, dt *deltaState, a args) val {
 	}
 	x.nameFrom(out, g, dt.byPath)
 	return val{kind: kDeltaTable, ref: out}
+}
+
+// methodTable is the DeltaTable a call of method fn on recv returns
+// when fn returns one (def table(self): return DeltaTable.forPath(spark,
+// self.path)): the one its argument names, or the one fn names itself,
+// when its code names it for the caller too (in a method of the same
+// instance, self.path is the same path), else the table the call's code
+// gives.
+func (x *extractor) methodTable(fn *function, recv val, c callSite, a args) (val, bool) {
+	dt, ok := fn.ret.ref.(*deltaState)
+	if !ok || fn.ret.kind != kDeltaTable {
+		return val{}, false
+	}
+	if dt.named > 0 {
+		return x.namedTable(fn, dt, a, 1), true
+	}
+	if p, ok := recv.ref.(*param); dt.target.Known() || ok && p.fn == x.fn && p.i == 0 && p.attr == "" {
+		return fn.ret, true
+	}
+	// named by the call: Job(spark, "/p").table()
+	t := facts.Target{Span: x.spanOf(c.call), Expr: x.targetCode(c.call.Text())}
+	return val{kind: kDeltaTable, ref: &deltaState{rs: dt.rs, target: t}}, true
 }
 
 // rebase copies the steps of h, down to its first, onto the history onto.

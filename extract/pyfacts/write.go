@@ -2,6 +2,7 @@ package pyfacts
 
 import (
 	"maps"
+	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -53,6 +54,9 @@ const (
 	wQuery // .queryName(name): v, span
 	wBatch // .foreachBatch(fn): v, span
 	wJoin  // where branches meet: ref is the *wjoin of the ways through them
+	// wLinked is a call of a function not known here that configures the
+	// writer and returns it: ref is its *facts.Configured (see linked.go)
+	wLinked
 	wKinds
 )
 
@@ -127,8 +131,8 @@ func (s *wstep) find(k wkind) (step *wstep, mixed bool, unsetWhen string) {
 func joinWriters(a, b val, whenA, whenB when) (val, bool) {
 	wa, sa := writerStep(a)
 	wb, sb := writerStep(b)
-	if wa == nil || wa != wb {
-		return val{}, false
+	if wa == nil || wa != wb || hasLinked(sa) || hasLinked(sb) {
+		return val{}, false // a way the link step configures is not known here
 	}
 	j := &wjoin{}
 	j.alts = appendAlts(appendAlts(j.alts, sa, whenA), sb, whenB)
@@ -149,9 +153,16 @@ func appendAlts(alts []walt, s *wstep, w when) []walt {
 	return append(alts, walt{s, w})
 }
 
-// writerOnly are the methods only a DataStreamWriter has: a parameter
-// they are called on is one.
-var writerOnly = map[string]bool{"trigger": true, "outputMode": true, "queryName": true, "foreachBatch": true}
+// writerOnly are the methods only a writer has, by the writer that has
+// them: a parameter they are called on is one. (format and option a
+// reader has too; a DataStreamWriter's partitionBy is as good as a
+// DataFrameWriter's here, since a helper's writer takes the caller's kind.)
+var writerOnly = map[string]facts.API{
+	"trigger": facts.DataStreamWriter, "outputMode": facts.DataStreamWriter,
+	"queryName": facts.DataStreamWriter, "foreachBatch": facts.DataStreamWriter,
+	"mode": facts.DataFrameWriter, "partitionBy": facts.DataFrameWriter,
+	"bucketBy": facts.DataFrameWriter, "sortBy": facts.DataFrameWriter,
+}
 
 // paramWriter is the writer the current function's parameter i is, made
 // once per function so that every use of the parameter configures one writer.
@@ -199,8 +210,9 @@ func rebaseSteps(s *wstep, w *writer, onto *wstep, known func(when) bool) *wstep
 
 // returnedWriter is what a call of fn, a helper returning the writer its
 // parameter is, configured, returns: the call's argument so configured.
-// skip is how many of fn's parameters the call does not pass (self).
-func (x *extractor) returnedWriter(fn *function, a args, skip int) val {
+// skip is how many of fn's parameters the call does not pass (self);
+// recv is then the instance the method is called on.
+func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val {
 	i := fn.retWriter - 1
 	name := ""
 	if fn.sum != nil && i < len(fn.sum.Params) {
@@ -222,6 +234,10 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int) val {
 		if wh.cond == "" || fn.sum == nil {
 			return true
 		}
+		if v, ok := instanceFlag(fn, skip, recv, wh.cond); ok {
+			b, ok := v.lit().Truth()
+			return !ok || b == wh.holds
+		}
 		for j, p := range fn.sum.Params {
 			if p.Name != wh.cond || j < skip {
 				continue
@@ -237,6 +253,25 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int) val {
 	}
 	_, s := writerStep(fn.ret)
 	return val{kind: kWriter, ref: rebaseSteps(s, w, onto, known)}
+}
+
+// instanceFlag is the value of cond, an attribute of the instance a
+// method is called on (self.batch), when the instance recv holds it as a
+// constant: what its constructor was given, or the field's default.
+func instanceFlag(fn *function, skip int, recv val, cond string) (val, bool) {
+	if skip != 1 || fn.sum == nil || len(fn.sum.Params) == 0 {
+		return val{}, false
+	}
+	attr, ok := strings.CutPrefix(cond, fn.sum.Params[0].Name+".")
+	if !ok {
+		return val{}, false
+	}
+	r, ok := recv.ref.(*objRef)
+	if !ok {
+		return val{}, false
+	}
+	v, ok := dictGet(r.obj, attr)
+	return v, ok && v.kind == kConst
 }
 
 // writerStep is the writer v holds and the step it is configured to.
@@ -431,6 +466,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 		fw.Sink = "toTable" // the same sink by its other name
 	}
 	if formatSinks[c.name] {
+		x.sinkSets("format")
 		fw.Format, fw.FormatUnknown = c.name, false
 		fw.FormatSpan = x.span(c.nameStart(), c.fn.End())
 	}
@@ -447,6 +483,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 		switch {
 		case g.splat == 2:
 			x.optionArg(g, put)
+			x.sinkSets("options")
 			continue
 		case g.splat == 1:
 			i = len(params) // later positions are unknown
@@ -459,6 +496,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 			i++
 		}
 		sp := x.spanOf(g.n)
+		x.sinkSets(name)
 		switch name {
 		case "path":
 			fw.Target = x.pathTarget(g)
@@ -526,6 +564,28 @@ func (x *extractor) writeV2Sink(w *writer, s *wstep, c callSite, a args) {
 	x.recordWrite(fw, w.param)
 }
 
+// sinkSets notes that the sink's argument name sets a setting a helper
+// that configured the writer before may have set (see linked.go).
+func (x *extractor) sinkSets(name string) {
+	var b uint8
+	switch name {
+	case "format":
+		b = facts.SetFormat
+	case "mode", "outputMode", "overwrite":
+		b = facts.SetMode
+	case "partitionBy":
+		b = facts.SetPartition
+	case "queryName":
+		b = facts.SetQuery
+	case "path", "name", "tableName", "table", "url", "properties", "rowTag":
+	default:
+		b = facts.SetOptions
+	}
+	for i := range x.finishing {
+		x.finishing[i].After |= b
+	}
+}
+
 // newWrite returns the write that the sink c of writer w configured up to
 // step s records.
 func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
@@ -545,7 +605,16 @@ func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 	} else {
 		fw.CopyOf = w.hist.narrowSource()
 	}
+	x.finishing = x.finishing[:0]
 	for ; s != nil; s = s.prev {
+		if s.kind == wLinked {
+			// a call the link step follows configured the writer: what the
+			// code set after it stands
+			c := *s.ref.(*facts.Configured)
+			c.After = seenBits(&seen)
+			x.finishing = append(x.finishing, c)
+			continue
+		}
 		if s.kind == wJoin {
 			x.joinedSettings(fw, s, &seen)
 			break

@@ -27,7 +27,13 @@ its function writes files or a table; foreign sinks (Kafka, console, memory, for
 make no files and are not reported; a sink whose format is not known here counts when it
 is given a path or is a table, since only file sinks take a path. Intervals are read as Spark reads them: whole unit
 words ("30 seconds", "interval 1 minute"); a spelling Spark refuses ("10s", "5 min")
-fails the query at once and is left alone here.
+fails the query at once and is left alone here. An interval kept on a settings class
+(interval = "1 second", read as self.interval, StreamConf.interval or an instance's
+attribute, in the class's module or another) or set by a helper that configures the
+writer it is given counts as if written at the trigger; one a helper of another file sets
+is reported at the call, without a fix. A subclass that binds the setting its base's
+method reads (class Fast(Base): interval = "5 seconds") is judged by its own at each call
+on its instance, reported there.
 When a repartition(n) or coalesce(n) feeds the stream, the finding adds the files a day
 the trigger allows; when a bundle or Terraform job or an Airflow DAG of the project runs
 the file, it names the job and how often it starts the stream.`,

@@ -28,11 +28,12 @@ stream started by a helper
 function is reported in the helper, where the trigger belongs. When branches configure
 the stream and one of them sets no trigger (if flag: w = w.trigger(availableNow=True)),
 the stream is reported, saying when that branch runs; a condition whose value is known
-where it is tested counts only the branch it takes. A helper in the same file that
-configures a writer it is given and returns it (def configure(w): return
-w.trigger(...)) applies what it sets at each call, a flag passed as a literal choosing
-its branch. When a bundle or Terraform job or an Airflow DAG of the project
-runs the file, the finding names the job and how often it starts the stream.`,
+where it is tested counts only the branch it takes. A helper of the project (in the
+same file, another module or a later notebook cell) that configures a writer it is given
+and returns it (def configure(w): return w.trigger(...)) applies what it sets at each
+call, a flag passed as a literal choosing its branch, as does a flag the instance was
+made with (Settings(batch=True).apply(w), a dataclass field's default included). When
+a bundle or Terraform job or an Airflow DAG of the project runs the file, the finding names the job and how often it starts the stream.`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .option("checkpointLocation", "/chk/events")

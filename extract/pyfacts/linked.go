@@ -1,0 +1,184 @@
+package pyfacts
+
+import (
+	"strings"
+
+	"github.com/lakelint/lakelint/facts"
+)
+
+// Writers configured by functions this file does not define: a helper
+// imported from another module, defined further down (in a later notebook
+// cell too), or a method of an instance of an imported class. The call's
+// result is the writer it was given, configured in a way known only to
+// the link step (a wLinked step); a write finished on it becomes a
+// facts.Finished of the summary, which the link step completes with what
+// the helper's facts.WriterHelper sets, or drops when the call does not
+// resolve to one, as today it makes no write at all.
+
+// linkedWriter is what call returns when an argument among a is a writer
+// the file configures and the callee is not known here: that writer,
+// configured by the call. ok is false when no argument is such a writer.
+func (x *extractor) linkedWriter(call *facts.Call, a args) (val, bool) {
+	if call == nil || call.CalleeParam > 0 {
+		return val{}, false
+	}
+	for i := range a {
+		w, s := writerStep(a[i].v)
+		if w == nil || w.from > 0 || w.api == facts.DataFrameWriterV2 || a[i].splat != 0 {
+			continue
+		}
+		k := len(call.Args) - len(a) + i // arguments bound to the callee come first
+		return val{kind: kWriter, ref: &wstep{w: w, prev: s, kind: wLinked, ref: &facts.Configured{Call: call, Arg: k}}}, true
+	}
+	return val{}, false
+}
+
+// setBits are the facts.WriterSettings bits of the step kinds.
+var setBits = [wKinds]uint8{
+	wFormat: facts.SetFormat, wMode: facts.SetMode, wPartition: facts.SetPartition,
+	wCluster: facts.SetCluster, wOptions: facts.SetOptions, wProps: facts.SetProps,
+	wTrigger: facts.SetTrigger, wQuery: facts.SetQuery, wBatch: facts.SetFormat,
+}
+
+// seenBits are the settings of seen as facts.WriterSettings bits.
+func seenBits(seen *[wKinds]bool) uint8 {
+	var b uint8
+	for k, s := range seen {
+		if s {
+			b |= setBits[k]
+		}
+	}
+	return b
+}
+
+// hasLinked reports whether a way through s is configured by a call the
+// link step resolves (a wLinked step).
+func hasLinked(s *wstep) bool {
+	for ; s != nil; s = s.prev {
+		switch s.kind {
+		case wLinked:
+			return true
+		case wJoin:
+			for _, a := range s.ref.(*wjoin).alts {
+				if hasLinked(a.s) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// maxWays bounds the ways through a writer helper's branches it summarises.
+const maxWays = 16
+
+// writerHelper summarises what function st, which returns the writer its
+// parameter i is configured up to step s, sets on that writer; nil when
+// it is not followed (too many ways, a foreachBatch, another helper).
+func (x *extractor) writerHelper(st *fnState, i int, s *wstep) *facts.WriterHelper {
+	var ways []wayPath
+	if !flattenWays(s, nil, nil, &ways) {
+		return nil
+	}
+	h := &facts.WriterHelper{Param: i, Ways: make([]facts.WriterWay, 0, len(ways))}
+	for _, wp := range ways {
+		way := facts.WriterWay{}
+		for _, wh := range wp.whens {
+			if wh.text != "" {
+				way.When = wh.text // the innermost branch's
+			}
+			if c, ok := paramCond(st.sum, wh); ok {
+				way.Conds = append(way.Conds, c)
+			}
+		}
+		var seen [wKinds]bool
+		for _, step := range wp.steps {
+			if seen[step.kind] {
+				continue
+			}
+			seen[step.kind] = true
+			x.setStep(&way.Sets, step)
+		}
+		h.Ways = append(h.Ways, way)
+	}
+	return h
+}
+
+// wayPath is one way through a writer's branches: its steps, newest
+// first, and when each branch it went through runs, outermost first.
+type wayPath struct {
+	steps []*wstep
+	whens []when
+}
+
+// flattenWays adds to out each way through the steps from s back, after
+// the newer steps and the branches' conditions given; false when a way
+// holds what a summary does not carry.
+func flattenWays(s *wstep, newer []*wstep, whens []when, out *[]wayPath) bool {
+	steps := newer
+	for ; s != nil; s = s.prev {
+		switch s.kind {
+		case wLinked, wBatch:
+			return false
+		case wJoin:
+			for _, a := range s.ref.(*wjoin).alts {
+				if !flattenWays(a.s, steps[:len(steps):len(steps)], append(whens[:len(whens):len(whens)], a.when), out) {
+					return false
+				}
+			}
+			return true
+		}
+		steps = append(steps[:len(steps):len(steps)], s)
+	}
+	if len(*out) >= maxWays {
+		return false
+	}
+	*out = append(*out, wayPath{steps: steps, whens: whens})
+	return true
+}
+
+// paramCond is the condition wh as one on a parameter of fn: "flag" or
+// "self.batch" (an attribute of the instance).
+func paramCond(fn *facts.Func, wh when) (facts.WayCond, bool) {
+	if wh.cond == "" || fn == nil {
+		return facts.WayCond{}, false
+	}
+	name, attr, _ := strings.Cut(wh.cond, ".")
+	if strings.Contains(attr, ".") {
+		return facts.WayCond{}, false
+	}
+	for j, p := range fn.Params {
+		if p.Name == name && p.Star == 0 && (attr == "" || j == 0) {
+			return facts.WayCond{Param: j, Attr: attr, Holds: wh.holds}, true
+		}
+	}
+	return facts.WayCond{}, false
+}
+
+// setStep records in ws the setting step s makes.
+func (x *extractor) setStep(ws *facts.WriterSettings, s *wstep) {
+	var fw facts.Write
+	x.applyStep(&fw, s)
+	switch s.kind {
+	case wFormat:
+		ws.Format, ws.FormatUnknown, ws.FormatSpan = fw.Format, fw.FormatUnknown, fw.FormatSpan
+	case wMode:
+		ws.Mode = fw.Mode
+	case wPartition:
+		ws.PartitionBy = fw.PartitionBy
+	case wCluster:
+		ws.ClusterBy = fw.ClusterBy
+	case wOptions:
+		ws.Options = fw.Options
+	case wProps:
+		ws.Properties = fw.Properties
+	case wTrigger:
+		ws.Trigger = fw.Trigger
+	case wQuery:
+		ws.QueryName = s.v.value(s.span)
+	default:
+		return
+	}
+	ws.Set |= setBits[s.kind]
+}

@@ -1,0 +1,16 @@
+"""Stream settings kept on classes, imported by the jobs."""
+
+
+class StreamConf:
+    interval = "1 second"
+
+
+class Tuned:
+    interval = "1 second"
+
+    def __init__(self, interval):
+        self.interval = interval
+
+
+class Calm:
+    interval = "15 minutes"

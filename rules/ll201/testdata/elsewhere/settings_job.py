@@ -1,0 +1,21 @@
+"""Triggers read from settings classes of another module."""
+import lib.settings as ls
+from lib.settings import Calm, StreamConf, Tuned
+
+events = spark.readStream.table("main.raw.events")
+events.writeStream.trigger(processingTime=StreamConf.interval).toTable("main.raw.s1")  # want: LL201 "`1 second` on the stream into main.raw.s1"
+events.writeStream.trigger(processingTime=ls.StreamConf.interval).toTable("main.raw.s2")  # want: LL201 "`1 second` on the stream into main.raw.s2"
+sc = StreamConf()
+events.writeStream.trigger(processingTime=sc.interval).toTable("main.raw.s3")  # want: LL201 "`1 second` on the stream into main.raw.s3"
+
+
+def start(df, settings):
+    df.writeStream.trigger(processingTime=settings.interval).toTable("main.raw.s4")
+
+
+start(events, StreamConf())  # want: LL201 "`1 second` passed to a stream into main.raw.s4"
+# near misses: a long interval, and an instance that sets the attribute itself
+events.writeStream.trigger(processingTime=Calm.interval).toTable("main.raw.s5")
+start(events, Calm())
+t = Tuned("30 minutes")
+events.writeStream.trigger(processingTime=t.interval).toTable("main.raw.s6")
