@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "582e03d4db8d8813"
+const CodecVersion = "1a6efd9a3205056b"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -250,6 +250,9 @@ func (e *encoder) encWrite(x *Write) {
 	if x.FrameFromCaller {
 		bits |= 1 << 3
 	}
+	if x.LoopWhile {
+		bits |= 1 << 4
+	}
 	e.Bits8(bits)
 	e.Str(string(x.API))
 	e.Uint(uint64(x.Lang))
@@ -315,11 +318,12 @@ func (e *encoder) encWrite(x *Write) {
 }
 
 func (d *decoder) decWrite(x *Write) {
-	bits := d.Bits8(4)
+	bits := d.Bits8(5)
 	x.FormatUnknown = bits&(1<<0) != 0
 	x.HasTrigger = bits&(1<<1) != 0
 	x.TargetFromCaller = bits&(1<<2) != 0
 	x.FrameFromCaller = bits&(1<<3) != 0
+	x.LoopWhile = bits&(1<<4) != 0
 	x.API = API(d.Str())
 	x.Lang = document.Lang(d.U8())
 	d.decSpan(&x.Span)
@@ -1399,6 +1403,11 @@ func (d *decoder) decHole(x *Hole) {
 }
 
 func (e *encoder) encCall(x *Call) {
+	var bits byte
+	if x.LoopWhile {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
 	e.Str(x.Callee)
 	e.encSpan(&x.Span)
 	e.encSpan(&x.At)
@@ -1413,6 +1422,8 @@ func (e *encoder) encCall(x *Call) {
 }
 
 func (d *decoder) decCall(x *Call) {
+	bits := d.Bits8(1)
+	x.LoopWhile = bits&(1<<0) != 0
 	x.Callee = d.Str()
 	d.decSpan(&x.Span)
 	d.decSpan(&x.At)

@@ -320,6 +320,9 @@ type Write struct {
 	// LoopItems is how many times Loop runs when its iterable is a list
 	// written out or a module-level registry of them; 0 when not known.
 	LoopItems int
+	// LoopWhile is true when Loop is a while loop (a poller, say), which
+	// runs until its condition ends, not once per input.
+	LoopWhile bool
 }
 
 // Feeding returns the shuffle that decides how many files the write makes: the

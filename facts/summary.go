@@ -259,6 +259,8 @@ type Call struct {
 	CalleeParam int
 	// LoopItems is how many times Loop runs, when known (see Write.LoopItems).
 	LoopItems int
+	// LoopWhile is true when Loop is a while loop (see Write.LoopWhile).
+	LoopWhile bool
 }
 
 // ArgKind is what is known of an argument.

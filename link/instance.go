@@ -172,7 +172,7 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 					return
 				}
 				if inLoop && w.Loop == (facts.Span{}) {
-					w.Loop, w.LoopItems = loop, in.s.call.LoopItems
+					w.Loop, w.LoopItems, w.LoopWhile = loop, in.s.call.LoopItems, in.s.call.LoopWhile
 				}
 				markVia(w, in.s)
 			}

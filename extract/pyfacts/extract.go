@@ -129,6 +129,8 @@ type extractor struct {
 	// loopItems is what is known of that loop's iterable (see
 	// facts.Write.LoopItems)
 	loopItems int
+	// loopWhile says that loop is a while loop (facts.Write.LoopWhile)
+	loopWhile bool
 	// views are the temporary views of DataFrames made so far, by
 	// lower-cased name (see Options.ViewFed)
 	views map[string]*hist

@@ -163,7 +163,7 @@ func (x *extractor) frameParam(df val) int {
 // recordWrite records a write; frame is writer.param (1 + the parameter
 // the written DataFrame comes from, 0 when none).
 func (x *extractor) recordWrite(w *facts.Write, frame int) {
-	w.Loop, w.LoopItems = x.inLoop, x.loopItems
+	w.Loop, w.LoopItems, w.LoopWhile = x.inLoop, x.loopItems, x.loopWhile
 	if len(x.finishing) > 0 {
 		// configured by calls the link step follows: the write is made there
 		s := x.summary()
@@ -473,7 +473,7 @@ func (x *extractor) calleeName(v val) (string, bool) {
 // addCall records a call made here, in the current function or at module
 // level, for the link step.
 func (x *extractor) addCall(call *facts.Call) {
-	call.Loop, call.LoopItems = x.inLoop, x.loopItems
+	call.Loop, call.LoopItems, call.LoopWhile = x.inLoop, x.loopItems, x.loopWhile
 	if x.fn != nil {
 		x.fn.sum.Calls = push(&x.callLists, x.fn.sum.Calls, call)
 		return

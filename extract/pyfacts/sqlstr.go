@@ -69,7 +69,7 @@ func (x *extractor) functionSQLWrites(r *document.Region) {
 		return
 	}
 	for _, w := range sqlfacts.Extract(r).Writes {
-		w.Loop, w.LoopItems = x.inLoop, x.loopItems
+		w.Loop, w.LoopItems, w.LoopWhile = x.inLoop, x.loopItems, x.loopWhile
 		x.fn.sum.Writes = push(&x.writeLists, x.fn.sum.Writes, w)
 	}
 }

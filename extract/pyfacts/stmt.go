@@ -329,12 +329,12 @@ func (x *extractor) loop(n python.Node, sc *scope) {
 	} else {
 		x.header(n, fCondition, sc)
 	}
-	outer, outerItems := x.inLoop, x.loopItems
-	x.inLoop, x.loopItems = x.loopHeader(n), 0
+	outer, outerItems, outerWhile := x.inLoop, x.loopItems, x.loopWhile
+	x.inLoop, x.loopItems, x.loopWhile = x.loopHeader(n), 0, n.Is("while_statement")
 	if iter.kind == kList && !iter.open {
 		x.loopItems = len(iter.items())
 	}
-	defer func() { x.inLoop, x.loopItems = outer, outerItems }()
+	defer func() { x.inLoop, x.loopItems, x.loopWhile = outer, outerItems, outerWhile }()
 	item := registryItem(iter)
 	branches(sc, true, 1, func(int) {
 		if left := n.ChildByFieldID(fLeft); left.Valid() {
@@ -468,10 +468,10 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 		st.statics = ca
 	}
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
-	outer, outerClass, outerLoop, outerItems := x.fn, x.className, x.inLoop, x.loopItems
-	x.fn, x.className, x.inLoop, x.loopItems = st, "", facts.Span{}, 0
+	outer, outerClass, outerLoop, outerItems, outerWhile := x.fn, x.className, x.inLoop, x.loopItems, x.loopWhile
+	x.fn, x.className, x.inLoop, x.loopItems, x.loopWhile = st, "", facts.Span{}, 0, false
 	x.block(n.ChildByFieldID(fBody), fs)
-	x.fn, x.className, x.inLoop, x.loopItems = outer, outerClass, outerLoop, outerItems
+	x.fn, x.className, x.inLoop, x.loopItems, x.loopWhile = outer, outerClass, outerLoop, outerItems, outerWhile
 	x.endFunction(st)
 	return fn
 }

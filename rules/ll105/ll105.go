@@ -24,7 +24,9 @@ A MERGE in a loop is reported the same way: each is a commit that rewrites the f
 matches touch. So is a method called for each instance of a registry
 (for m in MITIGATORS: m.save()) whose body appends or merges into one table; when the
 loop goes over a list written out or such a registry, the message says how many times it
-runs.
+runs. A while loop (a poller that appends what it fetched each time round) has no inputs
+to read at once: the message asks to gather several iterations' rows before writing, or
+to read the source as a stream, and to turn on auto compaction.
 
 Not reported: a loop whose iterations write different tables or paths named in the code
 (for name in ["orders", "items"]: ... saveAsTable(f"main.bronze.{name}")), each written
@@ -53,6 +55,10 @@ func check(p *rule.Pass) {
 			verb, what := "appends to ", "each append is a commit of small files; read all inputs at once (a list of paths, or a union) and write once"
 			if w.API.Rewrites() {
 				verb, what = "merges into ", "each MERGE is a commit that rewrites the files it touches; merge the union of the iterations' rows once"
+			}
+			if w.LoopWhile {
+				// a poller's inputs arrive over time: there is no "all at once"
+				what = "each one is a commit of small files for as long as the loop runs; gather several iterations' rows before writing (or read the source as a stream with a trigger of minutes), and turn on auto compaction (delta.autoOptimize.autoCompact) for the table"
 			}
 			p.Report(w.Loop, "this loop "+verb+rule.TargetName(w.Target)+" on every iteration"+iterations(w)+": "+what+p.FrequencyNote(w))
 		}

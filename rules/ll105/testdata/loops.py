@@ -11,9 +11,18 @@ for path in files:  # want: LL105 "main.raw.clicks"
     df.writeTo("main.raw.clicks").append()
 
 i = 0
-while i < 10:  # want: LL105
+while i < 10:  # want: LL105 "for as long as the loop runs"
     spark.range(10).write.insertInto("main.raw.counters")
     i += 1
+
+# a poller: its inputs arrive over time, so the advice is to batch, not to read at once
+def poll_once():
+    rows = fetch_new_rows()
+    spark.createDataFrame(rows).write.mode("append").saveAsTable("main.raw.polled")
+
+while True:  # want: LL105 "gather several iterations' rows"
+    poll_once()
+    time.sleep(30)
 
 # a helper called in a loop repeats its append
 def ingest(path):
