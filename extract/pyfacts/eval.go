@@ -192,7 +192,14 @@ func (x *extractor) lookup(n python.Node, sc *scope) val {
 	case !ok:
 		return x.wellKnown(name)
 	case v.kind == kUnknown:
-		if w := x.wellKnownMember(name); w.kind != kUnknown || v.ref == nil {
+		w := x.wellKnownMember(name)
+		if w.kind == kConf && v.ref != nil {
+			// a parameter named conf is as often a settings object
+			// (conf.interval) as a session's conf: it is read as the conf
+			// for conf.set(...) and stays the parameter for the rest
+			return val{kind: kConf, ref: v.ref}
+		}
+		if w.kind != kUnknown || v.ref == nil {
 			return w
 		}
 	}

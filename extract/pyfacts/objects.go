@@ -131,8 +131,18 @@ func (x *extractor) wellKnownMember(name string) val {
 	return val{}
 }
 
+// confMethods are the methods of a session's conf (RuntimeConfig) and of
+// SparkConf.
+var confMethods = map[string]bool{
+	"set": true, "get": true, "unset": true, "getAll": true, "isModifiable": true,
+	"setAll": true, "setIfMissing": true, "contains": true, "setAppName": true, "setMaster": true,
+}
+
 // attribute evaluates obj.name where it is not called.
 func (x *extractor) attribute(obj val, name string, n python.Node) val {
+	if obj.kind == kConf && obj.ref != nil {
+		return x.attribute(val{kind: kUnknown, ref: obj.ref}, name, n) // a parameter named conf
+	}
 	switch obj.kind {
 	case kSession:
 		switch name {
@@ -219,6 +229,9 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 	case kBuilder:
 		return x.builderMethod(c, a)
 	case kConf:
+		if obj.ref != nil && !confMethods[c.name] {
+			return x.method(val{kind: kUnknown, ref: obj.ref}, c, a) // a parameter named conf
+		}
 		x.confMethod(c, a)
 		return val{}
 	case kReader:

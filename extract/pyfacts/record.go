@@ -97,6 +97,9 @@ func (x *extractor) paramOf(v val) (int, bool) {
 // paramRefOf returns the current function's parameter, or parameter
 // attribute, that v is.
 func (x *extractor) paramRefOf(v val) (paramRef, bool) {
+	if v.kind == kConf && v.ref != nil {
+		v.kind = kUnknown // a parameter named conf (see lookup)
+	}
 	if x.fn == nil || v.kind != kUnknown {
 		return paramRef{}, false
 	}

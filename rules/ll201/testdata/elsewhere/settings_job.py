@@ -19,3 +19,18 @@ events.writeStream.trigger(processingTime=Calm.interval).toTable("main.raw.s5")
 start(events, Calm())
 t = Tuned("30 minutes")
 events.writeStream.trigger(processingTime=t.interval).toTable("main.raw.s6")
+
+
+# a parameter named conf is a settings object when the code reads its
+# attributes, and still the session's conf for conf.set(...)
+def start_with(df, conf):
+    df.writeStream.trigger(processingTime=conf.interval).toTable("main.raw.s7")
+
+
+def relay(df, conf):
+    start_with(df, conf)
+
+
+start_with(events, StreamConf())  # want: LL201 "`1 second` passed to a stream into main.raw.s7"
+relay(events, StreamConf())  # want: LL201 "`1 second` passed to a stream into main.raw.s7"
+start_with(events, Calm())
