@@ -140,17 +140,8 @@ func (l *linker) classSetting(p, cls, name, stopIn, stop string, depth int) (fac
 			stopped = true
 			return true
 		}
-		s := l.b.files[file]
-		if s == nil {
-			return false
-		}
-		for i := range s.Consts {
-			if c := &s.Consts[i]; c.Name == n {
-				found, ok = c.Value, true
-				return true
-			}
-		}
-		return false
+		found, ok = constIn(l.b.files[file], n)
+		return ok
 	})
 	if ok || stopped {
 		return found, ok

@@ -780,19 +780,23 @@ func (l *linker) constant(p, name string) (facts.Arg, bool) {
 	var found facts.Arg
 	ok := false
 	l.find(p, name, func(file, n string) bool {
-		s := l.summary(file)
-		if s == nil {
-			return false
-		}
-		for i := range s.Consts {
-			if c := &s.Consts[i]; c.Name == n {
-				found, ok = c.Value, true
-				return true
-			}
-		}
-		return false
+		found, ok = constIn(l.summary(file), n)
+		return ok
 	})
 	return found, ok
+}
+
+// constIn is the value of the constant named n in summary s.
+func constIn(s *facts.Summary, n string) (facts.Arg, bool) {
+	if s == nil {
+		return facts.Arg{}, false
+	}
+	for i := range s.Consts {
+		if c := &s.Consts[i]; c.Name == n {
+			return c.Value, true
+		}
+	}
+	return facts.Arg{}, false
 }
 
 // module is a Python file of the run and the parts of its dotted name.

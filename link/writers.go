@@ -156,23 +156,9 @@ func setting(w *facts.Write, ways []*facts.WriterWay, bit uint8, home string, fo
 			w.ClusterBy = append(w.ClusterBy, *c.Column(&first.ClusterBy[i]))
 		}
 	case facts.SetOptions:
-		opts := maps.Clone(w.Options)
-		if opts == nil {
-			opts = map[string]facts.Value{}
-		}
-		for k, v := range first.Options {
-			opts[k] = *c.Value(&v)
-		}
-		w.Options = opts
+		w.Options = withValues(w.Options, first.Options, c.Value)
 	case facts.SetProps:
-		props := maps.Clone(w.Properties)
-		if props == nil {
-			props = map[string]facts.Value{}
-		}
-		for k, v := range first.Properties {
-			props[k] = *c.Value(&v)
-		}
-		w.Properties = props
+		w.Properties = withValues(w.Properties, first.Properties, c.Value)
 	case facts.SetTrigger:
 		t := c.Trigger(first.Trigger)
 		if foreign {
@@ -224,4 +210,17 @@ func samePartitioning(a, b *facts.Partitioning) bool {
 
 func sameValues(a, b map[string]facts.Value) bool {
 	return maps.EqualFunc(a, b, func(x, y facts.Value) bool { return x.Kind == y.Kind && x.Str == y.Str && x.Known() })
+}
+
+// withValues is have with what a helper sets added (copied by value), in
+// a new map: have may be shared with the write the helper's copy came from.
+func withValues(have, set map[string]facts.Value, value func(*facts.Value) *facts.Value) map[string]facts.Value {
+	out := maps.Clone(have)
+	if out == nil {
+		out = map[string]facts.Value{}
+	}
+	for k, v := range set {
+		out[k] = *value(&v)
+	}
+	return out
 }

@@ -37,6 +37,17 @@ var profileType = regexp.MustCompile(`(?m)^\s+type:\s*['"]?([A-Za-z_]+)`)
 // sparkOnlyConfigs are model configs only the Spark adapters know.
 var sparkOnlyConfigs = []string{"file_format", "location_root", "tblproperties", "liquid_clustered_by", "auto_liquid_cluster", "include_full_name_in_path"}
 
+// adapterOf is the kind of the adapter a profile's type names.
+func adapterOf(t string) Adapter {
+	switch {
+	case contains(sparkAdapters, t):
+		return AdapterSpark
+	case contains(otherAdapters, t):
+		return AdapterOther
+	}
+	return AdapterUnknown
+}
+
 // detectAdapter looks at the project's profiles.yml, the Python dependency
 // files at its root and above it (up to three levels), and the configs of
 // dbt_project.yml. h takes the bytes of the files it read.
@@ -48,23 +59,16 @@ func (p *Project) detectAdapter(h hash.Hash, projectYAML []byte) Adapter {
 		}
 		h.Write(src)
 		if t := targetType(src, projectYAML); t != "" {
-			switch {
-			case contains(sparkAdapters, t):
+			if a := adapterOf(t); a != AdapterUnknown {
 				p.AdapterType = t
-				return AdapterSpark
-			case contains(otherAdapters, t):
-				p.AdapterType = t
-				return AdapterOther
+				return a
 			}
 		}
 		for _, m := range profileType.FindAllSubmatch(src, -1) {
-			switch t := string(bytes.ToLower(m[1])); {
-			case contains(sparkAdapters, t):
+			t := string(bytes.ToLower(m[1]))
+			if a := adapterOf(t); a != AdapterUnknown {
 				p.AdapterType = t
-				return AdapterSpark
-			case contains(otherAdapters, t):
-				p.AdapterType = t
-				return AdapterOther
+				return a
 			}
 		}
 	}
