@@ -526,7 +526,7 @@ func (o *otherFiles) place(p string, off int) string {
 // beyond the cell-relative positions: raw-file positions in notebooks, and
 // the diagnostic's related places. (The subject is resolveAll's, for all
 // of a file's findings at once.)
-func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loaded, pos *positioner, room *findingRoom) {
+func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loaded, pos *positioner) {
 	startOff := u.tok.Offset(d.Pos)
 	endOff := startOff
 	if d.End.IsValid() {
@@ -537,7 +537,7 @@ func (l *Linter) addFilePlaces(f *finding.Finding, d analysis.Diagnostic, u *loa
 		f.FileEnd, _ = pos.filePosition(endOff)
 	}
 	if len(d.Related) > 0 {
-		f.Related = take(&room.related, len(d.Related))
+		f.Related = make([]finding.Related, 0, len(d.Related))
 	}
 	for _, r := range d.Related {
 		if rel, ok := relatedAt(u, r, pos); ok {

@@ -125,27 +125,18 @@ func (u *loaded) own(s string) string {
 }
 
 // resolveAll turns a file's diagnostics into its findings: those kept, in
-// order, resolved in place (a finding is large), their fixes, edits,
-// related places and source lines carved from one allocation each.
+// order, resolved in place (a finding is large), their source lines carved
+// from one allocation.
 func (l *Linter) resolveAll(u *loaded, diags []diag, pos *positioner) []finding.Finding {
 	var seen diagSeen
-	n, room := 0, findingRoom{}
-	nFix, nEdit, nRel := 0, 0, 0
+	n := 0
 	for i := range diags {
 		d := &diags[i]
 		d.keep = l.keep(u, d.r, d.d, &seen)
 		if d.keep {
 			n++
-			nFix += len(d.d.SuggestedFixes)
-			for _, sf := range d.d.SuggestedFixes {
-				nEdit += len(sf.TextEdits)
-			}
-			nRel += len(d.d.Related)
 		}
 	}
-	room.fixes = make([]finding.Fix, nFix)
-	room.edits = make([]finding.Edit, nEdit)
-	room.related = make([]finding.Related, nRel)
 	out := make([]finding.Finding, n)
 	starts := make([]int, 0, n)
 	for i := range diags {
@@ -157,7 +148,7 @@ func (l *Linter) resolveAll(u *loaded, diags []diag, pos *positioner) []finding.
 	n = 0
 	for i := range diags {
 		if d := &diags[i]; d.keep {
-			l.resolve(&out[n], u, d.r, d.d, pos, &room)
+			l.resolve(&out[n], u, d.r, d.d, pos)
 			out[n].Subject = subjects[n]
 			n++
 		}
@@ -166,27 +157,9 @@ func (l *Linter) resolveAll(u *loaded, diags []diag, pos *positioner) []finding.
 	return out
 }
 
-// findingRoom is the room a file's findings take their slices from.
-type findingRoom struct {
-	fixes   []finding.Fix
-	edits   []finding.Edit
-	related []finding.Related
-}
-
-// take is an empty slice of room n taken from free, which has it; a
-// finding appending past n gets a slice of its own.
-func take[T any](free *[]T, n int) []T {
-	if n > len(*free) {
-		return make([]T, 0, n)
-	}
-	s := (*free)[:0:n]
-	*free = (*free)[n:]
-	return s
-}
-
 // resolve turns a diagnostic into finding f (zero), with positions and
 // fixes; its source lines are addSources'.
-func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner, room *findingRoom) {
+func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis.Diagnostic, pos *positioner) {
 	start, cell := pos.position(u.tok.Offset(d.Pos))
 	end := start
 	if d.End.IsValid() {
@@ -199,14 +172,14 @@ func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis
 	f.Severity = u.cfg.Severity(r.Doc.Code, r.Doc.Severity)
 	f.Message = u.own(d.Message)
 	f.Start, f.End, f.Cell = start, end, cell
-	l.addFilePlaces(f, d, u, pos, room)
+	l.addFilePlaces(f, d, u, pos)
 	if len(d.SuggestedFixes) == 0 {
 		return
 	}
 	if _, fixable := u.cfg.FixFor(r.Doc.Code, r.Doc.Fix); !fixable { // fixable, unfixable
 		return
 	}
-	f.Fixes = take(&room.fixes, len(d.SuggestedFixes))
+	f.Fixes = make([]finding.Fix, 0, len(d.SuggestedFixes))
 	for _, sf := range d.SuggestedFixes {
 		title, own := rule.FixOf(sf, r.Doc) // each fix's own applicability
 		if own == rule.NoFix {
@@ -216,7 +189,7 @@ func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis
 		app, _ := u.cfg.FixFor(r.Doc.Code, own) // extend-(un)safe-fixes
 		fx := finding.Fix{Title: u.own(title), Applicability: app}
 		if len(sf.TextEdits) > 0 {
-			fx.Edits = take(&room.edits, len(sf.TextEdits))
+			fx.Edits = make([]finding.Edit, 0, len(sf.TextEdits))
 		}
 		for _, e := range sf.TextEdits {
 			s, _ := pos.position(u.tok.Offset(e.Pos))

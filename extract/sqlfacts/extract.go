@@ -7,7 +7,6 @@ package sqlfacts
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/facts"
@@ -49,17 +48,8 @@ func fill(out *facts.File, ps *params.Session) {
 	out.FilledSQL += filled
 }
 
-// readers hold the parser buffers of the extractions running: no fact
-// points into them, so one extraction's may serve the next.
-var readers = sync.Pool{New: func() any { return new(sql.Reader) }}
-
-// maxPooledTokens bounds the buffers a pooled reader keeps: a huge .sql
-// file's are left to the garbage collector.
-const maxPooledTokens = 1 << 16
-
 func (x *extractor) extract() *facts.File {
-	rd := readers.Get().(*sql.Reader)
-	script := rd.Parse(x.src)
+	script := new(sql.Reader).Parse(x.src)
 	x.script = script
 	for _, st := range script.Statements {
 		if x.foreign(st) {
@@ -70,9 +60,6 @@ func (x *extractor) extract() *facts.File {
 	x.suppressions(script.Tokens)
 	x.evidence(script.Tokens)
 	x.script = nil
-	if cap(script.Tokens) <= maxPooledTokens {
-		readers.Put(rd)
-	}
 	return x.out
 }
 

@@ -4,30 +4,16 @@ import (
 	"bytes"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Tokenize splits src into tokens, comments and hints included, whitespace
 // left out. It accepts any bytes: what is not Spark SQL becomes Punct or
 // Ident tokens, and an unclosed string or comment runs to the end.
 func Tokenize(src []byte) []Token {
-	// The tokens are read into a pooled buffer and copied out at their
-	// exact length: how many there are is known only once read.
-	buf := tokenBufs.Get().(*[]Token)
-	toks := appendTokens((*buf)[:0], src, 0, len(src))
-	out := slices.Clone(toks)
-	if cap(toks) <= maxPooledTokens {
-		*buf = toks
-		tokenBufs.Put(buf)
-	}
-	return out
+	// copied out at their exact length: scripts keep their tokens, and how
+	// many there are is known only once read
+	return slices.Clone(appendTokens(nil, src, 0, len(src)))
 }
-
-// tokenBufs are Tokenize's buffers; a buffer grown past maxPooledTokens
-// (a huge file's) is left to the garbage collector.
-var tokenBufs = sync.Pool{New: func() any { return new([]Token) }}
-
-const maxPooledTokens = 1 << 16
 
 // appendTokens appends the tokens of src[pos:end] to dst; offsets stay
 // offsets into src.
