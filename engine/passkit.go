@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -56,42 +55,13 @@ type resultOf struct {
 // failure is noted once, as the prerequisite's.
 var errSkipped = errors.New("a prerequisite failed")
 
-// passKits keep the kits of files done: a kit's slices and maps serve the
-// next file (BenchmarkRulePass: see the commit that added it).
-var passKits = sync.Pool{New: func() any { return &passKit{} }}
-
-// newPassKit is a kit for u's pass, over at release.
+// newPassKit is a kit for u's pass.
 func newPassKit(u *loaded, rules int) *passKit {
-	k := passKits.Get().(*passKit)
-	k.u, k.pkg = u, types.NewPackage(u.src.Path, "")
-	if k.pass.Report == nil { // made once: the kit's methods as the pass's functions
-		k.pass.Report, k.pass.ImportPackageFact = k.report, k.importPackageFact
-		k.done = make([]outcome, 0, rules+4)
-	}
+	k := &passKit{u: u, pkg: types.NewPackage(u.src.Path, ""), done: make([]outcome, 0, rules+4)}
+	k.pass.Report, k.pass.ImportPackageFact = k.report, k.importPackageFact
 	k.pass.Fset, k.pass.Pkg = u.other.fset, k.pkg
-	k.pass.OtherFiles = append(k.pass.OtherFiles[:0], u.src.Path) // our sources are not Go: Files is empty
+	k.pass.OtherFiles = []string{u.src.Path} // our sources are not Go: Files is empty
 	return k
-}
-
-// release readies the kit for the next file, keeping nothing of this one
-// (an unusually large buffer is left to the collector).
-func (k *passKit) release() {
-	clear(k.done)
-	k.done = k.done[:0]
-	for i := range k.resultOf {
-		clear(k.resultOf[i].results)
-		k.resultOf[i].filled = false
-	}
-	if cap(k.diags) > 4096 {
-		k.diags = nil
-	} else {
-		clear(k.diags)
-		k.diags = k.diags[:0]
-	}
-	k.notes = nil // the caller keeps them
-	k.u, k.pkg, k.pos, k.posNote, k.in = nil, nil, nil, "", rule.Input{}
-	k.pass.Fset, k.pass.Pkg = nil, nil
-	passKits.Put(k)
 }
 
 // run runs the enabled rules over the file, in their order, and returns
