@@ -72,6 +72,56 @@ func (f *File) UnmarshalBinary(b []byte) error {
 	return nil
 }
 
+// MarshalSplit encodes f as MarshalBinary does and says where the
+// encoding of its summary (AppendSummary's) begins: b[at:], after the
+// rule facts.
+func (f *File) MarshalSplit() (b []byte, at int) {
+	b = f.AppendRuleFacts(nil) // ends with the summary's absence
+	at = len(b) - 1
+	return AppendSummary(b[:at], f.Summary), at
+}
+
+// UnmarshalSplit decodes an encoding as UnmarshalRuleFacts does, leaving
+// the summary undecoded, and says where its encoding begins: b[at:], for
+// UnmarshalSummary.
+func (f *File) UnmarshalSplit(b []byte) (at int, err error) {
+	d := &decoder{Decoder: wire.NewDecoder(b), noSummary: true}
+	*f = File{}
+	d.decFile(f)
+	if d.Err != nil {
+		*f = File{}
+		return 0, ErrCorrupt
+	}
+	return len(b) - len(d.B), nil
+}
+
+// AppendSummary appends the encoding of a function summary (nil allowed)
+// to b, as File's encoding ends with it: the bytes after a file's rule
+// facts. UnmarshalSummary reads it.
+func AppendSummary(b []byte, s *Summary) []byte {
+	e := &encoder{wire.Encoder{B: b}}
+	e.Bool(s != nil)
+	if s != nil {
+		e.encSummary(s)
+	}
+	return e.B
+}
+
+// UnmarshalSummary decodes what AppendSummary wrote (nil for no summary).
+// The decoded strings share one copy of b.
+func UnmarshalSummary(b []byte) (*Summary, error) {
+	d := &decoder{Decoder: wire.NewDecoder(b)}
+	var s *Summary
+	if d.Bool() {
+		s = new(Summary)
+		d.decSummary(s)
+	}
+	if d.Err != nil || len(d.B) != 0 {
+		return nil, ErrCorrupt
+	}
+	return s, nil
+}
+
 // encoder and decoder are what the generated code writes with and reads
 // with: the primitives of package wire and the encoding of a Span.
 type encoder struct{ wire.Encoder }

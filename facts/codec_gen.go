@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "1a6efd9a3205056b"
+const CodecVersion = "bd9ccdaebc7a9a8e"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -226,8 +226,7 @@ func (d *decoder) decFile(x *File) {
 		x.PerRun = s1
 	}
 	if d.noSummary {
-		d.B = nil // Summary is last: nothing else is left
-		return
+		return // Summary is last: what is left (d.B) is its encoding
 	}
 	if d.Bool() {
 		p1 := new(Summary)

@@ -254,3 +254,35 @@ func TestCodecRuleFacts(t *testing.T) {
 		t.Error("a cut encoding decoded")
 	}
 }
+
+// A split encoding is the whole encoding, its summary's part decoding on
+// its own; a file without a summary splits too.
+func TestCodecSplit(t *testing.T) {
+	for _, f := range []*facts.File{filled(), {Path: "a.py"}} {
+		whole, _ := f.MarshalBinary()
+		b, at := f.MarshalSplit()
+		if !bytes.Equal(b, whole) {
+			t.Fatal("MarshalSplit encodes otherwise than MarshalBinary")
+		}
+		var rule facts.File
+		got, err := rule.UnmarshalSplit(b)
+		if err != nil || got != at {
+			t.Fatalf("UnmarshalSplit: summary at %d (%v), MarshalSplit says %d", got, err, at)
+		}
+		want := *f
+		want.Summary = nil
+		if !reflect.DeepEqual(&rule, &want) {
+			t.Error("UnmarshalSplit's rule facts differ from the file's")
+		}
+		s, err := facts.UnmarshalSummary(b[at:])
+		if err != nil || !reflect.DeepEqual(s, f.Summary) {
+			t.Errorf("the summary's part decodes to %+v (%v), want %+v", s, err, f.Summary)
+		}
+		if !bytes.Equal(facts.AppendSummary(nil, f.Summary), b[at:]) {
+			t.Error("AppendSummary encodes otherwise than the file's summary part")
+		}
+		if _, err := facts.UnmarshalSummary(b[at : len(b)-1]); f.Summary != nil && err == nil {
+			t.Error("a cut summary decodes")
+		}
+	}
+}

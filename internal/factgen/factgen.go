@@ -704,8 +704,7 @@ func (g *gen) decStruct(w *writer, t *typ) {
 	for _, f := range rest {
 		if f.stop != "" {
 			w.p("if d.%s {", f.stop)
-			w.p("d.B = nil // %s is last: nothing else is left", f.name)
-			w.p("return")
+			w.p("return // %s is last: what is left (d.B) is its encoding", f.name)
 			w.p("}")
 		}
 		g.dec(w, f.t, "&x."+f.name)
