@@ -28,9 +28,9 @@ func exampleFacts(t *testing.T) *facts.File {
 }
 
 func TestFactStore(t *testing.T) {
-	s := &FactStore{SpillAfter: 0, KeepDecoded: -1}
+	s := &FactStore{SpillAfter: 0}
 	f := exampleFacts(t)
-	a, b := s.Put(f, 100), s.Put(f, 100)
+	a, b := s.Put(f), s.Put(f)
 	want := *f
 	want.Summary = nil // the link step keeps it; the store does not
 	s.Finish()
@@ -53,8 +53,8 @@ func TestFactStore(t *testing.T) {
 // to be written stays in memory, and so does everything after it.
 func TestFactStoreWriteFailure(t *testing.T) {
 	f := exampleFacts(t)
-	s := &FactStore{SpillAfter: 0, KeepDecoded: -1}
-	a := s.Put(f, 100) // makes the file
+	s := &FactStore{SpillAfter: 0}
+	a := s.Put(f) // makes the file
 	s.file.Close()
 	readOnly, err := os.Open(os.DevNull)
 	if err != nil {
@@ -62,7 +62,7 @@ func TestFactStoreWriteFailure(t *testing.T) {
 	}
 	s.file = readOnly
 	s.Finish()
-	b := s.Put(f, 100)
+	b := s.Put(f)
 	want := *f
 	want.Summary = nil
 	if a.mem == nil || b.mem == nil || !strings.HasPrefix(s.failed, "cannot write a temporary file") {

@@ -19,6 +19,7 @@ import (
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/internal/fileid"
+	"github.com/lakelint/lakelint/orchestration"
 )
 
 // ProjectRoot is the root of the project holding path, a file or directory:
@@ -389,10 +390,23 @@ func (m *ContextMemo) keepOnly(paths []string) {
 }
 
 // keepForMemo keeps a context file's facts on its unit for the memo, and
-// drops them otherwise: a run holds no project's worth of facts.
+// drops them otherwise: a run holds no project's worth of facts. The memo
+// links a file from its facts' summary, decoded once: such a file's
+// summary is decoded now and added to links, not left to the link step.
 func (u *unit) keepForMemo(l *Linter, store *cache.FactStore, f *facts.File) {
 	u.facts = nil
-	if store == nil && l.opts.ContextMemo != nil {
-		u.facts = f
+	if store != nil || l.opts.ContextMemo == nil {
+		return
+	}
+	if f.Summary == nil && u.summary != nil {
+		s, err := facts.UnmarshalSummary(u.summary)
+		if err != nil {
+			return // not kept: the link step decodes it, and says so
+		}
+		f.Summary = s
+	}
+	u.facts, u.summary = f, nil
+	if u.cached {
+		u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
 	}
 }

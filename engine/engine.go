@@ -224,12 +224,13 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 	return res, nil
 }
 
-// The bounds of a run's fact store (cache.FactStore); tests lower them to
-// spill everything.
-var (
-	spillAfter        = cache.DefaultSpillAfter
-	keepDecodedSource = cache.DefaultKeepDecoded
-)
+// spillAfter bounds a run's fact store in memory (cache.FactStore); tests
+// lower it to spill everything.
+var spillAfter = cache.DefaultSpillAfter
+
+// loadedHook, set by tests only, sees a run's units and fact store once
+// every file is loaded, before the link step.
+var loadedHook func([]*unit, *cache.FactStore)
 
 // unit is one file between the phases of a run. It keeps what the catalog
 // needs and where its facts are stored, never the syntax tree or the text.
@@ -244,6 +245,13 @@ type unit struct {
 	details []string
 	notes   []Note
 	signs   []platform.Evidence // what the file says of the platform
+	// summary is the encoding of the file's function summary until the
+	// link step decodes it: held encoded while files load, it costs a
+	// fraction of its decoded size (facts.AppendSummary)
+	summary []byte
+	// cached says the facts came from the cache (the summary then says
+	// whether the file declares DAGs: see dagUnread)
+	cached bool
 	// extra is what calls of project functions add to the file (see link)
 	extra *link.Extra
 	// dags are the Airflow DAGs the file declares; dagUnread is set when
@@ -262,7 +270,6 @@ type loaded struct {
 	tok     *token.File
 	other   *otherFiles // the run's other files, in tok's file set
 	absPath string
-	decoded bool // facts decoded from the store: their strings share one buffer
 }
 
 // shuffle, set by tests only, reorders the files a run loads and checks,
@@ -312,7 +319,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		return res, nil
 	}
 	store := cache.NewFactStore()
-	store.KeepDecoded, store.SpillAfter = keepDecodedSource, spillAfter
+	store.SpillAfter = spillAfter
 	defer store.Close()
 	bs := l.opts.ContextMemo.takeBuilders()
 	units := make([]*unit, len(srcs))
@@ -335,6 +342,9 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	store.Finish()
 	all := append(units, index.loaded()...)
 	bs.retain(all)
+	if loadedHook != nil {
+		loadedHook(units, store)
+	}
 	l.link(all, bs)
 
 	res := &Result{}
@@ -422,8 +432,10 @@ func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, bs
 	model, _ := l.models.For(s.Path)
 	look := l.lookup(s, given, cfg, known)
 	if look.hit(u, store) {
-		bs.add(s.Path, u.facts, store == nil && l.opts.ContextMemo != nil)
-		u.keepForMemo(l, store, u.facts)
+		f := u.facts
+		u.keepForMemo(l, store, f)
+		// a summary still encoded goes to the link step with the others
+		bs.add(s.Path, f, u.summary == nil, store == nil && l.opts.ContextMemo != nil)
 		u.countTemplate(model)
 		return u
 	}
@@ -458,12 +470,9 @@ func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, bs
 	// no line table: positions are resolved from the text again, only for
 	// files with findings, so memory does not grow with the project
 	u.size = len(doc.Text)
-	bs.add(s.Path, f, store == nil && l.opts.ContextMemo != nil) // the summary stays in the stored facts, for the cache
+	u.stored, u.summary = look.keep(store, f, u)
 	u.keepForMemo(l, store, f)
-	u.stored = look.keep(store, f, u)
-	if u.stored != nil && u.stored.AsIs() {
-		u.stored.Doc = doc // kept with its facts: positions need not read the file again
-	}
+	bs.add(s.Path, f, u.summary == nil, store == nil && l.opts.ContextMemo != nil)
 	u.linted = true
 	return u
 }
@@ -545,7 +554,7 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 		f.Settings = append(cluster, f.Settings...)
 	}
 	other := newOtherFiles(un)
-	u := &loaded{unit: un, facts: f, tok: other.self, other: other, decoded: !un.stored.AsIs(), absPath: l.abs(un.src.Path)}
+	u := &loaded{unit: un, facts: f, tok: other.self, other: other, absPath: l.abs(un.src.Path)}
 	k := newPassKit(u, len(l.rules))
 	diags, notes := k.run(l, cat, plat, sched)
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
@@ -659,50 +668,53 @@ func (lk *lookup) source(s Source) Source {
 }
 
 // hit fills u from the cache entry, if there is one: its facts go to
-// u.facts (for the catalog and the link step) and, unless store is nil (a
-// file read only for its facts), to the store for the rule pass.
+// u.facts (for the catalog) and, unless store is nil (a file read only for
+// its facts), to the store for the rule pass, as encoded: they are decoded
+// again only if the rule pass reads them (an edit run takes most files'
+// findings from the run record), and the summary's part only by the link
+// step.
 func (lk *lookup) hit(u *unit, store *cache.FactStore) bool {
 	if lk == nil || lk.entry == nil {
 		return false
 	}
 	f := new(facts.File)
-	if err := f.UnmarshalBinary(lk.entry.Facts); err != nil {
+	at, err := f.UnmarshalSplit(lk.entry.Facts)
+	if err != nil {
 		lk.cache.Ignore("an entry", "holds facts that cannot be decoded")
 		return false
 	}
+	rules := lk.entry.Facts[:at]
+	// decoded by the link step; a copy, so as not to hold the entry
+	u.summary, u.cached = slices.Clone(lk.entry.Facts[at:]), true
 	u.size, u.details, u.unread = lk.entry.Size, lk.entry.Details, f.UnreadSQL
 	u.sql = sqlCounts(f)
 	u.noteSigns(f)
-	u.dagUnread = orchestration.CallsAirflow(f.Summary) // a DAG file: parsed from disk with the others
-	// dropped by load unless a ContextMemo keeps them
-	u.facts = f
+	u.facts = f // dropped by load unless a ContextMemo keeps them
 	if store != nil {
-		if u.stored = store.KeepAsIs(f, u.size); u.stored == nil {
-			u.stored = store.PutEncoded(lk.entry.Facts)
-		}
+		u.stored = store.PutEncoded(rules)
 	}
 	u.linted = true
 	return true
 }
 
 // keep stores a parsed file's facts for the rule pass (unless store is nil)
-// and writes them to the cache.
-func (lk *lookup) keep(store *cache.FactStore, f *facts.File, u *unit) *cache.Stored {
+// and writes them to the cache. It returns where they are stored and the
+// encoding of their summary, for the link step.
+func (lk *lookup) keep(store *cache.FactStore, f *facts.File, u *unit) (*cache.Stored, []byte) {
 	if lk == nil {
+		summary := facts.AppendSummary(nil, f.Summary)
 		if store == nil {
-			return nil
+			return nil, summary
 		}
-		return store.Put(f, u.size)
+		return store.Put(f), summary
 	}
-	b, _ := f.MarshalBinary()
+	b, at := f.MarshalSplit()
 	lk.cache.Put(lk.key, &cache.Entry{Size: u.size, Details: u.details, Facts: b})
+	summary := slices.Clone(b[at:]) // not holding the rule facts' encoding
 	if store == nil {
-		return nil
+		return nil, summary
 	}
-	if r := store.KeepAsIs(f, u.size); r != nil {
-		return r
-	}
-	return store.PutEncoded(b)
+	return store.PutEncoded(b[:at]), summary
 }
 
 // recordedRun is what a run record keeps of a result beside its findings,

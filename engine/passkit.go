@@ -174,11 +174,8 @@ func (k *passKit) positions() *positioner {
 			k.pos, k.posNote = rf.positions() // shared with the files that cite this one
 			return k.pos
 		}
-		doc := un.stored.Doc
-		if doc == nil {
-			doc, k.posNote = readDocument(un.src, 0)
-		}
-		if k.posNote == "" {
+		doc, note := readDocument(un.src, 0)
+		if k.posNote = note; note == "" {
 			k.pos = newPositioner(doc)
 		}
 	}

@@ -357,10 +357,6 @@ func (f *runFile) positions() (*positioner, string) {
 	f.once.Do(func() {
 		u := f.unit
 		f.abs = absPath(u.src.Path)
-		if u.stored != nil && u.stored.Doc != nil {
-			f.pos = newPositioner(u.stored.Doc) // kept with its facts: not read again
-			return
-		}
 		doc, note := readDocument(u.src, 0)
 		switch {
 		case note != "":

@@ -13,6 +13,7 @@ import (
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/link"
+	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -115,14 +116,8 @@ func (s *diagSeen) add(k diagKey) bool {
 }
 
 // own is s as a finding may keep it: never a slice of the file's decoded
-// facts, which it would keep alive (facts kept as extracted hold strings of
-// their own).
-func (u *loaded) own(s string) string {
-	if u.decoded {
-		return strings.Clone(s)
-	}
-	return s
-}
+// facts, whose strings share one buffer that it would keep alive.
+func (u *loaded) own(s string) string { return strings.Clone(s) }
 
 // resolveAll turns a file's diagnostics into its findings: those kept, in
 // order, resolved in place (a finding is large), their source lines carved
@@ -209,6 +204,7 @@ func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis
 // others, for the spans that name them.
 func (l *Linter) link(units []*unit, bs *builders) {
 	run := newRunFiles(units)
+	addSummaries(units, bs)
 	res := bs.links.Link()
 	for _, u := range units {
 		if u == nil || !u.linted {
@@ -246,15 +242,18 @@ func newBuilders(kept bool) *builders {
 }
 
 // add makes the part of the file at path from f, and gives the link step
-// its summary; kept says f stays valid for later runs.
-func (bs *builders) add(path string, f *facts.File, kept bool) {
+// its summary when withSummary says f holds it (otherwise addSummaries
+// does, from its encoding); kept says f stays valid for later runs.
+func (bs *builders) add(path string, f *facts.File, withSummary, kept bool) {
 	bs.mu.Lock()
 	defer bs.mu.Unlock()
 	if _, had := bs.from[path]; had {
 		bs.tables.Remove(path)
 	}
 	bs.tables.Add(f)
-	bs.links.Add(path, f.Summary)
+	if withSummary {
+		bs.links.Add(path, f.Summary)
+	}
 	bs.from[path], bs.fresh[path] = nil, true
 	if kept && bs.kept {
 		bs.from[path] = f
@@ -268,7 +267,7 @@ func (bs *builders) keep(path string, f *facts.File) {
 	same := f != nil && bs.from[path] == f
 	bs.mu.Unlock()
 	if !same {
-		bs.add(path, f, true)
+		bs.add(path, f, true, true)
 	}
 }
 
@@ -326,6 +325,31 @@ func (bs *builders) addExtra(path string, e *link.Extra) {
 	if e != nil {
 		bs.tables.Add(e.Facts(path))
 	}
+}
+
+// addSummaries decodes the units' summaries, held encoded while files
+// loaded, into links; a file taken from the cache learns from its summary
+// whether it may declare DAGs (it is then parsed from disk with the others).
+func addSummaries(units []*unit, bs *builders) {
+	p := pool.New().WithMaxGoroutines(Workers())
+	for _, u := range units {
+		if u == nil || u.summary == nil {
+			continue
+		}
+		p.Go(func() {
+			s, err := facts.UnmarshalSummary(u.summary)
+			u.summary = nil
+			if err != nil {
+				u.notes = append(u.notes, Note{Path: u.src.Path, Message: "internal error: cannot read back the function summary: " + err.Error(), Error: true})
+				return
+			}
+			bs.links.Add(u.src.Path, s) // the builder locks
+			if u.cached {
+				u.dagUnread = orchestration.CallsAirflow(s)
+			}
+		})
+	}
+	p.Wait()
 }
 
 type diagKey struct {

@@ -10,21 +10,13 @@ import (
 	"github.com/lakelint/lakelint/config"
 )
 
-// lintExamples lints the example project with facts encoded (none kept as
-// they are) and spilled after the given number of bytes.
+// lintExamples lints the example project with facts spilled after the
+// given number of bytes.
 func lintExamples(t *testing.T, after int) *Result {
 	t.Helper()
-	return lintExamplesKeeping(t, -1, after)
-}
-
-// lintExamplesKeeping lints the example project with the facts of keep
-// source bytes kept as they are, the rest encoded and spilled after the given
-// number of bytes.
-func lintExamplesKeeping(t *testing.T, keep, after int) *Result {
-	t.Helper()
-	old, oldKeep := spillAfter, keepDecodedSource
-	spillAfter, keepDecodedSource = after, keep
-	t.Cleanup(func() { spillAfter, keepDecodedSource = old, oldKeep })
+	old := spillAfter
+	spillAfter = after
+	t.Cleanup(func() { spillAfter = old })
 	configs, err := config.NewResolver(config.ResolverOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -47,13 +39,6 @@ func TestSpilledFactsLintTheSame(t *testing.T) {
 	if !reflect.DeepEqual(inMemory.Findings, spilled.Findings) || !reflect.DeepEqual(inMemory.Notes, spilled.Notes) {
 		t.Errorf("spilling changed the result:\n memory %d findings %v\nspilled %d findings %v",
 			len(inMemory.Findings), inMemory.Notes, len(spilled.Findings), spilled.Notes)
-	}
-	// facts kept as they are, some or all, lint the same as encoded ones
-	for _, keep := range []int{1 << 30, 4 << 10} {
-		kept := lintExamplesKeeping(t, keep, 0)
-		if !reflect.DeepEqual(inMemory.Findings, kept.Findings) || !reflect.DeepEqual(inMemory.Notes, kept.Notes) {
-			t.Errorf("keeping the facts of %d bytes changed the result: %d findings, want %d", keep, len(kept.Findings), len(inMemory.Findings))
-		}
 	}
 }
 
