@@ -27,6 +27,26 @@ import (
 //	go test ./engine -run '^$' -bench '^BenchmarkCache$' -benchtime 3x
 func BenchmarkCache(b *testing.B) {
 	dir, edited, original, total := editableCorpus(b)
+	cacheRatios(b, dir, edited, original, total)
+}
+
+// BenchmarkCacheEcosystem is BenchmarkCache on real code: the public
+// repositories of testdata/ecosystem read as one project of some 1,800
+// files, one of them edited.
+//
+//	go test ./engine -run '^$' -bench '^BenchmarkCacheEcosystem$' -benchtime 5x
+func BenchmarkCacheEcosystem(b *testing.B) {
+	dir := filepath.Join(b.TempDir(), "ecosystem")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "testdata", "ecosystem"))); err != nil {
+		b.Fatal(err)
+	}
+	edited, original, total := editable(b, dir)
+	cacheRatios(b, dir, edited, original, total)
+}
+
+// cacheRatios times the cold, warm and edit runs of BenchmarkCache over
+// dir, editing the file edited (holding original).
+func cacheRatios(b *testing.B, dir, edited string, original []byte, total int64) {
 	b.SetBytes(total)
 	var cold, warm, edit, none time.Duration
 	var coldCPU, warmCPU, editCPU time.Duration
@@ -126,13 +146,26 @@ func editableCorpus(b *testing.B) (dir, edited string, original []byte, total in
 	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
 		b.Fatal(err)
 	}
+	edited, original, _ = editable(b, dir)
+	return dir, edited, original, total
+}
+
+// editable names the file of dir the benchmarks edit, the one in the
+// middle of the lintable files in path order, with its bytes, and the
+// lintable files' total size.
+func editable(b *testing.B, dir string) (edited string, original []byte, total int64) {
 	files, err := engine.Discover([]string{dir}, nil)
 	if err != nil {
 		b.Fatal(err)
+	}
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil {
+			total += info.Size()
+		}
 	}
 	edited = files[len(files)/2]
 	if original, err = os.ReadFile(edited); err != nil {
 		b.Fatal(err)
 	}
-	return dir, edited, original, total
+	return edited, original, total
 }
