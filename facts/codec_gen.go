@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "582e03d4db8d8813"
+const CodecVersion = "cb4d1f7614c0dfa5"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -483,6 +483,7 @@ func (e *encoder) encTrigger(x *Trigger) {
 	e.encValue(&x.Interval)
 	e.Float(x.Seconds)
 	e.encSpan(&x.Span)
+	e.encSpan(&x.Kwargs)
 }
 
 func (d *decoder) decTrigger(x *Trigger) {
@@ -492,6 +493,7 @@ func (d *decoder) decTrigger(x *Trigger) {
 	d.decValue(&x.Interval)
 	x.Seconds = d.Float()
 	d.decSpan(&x.Span)
+	d.decSpan(&x.Kwargs)
 }
 
 func (e *encoder) encTransform(x *Transform) {

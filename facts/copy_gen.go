@@ -330,6 +330,7 @@ func (c Copier) Trigger(x *Trigger) *Trigger {
 func (c Copier) copyTrigger(x *Trigger) {
 	c.copyValue(&x.Interval)
 	c.copySpan(&x.Span)
+	c.copySpan(&x.Kwargs)
 }
 
 // Transform returns a deep copy of x (nil for nil).

@@ -206,6 +206,7 @@ const (
 	HoleValue                            // Setting.Value
 	HoleOption                           // Write.Options[Key] / Read.Options[Key]
 	HoleZOrder                           // Maintenance.ZOrderBy from a list or a *splat
+	HoleTriggerArgs                      // Write.Trigger from a **mapping (Trigger.Kwargs)
 )
 
 // Hole says that field Field of fact Index in the Func's list Fact comes
@@ -273,6 +274,7 @@ const (
 	ArgParam           // the enclosing function's parameter Param
 	ArgFunc            // a function (Func names it as a Call's Callee would; Args bound to it)
 	ArgObject          // an instance of the class Func, made with the arguments Args
+	ArgDict            // a dict of constants: Items are its keys and values, alternately
 )
 
 // Arg is an argument at a call site, a parameter's default or a function's
@@ -310,7 +312,7 @@ func (m *ArgMore) zero() bool {
 	return m.Items == nil && m.Transforms == nil && m.Func == "" && m.Args == nil && m.Attr == ""
 }
 
-// Items are an ArgList's values.
+// Items are an ArgList's values, or an ArgDict's keys and values.
 func (a *Arg) Items() []Value {
 	if a.More == nil {
 		return nil
@@ -398,7 +400,7 @@ func (a *Arg) Known() bool {
 	switch a.Kind {
 	case ArgValue:
 		return a.Value.Known()
-	case ArgList, ArgFrame, ArgSession, ArgFunc, ArgObject:
+	case ArgList, ArgFrame, ArgSession, ArgFunc, ArgObject, ArgDict:
 		return true
 	}
 	return false

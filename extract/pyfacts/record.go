@@ -237,6 +237,7 @@ func fields(out []fieldRef, fact any) []fieldRef {
 		add(v.FormatSpan, facts.HoleFormat, "")
 		if v.Trigger != nil {
 			add(v.Trigger.Interval.Span, facts.HoleTrigger, "")
+			add(v.Trigger.Kwargs, facts.HoleTriggerArgs, "")
 		}
 		for _, k := range slices.Sorted(maps.Keys(v.Options)) { // the summary's order is the cache's
 			add(v.Options[k].Span, facts.HoleOption, k)
@@ -349,9 +350,9 @@ func (x *extractor) finishSummary() {
 			each(facts.FactMaintenance, m, m.Span)
 		}
 	}
-	// only strings, numbers and lists can be constants: those are counted,
-	// to allocate the list once, and only their names sorted
-	candidate := func(v *val) bool { return v.kind == kStr || v.kind == kConst || v.kind == kList }
+	// only strings, numbers, lists and dicts can be constants: those are
+	// counted, to allocate the list once, and only their names sorted
+	candidate := func(v *val) bool { return constKind(v.kind) }
 	m := x.module
 	n := 0
 	for _, b := range m.few {
@@ -370,19 +371,9 @@ func (x *extractor) finishSummary() {
 	}
 	consts := make([]facts.Const, 0, n)
 	add := func(name string, v *val) {
-		if !candidate(v) {
-			return
+		if a, ok := x.constArg(*v); ok {
+			consts = append(consts, facts.Const{Name: name, Value: a})
 		}
-		a := x.factArg(*v, facts.Span{})
-		if !a.Known() || a.Open {
-			return
-		}
-		for _, it := range a.Items() {
-			if !it.Known() {
-				return
-			}
-		}
-		consts = append(consts, facts.Const{Name: name, Value: a})
 	}
 	for _, b := range m.few {
 		add(b.name, b.v)
@@ -405,19 +396,12 @@ func (x *extractor) finishSummary() {
 func (x *extractor) noteClassConsts(ca *classAttrs) {
 	add := func(name string) {
 		v, ok := ca.get(name)
-		if !ok || (v.kind != kStr && v.kind != kConst && v.kind != kList) {
+		if !ok {
 			return
 		}
-		a := x.factArg(v, facts.Span{})
-		if !a.Known() || a.Open {
-			return
+		if a, ok := x.constArg(v); ok {
+			x.classConsts = append(x.classConsts, facts.Const{Name: ca.name + "." + name, Value: a})
 		}
-		for _, it := range a.Items() {
-			if !it.Known() {
-				return
-			}
-		}
-		x.classConsts = append(x.classConsts, facts.Const{Name: ca.name + "." + name, Value: a})
 	}
 	for _, b := range ca.scope.few {
 		add(b.name)
@@ -430,6 +414,41 @@ func (x *extractor) noteClassConsts(ca *classAttrs) {
 	for _, name := range names {
 		add(name)
 	}
+}
+
+// constKind reports whether a value of kind k can be a module constant.
+func constKind(k kind) bool { return k == kStr || k == kConst || k == kList || k == kDict }
+
+// constArg is v as a module constant other modules may import: a string,
+// a number, or a list or dict (its keys strings) of them, every part known.
+func (x *extractor) constArg(v val) (facts.Arg, bool) {
+	if !constKind(v.kind) || v.open {
+		return facts.Arg{}, false
+	}
+	var a facts.Arg
+	if v.kind == kDict {
+		its := v.items()
+		items := make([]facts.Value, len(its))
+		for i := range its {
+			items[i] = its[i].value(facts.Span{})
+			if i%2 == 0 && items[i].Kind != facts.String {
+				return facts.Arg{}, false
+			}
+		}
+		a.Kind = facts.ArgDict
+		a.SetItems(items)
+	} else {
+		a = x.factArg(v, facts.Span{})
+	}
+	if !a.Known() || a.Open {
+		return facts.Arg{}, false
+	}
+	for _, it := range a.Items() {
+		if !it.Known() {
+			return facts.Arg{}, false
+		}
+	}
+	return a, true
 }
 
 // summary is the file's summary, made when first needed.
