@@ -29,6 +29,36 @@ type Summary struct {
 	// Classes are the module-level classes that name base classes of the
 	// project: a method a class inherits is its base's.
 	Classes []Class
+	// Maintained are the OPTIMIZE and VACUUM calls the file makes on what
+	// a call of a function not known here returned (get_table(spark,
+	// p).vacuum(0)): the link step adds each when the call resolves to a
+	// function that returns a DeltaTable (Func.Table).
+	Maintained []Maintained
+}
+
+// Maintained is maintenance made on what a call of a project function
+// returned (see Summary.Maintained).
+type Maintained struct {
+	// Maintenance is the fact as the file reads it, its target the call's
+	// code.
+	Maintenance *Maintenance
+	Call        *Call
+	// RS says it is read with delta-rs's API (vacuum(retention_hours=...,
+	// dry_run=...)); a vacuum is read both ways, and the link step keeps
+	// the reading of the table the function returns.
+	RS bool
+}
+
+// ReturnedTable is the DeltaTable a function returns (Func.Table).
+type ReturnedTable struct {
+	// Target is the table, when the function names it itself.
+	Target Target
+	// Param is 1 + the parameter whose value names the table (def
+	// get_table(spark, path): return DeltaTable.forPath(spark, path)), 0
+	// when none; ByPath says it is a path (or a delta-rs URI).
+	Param  int
+	ByPath bool
+	RS     bool // a delta-rs (deltalake) table
 }
 
 // Class is a class and its bases, named as a Call's Callee would name
@@ -169,6 +199,8 @@ type Func struct {
 	// Writer is set when the function configures a writer it is given and
 	// returns it.
 	Writer *WriterHelper
+	// Table is set when the function returns a DeltaTable.
+	Table *ReturnedTable
 }
 
 // Param is a function parameter.

@@ -649,6 +649,9 @@ func (x *extractor) endFunction(st *fnState) {
 		case kDeltaTable:
 			// return DeltaTable.forPath(spark, path): the table each call names
 			st.fn.ret = st.ret
+			if dt, ok := st.ret.ref.(*deltaState); ok && dt.linked == nil {
+				st.sum.Table = &facts.ReturnedTable{Target: dt.target, Param: dt.named, ByPath: dt.byPath, RS: dt.rs}
+			}
 		case kWriter:
 			// return w.trigger(...): each call's writer, so configured
 			if w, s := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {
