@@ -425,21 +425,7 @@ func (x *extractor) constArg(v val) (facts.Arg, bool) {
 	if !constKind(v.kind) || v.open {
 		return facts.Arg{}, false
 	}
-	var a facts.Arg
-	if v.kind == kDict {
-		its := v.items()
-		items := make([]facts.Value, len(its))
-		for i := range its {
-			items[i] = its[i].value(facts.Span{})
-			if i%2 == 0 && items[i].Kind != facts.String {
-				return facts.Arg{}, false
-			}
-		}
-		a.Kind = facts.ArgDict
-		a.SetItems(items)
-	} else {
-		a = x.factArg(v, facts.Span{})
-	}
+	a := x.factArg(v, facts.Span{})
 	if !a.Known() || a.Open {
 		return facts.Arg{}, false
 	}
@@ -539,6 +525,21 @@ func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
 			}
 			a.More = &facts.ArgMore{Items: items}
 		}
+	case kDict:
+		// keyword arguments kept as a dict (trigger(**trig)): its keys
+		// must be strings
+		its := v.items()
+		if v.open {
+			break
+		}
+		items := make([]facts.Value, len(its))
+		for i, it := range its {
+			if items[i] = it.value(it.span); i%2 == 0 && items[i].Kind != facts.String {
+				return a
+			}
+		}
+		a.Kind = facts.ArgDict
+		a.SetItems(items)
 	case kFrame:
 		a = frameArg(v.history().list(&x.edits), sp)
 	case kSession:
