@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "b1d7fc347e2f1ae0"
+const CodecVersion = "f0d26f2ced3792c0"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1744,6 +1744,10 @@ func (e *encoder) encMaintained(x *Maintained) {
 	if x.Call != nil {
 		e.encCall(x.Call)
 	}
+	e.Count(len(x.Exprs), x.Exprs == nil)
+	for i1 := range x.Exprs {
+		e.Str(x.Exprs[i1])
+	}
 }
 
 func (d *decoder) decMaintained(x *Maintained) {
@@ -1758,6 +1762,13 @@ func (d *decoder) decMaintained(x *Maintained) {
 		p1 := new(Call)
 		d.decCall(p1)
 		x.Call = p1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]string, n1)
+		for i1 := range s1 {
+			s1[i1] = d.Str()
+		}
+		x.Exprs = s1
 	}
 }
 

@@ -1266,6 +1266,11 @@ func (c Copier) copyMaintained(x *Maintained) {
 		c.copyCall(&y1)
 		x.Call = &y1
 	}
+	if s1 := x.Exprs; s1 != nil {
+		y1 := make([]string, len(s1))
+		copy(y1, s1)
+		x.Exprs = y1
+	}
 }
 
 // Evidence returns a deep copy of x (nil for nil).

@@ -43,6 +43,10 @@ type Maintained struct {
 	// code.
 	Maintenance *Maintenance
 	Call        *Call
+	// Exprs are the code of each of the call's arguments, as a message
+	// quotes it (Target.Expr): what names the table when its value is not
+	// known.
+	Exprs []string
 	// RS says it is read with delta-rs's API (vacuum(retention_hours=...,
 	// dry_run=...)); a vacuum is read both ways, and the link step keeps
 	// the reading of the table the function returns.

@@ -7,8 +7,8 @@ import "github.com/lakelint/lakelint/facts"
 // (get_table(spark, "main.s.t").vacuum(0)). When the call resolves to a
 // function that returns a DeltaTable (facts.Func.Table), the maintenance
 // is the file's, on the table the function opens: the one the call's
-// argument names, the one the function names itself, or else the one the
-// call's code gives. A vacuum is read both as Spark's and as delta-rs's;
+// argument names (by its code when its value is not known), the one the
+// function names itself, or else the one the call's code gives. A vacuum is read both as Spark's and as delta-rs's;
 // only the reading of the table the function returns is kept.
 
 // maintained adds maintenance m of file p when its call returns a table.
@@ -29,10 +29,20 @@ func (l *linker) maintained(p string, m *facts.Maintained) {
 			}
 			return l.argAt(p, *a)
 		})
-		if i := t.Param - 1; i < len(args) && args[i].ok && args[i].home == p {
-			fillField(out, facts.Hole{Field: facts.HoleTable}, args[i].a, false, true)
+		i := t.Param - 1
+		if i >= len(args) || !args[i].ok || args[i].home != p {
+			break
 		}
-	case t.Target.Known():
+		fillField(out, facts.Hole{Field: facts.HoleTable}, args[i].a, false, true)
+		if out.Target.Known() {
+			break
+		}
+		for j := range m.Call.Args { // not known: named by the argument's code
+			if m.Call.Args[j].Span == args[i].a.Span && j < len(m.Exprs) && m.Exprs[j] != "" {
+				out.Target = facts.Target{Span: args[i].a.Span, Expr: m.Exprs[j]}
+			}
+		}
+	case t.Target.Known() || t.Target.Expr != "": // by its code in the helper when not known
 		sp := out.Target.Span
 		out.Target = t.Target
 		out.Target.Span = sp // the table the helper names, opened at the call

@@ -20,7 +20,7 @@ type deltaState struct {
 	byPath bool
 	// linked is the call of a function not known here whose result this
 	// is, when it is one (see linkedTable).
-	linked *facts.Call
+	linked *linkedCall
 }
 
 // nameFrom notes that g, which gives the table, is a parameter of the
@@ -168,7 +168,7 @@ func (x *extractor) maintenance(kind facts.MaintenanceKind, dt *deltaState, c ca
 	}
 	if dt.linked != nil {
 		s := x.summary()
-		s.Maintained = append(s.Maintained, facts.Maintained{Maintenance: m, Call: dt.linked, RS: dt.rs})
+		s.Maintained = append(s.Maintained, facts.Maintained{Maintenance: m, Call: dt.linked.call, Exprs: dt.linked.exprs, RS: dt.rs})
 		return m
 	}
 	x.recordMaintenance(m)

@@ -194,6 +194,7 @@ func (x *extractor) setStep(ws *facts.WriterSettings, s *wstep) {
 type linkedCall struct {
 	call   *facts.Call
 	target facts.Target // the call's code, naming the table when nothing else does
+	exprs  []string     // the code of each argument (facts.Maintained.Exprs)
 }
 
 // linkedResult is what call, made at c with arguments a, returns: a
@@ -207,7 +208,13 @@ func (x *extractor) linkedResult(call *facts.Call, c callSite, a args) val {
 		return val{}
 	}
 	t := facts.Target{Span: x.spanOf(c.call), Expr: x.targetCode(c.call.Text())}
-	return val{ref: &linkedCall{call: call, target: t}}
+	exprs := make([]string, len(call.Args))
+	for i := range a {
+		if k := len(call.Args) - len(a) + i; k >= 0 { // arguments bound to the callee come first
+			exprs[k] = x.targetCode(a[i].n.Text())
+		}
+	}
+	return val{ref: &linkedCall{call: call, target: t, exprs: exprs}}
 }
 
 // orLinked is linked, a linkedResult, when it is a writer, or when what
@@ -229,7 +236,7 @@ func linkedTable(v val, rs bool) (*deltaState, bool) {
 	if !ok || v.kind != kUnknown {
 		return nil, false
 	}
-	return &deltaState{target: lc.target, linked: lc.call, rs: rs}, true
+	return &deltaState{target: lc.target, linked: lc, rs: rs}, true
 }
 
 // linkedMethod applies a DeltaTable's maintenance methods to what a call

@@ -1,4 +1,6 @@
 """Helpers that open Delta tables, imported by the job."""
+import os
+
 from delta.tables import DeltaTable
 from deltalake import DeltaTable as RsTable
 
@@ -17,6 +19,10 @@ def open_rs(uri, storage_options=None):
 
 def audit_log(spark):
     return DeltaTable.forName(spark, "main.ops.audit")
+
+
+def lake_table(spark):
+    return DeltaTable.forPath(spark, os.environ["LAKE_TABLE"])
 
 
 def row_count(spark, name):
