@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "bd9ccdaebc7a9a8e"
+const CodecVersion = "e727dc2427875d2d"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -486,6 +486,7 @@ func (e *encoder) encTrigger(x *Trigger) {
 	e.encValue(&x.Interval)
 	e.Float(x.Seconds)
 	e.encSpan(&x.Span)
+	e.encSpan(&x.Kwargs)
 }
 
 func (d *decoder) decTrigger(x *Trigger) {
@@ -495,6 +496,7 @@ func (d *decoder) decTrigger(x *Trigger) {
 	d.decValue(&x.Interval)
 	x.Seconds = d.Float()
 	d.decSpan(&x.Span)
+	d.decSpan(&x.Kwargs)
 }
 
 func (e *encoder) encTransform(x *Transform) {
@@ -1041,6 +1043,10 @@ func (e *encoder) encSummary(x *Summary) {
 	for i1 := range x.Classes {
 		e.encClass(&x.Classes[i1])
 	}
+	e.Count(len(x.Maintained), x.Maintained == nil)
+	for i1 := range x.Maintained {
+		e.encMaintained(&x.Maintained[i1])
+	}
 }
 
 func (d *decoder) decSummary(x *Summary) {
@@ -1100,6 +1106,13 @@ func (d *decoder) decSummary(x *Summary) {
 			d.decClass(&s1[i1])
 		}
 		x.Classes = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Maintained, n1)
+		for i1 := range s1 {
+			d.decMaintained(&s1[i1])
+		}
+		x.Maintained = s1
 	}
 }
 
@@ -1164,6 +1177,10 @@ func (e *encoder) encFunc(x *Func) {
 	e.Bool(x.Writer != nil)
 	if x.Writer != nil {
 		e.encWriterHelper(x.Writer)
+	}
+	e.Bool(x.Table != nil)
+	if x.Table != nil {
+		e.encReturnedTable(x.Table)
 	}
 }
 
@@ -1262,6 +1279,11 @@ func (d *decoder) decFunc(x *Func) {
 		p1 := new(WriterHelper)
 		d.decWriterHelper(p1)
 		x.Writer = p1
+	}
+	if d.Bool() {
+		p1 := new(ReturnedTable)
+		d.decReturnedTable(p1)
+		x.Table = p1
 	}
 }
 
@@ -1598,6 +1620,27 @@ func (d *decoder) decWriterSettings(x *WriterSettings) {
 	d.decValue(&x.QueryName)
 }
 
+func (e *encoder) encReturnedTable(x *ReturnedTable) {
+	var bits byte
+	if x.ByPath {
+		bits |= 1 << 0
+	}
+	if x.RS {
+		bits |= 1 << 1
+	}
+	e.Bits8(bits)
+	e.encTarget(&x.Target)
+	e.Int(x.Param)
+}
+
+func (d *decoder) decReturnedTable(x *ReturnedTable) {
+	bits := d.Bits8(2)
+	x.ByPath = bits&(1<<0) != 0
+	x.RS = bits&(1<<1) != 0
+	d.decTarget(&x.Target)
+	x.Param = d.Int()
+}
+
 func (e *encoder) encRun(x *Run) {
 	e.Str(x.Path)
 	e.encSpan(&x.At)
@@ -1694,6 +1737,48 @@ func (d *decoder) decClass(x *Class) {
 			s1[i1] = d.Str()
 		}
 		x.Bases = s1
+	}
+}
+
+func (e *encoder) encMaintained(x *Maintained) {
+	var bits byte
+	if x.RS {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
+	e.Bool(x.Maintenance != nil)
+	if x.Maintenance != nil {
+		e.encMaintenance(x.Maintenance)
+	}
+	e.Bool(x.Call != nil)
+	if x.Call != nil {
+		e.encCall(x.Call)
+	}
+	e.Count(len(x.Exprs), x.Exprs == nil)
+	for i1 := range x.Exprs {
+		e.Str(x.Exprs[i1])
+	}
+}
+
+func (d *decoder) decMaintained(x *Maintained) {
+	bits := d.Bits8(1)
+	x.RS = bits&(1<<0) != 0
+	if d.Bool() {
+		p1 := new(Maintenance)
+		d.decMaintenance(p1)
+		x.Maintenance = p1
+	}
+	if d.Bool() {
+		p1 := new(Call)
+		d.decCall(p1)
+		x.Call = p1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]string, n1)
+		for i1 := range s1 {
+			s1[i1] = d.Str()
+		}
+		x.Exprs = s1
 	}
 }
 

@@ -330,6 +330,7 @@ func (c Copier) Trigger(x *Trigger) *Trigger {
 func (c Copier) copyTrigger(x *Trigger) {
 	c.copyValue(&x.Interval)
 	c.copySpan(&x.Span)
+	c.copySpan(&x.Kwargs)
 }
 
 // Transform returns a deep copy of x (nil for nil).
@@ -775,6 +776,14 @@ func (c Copier) copySummary(x *Summary) {
 		}
 		x.Classes = y1
 	}
+	if s1 := x.Maintained; s1 != nil {
+		y1 := make([]Maintained, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyMaintained(&y1[i1])
+		}
+		x.Maintained = y1
+	}
 }
 
 // Func returns a deep copy of x (nil for nil).
@@ -890,6 +899,11 @@ func (c Copier) copyFunc(x *Func) {
 		y1 := *p1
 		c.copyWriterHelper(&y1)
 		x.Writer = &y1
+	}
+	if p1 := x.Table; p1 != nil {
+		y1 := *p1
+		c.copyReturnedTable(&y1)
+		x.Table = &y1
 	}
 }
 
@@ -1126,6 +1140,20 @@ func (c Copier) copyWriterSettings(x *WriterSettings) {
 	c.copyValue(&x.QueryName)
 }
 
+// ReturnedTable returns a deep copy of x (nil for nil).
+func (c Copier) ReturnedTable(x *ReturnedTable) *ReturnedTable {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyReturnedTable(&y)
+	return &y
+}
+
+func (c Copier) copyReturnedTable(x *ReturnedTable) {
+	c.copyTarget(&x.Target)
+}
+
 // Run returns a deep copy of x (nil for nil).
 func (c Copier) Run(x *Run) *Run {
 	if x == nil {
@@ -1214,6 +1242,34 @@ func (c Copier) copyClass(x *Class) {
 		y1 := make([]string, len(s1))
 		copy(y1, s1)
 		x.Bases = y1
+	}
+}
+
+// Maintained returns a deep copy of x (nil for nil).
+func (c Copier) Maintained(x *Maintained) *Maintained {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyMaintained(&y)
+	return &y
+}
+
+func (c Copier) copyMaintained(x *Maintained) {
+	if p1 := x.Maintenance; p1 != nil {
+		y1 := *p1
+		c.copyMaintenance(&y1)
+		x.Maintenance = &y1
+	}
+	if p1 := x.Call; p1 != nil {
+		y1 := *p1
+		c.copyCall(&y1)
+		x.Call = &y1
+	}
+	if s1 := x.Exprs; s1 != nil {
+		y1 := make([]string, len(s1))
+		copy(y1, s1)
+		x.Exprs = y1
 	}
 }
 

@@ -258,6 +258,10 @@ type Trigger struct {
 	// Parsed is true when the interval is a string Spark accepts (see
 	// IntervalOK); a spelling Spark rejects ("10s") leaves it false.
 	Parsed bool
+	// Kwargs is the **mapping the keywords come from when the file does
+	// not know it (trigger(**TRIG), TRIG imported): the link step reads
+	// the trigger from the mapping's constant.
+	Kwargs Span
 }
 
 // Write is one write of data into a table or path.

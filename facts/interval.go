@@ -85,3 +85,36 @@ func intervalUnit(w string) (float64, bool) {
 	}
 	return 0, false
 }
+
+// TriggerOf is the trigger .trigger(**kws) sets, at sp:
+// processingTime, once, availableNow or continuous, as PySpark reads
+// them; TriggerUnknown when kws hold none of them, or several (PySpark
+// refuses both), or a value not known.
+func TriggerOf(kws map[string]Value, sp Span) *Trigger {
+	t := &Trigger{Kind: TriggerUnknown, Span: sp}
+	if len(kws) != 1 {
+		return t
+	}
+	interval := func(v Value, kind TriggerKind) {
+		t.Kind = kind
+		t.Interval = v
+		if v.Kind == String {
+			t.Seconds, t.Parsed = IntervalSeconds(v.Str)
+		}
+	}
+	flag := func(v Value, kind TriggerKind) {
+		if b, ok := v.Truth(); ok && b && v.Kind == Bool {
+			t.Kind = kind
+		}
+	}
+	if v, ok := kws["processingTime"]; ok {
+		interval(v, TriggerProcessingTime)
+	} else if v, ok := kws["once"]; ok {
+		flag(v, TriggerOnce)
+	} else if v, ok := kws["availableNow"]; ok {
+		flag(v, TriggerAvailableNow)
+	} else if v, ok := kws["continuous"]; ok {
+		interval(v, TriggerContinuous)
+	}
+	return t
+}

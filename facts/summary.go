@@ -29,6 +29,40 @@ type Summary struct {
 	// Classes are the module-level classes that name base classes of the
 	// project: a method a class inherits is its base's.
 	Classes []Class
+	// Maintained are the OPTIMIZE and VACUUM calls the file makes on what
+	// a call of a function not known here returned (get_table(spark,
+	// p).vacuum(0)): the link step adds each when the call resolves to a
+	// function that returns a DeltaTable (Func.Table).
+	Maintained []Maintained
+}
+
+// Maintained is maintenance made on what a call of a project function
+// returned (see Summary.Maintained).
+type Maintained struct {
+	// Maintenance is the fact as the file reads it, its target the call's
+	// code.
+	Maintenance *Maintenance
+	Call        *Call
+	// Exprs are the code of each of the call's arguments, as a message
+	// quotes it (Target.Expr): what names the table when its value is not
+	// known.
+	Exprs []string
+	// RS says it is read with delta-rs's API (vacuum(retention_hours=...,
+	// dry_run=...)); a vacuum is read both ways, and the link step keeps
+	// the reading of the table the function returns.
+	RS bool
+}
+
+// ReturnedTable is the DeltaTable a function returns (Func.Table).
+type ReturnedTable struct {
+	// Target is the table, when the function names it itself.
+	Target Target
+	// Param is 1 + the parameter whose value names the table (def
+	// get_table(spark, path): return DeltaTable.forPath(spark, path)), 0
+	// when none; ByPath says it is a path (or a delta-rs URI).
+	Param  int
+	ByPath bool
+	RS     bool // a delta-rs (deltalake) table
 }
 
 // Class is a class and its bases, named as a Call's Callee would name
@@ -169,6 +203,8 @@ type Func struct {
 	// Writer is set when the function configures a writer it is given and
 	// returns it.
 	Writer *WriterHelper
+	// Table is set when the function returns a DeltaTable.
+	Table *ReturnedTable
 }
 
 // Param is a function parameter.
@@ -206,6 +242,7 @@ const (
 	HoleValue                            // Setting.Value
 	HoleOption                           // Write.Options[Key] / Read.Options[Key]
 	HoleZOrder                           // Maintenance.ZOrderBy from a list or a *splat
+	HoleTriggerArgs                      // Write.Trigger from a **mapping (Trigger.Kwargs)
 )
 
 // Hole says that field Field of fact Index in the Func's list Fact comes
@@ -275,6 +312,7 @@ const (
 	ArgParam           // the enclosing function's parameter Param
 	ArgFunc            // a function (Func names it as a Call's Callee would; Args bound to it)
 	ArgObject          // an instance of the class Func, made with the arguments Args
+	ArgDict            // a dict of constants: Items are its keys and values, alternately
 )
 
 // Arg is an argument at a call site, a parameter's default or a function's
@@ -312,7 +350,7 @@ func (m *ArgMore) zero() bool {
 	return m.Items == nil && m.Transforms == nil && m.Func == "" && m.Args == nil && m.Attr == ""
 }
 
-// Items are an ArgList's values.
+// Items are an ArgList's values, or an ArgDict's keys and values.
 func (a *Arg) Items() []Value {
 	if a.More == nil {
 		return nil
@@ -400,7 +438,7 @@ func (a *Arg) Known() bool {
 	switch a.Kind {
 	case ArgValue:
 		return a.Value.Known()
-	case ArgList, ArgFrame, ArgSession, ArgFunc, ArgObject:
+	case ArgList, ArgFrame, ArgSession, ArgFunc, ArgObject, ArgDict:
 		return true
 	}
 	return false

@@ -339,6 +339,10 @@ func fillField(v any, h facts.Hole, a facts.Arg, moveAt, owned bool) {
 				}
 				f.Trigger = t
 			}
+		case facts.HoleTriggerArgs:
+			if f.Trigger != nil && a.Kind == facts.ArgDict {
+				f.Trigger = triggerOf(a, f.Trigger.Span)
+			}
 		case facts.HoleFrame:
 			// a MERGE's source is joined, not written: its shape does not
 			// decide the files the MERGE writes
@@ -415,4 +419,14 @@ func (in *instance) static(h facts.Hole) bound {
 		return bound{}
 	}
 	return bound{a: placeArg(c, self.a.Span), home: self.home, ok: true}
+}
+
+// triggerOf is the trigger .trigger(**d) sets at sp, d a dict constant.
+func triggerOf(d facts.Arg, sp facts.Span) *facts.Trigger {
+	its := d.Items()
+	kws := make(map[string]facts.Value, len(its)/2)
+	for i := 0; i+1 < len(its); i += 2 {
+		kws[its[i].Str] = its[i+1]
+	}
+	return facts.TriggerOf(kws, sp)
 }

@@ -39,7 +39,11 @@
 // with_checkpoint(df.writeStream).toTable("t")) is added when the call
 // resolves to a writer helper (facts.Func.Writer), with what the helper
 // sets on the ways through its branches the call's arguments allow (see
-// writers.go).
+// writers.go). Likewise an OPTIMIZE or VACUUM made on what a call of such
+// a function returned (facts.Maintained: get_table(spark, p).vacuum(0)) is
+// added when the call resolves to a function that returns a DeltaTable
+// (facts.Func.Table), on the table the call's argument names (see
+// tables.go).
 //
 // Left unresolved: a call that does not resolve to exactly one function
 // (two modules of one name, a name bound differently on two paths, a
@@ -421,6 +425,9 @@ func (l *linker) file(p string) *linkedFile {
 	}
 	for i := range s.Finished {
 		l.finish(p, &s.Finished[i])
+	}
+	for i := range s.Maintained {
+		l.maintained(p, &s.Maintained[i])
 	}
 	for _, fn := range s.Funcs {
 		for _, c := range fn.Calls {

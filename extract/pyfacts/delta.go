@@ -18,6 +18,9 @@ type deltaState struct {
 	// path)), 0 when none; byPath says it is a path (or a delta-rs URI).
 	named  int
 	byPath bool
+	// linked is the call of a function not known here whose result this
+	// is, when it is one (see linkedTable).
+	linked *linkedCall
 }
 
 // nameFrom notes that g, which gives the table, is a parameter of the
@@ -162,6 +165,11 @@ func (x *extractor) maintenance(kind facts.MaintenanceKind, dt *deltaState, c ca
 		Span:         x.spanOf(c.call),
 		At:           x.span(c.nameStart(), c.call.End()),
 		WhereColumns: dt.where,
+	}
+	if dt.linked != nil {
+		s := x.summary()
+		s.Maintained = append(s.Maintained, facts.Maintained{Maintenance: m, Call: dt.linked.call, Exprs: dt.linked.exprs, RS: dt.rs})
+		return m
 	}
 	x.recordMaintenance(m)
 	return m

@@ -122,7 +122,7 @@ func (x *extractor) deltaRSMethod(dt *deltaState, c callSite, a args) val {
 			b, known := g.v.value(facts.Span{}).Truth()
 			m.DryRun = !known || b // unknown: it may well be a dry run
 		}
-		if g, ok := a.get(2, "enforce_retention_duration"); ok && !m.DryRun {
+		if g, ok := a.get(2, "enforce_retention_duration"); ok && !m.DryRun && dt.linked == nil {
 			if b, known := g.v.value(facts.Span{}).Truth(); known && !b {
 				x.recordSetting(&facts.Setting{
 					Key: retentionCheckKey, Value: g.v.value(x.spanOf(g.n)), Via: "deltalake.vacuum",

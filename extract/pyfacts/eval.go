@@ -525,9 +525,8 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 				return x.returnedWriter(fn, a, 1, recv)
 			}
 			if fn == nil {
-				if w, ok := x.linkedWriter(call, a); ok {
-					return w // a method of a class defined elsewhere
-				}
+				// a method of a class defined elsewhere
+				return orLinked(x.linkedResult(call, c, a), func() val { return x.method(recv, c, a) })
 			} else if t, ok := x.methodTable(fn, recv, c, a); ok {
 				return t
 			}
@@ -546,9 +545,8 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 			laterDef := x.fn != nil && x.defined[c.name]
 			if laterDef || x.file.Summary != nil && len(x.file.Summary.Runs) > 0 {
 				if _, bound := sc.lookup(c.name); !bound {
-					if w, ok := x.linkedWriter(x.recordCall(c.name, c, a), a); ok {
-						return w
-					}
+					v := x.linkedResult(x.recordCall(c.name, c, a), c, a)
+					return orLinked(v, func() val { return x.callFunction(callee, c, a) })
 				}
 			}
 		}

@@ -182,3 +182,82 @@ func (x *extractor) setStep(ws *facts.WriterSettings, s *wstep) {
 	}
 	ws.Set |= setBits[s.kind]
 }
+
+// DeltaTables returned by functions this file does not define (from
+// lib.tables import get_table; get_table(spark, p).vacuum(0)): the call's
+// result is a linkedCall, and an OPTIMIZE or VACUUM made on it becomes a
+// facts.Maintained of the summary, which the link step adds with the
+// table the function returns (facts.Func.Table) for the call's arguments,
+// or drops when the call does not resolve to such a function.
+
+// linkedCall is the result of call, a call of a function not known here.
+type linkedCall struct {
+	call   *facts.Call
+	target facts.Target // the call's code, naming the table when nothing else does
+	exprs  []string     // the code of each argument (facts.Maintained.Exprs)
+}
+
+// linkedResult is what call, made at c with arguments a, returns: a
+// writer it configures (see linkedWriter), else its result for the link
+// step to know.
+func (x *extractor) linkedResult(call *facts.Call, c callSite, a args) val {
+	if w, ok := x.linkedWriter(call, a); ok {
+		return w
+	}
+	if call == nil || call.CalleeParam > 0 {
+		return val{}
+	}
+	t := facts.Target{Span: x.spanOf(c.call), Expr: x.targetCode(c.call.Text())}
+	exprs := make([]string, len(call.Args))
+	for i := range a {
+		if k := len(call.Args) - len(a) + i; k >= 0 { // arguments bound to the callee come first
+			exprs[k] = x.targetCode(a[i].n.Text())
+		}
+	}
+	return val{ref: &linkedCall{call: call, target: t, exprs: exprs}}
+}
+
+// orLinked is linked, a linkedResult, when it is a writer, or when what
+// the code reads of the call otherwise (orElse) is nothing known.
+func orLinked(linked val, orElse func() val) val {
+	if linked.kind == kWriter {
+		return linked
+	}
+	if v := orElse(); v.kind != kUnknown || v.ref != nil || linked.ref == nil {
+		return v
+	}
+	return linked
+}
+
+// linkedTable is the DeltaTable a linkedCall v may be, with delta-rs's API
+// when rs.
+func linkedTable(v val, rs bool) (*deltaState, bool) {
+	lc, ok := v.ref.(*linkedCall)
+	if !ok || v.kind != kUnknown {
+		return nil, false
+	}
+	return &deltaState{target: lc.target, linked: lc, rs: rs}, true
+}
+
+// linkedMethod applies a DeltaTable's maintenance methods to what a call
+// of a function not known here returned: vacuum, read as Spark's and as
+// delta-rs's, and optimize(). ok is false for other methods.
+func (x *extractor) linkedMethod(v val, c callSite, a args) (val, bool) {
+	switch c.name {
+	case "vacuum":
+		dt, ok := linkedTable(v, false)
+		if !ok {
+			return val{}, false
+		}
+		x.deltaTableMethod(dt, c, a)
+		rs := *dt
+		rs.rs = true
+		x.deltaRSMethod(&rs, c, a)
+		return val{}, true
+	case "optimize":
+		if dt, ok := linkedTable(v, false); ok {
+			return val{kind: kDeltaOptimize, ref: dt}, true
+		}
+	}
+	return val{}, false
+}

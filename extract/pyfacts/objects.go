@@ -165,6 +165,9 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 		}
 		return val{}
 	case kFrame, kUnknown:
+		if dt, ok := linkedTable(obj, true); ok && name == "optimize" {
+			return val{kind: kDeltaOptimize, ref: dt} // delta-rs: t.optimize.compact()
+		}
 		switch name {
 		case "write":
 			return x.newWriter(obj, "write", n)
@@ -291,6 +294,9 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
 		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByFieldID(fObject)))
 	case kFrame, kUnknown:
+		if v, ok := x.linkedMethod(obj, c, a); ok {
+			return v
+		}
 		if c.name == "withColumn" && len(a) == 2 && a[1].v.kind == kPerRun {
 			if s, ok := a[0].v.literalString(); ok {
 				x.notePerRun(s, x.spanOf(a[0].n))
@@ -392,9 +398,10 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 			if isClassName(name) {
 				return x.newObject(name, c, a, val{})
 			}
-			if w, ok := x.linkedWriter(call, a); ok {
-				return w // a helper of another module
+			if v := x.sessionMaker(callee.name); v.kind != kUnknown {
+				return v
 			}
+			return x.linkedResult(call, c, a) // a helper of another module
 		}
 		return x.sessionMaker(callee.name)
 	case kUnknown:

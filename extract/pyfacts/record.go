@@ -240,6 +240,7 @@ func fields(out []fieldRef, fact any) []fieldRef {
 		add(v.FormatSpan, facts.HoleFormat, "")
 		if v.Trigger != nil {
 			add(v.Trigger.Interval.Span, facts.HoleTrigger, "")
+			add(v.Trigger.Kwargs, facts.HoleTriggerArgs, "")
 		}
 		for _, k := range slices.Sorted(maps.Keys(v.Options)) { // the summary's order is the cache's
 			add(v.Options[k].Span, facts.HoleOption, k)
@@ -352,9 +353,9 @@ func (x *extractor) finishSummary() {
 			each(facts.FactMaintenance, m, m.Span)
 		}
 	}
-	// only strings, numbers and lists can be constants: those are counted,
-	// to allocate the list once, and only their names sorted
-	candidate := func(v *val) bool { return v.kind == kStr || v.kind == kConst || v.kind == kList }
+	// only strings, numbers, lists and dicts can be constants: those are
+	// counted, to allocate the list once, and only their names sorted
+	candidate := func(v *val) bool { return constKind(v.kind) }
 	m := x.module
 	n := 0
 	for _, b := range m.few {
@@ -373,19 +374,9 @@ func (x *extractor) finishSummary() {
 	}
 	consts := make([]facts.Const, 0, n)
 	add := func(name string, v *val) {
-		if !candidate(v) {
-			return
+		if a, ok := x.constArg(*v); ok {
+			consts = append(consts, facts.Const{Name: name, Value: a})
 		}
-		a := x.factArg(*v, facts.Span{})
-		if !a.Known() || a.Open {
-			return
-		}
-		for _, it := range a.Items() {
-			if !it.Known() {
-				return
-			}
-		}
-		consts = append(consts, facts.Const{Name: name, Value: a})
 	}
 	for _, b := range m.few {
 		add(b.name, b.v)
@@ -408,19 +399,12 @@ func (x *extractor) finishSummary() {
 func (x *extractor) noteClassConsts(ca *classAttrs) {
 	add := func(name string) {
 		v, ok := ca.get(name)
-		if !ok || (v.kind != kStr && v.kind != kConst && v.kind != kList) {
+		if !ok {
 			return
 		}
-		a := x.factArg(v, facts.Span{})
-		if !a.Known() || a.Open {
-			return
+		if a, ok := x.constArg(v); ok {
+			x.classConsts = append(x.classConsts, facts.Const{Name: ca.name + "." + name, Value: a})
 		}
-		for _, it := range a.Items() {
-			if !it.Known() {
-				return
-			}
-		}
-		x.classConsts = append(x.classConsts, facts.Const{Name: ca.name + "." + name, Value: a})
 	}
 	for _, b := range ca.scope.few {
 		add(b.name)
@@ -433,6 +417,27 @@ func (x *extractor) noteClassConsts(ca *classAttrs) {
 	for _, name := range names {
 		add(name)
 	}
+}
+
+// constKind reports whether a value of kind k can be a module constant.
+func constKind(k kind) bool { return k == kStr || k == kConst || k == kList || k == kDict }
+
+// constArg is v as a module constant other modules may import: a string,
+// a number, or a list or dict (its keys strings) of them, every part known.
+func (x *extractor) constArg(v val) (facts.Arg, bool) {
+	if !constKind(v.kind) || v.open {
+		return facts.Arg{}, false
+	}
+	a := x.factArg(v, facts.Span{})
+	if !a.Known() || a.Open {
+		return facts.Arg{}, false
+	}
+	for _, it := range a.Items() {
+		if !it.Known() {
+			return facts.Arg{}, false
+		}
+	}
+	return a, true
 }
 
 // summary is the file's summary, made when first needed.
@@ -523,6 +528,21 @@ func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
 			}
 			a.More = &facts.ArgMore{Items: items}
 		}
+	case kDict:
+		// keyword arguments kept as a dict (trigger(**trig)): its keys
+		// must be strings
+		its := v.items()
+		if v.open {
+			break
+		}
+		items := make([]facts.Value, len(its))
+		for i, it := range its {
+			if items[i] = it.value(it.span); i%2 == 0 && items[i].Kind != facts.String {
+				return a
+			}
+		}
+		a.Kind = facts.ArgDict
+		a.SetItems(items)
 	case kFrame:
 		a = frameArg(v.history().list(&x.edits), sp)
 	case kSession:
@@ -633,6 +653,9 @@ func (x *extractor) endFunction(st *fnState) {
 		case kDeltaTable:
 			// return DeltaTable.forPath(spark, path): the table each call names
 			st.fn.ret = st.ret
+			if dt, ok := st.ret.ref.(*deltaState); ok && dt.linked == nil {
+				st.sum.Table = &facts.ReturnedTable{Target: dt.target, Param: dt.named, ByPath: dt.byPath, RS: dt.rs}
+			}
 		case kWriter:
 			// return w.trigger(...): each call's writer, so configured
 			if w, s := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {

@@ -39,7 +39,8 @@ func meet(a, b val) (val, bool) {
 	frameLike := func(v val) bool {
 		if v.kind == kUnknown {
 			_, param := v.ref.(*param)
-			return v.ref == nil || param
+			_, linked := v.ref.(*linkedCall) // a helper's result: nothing known either
+			return v.ref == nil || param || linked
 		}
 		return v.kind == kFrame
 	}

@@ -29,7 +29,9 @@ is given a path or is a table, since only file sinks take a path. Intervals are 
 words ("30 seconds", "interval 1 minute"); a spelling Spark refuses ("10s", "5 min")
 fails the query at once and is left alone here. An interval kept on a settings class
 (interval = "1 second", read as self.interval, StreamConf.interval or an instance's
-attribute, in the class's module or another) or set by a helper that configures the
+attribute, in the class's module or another), a dict of trigger keywords kept in a module
+or on a class (trigger(**TRIG), trigger(**StreamConf.trig), from another module too) or
+set by a helper that configures the
 writer it is given counts as if written at the trigger; one a helper of another file sets
 is reported at the call, without a fix. A subclass that binds the setting its base's
 method reads (class Fast(Base): interval = "5 seconds") is judged by its own at each call

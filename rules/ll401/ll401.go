@@ -19,7 +19,9 @@ retention period. Readers and streams still working from an older snapshot, and 
 time travel to it, need those files: with a short retention a long-running query or a
 lagging stream fails with missing files, and a concurrent writer's commit can be
 corrupted. Delta's own safety check refuses retentions under 168 hours for this reason.
-VACUUM ... DRY RUN lists the files it would delete and deletes nothing: it is not reported.`,
+VACUUM ... DRY RUN lists the files it would delete and deletes nothing: it is not reported.
+A DeltaTable a helper returns (get_table(spark, "main.s.t").vacuum(0)), in the same file or
+another module, is the table the call names.`,
 	Lang:      "sql",
 	Example:   `VACUUM main.sales.events RETAIN 24 HOURS;`,
 	Better:    `VACUUM main.sales.events RETAIN 168 HOURS;`,
