@@ -121,9 +121,16 @@ func startBrowser(ctx context.Context, t *testing.T, bin, dir, url string) *brow
 	if err != nil {
 		t.Fatal(err)
 	}
+	// the profile lives outside the test's directory: the browser's helper
+	// processes may still write to it for a moment after the browser is
+	// killed, which would fail the test's own clean-up
+	profile, err := os.MkdirTemp("", "lakelint-browser-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--no-first-run", "--user-data-dir="+filepath.Join(dir, "profile"), "--remote-debugging-pipe", url)
+		"--no-first-run", "--user-data-dir="+profile, "--remote-debugging-pipe", url)
 	cmd.ExtraFiles = []*os.File{cmdR, resW}
 	cmd.Dir = dir // whatever the browser leaves behind stays in the test's directory
 	if err := cmd.Start(); err != nil {
@@ -136,6 +143,12 @@ func startBrowser(ctx context.Context, t *testing.T, bin, dir, url string) *brow
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 		resR.Close()
+		for range 20 { // helper processes exit soon after the browser
+			if os.RemoveAll(profile) == nil {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
 	})
 	b := &browser{in: cmdW, out: bufio.NewReader(resR)}
 	var targets struct {
