@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,6 +29,9 @@ func (l *Linter) runParams(srcs []Source, given [][]params.Given) {
 		}
 		data := s.Data
 		if data == nil {
+			if !mayRun(s.Path) {
+				continue
+			}
 			cfg, err := l.configs.For(s.Path)
 			if err != nil {
 				continue
@@ -41,6 +45,32 @@ func (l *Linter) runParams(srcs []Source, given [][]params.Given) {
 			given[i] = append(given[i], withArgs(vals, r.Args)...)
 		}
 	}
+}
+
+// mayRun reports whether the file at path may hold %run lines that run:
+// a Jupyter notebook, or a .py or .sql file that starts as a Databricks
+// notebook (elsewhere %run is a syntax error, not an include). Only the
+// first line of a .py or .sql file is read, so a run does not read every
+// source twice.
+func mayRun(path string) bool {
+	switch filepath.Ext(path) {
+	case ".ipynb":
+		return true
+	case ".py", ".sql":
+	default:
+		return false
+	}
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return false // a FIFO or device would block the read
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var head [64]byte
+	n, _ := io.ReadFull(f, head[:])
+	return notebook.IsDatabricksPython(head[:n]) || notebook.IsDatabricksSQL(head[:n])
 }
 
 // withArgs is what an included notebook gives when its %run line passes
