@@ -34,3 +34,7 @@ def relay(df, conf):
 start_with(events, StreamConf())  # want: LL201 "`1 second` passed to a stream into main.raw.s7"
 relay(events, StreamConf())  # want: LL201 "`1 second` passed to a stream into main.raw.s7"
 start_with(events, Calm())
+
+# a module variable named conf holding a settings object is that object
+conf = StreamConf()
+events.writeStream.trigger(processingTime=conf.interval).toTable("main.raw.s8")  # want: LL201 "`1 second` on the stream into main.raw.s8"
