@@ -452,6 +452,11 @@ func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, bs
 		return u
 	}
 	u.details = f.Notes
+	if n, i := otherDialectFile(f); n != "" {
+		// said on every run, not only with --verbose: the file was not checked
+		u.details = slices.Delete(slices.Clone(u.details), i, i+1)
+		u.notes = append(u.notes, Note{Path: s.Path, Message: n})
+	}
 	if len(f.Unread) > 0 {
 		pos := newPositioner(doc)
 		for _, r := range f.Unread {
@@ -688,6 +693,9 @@ func (lk *lookup) hit(u *unit, store *cache.FactStore) bool {
 	u.summary, u.cached = slices.Clone(lk.entry.Facts[at:]), true
 	u.size, u.details, u.unread = lk.entry.Size, lk.entry.Details, f.UnreadSQL
 	u.sql = sqlCounts(f)
+	if n, _ := otherDialectFile(f); n != "" {
+		u.notes = append(u.notes, Note{Path: u.src.Path, Message: n})
+	}
 	u.noteSigns(f)
 	u.facts = f // dropped by load unless a ContextMemo keeps them
 	if store != nil {

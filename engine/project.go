@@ -82,16 +82,26 @@ func (l *Linter) projectEvidence(srcs []Source, roots *platform.Roots) []platfor
 	return out
 }
 
+// otherDialectFile is the note of a .sql file in another SQL dialect as a
+// whole, which yields no facts, and its index among f's notes; "" when f
+// is not one.
+func otherDialectFile(f *facts.File) (string, int) {
+	for i, n := range f.Notes {
+		if strings.HasPrefix(n, "not Spark SQL:") {
+			return n, i
+		}
+	}
+	return "", -1
+}
+
 // foreignDetails are the --verbose lines about a file's foreign SQL: how
 // many statements of each dialect were skipped.
 func foreignDetails(f *facts.File) []string {
 	if len(f.Foreign) == 0 {
 		return nil
 	}
-	for _, n := range f.Notes {
-		if strings.HasPrefix(n, "not Spark SQL:") {
-			return nil // the whole file was noted once
-		}
+	if n, _ := otherDialectFile(f); n != "" {
+		return nil // the whole file was noted once
 	}
 	count := map[string]int{}
 	for _, x := range f.Foreign {
