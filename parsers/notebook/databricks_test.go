@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -204,4 +205,46 @@ func TestPackageMagicsWithoutPercent(t *testing.T) {
 	if !strings.Contains(got, "ok = pip in names") || !strings.Contains(got, "pip = 'x'") {
 		t.Errorf("Python lost: %q", got)
 	}
+}
+
+// A cell of one line that calls a line magic without its % is IPython's
+// automagic ("run ./setup.ipynb"); on a line among others, or where the
+// words carry on a Python expression, it is Python.
+func TestBareLineMagics(t *testing.T) {
+	cases := []struct {
+		cell  string
+		magic bool
+	}{
+		{"run ./00_Load_Demo_Data.ipynb", true},
+		{"\n  cd /dbfs/tmp  \n", true},
+		{"ls -la /tmp", true},
+		{"timeit df.count()", true},
+		{"run ./setup.ipynb\nx = 1", false}, // two lines: IPython reads it as Python
+		{"time = 5", false},
+		{"run(job)", false},
+		{"cd in dirs", false},
+		{"time.sleep(1)", false},
+		{"ls - la", false},
+		{"spark_run ./x", false},
+	}
+	for _, c := range cases {
+		nb := `{"cells":[{"cell_type":"code","source":` + jsonString(c.cell) + `,"metadata":{},"outputs":[]}],"metadata":{"kernelspec":{"language":"python","name":"python3"}},"nbformat":4,"nbformat_minor":5}`
+		doc, err := Jupyter("nb.ipynb", []byte(nb))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text strings.Builder
+		for _, r := range doc.Regions {
+			text.Write(r.Text)
+		}
+		kept := strings.TrimSpace(text.String()) != ""
+		if kept == c.magic {
+			t.Errorf("%q: read as Python = %v, want %v", c.cell, kept, !c.magic)
+		}
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

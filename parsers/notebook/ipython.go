@@ -58,10 +58,11 @@ func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool)
 	var sql []document.Region
 	var logical pylines.State
 	shell := false // the last IPython line goes on past its backslash
+	alone := oneLine(text)
 	for pos := 0; pos < len(text); {
 		lineEnd, next := nextLine(text, pos)
 		line := text[pos:lineEnd]
-		magicAt, ok := ipythonLine(line)
+		magicAt, ok := ipythonLine(line, alone)
 		if shell || ok && !logical.Continued() {
 			shell = endsInBackslash(line)
 			if !ok {
@@ -105,9 +106,10 @@ func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool)
 
 // ipythonLine reports whether line is IPython syntax rather than Python: its
 // first non-blank character is % or !, or it assigns one ("rows = %sql ...",
-// "files = !ls"), or it asks for help ("df.write?", "??spark.read").
-// magicAt is the offset of that % or ! (or ?).
-func ipythonLine(line []byte) (magicAt int, ok bool) {
+// "files = !ls"), or it asks for help ("df.write?", "??spark.read"), or it
+// calls a line magic without its % ("run ./setup.ipynb") when it is the only
+// line of its cell (alone). magicAt is the offset of that % or ! (or ?).
+func ipythonLine(line []byte, alone bool) (magicAt int, ok bool) {
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
@@ -118,7 +120,7 @@ func ipythonLine(line []byte) (magicAt int, ok bool) {
 	if at, ok := helpLine(line, i); ok {
 		return at, true
 	}
-	if automagic(line[i:]) {
+	if automagic(line[i:]) || alone && bareLineMagic(line[i:]) {
 		return i, true
 	}
 	// targets: names and commas, then a single "="
@@ -150,6 +152,77 @@ func automagic(code []byte) bool {
 	}
 	sub, _ := firstWord(trimLeftSpace(rest))
 	return packageCommands[strings.TrimRight(string(sub), "\r")]
+}
+
+// bareLineMagic reports whether code calls one of IPython's line magics
+// without its %: a magic's name, a space, and arguments that do not carry on
+// a Python expression ("run ./setup.ipynb", "cd /dbfs/tmp", "timeit f(x)").
+// IPython does this (automagic, on by default) only for a cell of one line,
+// and only where the line is not Python: "time = 5" and "cd in dirs" stay
+// Python.
+func bareLineMagic(code []byte) bool {
+	word, rest := firstWord(code)
+	if !lineMagics[string(word)] || len(rest) == 0 {
+		return false
+	}
+	rest = trimLeftSpace(rest)
+	if len(rest) == 0 || strings.IndexByte("=,&^|*/+-<>%@.([:;!", rest[0]) >= 0 && !pathOrFlag(rest) {
+		return false // an operator carries on an expression
+	}
+	next, _ := firstWord(rest)
+	return !pythonKeywords[strings.TrimRight(string(next), "\r")]
+}
+
+// pathOrFlag reports whether a magic's arguments start with a path or a flag
+// ("./setup", "../x", "/dbfs/tmp", "-la"), not with an operator.
+func pathOrFlag(rest []byte) bool {
+	if len(rest) < 2 {
+		return false
+	}
+	switch rest[0] {
+	case '.':
+		return rest[1] == '/' || rest[1] == '.'
+	case '/':
+		return !isSpace(rest[1]) && rest[1] != '/' && rest[1] != '='
+	case '-':
+		return isNameByte(rest[1]) || rest[1] == '-'
+	}
+	return false
+}
+
+// lineMagics are IPython's line magics and the shell aliases it defines,
+// which automagic calls without their %.
+var lineMagics = setOf("alias alias_magic autoawait autocall automagic autosave bookmark cat cd clear colors " +
+	"conda config cp debug dhist dirs doctest_mode ed edit env gui hist history killbgscripts ldir less lf lk ll " +
+	"load load_ext loadpy logoff logon logstart logstate logstop ls lsmagic lx macro magic man matplotlib mkdir " +
+	"more mv notebook page pastebin pdb pdef pdoc pfile pinfo pinfo2 pip popd pprint precision prun psearch " +
+	"psource pushd pwd pycat pylab quickref recall rehashx reload_ext rep rerun reset reset_selective rm rmdir " +
+	"run save sc set_env store sx system tb time timeit unalias unload_ext who who_ls whos xdel xmode")
+
+// pythonKeywords are the words that, after a name, carry on a Python
+// expression or statement ("run if ok else stop", "cd in dirs").
+var pythonKeywords = setOf("and as else for if in is not or")
+
+func setOf(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// oneLine reports whether a cell's text holds one line that is not blank:
+// IPython applies automagic only to such a cell.
+func oneLine(text []byte) bool {
+	lines := 0
+	for pos := 0; pos < len(text); {
+		end, next := nextLine(text, pos)
+		if !isBlank(text[pos:end]) {
+			lines++
+		}
+		pos = next
+	}
+	return lines == 1
 }
 
 // packageCommands are the pip and conda subcommands a notebook runs.
