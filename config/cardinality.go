@@ -9,7 +9,20 @@ import "strings"
 func (c *Config) HighCardinality(column string) bool {
 	name := strings.ToLower(strings.TrimSpace(column))
 	return matchAny(c.Rules.HighCardinalityPatterns, name) &&
-		!matchAny(c.Rules.LowCardinalityPatterns, name)
+		!matchAny(c.Rules.LowCardinalityPatterns, name) &&
+		!matchAny(c.Rules.LowCardinalityPatterns, keyOf(name))
+}
+
+// keyOf is what an id or key column names: "country" for "country_id",
+// "order_type" for "order_type_key". The key of a small dimension has as few
+// values as the dimension has rows.
+func keyOf(name string) string {
+	for _, suffix := range []string{"_id", "_key"} {
+		if stem, ok := strings.CutSuffix(name, suffix); ok && stem != "" {
+			return stem
+		}
+	}
+	return ""
 }
 
 // LowCardinality reports whether the column matches a low-cardinality pattern.

@@ -209,5 +209,5 @@ var defaultLowCardinality = []string{
 	"date", "*_date", "date_*", "dt", "ds", "year", "month", "day", "hour",
 	"week", "quarter", "country", "*_country", "region", "*_region", "state",
 	"env", "environment", "status", "type", "*_type", "category", "tenant",
-	"source",
+	"source", "department", "dept", "division", "channel", "currency", "language",
 }

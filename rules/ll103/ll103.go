@@ -28,7 +28,11 @@ partition_by, in the model's config() or in dbt_project.yml and properties files
 A column the code fills with a value new on every run (run_id = uuid.uuid4().hex, then
 withColumn("run_id", lit(run_id)) or a DataFrame column of that name) is the extreme case
 whatever its name: each run writes a partition of its own, so no partition ever holds more
-than one run's files.`,
+than one run's files.
+
+Names are judged by the high- and low-cardinality patterns of the configuration. An id
+or key of a dimension the low-cardinality patterns name (country_id, department_id,
+order_type_key) is taken to be as small as the dimension, and is not reported.`,
 	Lang:    "python",
 	Example: `events.write.partitionBy("user_id").saveAsTable("main.web.events")`,
 	Better: `(events.writeTo("main.web.events")

@@ -26,3 +26,6 @@ cols = partition_columns_from_config()
 events.write.partitionBy(*cols).saveAsTable("main.web.dynamic")
 events.repartition("user_id").write.saveAsTable("main.web.ok3")
 rdd = events.rdd.partitionBy(10, lambda k: hash(k))
+
+# the key of a small dimension has as few values as the dimension
+emps.write.partitionBy("department_id").parquet("/data/emps_by_dept")
