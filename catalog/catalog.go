@@ -296,6 +296,8 @@ type part struct {
 	uses   []pendingUse // what the file does to each target, in the order first named
 	defs   []partFact[Def]
 	alters []partFact[Alter]
+	// batches are the part's streams that hand micro-batches to a function
+	batches []*facts.Write
 }
 
 // partFact is a definition or ALTER of a part, where it stands.
@@ -431,6 +433,16 @@ func (b *Builder) Add(f *facts.File) {
 		return &mine[i]
 	}
 	st := b.statementsOf(f)
+	var batches []*facts.Write
+	for _, w := range f.Writes {
+		if w.API == facts.DataStreamWriter && w.Stream != nil && w.Stream.Batch != "" {
+			batches = append(batches, batchStream(w))
+		}
+	}
+	for _, pt := range b.parts[f.Path] {
+		st.streams = append(st.streams, pt.batches...)
+	}
+	st.streams = append(st.streams, batches...)
 	for _, w := range f.Writes {
 		u := of(w.Target)
 		wr, at := st.writer(w)
@@ -462,7 +474,7 @@ func (b *Builder) Add(f *facts.File) {
 		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[Maintenance]{f.Path, st.maintenance(m), m.At})
 	}
 
-	pt := &part{uses: slices.Clone(mine)}
+	pt := &part{uses: slices.Clone(mine), batches: batches}
 	b.mine = mine
 	clear(mine) // let go of the file's strings
 	for i, d := range f.Tables {

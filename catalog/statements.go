@@ -135,13 +135,17 @@ func (c *Catalog) Frequency(w *Ref[Writer]) Frequency {
 	if wr.Stream {
 		switch wr.Trigger {
 		case facts.TriggerProcessingTime:
+			trigger := "a trigger of " + wr.TriggerText
+			if wr.ForeachBatch {
+				trigger = "a foreachBatch function of a stream with " + trigger
+			}
 			if wr.TriggerSeconds > 0 {
-				return Frequency{RunsPerDay: 86400 / wr.TriggerSeconds, Known: true, Source: "a trigger of " + wr.TriggerText}
+				return Frequency{RunsPerDay: 86400 / wr.TriggerSeconds, Known: true, Source: trigger}
 			}
 			if wr.TriggerSeconds == 0 {
-				return Frequency{Always: true, Source: "a trigger of " + wr.TriggerText + ": a micro-batch as soon as the last ends"}
+				return Frequency{Always: true, Source: trigger + ": a micro-batch as soon as the last ends"}
 			}
-			return Frequency{Source: "a trigger of " + wr.TriggerText}
+			return Frequency{Source: trigger}
 		case facts.TriggerDefault:
 			if wr.ForeachBatch {
 				return Frequency{Source: "a foreachBatch function of a stream: once per micro-batch"}
@@ -230,6 +234,9 @@ type statementsOf struct {
 	f        *facts.File
 	strs     map[string]string
 	settings []*facts.Setting // those of sessionKeys, in order
+	// streams are the file's streams that hand micro-batches to a function,
+	// from this part and those added before it (see batchStream)
+	streams []*facts.Write
 }
 
 func (b *Builder) statementsOf(f *facts.File) statementsOf {
@@ -243,6 +250,34 @@ func (b *Builder) statementsOf(f *facts.File) statementsOf {
 		}
 	}
 	return s
+}
+
+// batchTrigger is the trigger of the stream a foreachBatch function's
+// write is made for, when the file holds that stream and it sets one: the
+// write runs as often as the stream's micro-batches do.
+func (s *statementsOf) batchTrigger(v *facts.Via) *facts.Trigger {
+	for _, w := range s.streams {
+		if v.Feeds(w) {
+			return w.Trigger
+		}
+	}
+	return nil
+}
+
+// batchStream keeps of a stream that hands its micro-batches to a function
+// what Via.Feeds and batchTrigger read, so that a later part of the file
+// (what linking adds) finds it without holding the file's facts.
+func batchStream(w *facts.Write) *facts.Write {
+	out := &facts.Write{API: w.API, Span: w.Span, Stream: &facts.Stream{Batch: w.Stream.Batch, BatchSpan: w.Stream.BatchSpan}}
+	if w.Via != nil {
+		v := *w.Via
+		out.Via = &v
+	}
+	if w.Trigger != nil {
+		t := *w.Trigger
+		out.Trigger = &t
+	}
+	return out
 }
 
 // str is s interned: the catalog's copy, made once.
@@ -278,7 +313,11 @@ func (s *statementsOf) writer(w *facts.Write) (Writer, facts.Span) {
 	if w.Via != nil && w.Via.ForeachBatch {
 		out.Stream, out.ForeachBatch = true, true
 	}
-	if tr := w.Trigger; tr != nil {
+	tr := w.Trigger
+	if out.ForeachBatch && tr == nil {
+		tr = s.batchTrigger(w.Via)
+	}
+	if tr != nil {
 		out.Trigger, out.TriggerText = facts.TriggerKind(s.str(string(tr.Kind))), s.str(tr.Interval.Text())
 		out.TriggerSeconds = tr.Seconds
 		if !tr.Parsed {

@@ -99,5 +99,30 @@ type Via struct {
 	Site Span
 }
 
+// Feeds reports whether v, a foreachBatch function's write, is made for
+// stream w: the function w hands its micro-batches to is named within v's
+// call, and v was applied at the call w was applied at (or, for a stream of
+// the file's own code, at the foreachBatch call itself). A Via without a
+// Site is taken as matching.
+func (v *Via) Feeds(w *Write) bool {
+	if v == nil || !v.ForeachBatch || w.Stream == nil || w.Stream.Batch == "" {
+		return false
+	}
+	at := w.Stream.BatchSpan
+	if at.Foreign() {
+		at = w.Span // a helper's stream: it stands at the call, in this file's order
+	}
+	if at.Start < v.Call.Start || at.End > v.Call.End {
+		return false
+	}
+	switch {
+	case v.Site == (Span{}):
+		return true
+	case w.Via == nil:
+		return v.Site == v.Call
+	}
+	return v.Site == w.Via.Call
+}
+
 // Applied reports whether a write is a helper's, added at a call.
 func (w *Write) Applied() bool { return w.Via != nil }

@@ -24,7 +24,10 @@ and restarts, or the OPTIMIZE fails and the table is never compacted. Optimizing
 partitions the stream no longer writes (OPTIMIZE ... WHERE on the partition column) keeps
 the two apart; auto compaction (delta.autoOptimize.autoCompact) compacts within the
 writer's own commits and conflicts with nothing. foreachBatch functions count as the
-stream's writers. The rule looks at every file of the project and cites the writer.`,
+stream's writers, as often as its trigger starts a micro-batch. A stream run with
+trigger(availableNow=True) or once stops when it has caught up, so it counts only as
+often as a schedule the project holds runs it. The rule looks at every file of the
+project and cites the writer.`,
 	Lang: "sql",
 	Example: `OPTIMIZE main.sales.orders;
 -- elsewhere: a stream's foreachBatch MERGEs into main.sales.orders`,

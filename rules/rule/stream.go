@@ -37,20 +37,9 @@ func (p *Pass) BatchWrites(w *facts.Write) []*facts.Write {
 	if w.Stream == nil || w.Stream.Batch == "" {
 		return nil
 	}
-	at := w.Stream.BatchSpan
-	if at.Foreign() {
-		at = w.Span // a helper's stream: it stands at the call, in this file's order
-	}
 	var out []*facts.Write
 	for _, b := range p.Facts.Writes {
-		v := b.Via
-		if v == nil || !v.ForeachBatch || at.Start < v.Call.Start || at.End > v.Call.End {
-			continue
-		}
-		if !sameSite(w, v) {
-			continue // the function applied for another call of the stream's helper
-		}
-		if p.writesFiles(b) {
+		if b.Via.Feeds(w) && p.writesFiles(b) {
 			out = append(out, b)
 		}
 	}
@@ -178,17 +167,4 @@ func (p *Pass) MeasuredCommits(w *facts.Write) string {
 		return msg + ")"
 	}
 	return ""
-}
-
-// sameSite reports whether batch write v was applied for stream w: at the
-// call w was applied at, or, for a stream of the file's own code, at the
-// foreachBatch call itself. A Via without a Site is taken as matching.
-func sameSite(w *facts.Write, v *facts.Via) bool {
-	switch {
-	case v.Site == (facts.Span{}):
-		return true
-	case w.Via == nil:
-		return v.Site == v.Call
-	}
-	return v.Site == w.Via.Call
 }

@@ -11,7 +11,7 @@ events.writeStream.trigger(processingTime="59 minutes").toTable("main.web.hourly
 
 def upsert(batch, batch_id):
     (DeltaTable.forPath(spark, "/mnt/lake/upserts").alias("t")
-        .merge(batch.alias("s"), "t.id = s.id").whenMatchedUpdateAll().execute())  # want: LL406 "once per micro-batch"
+        .merge(batch.alias("s"), "t.id = s.id").whenMatchedUpdateAll().execute())  # want: LL406 "up to 2,880 commits a day, a foreachBatch function of a stream with a trigger of 30 seconds"
 
 
 events.writeStream.foreachBatch(upsert).trigger(processingTime="30 seconds").start()
