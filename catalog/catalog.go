@@ -63,6 +63,10 @@ type Def struct {
 	Partitions  []string
 	Clustering  []string // CLUSTER BY columns; nil when none
 	Properties  []Prop   // in key order
+	// Registration is true for a CREATE TABLE ... LOCATION with neither
+	// columns nor a query: the table at the location keeps the layout it
+	// has, so the statement says nothing of its partitions or clustering.
+	Registration bool
 }
 
 // Alter is what the catalog keeps of an ALTER TABLE.
@@ -86,7 +90,7 @@ func (a *Alter) Sets(key string) bool {
 }
 
 func newDef(d *facts.TableDef) *Def {
-	out := &Def{Format: d.Format, Properties: props(d.Properties)}
+	out := &Def{Format: d.Format, Properties: props(d.Properties), Registration: d.Registration}
 	if p := d.PartitionBy; p != nil && !p.Dynamic {
 		out.Partitioned, out.Partitions = true, p.Names()
 	}
@@ -373,6 +377,7 @@ func (d *Def) key(k *contentKey) string {
 	k.flag(d.Clustering != nil)
 	k.list(d.Clustering)
 	k.props(d.Properties)
+	k.flag(d.Registration)
 	return string(*k)
 }
 
@@ -806,7 +811,9 @@ func pathKey(s string) (key, path string) {
 func (c *Catalog) Tables() []*Table { return c.tables }
 
 // PartitionColumns returns the table's partition columns as the project
-// defines them (or as the live table has them) and whether they are known.
+// defines them, else as its writers partition it (or as the live table has
+// them), and whether they are known. A definition that only registers the
+// table at its location says nothing of them.
 func (t *Table) PartitionColumns() ([]string, bool) {
 	if t == nil {
 		return nil, false
@@ -816,16 +823,32 @@ func (t *Table) PartitionColumns() ([]string, bool) {
 			return d.Partitions, true
 		}
 	}
-	if len(t.Defs) > 0 {
+	if t.layoutDefined() {
 		return nil, true // defined without partitions
 	}
 	if p := t.Use.OverwritePartitions; p != nil {
 		return p, true
 	}
+	for _, w := range t.Statements.Writers {
+		if len(w.Fact.Partitions) > 0 {
+			return w.Fact.Partitions, true // Delta refuses an append partitioned otherwise
+		}
+	}
 	if t.Live != nil {
 		return t.Live.PartitionColumns, true
 	}
 	return nil, false
+}
+
+// layoutDefined reports whether a definition of the table gives its layout:
+// one that is not only a registration of the table at its location.
+func (t *Table) layoutDefined() bool {
+	for _, d := range t.Defs {
+		if !d.Fact.Registration {
+			return true
+		}
+	}
+	return false
 }
 
 // ClusteringColumns returns the table's clustering columns, as the project
@@ -844,7 +867,7 @@ func (t *Table) ClusteringColumns() ([]string, bool) {
 			return d.Clustering, true
 		}
 	}
-	if len(t.Defs) > 0 {
+	if t.layoutDefined() {
 		return nil, true
 	}
 	if t.Live != nil {

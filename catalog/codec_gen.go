@@ -42,6 +42,9 @@ func (e *encoder) encDef(x *Def) {
 	if x.Partitioned {
 		bits |= 1 << 0
 	}
+	if x.Registration {
+		bits |= 1 << 1
+	}
 	e.Bits8(bits)
 	e.Str(x.Format)
 	e.Count(len(x.Partitions), x.Partitions == nil)

@@ -18,7 +18,10 @@ var Doc = &rule.Doc{
 	Why: `OPTIMIZE can only restrict its work to whole partitions: a WHERE on any other column
 makes the statement fail at run time, so the scheduled compaction silently never
 happens and small files pile up. lakelint knows the table's partitioning from its
-definition in the project (or from live table stats) and reports this at review time.`,
+definition in the project, else from the partitionBy of a write into it (or from live
+table stats), and reports this at review time. A CREATE TABLE ... LOCATION with neither
+columns nor a query only registers the table already there, so it does not say the
+table is unpartitioned.`,
 	Lang: "sql",
 	Example: `-- main.sales.events is PARTITIONED BY (event_date)
 OPTIMIZE main.sales.events WHERE customer_id = 42;`,
