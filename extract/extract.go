@@ -121,7 +121,37 @@ func fileAndSQL(doc *document.Document, opts Options, gave func(params.Given)) (
 		out.Evidence = append(out.Evidence, facts.Evidence{Platform: facts.SignOfDatabricks, What: "a Databricks notebook header", Rank: facts.RankNotebook})
 	}
 	out.SortByOffset()
+	if isNotebook(doc.Format) {
+		includes(out, doc)
+	}
 	return out, sql
+}
+
+// includes keeps in a notebook's summary what the link step needs for
+// %run: the notebooks it includes, also when it has no Python to read (a
+// notebook of %run lines only), and its session settings, which a notebook
+// that includes it has too.
+func includes(out *facts.File, doc *document.Document) {
+	var runs []facts.Run
+	if out.Summary == nil || out.Summary.Runs == nil {
+		runs = pyfacts.Runs(doc.Text)
+	}
+	if len(runs) == 0 && len(out.Settings) == 0 {
+		return
+	}
+	if out.Summary == nil {
+		out.Summary = &facts.Summary{}
+	}
+	if runs != nil {
+		out.Summary.Runs = runs
+	}
+	out.Summary.Session = slices.Clone(out.Settings)
+}
+
+// isNotebook reports whether a file of format f is a notebook, which
+// others may include with %run.
+func isNotebook(f document.Format) bool {
+	return f == document.DatabricksPython || f == document.DatabricksSQL || f == document.Jupyter
 }
 
 // widgetNames has ps fill the names and paths of Python facts that a

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "e727dc2427875d2d"
+const CodecVersion = "a8b6207a4aebdae6"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1027,6 +1027,13 @@ func (e *encoder) encSummary(x *Summary) {
 	for i1 := range x.Runs {
 		e.encRun(&x.Runs[i1])
 	}
+	e.Count(len(x.Session), x.Session == nil)
+	for i1 := range x.Session {
+		e.Bool(x.Session[i1] != nil)
+		if x.Session[i1] != nil {
+			e.encSetting(x.Session[i1])
+		}
+	}
 	e.Count(len(x.Consts), x.Consts == nil)
 	for i1 := range x.Consts {
 		e.encConst(&x.Consts[i1])
@@ -1078,6 +1085,17 @@ func (d *decoder) decSummary(x *Summary) {
 			d.decRun(&s1[i1])
 		}
 		x.Runs = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]*Setting, n1)
+		for i1 := range s1 {
+			if d.Bool() {
+				p2 := new(Setting)
+				d.decSetting(p2)
+				s1[i1] = p2
+			}
+		}
+		x.Session = s1
 	}
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Const, n1)

@@ -742,6 +742,18 @@ func (c Copier) copySummary(x *Summary) {
 		}
 		x.Runs = y1
 	}
+	if s1 := x.Session; s1 != nil {
+		y1 := make([]*Setting, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			if p2 := y1[i1]; p2 != nil {
+				y2 := *p2
+				c.copySetting(&y2)
+				y1[i1] = &y2
+			}
+		}
+		x.Session = y1
+	}
 	if s1 := x.Consts; s1 != nil {
 		y1 := make([]Const, len(s1))
 		copy(y1, s1)

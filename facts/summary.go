@@ -15,6 +15,9 @@ type Summary struct {
 	Calls []*Call
 	// Runs are the notebooks this notebook includes with %run, in order.
 	Runs []Run
+	// Session are a notebook's own session settings, in the order set:
+	// a notebook that includes it with %run has them from its %run line on.
+	Session []*Setting
 	// Consts are the module-level names bound to one known value (a
 	// string, a number, a list of them), which other modules may import.
 	Consts []Const

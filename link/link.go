@@ -420,6 +420,9 @@ func (l *linker) file(p string) *linkedFile {
 			e.Fills = append(e.Fills, Fill{Fact: g.Fact, At: g.At, Field: g.Field, Key: g.Key, Value: a})
 		}
 	}
+	for _, r := range s.Runs {
+		l.runSession(p, p, r.Path, r.At, map[string]bool{p: true})
+	}
 	for _, c := range s.Calls {
 		l.site(p, c, nil)
 	}
@@ -891,6 +894,31 @@ func (l *linker) viaRuns(p, name string, seen map[string]bool, has func(file, na
 		}
 	}
 	return ""
+}
+
+// runSession adds to notebook p the session settings of the notebook that
+// from, a notebook p runs (or one it runs in turn), includes with %run path:
+// they are in effect from p's %run line, at, on. Settings a notebook
+// includes come before its own, as its %run lines come first in it.
+func (l *linker) runSession(p, from, run string, at facts.Span, seen map[string]bool) {
+	target := l.runTarget(from, run)
+	if target == "" || seen[target] {
+		return
+	}
+	seen[target] = true
+	s := l.summary(target)
+	if s == nil {
+		return
+	}
+	for _, r := range s.Runs {
+		l.runSession(p, target, r.Path, at, seen)
+	}
+	for _, st := range s.Session {
+		c := *st
+		c.Span, c.At = at, st.At.In(target)
+		e := l.extra(p)
+		e.Settings = append(e.Settings, &c)
+	}
 }
 
 // runTarget is the file a %run path names, relative to notebook p.

@@ -681,10 +681,18 @@ func (x *extractor) endFunction(st *fnState) {
 
 // runs records the notebook's %run lines.
 func (x *extractor) runs() {
-	for _, r := range notebook.Runs(x.doc.Text) {
-		s := x.summary()
-		s.Runs = append(s.Runs, facts.Run{Path: r.Path, At: facts.Span{Start: r.Start, End: r.End}})
+	if runs := Runs(x.doc.Text); len(runs) > 0 {
+		x.summary().Runs = runs
 	}
+}
+
+// Runs are the %run lines of a notebook's text, as its summary keeps them.
+func Runs(text []byte) []facts.Run {
+	var out []facts.Run
+	for _, r := range notebook.Runs(text) {
+		out = append(out, facts.Run{Path: r.Path, At: facts.Span{Start: r.Start, End: r.End}})
+	}
+	return out
 }
 
 // loopHeader is the span of a loop's header: "for path in files" or

@@ -1,0 +1,2 @@
+# Databricks notebook source
+# MAGIC %run ./optimized

@@ -1,0 +1,2 @@
+-- Databricks notebook source
+SET spark.databricks.delta.optimizeWrite.enabled = true;

@@ -1,0 +1,6 @@
+# Databricks notebook source
+# MAGIC %run ./shared
+
+# COMMAND ----------
+
+spark.conf.set("spark.databricks.delta.optimizeWrite.enabled", "true")
