@@ -1,0 +1,97 @@
+package pyfacts
+
+import (
+	"strings"
+	"testing"
+)
+
+// settingsText lists a file's settings as key=value@cited text.
+func settingsText(t *testing.T, src string) string {
+	t.Helper()
+	f, doc := extract(t, src)
+	var out []string
+	for _, s := range f.Settings {
+		out = append(out, s.Key+"="+s.Value.Text()+" via "+s.Via+" at "+textOf(doc, s.At))
+	}
+	return strings.Join(out, "\n")
+}
+
+// A SparkConf's settings are the session's once it is given to a builder
+// or a SparkContext, chained or on a variable, set one by one or all at
+// once from pairs or a dict's items; one never given to a session sets
+// nothing.
+func TestSparkConfSettings(t *testing.T) {
+	for _, tt := range []struct{ name, src, want string }{
+		{"chained", `from pyspark import SparkConf
+from pyspark.sql import SparkSession
+conf = SparkConf().setAppName("x").set("spark.sql.adaptive.enabled", "false")
+spark = SparkSession.builder.config(conf=conf).getOrCreate()
+`, `spark.sql.adaptive.enabled=false via SparkConf.set at set("spark.sql.adaptive.enabled", "false")`},
+		{"variable then setAll of tuples", `conf = SparkConf()
+conf.set("spark.sql.catalog.lake", "org.apache.iceberg.spark.SparkCatalog")
+conf.setAll([("spark.databricks.delta.optimizeWrite.enabled", "true"), ("spark.sql.shuffle.partitions", 64)])
+sc = SparkContext(conf=conf)
+`, "spark.sql.catalog.lake=org.apache.iceberg.spark.SparkCatalog via SparkConf.set at set(\"spark.sql.catalog.lake\", \"org.apache.iceberg.spark.SparkCatalog\")\n" +
+			"spark.databricks.delta.optimizewrite.enabled=true via SparkConf.setAll at setAll([(\"spark.databricks.delta.optimizeWrite.enabled\", \"true\"), (\"spark.sql.shuffle.partitions\", 64)])\n" +
+			"spark.sql.shuffle.partitions=64 via SparkConf.setAll at setAll([(\"spark.databricks.delta.optimizeWrite.enabled\", \"true\"), (\"spark.sql.shuffle.partitions\", 64)])"},
+		{"setAll of a module dict's items, in a helper", `import pyspark
+CONF = {"spark.sql.adaptive.enabled": "false"}
+def session():
+    conf = pyspark.SparkConf().setAll(CONF.items())
+    return SparkSession.builder.config(conf=conf).getOrCreate()
+`, ""}, // a helper's settings are its summary's, checked below
+		{"getOrCreate", `from pyspark import SparkConf, SparkContext
+sc = SparkContext.getOrCreate(SparkConf().set("spark.sql.adaptive.enabled", "false"))
+`, `spark.sql.adaptive.enabled=false via SparkConf.set at set("spark.sql.adaptive.enabled", "false")`},
+		{"never given to a session", `conf = SparkConf().set("spark.sql.adaptive.enabled", "false")
+print(conf.toDebugString())
+spark = SparkSession.builder.getOrCreate()
+`, ""},
+	} {
+		if got := settingsText(t, tt.src); got != tt.want {
+			t.Errorf("%s:\n%s\nwant\n%s", tt.name, got, tt.want)
+		}
+	}
+	f, _ := extract(t, `CONF = {"spark.sql.adaptive.enabled": "false"}
+def session():
+    conf = SparkConf().setAll(CONF.items())
+    return SparkSession.builder.config(conf=conf).getOrCreate()
+`)
+	if fn := f.Summary.Funcs; len(fn) != 1 || len(fn[0].Settings) != 1 || fn[0].Settings[0].Key != "spark.sql.adaptive.enabled" {
+		t.Errorf("helper's settings: %+v", fn)
+	}
+}
+
+// A loop over a known dict's items that gives each pair to a builder or
+// a session's conf sets every pair; a loop over a dict not known sets
+// nothing.
+func TestLoopSettings(t *testing.T) {
+	for _, tt := range []struct{ name, src, want string }{
+		{"builder", `CONF = {"spark.sql.adaptive.enabled": "false", "spark.sql.catalog.lake": "org.apache.iceberg.spark.SparkCatalog"}
+builder = SparkSession.builder
+for k, v in CONF.items():
+    builder = builder.config(k, v)
+spark = builder.getOrCreate()
+`, "spark.sql.adaptive.enabled=false via builder.config at config(k, v)\nspark.sql.catalog.lake=org.apache.iceberg.spark.SparkCatalog via builder.config at config(k, v)"},
+		{"conf.set on a class attribute", `class Settings:
+    SPARK = {"spark.databricks.delta.optimizeWrite.enabled": True}
+for key, value in Settings.SPARK.items():
+    spark.conf.set(key, value)
+`, "spark.databricks.delta.optimizewrite.enabled=true via spark.conf.set at set(key, value)"},
+		{"SparkConf in the loop", `conf = SparkConf()
+for k, v in {"spark.sql.adaptive.enabled": "false"}.items():
+    conf.set(k, v)
+spark = SparkSession.builder.config(conf=conf).getOrCreate()
+`, "spark.sql.adaptive.enabled=false via SparkConf.set at set(k, v)"},
+		{"unknown dict", `from settings import CONF
+for k, v in load_conf().items():
+    spark.conf.set(k, v)
+for k, v in CONF.items():
+    spark.conf.set(k, v)
+`, ""},
+	} {
+		if got := settingsText(t, tt.src); got != tt.want {
+			t.Errorf("%s:\n%s\nwant\n%s", tt.name, got, tt.want)
+		}
+	}
+}
