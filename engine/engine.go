@@ -371,8 +371,8 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		res.Details = append(res.Details, Note{Message: line})
 	}
 	res.Details = append(res.Details, details...)
-	if len(sched.Inputs) > 0 && len(units) > 0 {
-		addProjectTexts(units, sched.Inputs)
+	if texts := append(sched.Inputs[:len(sched.Inputs):len(sched.Inputs)], inherited.files()...); len(texts) > 0 && len(units) > 0 {
+		addProjectTexts(units, texts) // findings and messages cite their lines
 	}
 	cat := bs.tables.Catalog()
 	l.opts.ContextMemo.putBuilders(bs)

@@ -79,6 +79,7 @@ type inheritedSettings struct {
 
 	mu       sync.Mutex
 	defaults map[string][]*facts.Setting // by project root
+	read     []string                    // the files they come from
 }
 
 // For is the inherited settings of the file at abs, a new slice.
@@ -104,9 +105,22 @@ func (s *inheritedSettings) rootDefaults(root string) []*facts.Setting {
 	if s.defaults == nil {
 		s.defaults = map[string][]*facts.Setting{}
 	}
-	got := orchestration.ConfSettings(orchestration.SparkDefaults(root), "spark-defaults.conf", s.rel)
+	confs := orchestration.SparkDefaults(root)
+	for _, c := range confs {
+		if !slices.Contains(s.read, c.At.File) {
+			s.read = append(s.read, c.At.File)
+		}
+	}
+	got := orchestration.ConfSettings(confs, "spark-defaults.conf", s.rel)
 	s.defaults[root] = got
 	return got
+}
+
+// files are the spark-defaults.conf files read so far, absolute.
+func (s *inheritedSettings) files() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.read)
 }
 
 // projectEvidence is what the project files of the sources' roots say of

@@ -1,0 +1,73 @@
+package engine_test
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// codesOf are a run's findings as "path CODE", sorted.
+func codesOf(dir string, found []string) []string {
+	var out []string
+	for _, l := range found {
+		path, rest, _ := strings.Cut(l, ":")
+		fields := strings.Fields(rest[strings.Index(rest, " ")+1:])
+		out = append(out, path+" "+fields[0])
+	}
+	sort.Strings(out)
+	return out
+}
+
+// The sparksettings project (testdata/projects/sparksettings): a root's
+// spark-defaults.conf and a bundle job cluster's spark_conf are session
+// settings of the files they apply to, for the rules (optimized writes,
+// adaptive execution) and for the platform (Spark catalog plugins) alike;
+// commented-out lines and another root's file set nothing.
+func TestSparkSettingsProject(t *testing.T) {
+	dir := copyProject(t, "sparksettings")
+	c := openCache(t, t.TempDir())
+	found, res := lintWith(t, dir, c)
+	want := []string{
+		"bundle/src/ingest.py LL102",
+		"bundle/src/ingest.py LL301", // glue is a plugin catalog: no Unity Catalog managed table
+		"bundle/src/managed.py LL102",
+		"iceberg/jobs/load.py LL101",
+		"iceberg/jobs/load.py LL501",
+	}
+	if got := codesOf(dir, found); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("findings:\n%s\nwant\n%s", strings.Join(found, "\n"), strings.Join(want, "\n"))
+	}
+	for _, w := range []string{
+		"spark.databricks.delta.optimizeWrite.enabled is set to true on line 5 of " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf"),
+		"spark.sql.adaptive.enabled is set to false on line 6 of " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf"),
+	} {
+		if !has(found, w) {
+			t.Errorf("no finding cites %q:\n%s", w, strings.Join(found, "\n"))
+		}
+	}
+	platform := strings.Join(detailsWith(res, "platform: "), "\n")
+	for _, w := range []string{
+		"platform: oss for " + filepath.Join(dir, "iceberg") + " (delta-spark among the requirements in " + filepath.Join(dir, "iceberg", "pyproject.toml") +
+			"; names in lake are not Unity Catalog's: spark.sql.catalog.lake in " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf") + " registers lake as a Spark catalog plugin)",
+		"platform: databricks for " + filepath.Join(dir, "commented") + " (the Unity Catalog name lake.sales.events in " + filepath.Join(dir, "commented", "jobs", "load.py") + ")",
+		"names in glue are not Unity Catalog's: spark.sql.catalog.glue in " + filepath.Join(dir, "bundle", "resources", "jobs.yml"),
+	} {
+		if !strings.Contains(platform, w) {
+			t.Errorf("--verbose lacks %q:\n%s", w, platform)
+		}
+	}
+
+	// the settings file changes alone: a cached run sees it
+	conf := filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf")
+	if err := os.WriteFile(conf, []byte("spark.sql.catalog.lake org.apache.iceberg.spark.SparkCatalog\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	found, _ = lintWith(t, dir, c)
+	for _, l := range found {
+		if strings.HasPrefix(l, "iceberg/") {
+			t.Errorf("still reported after the settings went: %s", l)
+		}
+	}
+}
