@@ -337,9 +337,13 @@ func FromFile(path string, f *facts.File) []Evidence {
 			registered[e.Registers] = true
 		}
 	}
-	if name := threePartName(f, registered); name != "" {
-		catalog, _, _ := strings.Cut(name, ".")
-		out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog name " + name, Rank: UnityCatalog, Path: path, Catalog: catalog})
+	// a name in a registered catalog is kept too: Decide discounts it, and
+	// says why, as it does for a registration in another file
+	for _, plugin := range []bool{false, true} {
+		if name := threePartName(f, registered, plugin); name != "" {
+			catalog, _, _ := strings.Cut(name, ".")
+			out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog name " + name, Rank: UnityCatalog, Path: path, Catalog: catalog})
+		}
 	}
 	return out
 }
@@ -389,9 +393,9 @@ func pluginCatalog(key string) string {
 }
 
 // threePartName is the first table the file names in three plain parts
-// outside Spark's own catalog, the catalogs the file registers as plugins
-// and path tables; "" when there is none.
-func threePartName(f *facts.File, registered map[string]bool) string {
+// outside Spark's own catalog and path tables, in a catalog the file
+// registers as a plugin or not as plugin says; "" when there is none.
+func threePartName(f *facts.File, registered map[string]bool, plugin bool) string {
 	check := func(name string) bool {
 		parts := strings.Split(name, ".")
 		if len(parts) != 3 {
@@ -402,7 +406,7 @@ func threePartName(f *facts.File, registered map[string]bool) string {
 				return false
 			}
 		}
-		if registered[lower(parts[0])] {
+		if registered[lower(parts[0])] != plugin {
 			return false
 		}
 		switch lower(parts[0]) {
