@@ -23,7 +23,8 @@ func codesOf(dir string, found []string) []string {
 // The sparksettings project (testdata/projects/sparksettings): a root's
 // spark-defaults.conf and a bundle job cluster's spark_conf are session
 // settings of the files they apply to, for the rules (optimized writes,
-// adaptive execution) and for the platform (Spark catalog plugins) alike;
+// adaptive execution) and for the platform (Spark catalog plugins) alike,
+// as are a bundle spark_submit_task's --conf parameters;
 // commented-out lines and another root's file set nothing.
 func TestSparkSettingsProject(t *testing.T) {
 	dir := copyProject(t, "sparksettings")
@@ -33,6 +34,9 @@ func TestSparkSettingsProject(t *testing.T) {
 		"bundle/src/ingest.py LL102",
 		"bundle/src/ingest.py LL301", // glue is a plugin catalog: no Unity Catalog managed table
 		"bundle/src/managed.py LL102",
+		"bundle/src/submit.py LL101", // spark-submit's --conf switches optimized writes on
+		"bundle/src/submit.py LL301", // and registers nessie
+		"bundle/src/submit.py LL501", // and switches adaptive execution off
 		"iceberg/jobs/load.py LL101",
 		"iceberg/jobs/load.py LL501",
 	}
@@ -42,6 +46,7 @@ func TestSparkSettingsProject(t *testing.T) {
 	for _, w := range []string{
 		"spark.databricks.delta.optimizeWrite.enabled is set to true on line 5 of " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf"),
 		"spark.sql.adaptive.enabled is set to false on line 6 of " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf"),
+		"spark.databricks.delta.optimizeWrite.enabled is set to true on line 37 of " + filepath.Join(dir, "bundle", "resources", "jobs.yml"),
 	} {
 		if !has(found, w) {
 			t.Errorf("no finding cites %q:\n%s", w, strings.Join(found, "\n"))
