@@ -51,7 +51,8 @@ func (l *Linter) rel(p string) string { return relTo(l.wd(), p) }
 // platform decides the run's platform per project root (see package
 // platform) from the loaded files' code evidence and the project files.
 // A file's settings from outside its code (a spark-defaults.conf, a job
-// cluster's spark_conf) are read for the platform as its code's are.
+// cluster's spark_conf) and from other modules (the link step's) are read
+// for the platform as its code's are.
 func (l *Linter) platform(units []*unit, roots *platform.Roots, given *inheritedSettings) *platform.Decision {
 	var fs platform.Files
 	for _, u := range units {
@@ -60,6 +61,9 @@ func (l *Linter) platform(units []*unit, roots *platform.Roots, given *inherited
 			signs := u.signs
 			if s := given.For(abs); len(s) > 0 {
 				signs = append(signs[:len(signs):len(signs)], platform.FromSettings(u.src.Path, s)...)
+			}
+			if u.extra != nil && len(u.extra.Settings) > 0 { // from other modules: a helper's builder, a settings module's dict
+				signs = append(signs[:len(signs):len(signs)], platform.FromSettings(u.src.Path, u.extra.Settings)...)
 			}
 			fs.Abs = append(fs.Abs, abs)
 			fs.Evidence = append(fs.Evidence, signs)

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "e727dc2427875d2d"
+const CodecVersion = "23987ebf5db52b58"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1047,6 +1047,10 @@ func (e *encoder) encSummary(x *Summary) {
 	for i1 := range x.Maintained {
 		e.encMaintained(&x.Maintained[i1])
 	}
+	e.Count(len(x.Given), x.Given == nil)
+	for i1 := range x.Given {
+		e.encGivenSettings(&x.Given[i1])
+	}
 }
 
 func (d *decoder) decSummary(x *Summary) {
@@ -1113,6 +1117,13 @@ func (d *decoder) decSummary(x *Summary) {
 			d.decMaintained(&s1[i1])
 		}
 		x.Maintained = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]GivenSettings, n1)
+		for i1 := range s1 {
+			d.decGivenSettings(&s1[i1])
+		}
+		x.Given = s1
 	}
 }
 
@@ -1780,6 +1791,20 @@ func (d *decoder) decMaintained(x *Maintained) {
 		}
 		x.Exprs = s1
 	}
+}
+
+func (e *encoder) encGivenSettings(x *GivenSettings) {
+	e.Str(x.Name)
+	e.Str(x.Via)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
+}
+
+func (d *decoder) decGivenSettings(x *GivenSettings) {
+	x.Name = d.Str()
+	x.Via = d.Str()
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 }
 
 func (e *encoder) encEvidence(x *Evidence) {

@@ -34,6 +34,21 @@ type Summary struct {
 	// p).vacuum(0)): the link step adds each when the call resolves to a
 	// function that returns a DeltaTable (Func.Table).
 	Maintained []Maintained
+	// Given are the settings the file gives a session from a dict or a
+	// SparkConf another module of the project defines (config(map=CONF),
+	// config(conf=CONF), setAll(CONF.items()), a loop over CONF.items()):
+	// the link step adds one setting per entry of that module's constant.
+	Given []GivenSettings
+}
+
+// GivenSettings are session settings given from the module constant Name
+// (named as a Call's Callee is), a dict of keys and values: each becomes a
+// setting Via, spanning Span, cited At (see Summary.Given).
+type GivenSettings struct {
+	Name string
+	Via  string
+	Span Span
+	At   Span
 }
 
 // Maintained is maintenance made on what a call of a project function

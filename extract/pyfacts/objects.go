@@ -274,6 +274,9 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 	case kPipeline:
 		return x.pipelineCall(c, a)
 	case kModule:
+		if c.name == "items" && len(a) == 0 && projectName(obj.name) {
+			return val{kind: kGivenItems, name: obj.name} // another module's dict, for the link step
+		}
 		return x.callFunction(x.qualified(obj.name, c.name), c, a)
 	case kWindow:
 		return val{kind: kWindow}

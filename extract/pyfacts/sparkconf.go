@@ -12,6 +12,52 @@ import (
 // (.config(conf=c)) or a SparkContext (SparkContext(conf=c)).
 type sparkConf struct {
 	settings []*facts.Setting // Span and At where each is given
+	// given are the dicts of other modules given it (setAll(CONF.items())),
+	// which the link step reads.
+	given []facts.GivenSettings
+}
+
+// asDict is the SparkConf as a module constant other modules may import:
+// the dict of its settings, known when every one is (a SparkConf that
+// holds another module's dict is not).
+func (sc *sparkConf) asDict() (facts.Arg, bool) {
+	if len(sc.given) > 0 || len(sc.settings) == 0 {
+		return facts.Arg{}, false
+	}
+	items := make([]facts.Value, 0, 2*len(sc.settings))
+	for _, s := range sc.settings {
+		if !s.Value.Known() {
+			return facts.Arg{}, false
+		}
+		items = append(items, facts.Value{Kind: facts.String, Str: s.Key}, s.Value)
+	}
+	a := facts.Arg{Kind: facts.ArgDict}
+	a.SetItems(items)
+	return a, true
+}
+
+// entries is what a loop's key and value stand for (kEntry): every pair
+// of a list known here, or every entry of another module's dict.
+type entries struct {
+	pairs *list
+	given string // the dict's qualified name, for the link step
+}
+
+// givenDict is the qualified name of another module's constant that v
+// names (CONF, imported) or whose items v is (CONF.items()); "" for others.
+func givenDict(v val) string {
+	switch {
+	case v.kind == kGivenItems, v.kind == kModule && projectName(v.name):
+		return v.name
+	}
+	return ""
+}
+
+// giveFrom records settings given from another module's dict or SparkConf
+// name, for the link step to fill in.
+func (x *extractor) giveFrom(name, via string, span, at facts.Span) {
+	s := x.summary()
+	s.Given = append(s.Given, facts.GivenSettings{Name: name, Via: via, Span: span, At: at})
 }
 
 // sparkConfClasses are the qualified names of the SparkConf class.
@@ -35,6 +81,9 @@ func (x *extractor) sparkConfMethod(obj val, c callSite, a args) val {
 		x.eachSetting(k, v, "SparkConf."+c.name, at, at, func(s *facts.Setting) { sc.settings = append(sc.settings, s) })
 	case "setAll":
 		if p, ok := a.get(0, "pairs"); ok {
+			if name := givenDict(p.v); name != "" {
+				sc.given = append(sc.given, facts.GivenSettings{Name: name, Via: "SparkConf.setAll", At: at})
+			}
 			for _, s := range x.pairSettings(p.v, "SparkConf.setAll", at) {
 				sc.settings = append(sc.settings, s)
 			}
@@ -58,6 +107,9 @@ func (x *extractor) passConf(v val, span facts.Span) {
 		given.Span = span
 		x.recordSetting(&given)
 	}
+	for _, g := range sc.given {
+		x.giveFrom(g.Name, g.Via, span, g.At)
+	}
 }
 
 // contextConf records the SparkConf a SparkContext is made with:
@@ -67,9 +119,14 @@ func (x *extractor) contextConf(c callSite, a args, pos int) {
 	if !ok && pos >= 0 {
 		g, ok = a.pos(pos)
 	}
-	if ok {
-		x.passConf(g.v, x.span(c.nameStart(), c.call.End()))
+	if !ok {
+		return
 	}
+	at := x.span(c.nameStart(), c.call.End())
+	if name := givenDict(g.v); name != "" {
+		x.giveFrom(name, "SparkContext", at, at) // a SparkConf of a settings module
+	}
+	x.passConf(g.v, at)
 }
 
 // eachSetting gives emit the settings of k = v: one when k is a known
@@ -77,12 +134,16 @@ func (x *extractor) contextConf(c callSite, a args, pos int) {
 // pairs (for k, v in CONF.items(): builder.config(k, v)).
 func (x *extractor) eachSetting(k, v arg, via string, span, at facts.Span, emit func(*facts.Setting)) {
 	if k.v.kind == kEntry && k.v.name == "key" {
-		pairs, _ := k.v.ref.(*list)
-		if pairs == nil {
+		each, _ := k.v.ref.(*entries)
+		if each == nil {
+			return
+		}
+		if each.given != "" {
+			x.giveFrom(each.given, via, span, at)
 			return
 		}
 		sameLoop := v.v.kind == kEntry && v.v.name == "value" && v.v.ref == k.v.ref
-		for _, p := range pairs.items {
+		for _, p := range each.pairs.items {
 			kv := p.items()
 			key, ok := kv[0].literalString()
 			if !ok {
@@ -165,10 +226,15 @@ func (x *extractor) dictItems(d val) val {
 // are known settings-like pairs: each target stands for every pair's key
 // or value, which a setter in the body reads as one setting per pair.
 func (x *extractor) loopEntry(iter val) (val, bool) {
-	if !settingPairs(iter) {
+	var ref *entries
+	switch {
+	case iter.kind == kGivenItems:
+		ref = &entries{given: iter.name}
+	case settingPairs(iter):
+		ref = &entries{pairs: iter.ref.(*list)}
+	default:
 		return val{}, false
 	}
-	ref := iter.ref
 	return x.withItems(val{kind: kList}, []item{
 		{val: val{kind: kEntry, name: "key", ref: ref}},
 		{val: val{kind: kEntry, name: "value", ref: ref}},

@@ -95,3 +95,48 @@ for k, v in CONF.items():
 		}
 	}
 }
+
+// Settings given from another module's dict or SparkConf are left to the
+// link step, one entry per way they are given; a SparkConf holding them
+// that no session gets gives nothing, and a module's SparkConf is exported
+// as the dict of its settings.
+func TestGivenSettings(t *testing.T) {
+	f, doc := extract(t, `from app.settings import CONF, SPARK_CONF
+from app import settings
+for k, v in CONF.items():
+    spark.conf.set(k, v)
+b = SparkSession.builder.config(conf=SPARK_CONF).config(map=settings.DELTA)
+kept = SparkConf().setAll(CONF.items())
+given = SparkConf().setAll(settings.MORE.items())
+sc = SparkContext(conf=given)
+`)
+	var got []string
+	if f.Summary != nil {
+		for _, g := range f.Summary.Given {
+			got = append(got, g.Name+" via "+g.Via+" at "+textOf(doc, g.At))
+		}
+	}
+	want := []string{
+		"app.settings.CONF via spark.conf.set at set(k, v)",
+		"app.settings.SPARK_CONF via builder.config at config(conf=SPARK_CONF)",
+		"app.settings.DELTA via builder.config at config(map=settings.DELTA)",
+		"app.settings.MORE via SparkConf.setAll at setAll(settings.MORE.items())",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("given:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	m, _ := extract(t, `CONF = SparkConf().set("spark.sql.adaptive.enabled", "false").setAppName("x")
+`)
+	var consts []string
+	if m.Summary != nil {
+		for _, c := range m.Summary.Consts {
+			items := c.Value.Items()
+			if len(items) == 2 {
+				consts = append(consts, c.Name+" "+items[0].Str+"="+items[1].Text())
+			}
+		}
+	}
+	if strings.Join(consts, ",") != "CONF spark.sql.adaptive.enabled=false" {
+		t.Errorf("exported %v", consts)
+	}
+}

@@ -47,7 +47,8 @@ const (
 	kRows                      // a DataFrame's rows brought to the driver: collect(), toLocalIterator()
 	kWidget                    // dbutils.widgets.get("x"): widget x's value (name), known only by its name
 	kSparkConf                 // a SparkConf and the settings given it so far (*sparkConf)
-	kEntry                     // the key (name "key") or value ("value") of each pair of a loop over known pairs (*list)
+	kEntry                     // the key (name "key") or value ("value") of each pair of a loop over known pairs (*entries)
+	kGivenItems                // CONF.items() of a dict another module of the project defines (name: CONF's qualified name)
 )
 
 // val is the abstract value of an expression. Vals are copied a lot (into
