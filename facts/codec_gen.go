@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "23987ebf5db52b58"
+const CodecVersion = "874ef2dd7f04b9fc"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1173,6 +1173,10 @@ func (e *encoder) encFunc(x *Func) {
 	for i1 := range x.Holes {
 		e.encHole(&x.Holes[i1])
 	}
+	e.Count(len(x.Given), x.Given == nil)
+	for i1 := range x.Given {
+		e.encGivenSettings(&x.Given[i1])
+	}
 	e.Count(len(x.Calls), x.Calls == nil)
 	for i1 := range x.Calls {
 		e.Bool(x.Calls[i1] != nil)
@@ -1266,6 +1270,13 @@ func (d *decoder) decFunc(x *Func) {
 			d.decHole(&s1[i1])
 		}
 		x.Holes = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]GivenSettings, n1)
+		for i1 := range s1 {
+			d.decGivenSettings(&s1[i1])
+		}
+		x.Given = s1
 	}
 	if n1, ok := d.Count(); ok {
 		s1 := make([]*Call, n1)
@@ -1432,6 +1443,22 @@ func (d *decoder) decHole(x *Hole) {
 		}
 		x.Parts = s1
 	}
+}
+
+func (e *encoder) encGivenSettings(x *GivenSettings) {
+	e.Str(x.Name)
+	e.Int(x.Param)
+	e.Str(x.Via)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
+}
+
+func (d *decoder) decGivenSettings(x *GivenSettings) {
+	x.Name = d.Str()
+	x.Param = d.Int()
+	x.Via = d.Str()
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 }
 
 func (e *encoder) encCall(x *Call) {
@@ -1791,20 +1818,6 @@ func (d *decoder) decMaintained(x *Maintained) {
 		}
 		x.Exprs = s1
 	}
-}
-
-func (e *encoder) encGivenSettings(x *GivenSettings) {
-	e.Str(x.Name)
-	e.Str(x.Via)
-	e.encSpan(&x.Span)
-	e.encSpan(&x.At)
-}
-
-func (d *decoder) decGivenSettings(x *GivenSettings) {
-	x.Name = d.Str()
-	x.Via = d.Str()
-	d.decSpan(&x.Span)
-	d.decSpan(&x.At)
 }
 
 func (e *encoder) encEvidence(x *Evidence) {

@@ -46,7 +46,10 @@ type Summary struct {
 // setting Via, spanning Span, cited At (see Summary.Given).
 type GivenSettings struct {
 	Name string
-	Via  string
+	// Param is, in a function's summary, 1 + the parameter that holds the
+	// dict; 0 when Name names it.
+	Param int
+	Via   string
 	Span Span
 	At   Span
 }
@@ -206,6 +209,11 @@ type Func struct {
 	Settings    []*Setting
 	Maintenance []*Maintenance
 	Holes       []Hole
+	// Given are the settings the body gives a session from a dict or
+	// SparkConf that a parameter holds (Param, 1-based) or another module
+	// defines (Name): def session(conf): builder.config(conf=conf). The
+	// link step adds them at each call that passes a known one.
+	Given []GivenSettings
 	// Calls are the calls the body makes; their arguments may be the
 	// function's own parameters (ArgParam).
 	Calls []*Call

@@ -307,6 +307,9 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
 		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByFieldID(fObject)))
 	case kFrame, kUnknown:
+		if p, ok := obj.ref.(*param); ok && c.name == "items" && len(a) == 0 && p.attr == "" && p.fn == x.fn && x.fn != nil {
+			return val{kind: kGivenItems, ref: p} // a parameter's dict, for the link step
+		}
 		if v, ok := x.linkedMethod(obj, c, a); ok {
 			return v
 		}

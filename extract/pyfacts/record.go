@@ -510,6 +510,11 @@ func frameArg(ts []facts.Transform, sp facts.Span) facts.Arg {
 
 // factArg is what a call site passes, as facts.
 func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
+	if sc, ok := v.ref.(*sparkConf); ok && v.kind == kSparkConf {
+		a, _ := sc.asDict() // a SparkConf passed is the dict of its settings
+		a.Span = sp
+		return a
+	}
 	a := facts.Arg{Span: sp}
 	if r, ok := x.paramRefOf(v); ok {
 		return paramArg(r, sp)

@@ -44,8 +44,8 @@ func (x *extractor) builderMethod(c callSite, a args) val {
 func (x *extractor) builderConfig(c callSite, a args) {
 	at := x.span(c.nameStart(), c.call.End())
 	if m, ok := a.kw("map"); ok {
-		if name := givenDict(m.v); name != "" {
-			x.giveFrom(name, "builder.config", at, at)
+		if g, ok := x.givenSettings(m.v); ok {
+			x.giveFrom(g, "builder.config", at, at)
 		}
 		for _, s := range x.pairSettings(m.v, "builder.config", at) {
 			x.recordSetting(s)
@@ -53,8 +53,8 @@ func (x *extractor) builderConfig(c callSite, a args) {
 		return
 	}
 	if conf, ok := a.kw("conf"); ok {
-		if name := givenDict(conf.v); name != "" {
-			x.giveFrom(name, "builder.config", at, at) // a SparkConf of a settings module
+		if g, ok := x.givenSettings(conf.v); ok {
+			x.giveFrom(g, "builder.config", at, at) // a SparkConf of a settings module or a parameter
 		}
 		x.passConf(conf.v, at)
 		return

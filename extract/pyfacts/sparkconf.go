@@ -40,24 +40,47 @@ func (sc *sparkConf) asDict() (facts.Arg, bool) {
 // of a list known here, or every entry of another module's dict.
 type entries struct {
 	pairs *list
-	given string // the dict's qualified name, for the link step
+	given *facts.GivenSettings // the dict the link step finds, when not known here
 }
 
 // givenDict is the qualified name of another module's constant that v
 // names (CONF, imported) or whose items v is (CONF.items()); "" for others.
 func givenDict(v val) string {
 	switch {
-	case v.kind == kGivenItems, v.kind == kModule && projectName(v.name):
+	case v.kind == kGivenItems && v.ref == nil, v.kind == kModule && projectName(v.name):
 		return v.name
 	}
 	return ""
 }
 
-// giveFrom records settings given from another module's dict or SparkConf
-// name, for the link step to fill in.
-func (x *extractor) giveFrom(name, via string, span, at facts.Span) {
+// givenSettings is how the link step finds the dict or SparkConf v stands for:
+// another module's constant (Name), or the function's parameter (Param);
+// false for a value known here or not at all.
+func (x *extractor) givenSettings(v val) (facts.GivenSettings, bool) {
+	if name := givenDict(v); name != "" {
+		return facts.GivenSettings{Name: name}, true
+	}
+	if v.kind == kGivenItems {
+		v = val{kind: kUnknown, ref: v.ref} // p.items() of a parameter p
+	}
+	if r, ok := x.paramRefOf(v); ok && r.attr == "" {
+		return facts.GivenSettings{Param: r.i + 1}, true
+	}
+	return facts.GivenSettings{}, false
+}
+
+// giveFrom records settings given from g (see given), for the link step
+// to fill in: in the function's summary when g is a parameter.
+func (x *extractor) giveFrom(g facts.GivenSettings, via string, span, at facts.Span) {
+	g.Via, g.Span, g.At = via, span, at
+	if g.Param > 0 {
+		if f := x.fn; f != nil {
+			f.sum.Given = append(f.sum.Given, g)
+		}
+		return
+	}
 	s := x.summary()
-	s.Given = append(s.Given, facts.GivenSettings{Name: name, Via: via, Span: span, At: at})
+	s.Given = append(s.Given, g)
 }
 
 // sparkConfClasses are the qualified names of the SparkConf class.
@@ -81,8 +104,9 @@ func (x *extractor) sparkConfMethod(obj val, c callSite, a args) val {
 		x.eachSetting(k, v, "SparkConf."+c.name, at, at, func(s *facts.Setting) { sc.settings = append(sc.settings, s) })
 	case "setAll":
 		if p, ok := a.get(0, "pairs"); ok {
-			if name := givenDict(p.v); name != "" {
-				sc.given = append(sc.given, facts.GivenSettings{Name: name, Via: "SparkConf.setAll", At: at})
+			if g, ok := x.givenSettings(p.v); ok {
+				g.Via, g.At = "SparkConf.setAll", at
+				sc.given = append(sc.given, g)
 			}
 			for _, s := range x.pairSettings(p.v, "SparkConf.setAll", at) {
 				sc.settings = append(sc.settings, s)
@@ -108,7 +132,7 @@ func (x *extractor) passConf(v val, span facts.Span) {
 		x.recordSetting(&given)
 	}
 	for _, g := range sc.given {
-		x.giveFrom(g.Name, g.Via, span, g.At)
+		x.giveFrom(g, g.Via, span, g.At)
 	}
 }
 
@@ -123,8 +147,8 @@ func (x *extractor) contextConf(c callSite, a args, pos int) {
 		return
 	}
 	at := x.span(c.nameStart(), c.call.End())
-	if name := givenDict(g.v); name != "" {
-		x.giveFrom(name, "SparkContext", at, at) // a SparkConf of a settings module
+	if given, ok := x.givenSettings(g.v); ok {
+		x.giveFrom(given, "SparkContext", at, at) // a SparkConf of a settings module or a parameter
 	}
 	x.passConf(g.v, at)
 }
@@ -138,8 +162,8 @@ func (x *extractor) eachSetting(k, v arg, via string, span, at facts.Span, emit 
 		if each == nil {
 			return
 		}
-		if each.given != "" {
-			x.giveFrom(each.given, via, span, at)
+		if each.given != nil {
+			x.giveFrom(*each.given, via, span, at)
 			return
 		}
 		sameLoop := v.v.kind == kEntry && v.v.name == "value" && v.v.ref == k.v.ref
@@ -229,7 +253,11 @@ func (x *extractor) loopEntry(iter val) (val, bool) {
 	var ref *entries
 	switch {
 	case iter.kind == kGivenItems:
-		ref = &entries{given: iter.name}
+		g, ok := x.givenSettings(iter)
+		if !ok {
+			return val{}, false
+		}
+		ref = &entries{given: &g}
 	case settingPairs(iter):
 		ref = &entries{pairs: iter.ref.(*list)}
 	default:

@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -138,5 +139,42 @@ sc = SparkContext(conf=given)
 	}
 	if strings.Join(consts, ",") != "CONF spark.sql.adaptive.enabled=false" {
 		t.Errorf("exported %v", consts)
+	}
+}
+
+// A helper's builder given a parameter's SparkConf or dict leaves the
+// settings to the link step, by parameter; a SparkConf passed to a call is
+// the dict of its settings.
+func TestParamGivenSettings(t *testing.T) {
+	f, _ := extract(t, `def session(name, conf):
+    return SparkSession.builder.appName(name).config(conf=conf).getOrCreate()
+
+def session_from(settings):
+    b = SparkSession.builder
+    for k, v in settings.items():
+        b = b.config(k, v)
+    return b.getOrCreate()
+
+spark = session("x", SparkConf().set("spark.sql.adaptive.enabled", "false"))
+`)
+	var got []string
+	for _, fn := range f.Summary.Funcs {
+		for _, g := range fn.Given {
+			got = append(got, fmt.Sprintf("%s %d %s", fn.Name, g.Param, g.Via))
+		}
+	}
+	if strings.Join(got, ",") != "session 2 builder.config,session_from 1 builder.config" {
+		t.Errorf("given %v", got)
+	}
+	var passed []string
+	for _, c := range f.Summary.Calls {
+		if c.Callee == "session" && len(c.Args) == 2 {
+			for _, it := range c.Args[1].Items() {
+				passed = append(passed, it.Text())
+			}
+		}
+	}
+	if strings.Join(passed, "=") != "spark.sql.adaptive.enabled=false" {
+		t.Errorf("passed %v", passed)
 	}
 }

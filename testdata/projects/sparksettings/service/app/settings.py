@@ -8,3 +8,7 @@ SPARK_CONF = SparkConf().setAll([
 DELTA = {"spark.databricks.delta.optimizeWrite.enabled": "true"}
 
 UNUSED = {"spark.sql.adaptive.enabled": "false"}
+
+
+def load_settings():
+    return SparkConf()
