@@ -109,7 +109,7 @@ func (s *inheritedSettings) rootDefaults(root string) []*facts.Setting {
 	if s.defaults == nil {
 		s.defaults = map[string][]*facts.Setting{}
 	}
-	confs := orchestration.SparkDefaults(root)
+	confs := orchestration.SparkDefaults(root, platform.IsRoot)
 	for _, c := range confs {
 		if !slices.Contains(s.read, c.At.File) {
 			s.read = append(s.read, c.At.File)
@@ -157,7 +157,7 @@ func (l *Linter) sparkDefaults(srcs []Source, roots *platform.Roots) []orchestra
 		root := roots.Of(filepath.Dir(l.abs(s.Path)))
 		if root != "" && !seen[root] {
 			seen[root] = true
-			out = append(out, orchestration.SparkDefaults(root)...)
+			out = append(out, orchestration.SparkDefaults(root, platform.IsRoot)...)
 		}
 	}
 	return out

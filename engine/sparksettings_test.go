@@ -49,8 +49,8 @@ func TestSparkSettingsProject(t *testing.T) {
 		t.Fatalf("findings:\n%s\nwant\n%s", strings.Join(found, "\n"), strings.Join(want, "\n"))
 	}
 	for _, w := range []string{
-		"spark.databricks.delta.optimizeWrite.enabled is set to true on line 5 of " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf"),
-		"spark.sql.adaptive.enabled is set to false on line 6 of " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf"),
+		"spark.databricks.delta.optimizeWrite.enabled is set to true on line 2 of " + filepath.Join(dir, "iceberg", "docker", "spark", "spark-defaults.conf"),
+		"spark.sql.adaptive.enabled is set to false on line 5 of " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf"),
 		"spark.databricks.delta.optimizeWrite.enabled is set to true on line 37 of " + filepath.Join(dir, "bundle", "resources", "jobs.yml"),
 	} {
 		if !has(found, w) {
@@ -61,6 +61,7 @@ func TestSparkSettingsProject(t *testing.T) {
 	for _, w := range []string{
 		"platform: oss for " + filepath.Join(dir, "iceberg") + " (delta-spark among the requirements in " + filepath.Join(dir, "iceberg", "pyproject.toml") +
 			"; names in lake are not Unity Catalog's: spark.sql.catalog.lake in " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf") + " registers lake as a Spark catalog plugin)",
+		"platform: oss for " + filepath.Join(dir, "iceberg", "tools") + " (delta-spark among the requirements in " + filepath.Join(dir, "iceberg", "tools", "pyproject.toml") + ")",
 		"platform: databricks for " + filepath.Join(dir, "commented") + " (the Unity Catalog name lake.sales.events in " + filepath.Join(dir, "commented", "jobs", "load.py") + ")",
 		"names in glue are not Unity Catalog's: spark.sql.catalog.glue in " + filepath.Join(dir, "bundle", "resources", "jobs.yml"),
 		"platform: oss for " + filepath.Join(dir, "service") + " (delta-spark among the requirements in " + filepath.Join(dir, "service", "pyproject.toml") +
@@ -74,6 +75,9 @@ func TestSparkSettingsProject(t *testing.T) {
 	// the settings file changes alone: a cached run sees it
 	conf := filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf")
 	if err := os.WriteFile(conf, []byte("spark.sql.catalog.lake org.apache.iceberg.spark.SparkCatalog\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "iceberg", "docker", "spark", "spark-defaults.conf")); err != nil {
 		t.Fatal(err)
 	}
 	// so does the settings module alone: the files that import it see it

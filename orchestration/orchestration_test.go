@@ -655,3 +655,29 @@ func TestParseSparkDefaults(t *testing.T) {
 		}
 	}
 }
+
+// A root's spark-defaults.conf files are found in its tree, not in a
+// nested root, a hidden or virtual-environment directory, nor too deep.
+func TestSparkDefaultsFiles(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{
+		"conf/spark-defaults.conf", "docker/spark/spark-defaults.conf",
+		"nested/spark-defaults.conf", ".venv/spark-defaults.conf", "a/b/c/d/e/spark-defaults.conf",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("spark.k."+strings.ReplaceAll(filepath.Dir(name), "/", "_")+" v\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	isRoot := func(dir string) bool { return filepath.Base(dir) == "nested" }
+	var got []string
+	for _, c := range SparkDefaults(root, isRoot) {
+		got = append(got, c.Key)
+	}
+	if strings.Join(got, ",") != "spark.k.conf,spark.k.docker_spark" {
+		t.Errorf("found %v", got)
+	}
+}

@@ -1,34 +1,62 @@
 package orchestration
 
 import (
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
 	"github.com/lakelint/lakelint/internal/projectfile"
 )
 
-// SparkDefaultsFiles are where a project keeps spark-submit's defaults,
-// relative to its root: they are the session settings of every job run
-// from there.
-var SparkDefaultsFiles = []string{"spark-defaults.conf", filepath.Join("conf", "spark-defaults.conf")}
+// SparkDefaultsName is the file spark-submit reads its defaults from: a
+// project's copy (conf/spark-defaults.conf, or one its Docker image
+// installs) gives the session settings of every job run from there.
+const SparkDefaultsName = "spark-defaults.conf"
 
-// SparkDefaults reads the spark-defaults.conf files of a project root
-// (root itself, then its conf/), each entry placed at its key.
-func SparkDefaults(root string) []Conf {
+// sparkDefaultsDepth is how deep below a project root its
+// spark-defaults.conf files are looked for.
+const sparkDefaultsDepth = 4
+
+// SparkDefaults reads the spark-defaults.conf files of a project root:
+// those in its tree, down a few levels, that are not in another project
+// root below it (isRoot says which directories are roots), nor in hidden,
+// virtual-environment or dependency directories. Each entry is placed at
+// its key; files come in path order.
+func SparkDefaults(root string, isRoot func(dir string) bool) []Conf {
 	var out []Conf
-	for _, name := range SparkDefaultsFiles {
-		file := filepath.Join(root, name)
-		if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() {
-			continue
-		}
-		data, err := projectfile.Read(file)
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			continue
+			return nil
 		}
-		out = append(out, ParseSparkDefaults(file, string(data))...)
-	}
+		if d.IsDir() {
+			if p == root {
+				return nil
+			}
+			rel, _ := filepath.Rel(root, p)
+			if skippedDir(d.Name()) || strings.Count(rel, string(filepath.Separator)) >= sparkDefaultsDepth || isRoot(p) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() != SparkDefaultsName || !d.Type().IsRegular() {
+			return nil
+		}
+		if data, err := projectfile.Read(p); err == nil {
+			out = append(out, ParseSparkDefaults(p, string(data))...)
+		}
+		return nil
+	})
 	return out
+}
+
+// skippedDir: hidden directories, virtual environments and installed
+// dependencies hold no project's settings.
+func skippedDir(name string) bool {
+	switch name {
+	case "node_modules", "venv", "site-packages", "__pycache__", "target", "build", "dist":
+		return true
+	}
+	return strings.HasPrefix(name, ".")
 }
 
 // ParseSparkDefaults reads the entries of a spark-defaults.conf, a Java

@@ -164,6 +164,9 @@ func (r *Roots) Of(dir string) string {
 	return root
 }
 
+// IsRoot reports whether directory d holds a root marker.
+func IsRoot(d string) bool { return isRoot(d) }
+
 func isRoot(d string) bool {
 	for _, m := range rootMarkers {
 		if _, err := os.Stat(filepath.Join(d, m)); err == nil {
