@@ -50,8 +50,8 @@ type GivenSettings struct {
 	// dict; 0 when Name names it.
 	Param int
 	Via   string
-	Span Span
-	At   Span
+	Span  Span
+	At    Span
 }
 
 // Maintained is maintenance made on what a call of a project function
