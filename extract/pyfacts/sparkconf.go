@@ -108,9 +108,7 @@ func (x *extractor) sparkConfMethod(obj val, c callSite, a args) val {
 				g.Via, g.At = "SparkConf.setAll", at
 				sc.given = append(sc.given, g)
 			}
-			for _, s := range x.pairSettings(p.v, "SparkConf.setAll", at) {
-				sc.settings = append(sc.settings, s)
-			}
+			sc.settings = append(sc.settings, x.pairSettings(p.v, "SparkConf.setAll", at)...)
 		}
 	case "get", "getAll", "contains", "toDebugString":
 		return val{}
