@@ -178,3 +178,16 @@ spark = session("x", SparkConf().set("spark.sql.adaptive.enabled", "false"))
 		t.Errorf("passed %v", passed)
 	}
 }
+
+// A comprehension that rebuilds each pair is the pairs; one that changes
+// them is not known.
+func TestPairsComprehension(t *testing.T) {
+	got := settingsText(t, `CONF = {"spark.sql.adaptive.enabled": "false"}
+spark = SparkSession.builder.config(conf=SparkConf().setAll([(k, v) for k, v in CONF.items()])).getOrCreate()
+other = SparkSession.builder.config(conf=SparkConf().setAll([(v, k) for k, v in CONF.items()])).getOrCreate()
+some = SparkSession.builder.config(conf=SparkConf().setAll([(k, v) for k, v in CONF.items() if k])).getOrCreate()
+`)
+	if got != "spark.sql.adaptive.enabled=false via SparkConf.setAll at setAll([(k, v) for k, v in CONF.items()])" {
+		t.Errorf("settings:\n%s", got)
+	}
+}
