@@ -364,14 +364,15 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + failed})
 		record = nil // a passing state of the machine, not of the project
 	}
-	plat := l.platform(units, projectRoots)
+	sched, details := l.schedules(units, bundles)
+	inherited := &inheritedSettings{roots: projectRoots, sched: sched, rel: l.rel}
+	plat := l.platform(units, projectRoots, inherited)
 	for _, line := range plat.Lines {
 		res.Details = append(res.Details, Note{Message: line})
 	}
-	sched, details := l.schedules(units, bundles)
 	res.Details = append(res.Details, details...)
-	if len(sched.Inputs) > 0 && len(units) > 0 {
-		addProjectTexts(units, sched.Inputs)
+	if texts := append(sched.Inputs[:len(sched.Inputs):len(sched.Inputs)], inherited.files()...); len(texts) > 0 && len(units) > 0 {
+		addProjectTexts(units, texts) // findings and messages cite their lines
 	}
 	cat := bs.tables.Catalog()
 	l.opts.ContextMemo.putBuilders(bs)
@@ -390,7 +391,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		l.opts.Catalog(cat)
 	}
 
-	l.checkAll(units, store, cat, &project{plat: plat, sched: sched}, record, res)
+	l.checkAll(units, store, cat, &project{plat: plat, sched: sched, settings: inherited}, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	if ctx.Err() == nil {
 		for _, n := range res.Notes {
@@ -536,7 +537,7 @@ func (u *loaded) abs() string {
 func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, proj *project, rec recorded) (out []finding.Finding, notes []Note) {
 	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
 	runs := proj.sched.For(l.abs(un.src.Path))
-	cluster := runs.Settings(l.rel)
+	cluster := proj.settings.For(l.abs(un.src.Path))
 	sched := scheduleOf(runs, l.wd())
 	if rec.r != nil {
 		schedule := ""
@@ -555,7 +556,7 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 	}
 	un.extra.Merge(f)
 	if len(cluster) > 0 {
-		// the job cluster's settings hold before the file's first line
+		// spark-defaults.conf's and the job cluster's settings hold before the file's first line
 		f.Settings = append(cluster, f.Settings...)
 	}
 	other := newOtherFiles(un)
@@ -786,6 +787,9 @@ func (l *Linter) runRecordFor(srcs []Source, given [][]params.Given, projectRoot
 	}
 	for _, e := range l.projectEvidence(srcs, projectRoots) {
 		in.Evidence = append(in.Evidence, fmt.Sprintf("%s %s %d %s", e.Platform, e.What, e.Rank, e.Path))
+	}
+	for _, c := range l.sparkDefaults(srcs, projectRoots) { // the settings every file of a root gets
+		in.Evidence = append(in.Evidence, fmt.Sprintf("spark-defaults %s=%s %s:%d", c.Key, c.Value, c.At.File, c.At.Start))
 	}
 	return c.Run(in)
 }

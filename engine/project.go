@@ -50,15 +50,81 @@ func (l *Linter) rel(p string) string { return relTo(l.wd(), p) }
 
 // platform decides the run's platform per project root (see package
 // platform) from the loaded files' code evidence and the project files.
-func (l *Linter) platform(units []*unit, roots *platform.Roots) *platform.Decision {
+// A file's settings from outside its code (a spark-defaults.conf, a job
+// cluster's spark_conf) and from other modules (the link step's) are read
+// for the platform as its code's are.
+func (l *Linter) platform(units []*unit, roots *platform.Roots, given *inheritedSettings) *platform.Decision {
 	var fs platform.Files
 	for _, u := range units {
 		if u != nil && u.linted {
-			fs.Abs = append(fs.Abs, l.abs(u.src.Path))
-			fs.Evidence = append(fs.Evidence, u.signs)
+			abs := l.abs(u.src.Path)
+			signs := u.signs
+			if s := given.For(abs); len(s) > 0 {
+				signs = append(signs[:len(signs):len(signs)], platform.FromSettings(u.src.Path, s)...)
+			}
+			if u.extra != nil && len(u.extra.Settings) > 0 { // from other modules: a helper's builder, a settings module's dict
+				signs = append(signs[:len(signs):len(signs)], platform.FromSettings(u.src.Path, u.extra.Settings)...)
+			}
+			fs.Abs = append(fs.Abs, abs)
+			fs.Evidence = append(fs.Evidence, signs)
 		}
 	}
 	return fs.Decide(roots, l.rel)
+}
+
+// inheritedSettings are the session settings files get from outside their
+// code, which hold before their first line: their project root's
+// spark-defaults.conf, then the spark_conf of the job cluster that runs
+// them (which overrides it).
+type inheritedSettings struct {
+	roots *platform.Roots
+	sched *orchestration.Project
+	rel   func(string) string
+
+	mu       sync.Mutex
+	defaults map[string][]*facts.Setting // by project root
+	read     []string                    // the files they come from
+}
+
+// For is the inherited settings of the file at abs, a new slice.
+func (s *inheritedSettings) For(abs string) []*facts.Setting {
+	if s == nil {
+		return nil
+	}
+	var out []*facts.Setting
+	if root := s.roots.Of(filepath.Dir(abs)); root != "" {
+		out = append(out, s.rootDefaults(root)...)
+	}
+	return append(out, s.sched.For(abs).Settings(s.rel)...)
+}
+
+// rootDefaults are the settings of a project root's spark-defaults.conf,
+// read once.
+func (s *inheritedSettings) rootDefaults(root string) []*facts.Setting {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if got, ok := s.defaults[root]; ok {
+		return got
+	}
+	if s.defaults == nil {
+		s.defaults = map[string][]*facts.Setting{}
+	}
+	confs := orchestration.SparkDefaults(root, platform.IsRoot)
+	for _, c := range confs {
+		if !slices.Contains(s.read, c.At.File) {
+			s.read = append(s.read, c.At.File)
+		}
+	}
+	got := orchestration.ConfSettings(confs, "spark-defaults.conf", s.rel)
+	s.defaults[root] = got
+	return got
+}
+
+// files are the spark-defaults.conf files read so far, absolute.
+func (s *inheritedSettings) files() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.read)
 }
 
 // projectEvidence is what the project files of the sources' roots say of
@@ -77,6 +143,21 @@ func (l *Linter) projectEvidence(srcs []Source, roots *platform.Roots) []platfor
 			if _, err := os.Stat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
 				break
 			}
+		}
+	}
+	return out
+}
+
+// sparkDefaults are the spark-defaults.conf entries of the sources' roots,
+// for the run record's key.
+func (l *Linter) sparkDefaults(srcs []Source, roots *platform.Roots) []orchestration.Conf {
+	seen := map[string]bool{}
+	var out []orchestration.Conf
+	for _, s := range srcs {
+		root := roots.Of(filepath.Dir(l.abs(s.Path)))
+		if root != "" && !seen[root] {
+			seen[root] = true
+			out = append(out, orchestration.SparkDefaults(root, platform.IsRoot)...)
 		}
 	}
 	return out
@@ -131,8 +212,9 @@ func (u *unit) noteSigns(f *facts.File) {
 // project is what a run knows of the project as a whole beside the
 // catalog: the platform of each root and how each file is run.
 type project struct {
-	plat  *platform.Decision
-	sched *orchestration.Project
+	plat     *platform.Decision
+	sched    *orchestration.Project
+	settings *inheritedSettings
 }
 
 // absAll is abs of every path.

@@ -54,7 +54,7 @@ func BenchmarkRulePass(b *testing.B) {
 			}
 			store.Finish()
 			l.link(units, bs)
-			plat := l.platform(units, &platform.Roots{})
+			plat := l.platform(units, &platform.Roots{}, nil)
 			cat := bs.tables.Catalog()
 			found := 0
 			var cpu time.Duration

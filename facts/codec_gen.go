@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "a8b6207a4aebdae6"
+const CodecVersion = "80ae92a8f1c586b7"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1054,6 +1054,10 @@ func (e *encoder) encSummary(x *Summary) {
 	for i1 := range x.Maintained {
 		e.encMaintained(&x.Maintained[i1])
 	}
+	e.Count(len(x.Given), x.Given == nil)
+	for i1 := range x.Given {
+		e.encGivenSettings(&x.Given[i1])
+	}
 }
 
 func (d *decoder) decSummary(x *Summary) {
@@ -1132,6 +1136,13 @@ func (d *decoder) decSummary(x *Summary) {
 		}
 		x.Maintained = s1
 	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]GivenSettings, n1)
+		for i1 := range s1 {
+			d.decGivenSettings(&s1[i1])
+		}
+		x.Given = s1
+	}
 }
 
 func (e *encoder) encFunc(x *Func) {
@@ -1179,6 +1190,10 @@ func (e *encoder) encFunc(x *Func) {
 	e.Count(len(x.Holes), x.Holes == nil)
 	for i1 := range x.Holes {
 		e.encHole(&x.Holes[i1])
+	}
+	e.Count(len(x.Given), x.Given == nil)
+	for i1 := range x.Given {
+		e.encGivenSettings(&x.Given[i1])
 	}
 	e.Count(len(x.Calls), x.Calls == nil)
 	for i1 := range x.Calls {
@@ -1273,6 +1288,13 @@ func (d *decoder) decFunc(x *Func) {
 			d.decHole(&s1[i1])
 		}
 		x.Holes = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]GivenSettings, n1)
+		for i1 := range s1 {
+			d.decGivenSettings(&s1[i1])
+		}
+		x.Given = s1
 	}
 	if n1, ok := d.Count(); ok {
 		s1 := make([]*Call, n1)
@@ -1439,6 +1461,22 @@ func (d *decoder) decHole(x *Hole) {
 		}
 		x.Parts = s1
 	}
+}
+
+func (e *encoder) encGivenSettings(x *GivenSettings) {
+	e.Str(x.Name)
+	e.Int(x.Param)
+	e.Str(x.Via)
+	e.encSpan(&x.Span)
+	e.encSpan(&x.At)
+}
+
+func (d *decoder) decGivenSettings(x *GivenSettings) {
+	x.Name = d.Str()
+	x.Param = d.Int()
+	x.Via = d.Str()
+	d.decSpan(&x.Span)
+	d.decSpan(&x.At)
 }
 
 func (e *encoder) encCall(x *Call) {

@@ -796,6 +796,16 @@ func (c Copier) copySummary(x *Summary) {
 		}
 		x.Maintained = y1
 	}
+	if s1 := x.Given; s1 != nil {
+		y1 := make([]GivenSettings, len(s1))
+		copy(y1, s1)
+		if c.Home != 0 {
+			for i1 := range y1 {
+				c.copyGivenSettings(&y1[i1])
+			}
+		}
+		x.Given = y1
+	}
 }
 
 // Func returns a deep copy of x (nil for nil).
@@ -885,6 +895,16 @@ func (c Copier) copyFunc(x *Func) {
 			c.copyHole(&y1[i1])
 		}
 		x.Holes = y1
+	}
+	if s1 := x.Given; s1 != nil {
+		y1 := make([]GivenSettings, len(s1))
+		copy(y1, s1)
+		if c.Home != 0 {
+			for i1 := range y1 {
+				c.copyGivenSettings(&y1[i1])
+			}
+		}
+		x.Given = y1
 	}
 	if s1 := x.Calls; s1 != nil {
 		y1 := make([]*Call, len(s1))
@@ -1016,6 +1036,21 @@ func (c Copier) copyHole(x *Hole) {
 		}
 		x.Parts = y1
 	}
+}
+
+// GivenSettings returns a deep copy of x (nil for nil).
+func (c Copier) GivenSettings(x *GivenSettings) *GivenSettings {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyGivenSettings(&y)
+	return &y
+}
+
+func (c Copier) copyGivenSettings(x *GivenSettings) {
+	c.copySpan(&x.Span)
+	c.copySpan(&x.At)
 }
 
 // Call returns a deep copy of x (nil for nil).

@@ -37,6 +37,24 @@ type Summary struct {
 	// p).vacuum(0)): the link step adds each when the call resolves to a
 	// function that returns a DeltaTable (Func.Table).
 	Maintained []Maintained
+	// Given are the settings the file gives a session from a dict or a
+	// SparkConf another module of the project defines (config(map=CONF),
+	// config(conf=CONF), setAll(CONF.items()), a loop over CONF.items()):
+	// the link step adds one setting per entry of that module's constant.
+	Given []GivenSettings
+}
+
+// GivenSettings are session settings given from the module constant Name
+// (named as a Call's Callee is), a dict of keys and values: each becomes a
+// setting Via, spanning Span, cited At (see Summary.Given).
+type GivenSettings struct {
+	Name string
+	// Param is, in a function's summary, 1 + the parameter that holds the
+	// dict; 0 when Name names it.
+	Param int
+	Via   string
+	Span  Span
+	At    Span
 }
 
 // Maintained is maintenance made on what a call of a project function
@@ -194,6 +212,11 @@ type Func struct {
 	Settings    []*Setting
 	Maintenance []*Maintenance
 	Holes       []Hole
+	// Given are the settings the body gives a session from a dict or
+	// SparkConf that a parameter holds (Param, 1-based) or another module
+	// defines (Name): def session(conf): builder.config(conf=conf). The
+	// link step adds them at each call that passes a known one.
+	Given []GivenSettings
 	// Calls are the calls the body makes; their arguments may be the
 	// function's own parameters (ArgParam).
 	Calls []*Call

@@ -55,6 +55,27 @@ func (in *instance) facts() {
 	for i, m := range fn.Maintenance {
 		in.one(facts.FactMaintenance, i, m, func(e *Extra, v any) { e.Maintenance = push(e.Maintenance, v.(*facts.Maintenance)) })
 	}
+	in.given()
+}
+
+// given adds, at the call, the settings the body gives a session from a
+// dict or SparkConf a parameter holds, when the call passes a known one
+// (session(SparkConf().set(...)), session(CONF)).
+func (in *instance) given() {
+	for _, g := range in.fn.Given {
+		if g.Param < 1 || g.Param > len(in.args) {
+			continue
+		}
+		b := in.args[g.Param-1]
+		if !b.ok {
+			continue
+		}
+		g.Span, g.At = in.s.call.Span, in.at()
+		e := in.l.extra(in.s.file)
+		for _, st := range givenSettings(b.a, g) {
+			e.Settings = push(e.Settings, st)
+		}
+	}
 }
 
 // push appends v to list, which starts with room for a few: a file's

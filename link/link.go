@@ -72,6 +72,7 @@ import (
 	"sync/atomic"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 // maxDepth bounds a chain of calls followed through parameters.
@@ -423,6 +424,14 @@ func (l *linker) file(p string) *linkedFile {
 	for _, r := range s.Runs {
 		l.runSession(p, p, r.Path, r.At, map[string]bool{p: true})
 	}
+	for _, g := range s.Given {
+		if a, ok := l.constant(p, g.Name); ok {
+			e := l.extra(p)
+			for _, st := range givenSettings(a, g) {
+				e.Settings = push(e.Settings, st)
+			}
+		}
+	}
 	for _, c := range s.Calls {
 		l.site(p, c, nil)
 	}
@@ -439,6 +448,26 @@ func (l *linker) file(p string) *linkedFile {
 	}
 	slices.SortFunc(l.out, func(a, b dest) int { return strings.Compare(a.path, b.path) })
 	return &linkedFile{out: l.out, reads: l.reads, skipped: l.skipped}
+}
+
+// givenSettings are the settings a file gives a session from another
+// module's dict (or SparkConf, exported as the dict of its settings): one
+// per entry whose key is a string, cited where the file gives them.
+func givenSettings(a facts.Arg, g facts.GivenSettings) []*facts.Setting {
+	if a.Kind != facts.ArgDict {
+		return nil
+	}
+	items := a.Items()
+	var out []*facts.Setting
+	for i := 0; i+1 < len(items); i += 2 {
+		if items[i].Kind != facts.String {
+			continue
+		}
+		v := items[i+1]
+		v.Span, v.ReadOnly = g.At, true // written in the other module
+		out = append(out, &facts.Setting{Key: strings.ToLower(strings.TrimSpace(items[i].Str)), Value: v, Via: g.Via, Lang: document.Python, Span: g.Span, At: g.At})
+	}
+	return out
 }
 
 // summary is the summary of file p, noted as read by the file being linked.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -224,6 +225,9 @@ func (b *bundle) job(key string, n *yaml.Node) *Job {
 			// no compute named: serverless (an environment, or none at all)
 			t.Serverless = true
 		}
+		if t.Kind == SparkSubmitTask { // its --conf settings override the cluster's
+			t.SparkConf = append(slices.Clip(t.SparkConf), b.submitConf(items(path(tn, "spark_submit_task", "parameters")))...)
+		}
 		j.Tasks = append(j.Tasks, t)
 	}
 	return j
@@ -349,6 +353,14 @@ func (b *bundle) task(n *yaml.Node) *Task {
 				t.Dbt.Dir = filepath.Join(b.root, filepath.FromSlash(t.Ref))
 			}
 		}
+	case get(n, "spark_submit_task") != nil:
+		st := get(n, "spark_submit_task")
+		t.Kind, t.At = SparkSubmitTask, b.ys.place(st)
+		if f := submitFile(items(get(st, "parameters"))); f != nil {
+			fileTask(SparkSubmitTask, f)
+		} else {
+			t.Why = "submits no Python file"
+		}
 	case get(n, "run_job_task") != nil:
 		t.Kind, t.Ref, t.Why = RunJobTask, b.str(path(n, "run_job_task", "job_id")), "runs another job"
 	}
@@ -359,6 +371,46 @@ func (b *bundle) task(n *yaml.Node) *Task {
 }
 
 var pipelineRef = regexp.MustCompile(`^\$\{resources\.pipelines\.([A-Za-z0-9_\-]+)\.id\}$`)
+
+// submitFile is the Python file among spark-submit's parameters: the first
+// that is no option nor an option's value and names a .py file.
+func submitFile(params []*yaml.Node) *yaml.Node {
+	for i := 0; i < len(params); i++ {
+		v := scalar(params[i])
+		switch {
+		case strings.HasPrefix(v, "--"):
+			if !strings.Contains(v, "=") && !strings.Contains(v, " ") {
+				i++ // the option's value
+			}
+		case strings.HasSuffix(v, ".py"):
+			return params[i]
+		}
+	}
+	return nil
+}
+
+// submitConf reads spark-submit's --conf k=v parameters (one item or two,
+// "--conf=k=v" too), each placed at its item.
+func (b *bundle) submitConf(params []*yaml.Node) []Conf {
+	var out []Conf
+	for i := 0; i < len(params); i++ {
+		v := strings.TrimSpace(scalar(params[i]))
+		at := params[i]
+		rest, ok := strings.CutPrefix(v, "--conf")
+		if !ok {
+			continue
+		}
+		rest = strings.TrimLeft(rest, "= ")
+		if rest == "" && i+1 < len(params) {
+			i++
+			at, rest = params[i], strings.TrimSpace(scalar(params[i]))
+		}
+		if k, val, ok := strings.Cut(rest, "="); ok && k != "" {
+			out = append(out, Conf{Key: strings.TrimSpace(k), Value: strings.Trim(strings.TrimSpace(val), `"'`), At: b.ys.place(at)})
+		}
+	}
+	return out
+}
 
 // sparkConf reads a spark_conf mapping.
 func (b *bundle) sparkConf(n *yaml.Node) []Conf {

@@ -1,6 +1,7 @@
 package orchestration
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -623,5 +624,60 @@ func TestTerraform(t *testing.T) {
 	}
 	if !slices.Contains(p.Inputs, filepath.Join(root, "infra", "terraform.tfvars")) {
 		t.Errorf("inputs %v", p.Inputs)
+	}
+}
+
+// spark-defaults.conf entries are read in each of the file's spellings;
+// comments, blank lines and keys without a value are not entries.
+func TestParseSparkDefaults(t *testing.T) {
+	text := "# spark.sql.adaptive.enabled false\n" +
+		"spark.sql.catalog.lake   org.apache.iceberg.spark.SparkCatalog\n" +
+		"\n" +
+		"  ! spark.databricks.delta.optimizeWrite.enabled true\n" +
+		"spark.databricks.delta.optimizeWrite.enabled=true\r\n" +
+		"spark.sql.adaptive.enabled : false\n" +
+		"spark.lonely\n"
+	got := ParseSparkDefaults("conf/spark-defaults.conf", text)
+	want := []string{
+		"spark.sql.catalog.lake=org.apache.iceberg.spark.SparkCatalog@2:1",
+		"spark.databricks.delta.optimizeWrite.enabled=true@5:1",
+		"spark.sql.adaptive.enabled=false@6:1",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("entries %+v", got)
+	}
+	for i, c := range got {
+		if s := fmt.Sprintf("%s=%s@%d:%d", c.Key, c.Value, c.At.Line, c.At.Col); s != want[i] {
+			t.Errorf("entry %d: %s, want %s", i, s, want[i])
+		}
+		if text[c.At.Start:c.At.End] != c.Key {
+			t.Errorf("entry %d spans %q", i, text[c.At.Start:c.At.End])
+		}
+	}
+}
+
+// A root's spark-defaults.conf files are found in its tree, not in a
+// nested root, a hidden or virtual-environment directory, nor too deep.
+func TestSparkDefaultsFiles(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{
+		"conf/spark-defaults.conf", "docker/spark/spark-defaults.conf",
+		"nested/spark-defaults.conf", ".venv/spark-defaults.conf", "a/b/c/d/e/spark-defaults.conf",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("spark.k."+strings.ReplaceAll(filepath.Dir(name), "/", "_")+" v\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	isRoot := func(dir string) bool { return filepath.Base(dir) == "nested" }
+	var got []string
+	for _, c := range SparkDefaults(root, isRoot) {
+		got = append(got, c.Key)
+	}
+	if strings.Join(got, ",") != "spark.k.conf,spark.k.docker_spark" {
+		t.Errorf("found %v", got)
 	}
 }

@@ -214,16 +214,26 @@ func CallsAirflow(s *facts.Summary) bool {
 // Settings are the cluster settings of f as session settings of the file,
 // set before its first line: spans in the YAML file, named as file says.
 func (f *FileRuns) Settings(file func(string) string) []*facts.Setting {
-	if f == nil || len(f.SparkConf) == 0 {
+	if f == nil {
 		return nil
 	}
-	out := make([]*facts.Setting, 0, len(f.SparkConf))
-	for _, c := range f.SparkConf {
+	return ConfSettings(f.SparkConf, "job cluster spark_conf", file)
+}
+
+// ConfSettings are entries of a settings file (a job cluster's spark_conf,
+// a spark-defaults.conf) as session settings of a file they apply to, set
+// before its first line: spans in the settings file, named as file says.
+func ConfSettings(confs []Conf, via string, file func(string) string) []*facts.Setting {
+	if len(confs) == 0 {
+		return nil
+	}
+	out := make([]*facts.Setting, 0, len(confs))
+	for _, c := range confs {
 		at := facts.Span{Start: c.At.Start, End: c.At.End, File: facts.FileOf(file(c.At.File))}
 		out = append(out, &facts.Setting{
 			Key:   strings.ToLower(c.Key),
 			Value: facts.Value{Kind: facts.String, Str: c.Value, Span: at, ReadOnly: true},
-			Via:   "job cluster spark_conf",
+			Via:   via,
 			Lang:  document.Python,
 			Span:  at,
 			At:    at,

@@ -12,6 +12,7 @@ package platform
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -80,19 +81,40 @@ func Decide(ev []Evidence) Choice {
 		}
 	}
 	var best *Evidence
+	var discounted []string
 	for i := range ev {
 		e := &ev[i]
-		if e.Platform == "" || e.Catalog != "" && registered[lower(e.Catalog)] {
-			continue // a plugin catalog's registration, or a name in such a catalog
+		if e.Platform != "" && e.Catalog != "" && registered[lower(e.Catalog)] {
+			discounted = append(discounted, pluginNote(ev, e))
+			continue
+		}
+		if e.Platform == "" {
+			continue // a plugin catalog's registration
 		}
 		if best == nil || e.Rank < best.Rank || e.Rank == best.Rank && e.Platform == config.PlatformDatabricks && best.Platform != config.PlatformDatabricks {
 			best = e
 		}
 	}
-	if best == nil {
-		return Choice{Platform: config.PlatformUnknown, Why: "no evidence of Databricks or open-source Delta in the project"}
+	c := Choice{Platform: config.PlatformUnknown, Why: "no evidence of Databricks or open-source Delta in the project"}
+	if best != nil {
+		c = Choice{Platform: best.Platform, Why: best.What + " in " + best.Path}
 	}
-	return Choice{Platform: best.Platform, Why: best.What + " in " + best.Path}
+	if len(discounted) > 0 {
+		sort.Strings(discounted)
+		c.Why += "; " + strings.Join(slices.Compact(discounted), "; ")
+	}
+	return c
+}
+
+// pluginNote says why a three-part name is no sign of Unity Catalog: the
+// registration of its catalog as a Spark plugin, and where that is.
+func pluginNote(ev []Evidence, name *Evidence) string {
+	for _, e := range ev {
+		if e.Registers != "" && lower(e.Registers) == lower(name.Catalog) {
+			return "names in " + name.Catalog + " are not Unity Catalog's: " + e.What + " in " + e.Path + " registers " + name.Catalog + " as a Spark catalog plugin"
+		}
+	}
+	return ""
 }
 
 // Override is the choice with a file's configuration applied.
@@ -141,6 +163,9 @@ func (r *Roots) Of(dir string) string {
 	}
 	return root
 }
+
+// IsRoot reports whether directory d holds a root marker.
+func IsRoot(d string) bool { return isRoot(d) }
 
 func isRoot(d string) bool {
 	for _, m := range rootMarkers {
@@ -295,34 +320,61 @@ func lower(s string) string { return strings.ToLower(s) }
 // too, so any open-source API in the code decides first.
 const UnityCatalog = Path
 
-// FromFile is a file's evidence: its code's signs, and the Unity Catalog
-// signs of its facts — a table named catalog.schema.table (not in
-// spark_catalog, Spark's own), a Unity Catalog session setting.
+// FromFile is a file's evidence: its code's signs, what its session
+// settings say (see FromSettings) and the Unity Catalog sign of its
+// facts, a table named catalog.schema.table (not in spark_catalog,
+// Spark's own, nor in a catalog the file registers as a plugin).
 func FromFile(path string, f *facts.File) []Evidence {
 	out := FromFacts(path, f.Evidence)
-	registered := map[string]bool{}
-	register := func(settings []*facts.Setting) {
-		for _, s := range settings {
-			if name := pluginCatalog(s.Key); name != "" && !registered[name] {
-				registered[name] = true
-				out = append(out, Evidence{What: "the Spark catalog " + name, Registers: name, Path: path})
-			}
-		}
-	}
-	register(f.Settings)
+	settings := f.Settings
 	if f.Summary != nil {
 		for _, fn := range f.Summary.Funcs { // a session helper's builder
-			register(fn.Settings)
+			settings = append(settings[:len(settings):len(settings)], fn.Settings...)
 		}
 	}
-	if name := threePartName(f, registered); name != "" {
-		catalog, _, _ := strings.Cut(name, ".")
-		out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog name " + name, Rank: UnityCatalog, Path: path, Catalog: catalog})
+	signs := FromSettings(path, settings)
+	out = append(out, signs...)
+	registered := map[string]bool{}
+	for _, e := range signs {
+		if e.Registers != "" {
+			registered[e.Registers] = true
+		}
 	}
-	for _, s := range f.Settings {
-		if strings.HasPrefix(s.Key, "spark.databricks.unitycatalog.") || strings.HasPrefix(s.Key, "spark.databricks.sql.initial.catalog.") {
-			out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog setting " + s.Key, Rank: UnityCatalog, Path: path})
-			break
+	// a name in a registered catalog is kept too: Decide discounts it, and
+	// says why, as it does for a registration in another file
+	for _, plugin := range []bool{false, true} {
+		if name := threePartName(f, registered, plugin); name != "" {
+			catalog, _, _ := strings.Cut(name, ".")
+			out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog name " + name, Rank: UnityCatalog, Path: path, Catalog: catalog})
+		}
+	}
+	return out
+}
+
+// FromSettings is what session settings say of the platform: each catalog
+// they register as a Spark catalog plugin (spark.sql.catalog.<name>), no
+// vote of its own but three-part names in it are no sign of Unity
+// Catalog, and the first Unity Catalog setting. It is the one reader of
+// settings for the platform, whichever way they were given: in code
+// (builder.config, spark.conf.set, a SparkConf, a loop over a dict), in a
+// job cluster's spark_conf or in a spark-defaults.conf; a setting written
+// in another file than path is evidence of that file.
+func FromSettings(path string, settings []*facts.Setting) []Evidence {
+	var out []Evidence
+	registered := map[string]bool{}
+	uc := false
+	for _, s := range settings {
+		where := path
+		if s.At.Foreign() {
+			where = s.At.File.Path()
+		}
+		if name := pluginCatalog(s.Key); name != "" && !registered[name] {
+			registered[name] = true
+			out = append(out, Evidence{What: s.Key, Registers: name, Path: where})
+		}
+		if !uc && (strings.HasPrefix(s.Key, "spark.databricks.unitycatalog.") || strings.HasPrefix(s.Key, "spark.databricks.sql.initial.catalog.")) {
+			uc = true
+			out = append(out, Evidence{Platform: config.PlatformDatabricks, What: "the Unity Catalog setting " + s.Key, Rank: UnityCatalog, Path: where})
 		}
 	}
 	return out
@@ -344,9 +396,9 @@ func pluginCatalog(key string) string {
 }
 
 // threePartName is the first table the file names in three plain parts
-// outside Spark's own catalog, the catalogs the file registers as plugins
-// and path tables; "" when there is none.
-func threePartName(f *facts.File, registered map[string]bool) string {
+// outside Spark's own catalog and path tables, in a catalog the file
+// registers as a plugin or not as plugin says; "" when there is none.
+func threePartName(f *facts.File, registered map[string]bool, plugin bool) string {
 	check := func(name string) bool {
 		parts := strings.Split(name, ".")
 		if len(parts) != 3 {
@@ -357,7 +409,7 @@ func threePartName(f *facts.File, registered map[string]bool) string {
 				return false
 			}
 		}
-		if registered[lower(parts[0])] {
+		if registered[lower(parts[0])] != plugin {
 			return false
 		}
 		switch lower(parts[0]) {

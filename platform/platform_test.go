@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/facts"
 )
 
 func writeFiles(t *testing.T, files map[string]string) string {
@@ -191,5 +192,31 @@ tox = "*"
 		if got := order(); got != want {
 			t.Fatalf("dependencies in the order\n%s\nwant\n%s", got, want)
 		}
+	}
+}
+
+// A three-part name in a catalog the file registers as a Spark plugin is
+// no sign of Unity Catalog, and the decision says why; the same name
+// without the registration is one, and a name in another catalog still is.
+func TestPluginCatalogNames(t *testing.T) {
+	read := func(names ...string) []*facts.Read {
+		var out []*facts.Read
+		for _, n := range names {
+			out = append(out, &facts.Read{Target: facts.Target{Table: n}})
+		}
+		return out
+	}
+	registers := []*facts.Setting{{Key: "spark.sql.catalog.ice.type"}}
+	c := Decide(FromFile("job.py", &facts.File{Settings: registers, Reads: read("ice.db.events")}))
+	if c.Platform != config.PlatformUnknown || !strings.Contains(c.Why, "names in ice are not Unity Catalog's: spark.sql.catalog.ice.type in job.py registers ice as a Spark catalog plugin") {
+		t.Errorf("registered: %+v", c)
+	}
+	c = Decide(FromFile("job.py", &facts.File{Reads: read("ice.db.events")}))
+	if c.Platform != config.PlatformDatabricks {
+		t.Errorf("not registered: %+v", c)
+	}
+	c = Decide(FromFile("job.py", &facts.File{Settings: registers, Reads: read("ice.db.events", "main.sales.events")}))
+	if c.Platform != config.PlatformDatabricks || !strings.Contains(c.Why, "main.sales.events") || !strings.Contains(c.Why, "names in ice") {
+		t.Errorf("another catalog: %+v", c)
 	}
 }

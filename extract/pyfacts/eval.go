@@ -145,12 +145,17 @@ func (x *extractor) evalChildren(n python.Node, sc *scope) {
 func (x *extractor) comprehension(n python.Node, sc *scope) val {
 	cs := newScope(sc)
 	var body []python.Node
+	var iter val
+	var left python.Node
+	loops, filtered := 0, false
 	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
 		switch {
 		case c.Is("for_in_clause"):
-			x.evalField(c, fRight, cs)
-			x.bind(c.ChildByFieldID(fLeft), val{}, cs)
+			iter, left = x.evalField(c, fRight, cs), c.ChildByFieldID(fLeft)
+			loops++
+			x.bind(left, val{}, cs)
 		case c.Is("if_clause"):
+			filtered = true
 			x.evalChildren(c, cs)
 		case c.IsNamed() && !c.IsExtra():
 			body = append(body, c)
@@ -159,7 +164,28 @@ func (x *extractor) comprehension(n python.Node, sc *scope) val {
 	for _, b := range body {
 		x.eval(b, cs)
 	}
+	if loops == 1 && !filtered && len(body) == 1 && !n.Is("dictionary_comprehension") && samePairs(x, left, body[0]) {
+		return iter // [(k, v) for k, v in pairs] is the pairs
+	}
 	return val{}
+}
+
+// samePairs reports whether a comprehension's body rebuilds each pair its
+// loop unpacks: (k, v) for k, v in ....
+func samePairs(x *extractor, left, body python.Node) bool {
+	if !left.Valid() || body.Type() != "tuple" {
+		return false
+	}
+	names, items := left.NamedChildren(nil), body.NamedChildren(nil)
+	if len(names) != 2 || len(items) != 2 {
+		return false
+	}
+	for i := range names {
+		if !names[i].Is("identifier") || !items[i].Is("identifier") || x.text(names[i]) != x.text(items[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (x *extractor) dictionary(n python.Node, sc *scope) val {

@@ -58,6 +58,8 @@ func (x *extractor) qualified(prefix, name string) val {
 		"databricks.connect.DatabricksSession", "databricks.connect.session.DatabricksSession",
 		"pyspark.sql.connect.SparkSession", "pyspark.sql.connect.session.SparkSession":
 		return val{kind: kSessionClass}
+	case "pyspark.SparkContext", "pyspark.context.SparkContext":
+		return val{kind: kContext}
 	}
 	if functionsModules[string(q)] {
 		return val{kind: kFuncs}
@@ -91,6 +93,8 @@ func (x *extractor) wellKnown(name string) val {
 		return val{kind: kDeltaClass}
 	case "SparkSession", "DatabricksSession":
 		return val{kind: kSessionClass}
+	case "SparkConf":
+		return val{kind: kModule, name: "pyspark.SparkConf"}
 	case "Window":
 		return val{kind: kWindow}
 	case "dlt", "dp":
@@ -270,11 +274,20 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 	case kPipeline:
 		return x.pipelineCall(c, a)
 	case kModule:
+		if c.name == "items" && len(a) == 0 && projectName(obj.name) {
+			return val{kind: kGivenItems, name: obj.name} // another module's dict, for the link step
+		}
 		return x.callFunction(x.qualified(obj.name, c.name), c, a)
 	case kWindow:
 		return val{kind: kWindow}
 	case kContext:
+		if c.name == "getOrCreate" { // SparkContext.getOrCreate(conf)
+			x.contextConf(c, a, 0)
+			return val{kind: kContext}
+		}
 		return val{kind: kRDD}
+	case kSparkConf:
+		return x.sparkConfMethod(obj, c, a)
 	case kRDD:
 		if c.name == "toDF" {
 			return val{kind: kFrame}
@@ -294,6 +307,9 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		// df.na.fill(0) is one transform, spanning ".na.fill(0)"
 		return x.frameMethod(val{kind: kFrame, ref: obj.history()}, c, a, dotOf(c.fn.ChildByFieldID(fObject)))
 	case kFrame, kUnknown:
+		if p, ok := obj.ref.(*param); ok && c.name == "items" && len(a) == 0 && p.attr == "" && p.fn == x.fn && x.fn != nil {
+			return val{kind: kGivenItems, ref: p} // a parameter's dict, for the link step
+		}
 		if v, ok := x.linkedMethod(obj, c, a); ok {
 			return v
 		}
@@ -364,6 +380,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		return val{kind: kColumn}
 	case kSessionClass:
 		return val{kind: kSession}
+	case kContext: // SparkContext(conf=c)
+		x.contextConf(c, a, -1)
+		return val{kind: kContext}
 	case kClass:
 		if ci, ok := callee.ref.(*classInfo); ok {
 			obj := val{}
@@ -384,6 +403,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 			return x.returnOf(callee.ref.(*function), a)
 		}
 	case kModule:
+		if sparkConfClasses[callee.name] {
+			return val{kind: kSparkConf, ref: &sparkConf{}}
+		}
 		if v, ok := x.deltaRSCall(callee.name, c, a); ok {
 			return v
 		}

@@ -353,9 +353,9 @@ func (x *extractor) finishSummary() {
 			each(facts.FactMaintenance, m, m.Span)
 		}
 	}
-	// only strings, numbers, lists and dicts can be constants: those are
-	// counted, to allocate the list once, and only their names sorted
-	candidate := func(v *val) bool { return constKind(v.kind) }
+	// only strings, numbers, lists, dicts and SparkConfs can be constants:
+	// those are counted, to allocate the list once, and only their names sorted
+	candidate := func(v *val) bool { return constKind(v.kind) || v.kind == kSparkConf }
 	m := x.module
 	n := 0
 	for _, b := range m.few {
@@ -423,8 +423,12 @@ func (x *extractor) noteClassConsts(ca *classAttrs) {
 func constKind(k kind) bool { return k == kStr || k == kConst || k == kList || k == kDict }
 
 // constArg is v as a module constant other modules may import: a string,
-// a number, or a list or dict (its keys strings) of them, every part known.
+// a number, or a list or dict (its keys strings) of them, every part known;
+// a SparkConf is the dict of its settings.
 func (x *extractor) constArg(v val) (facts.Arg, bool) {
+	if sc, ok := v.ref.(*sparkConf); ok && v.kind == kSparkConf {
+		return sc.asDict()
+	}
 	if !constKind(v.kind) || v.open {
 		return facts.Arg{}, false
 	}
@@ -506,6 +510,11 @@ func frameArg(ts []facts.Transform, sp facts.Span) facts.Arg {
 
 // factArg is what a call site passes, as facts.
 func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
+	if sc, ok := v.ref.(*sparkConf); ok && v.kind == kSparkConf {
+		a, _ := sc.asDict() // a SparkConf passed is the dict of its settings
+		a.Span = sp
+		return a
+	}
 	a := facts.Arg{Span: sp}
 	if r, ok := x.paramRefOf(v); ok {
 		return paramArg(r, sp)

@@ -4,8 +4,6 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/extract/params"
-	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/parsers/document"
 )
 
 func (x *extractor) sessionMethod(c callSite, a args) val {
@@ -41,12 +39,24 @@ func (x *extractor) builderMethod(c callSite, a args) val {
 	return val{kind: kBuilder}
 }
 
-// builderConfig records .config(k, v), .config(key=k, value=v) and
-// .config(map={...}); .config(conf=SparkConf) is not followed.
+// builderConfig records .config(k, v), .config(key=k, value=v),
+// .config(map={...}) and .config(conf=SparkConf).
 func (x *extractor) builderConfig(c callSite, a args) {
 	at := x.span(c.nameStart(), c.call.End())
 	if m, ok := a.kw("map"); ok {
-		x.settingsFromDict(m.v, "builder.config", at)
+		if g, ok := x.givenSettings(m.v); ok {
+			x.giveFrom(g, "builder.config", at, at)
+		}
+		for _, s := range x.pairSettings(m.v, "builder.config", at) {
+			x.recordSetting(s)
+		}
+		return
+	}
+	if conf, ok := a.kw("conf"); ok {
+		if g, ok := x.givenSettings(conf.v); ok {
+			x.giveFrom(g, "builder.config", at, at) // a SparkConf of a settings module or a parameter
+		}
+		x.passConf(conf.v, at)
 		return
 	}
 	k, ok := a.get(0, "key")
@@ -54,7 +64,7 @@ func (x *extractor) builderConfig(c callSite, a args) {
 		return
 	}
 	v, _ := a.get(1, "value")
-	x.setting(k, v, "builder.config", at, at)
+	x.eachSetting(k, v, "builder.config", at, at, x.recordSetting)
 }
 
 func (x *extractor) confMethod(c callSite, a args) {
@@ -66,7 +76,7 @@ func (x *extractor) confMethod(c callSite, a args) {
 		return
 	}
 	v, _ := a.get(1, "value")
-	x.setting(k, v, "spark.conf.set", x.spanOf(c.call), x.span(c.nameStart(), c.call.End()))
+	x.eachSetting(k, v, "spark.conf.set", x.spanOf(c.call), x.span(c.nameStart(), c.call.End()), x.recordSetting)
 	if key, ok := k.v.literalString(); ok {
 		// ${key} in SQL reads the session's conf
 		g := params.Given{Source: params.Conf, Name: strings.TrimSpace(key)}
@@ -77,38 +87,5 @@ func (x *extractor) confMethod(c callSite, a args) {
 			g.Value, g.Known = v.v.literalString()
 		}
 		x.give(g)
-	}
-}
-
-func (x *extractor) setting(k, v arg, via string, span, at facts.Span) {
-	key, ok := k.v.literalString()
-	if !ok {
-		return
-	}
-	value := facts.Value{}
-	if v.n.Valid() {
-		value = v.v.value(x.spanOf(v.n))
-	}
-	x.recordSetting(&facts.Setting{
-		Key: x.lower(strings.TrimSpace(key)), Value: value, Via: via,
-		Lang: document.Python, Span: span, At: at,
-	})
-}
-
-func (x *extractor) settingsFromDict(d val, via string, at facts.Span) {
-	if d.kind != kDict {
-		return
-	}
-	items := d.items()
-	for i := 0; i+1 < len(items); i += 2 {
-		key, ok := items[i].literalString()
-		if !ok {
-			continue
-		}
-		vv := items[i+1]
-		x.recordSetting(&facts.Setting{
-			Key: x.lower(strings.TrimSpace(key)), Value: vv.value(vv.span), Via: via,
-			Lang: document.Python, Span: at, At: at,
-		})
 	}
 }

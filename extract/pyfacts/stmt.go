@@ -336,6 +336,9 @@ func (x *extractor) loop(n python.Node, sc *scope) {
 	}
 	defer func() { x.inLoop, x.loopItems, x.loopWhile = outer, outerItems, outerWhile }()
 	item := registryItem(iter)
+	if e, ok := x.loopEntry(iter); ok {
+		item = e
+	}
 	branches(sc, true, 1, func(int) {
 		if left := n.ChildByFieldID(fLeft); left.Valid() {
 			x.bind(left, item, sc)

@@ -47,8 +47,11 @@ func (x *extractor) subscript(n python.Node, sc *scope) val {
 	return val{}
 }
 
-// dictMethod applies d.get(key[, default]) to a known dict.
+// dictMethod applies d.get(key[, default]) and d.items() to a known dict.
 func (x *extractor) dictMethod(d val, c callSite, a args) val {
+	if c.name == "items" && len(a) == 0 {
+		return x.dictItems(d)
+	}
 	if c.name != "get" || d.open {
 		return val{}
 	}

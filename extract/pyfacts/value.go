@@ -46,6 +46,9 @@ const (
 	kPerRun                    // a value new on every run: uuid.uuid4(), its .hex, str() or lit() of it
 	kRows                      // a DataFrame's rows brought to the driver: collect(), toLocalIterator()
 	kWidget                    // dbutils.widgets.get("x"): widget x's value (name), known only by its name
+	kSparkConf                 // a SparkConf and the settings given it so far (*sparkConf)
+	kEntry                     // the key (name "key") or value ("value") of each pair of a loop over known pairs (*entries)
+	kGivenItems                // CONF.items() of a dict another module defines (name: CONF's qualified name) or a parameter holds (ref: *param)
 )
 
 // val is the abstract value of an expression. Vals are copied a lot (into

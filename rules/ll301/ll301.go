@@ -36,7 +36,9 @@ CLONE copies its source's properties), not registrations of a table already at a
 LOCATION, not temporary tables, not Hive-format (STORED AS, ROW FORMAT), Iceberg or
 other non-Delta tables. On Databricks, Unity Catalog managed tables (a three-part name
 outside hive_metastore, no LOCATION) tune their file sizes themselves, so they are
-reported only with unity-catalog-auto-tuning: false; external and path tables, and
+reported only with unity-catalog-auto-tuning: false; a name in a catalog the session
+registers as a Spark plugin (spark.sql.catalog.<name>, in the code, a job cluster's
+spark_conf or a spark-defaults.conf) is not Unity Catalog's and is reported; external and path tables, and
 every table on open-source Delta (platform: oss), are reported. When the platform is
 unknown a three-part managed name is taken to be Unity Catalog's.
 

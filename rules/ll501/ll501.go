@@ -15,7 +15,9 @@ var Doc = &rule.Doc{
 that follows a join or aggregation runs as many tasks as the data needs instead of
 spark.sql.shuffle.partitions (200 by default). Without it, every such write makes up to
 200 files per table partition however little data there is, and skewed joins are not
-split. It has been on by default since Spark 3.2.`,
+split. It has been on by default since Spark 3.2.
+A setting made outside the code (a project's spark-defaults.conf, a bundle job cluster's
+spark_conf) is reported at the first write of each file it applies to, citing its line.`,
 	Lang:    "python",
 	Example: `spark.conf.set("spark.sql.adaptive.enabled", "false")`,
 	Better:  `# leave adaptive query execution on (the default)`,
@@ -25,11 +27,31 @@ var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
 	for _, s := range p.Facts.Settings {
-		if s.Key != rule.ConfAdaptive {
+		if s.Key != rule.ConfAdaptive || s.At.Foreign() {
 			continue
 		}
 		if on, known := s.Value.Truth(); known && !on {
 			p.Report(s.At, "adaptive query execution is switched off: writes after a shuffle then make one file per shuffle partition (200 by default) instead of merging small partitions")
 		}
+	}
+	inherited(p)
+}
+
+// inherited reports adaptive execution switched off outside the code (a
+// spark-defaults.conf, a job cluster's spark_conf) at the file's first
+// write, when it is still off there: the file's writes are what it costs.
+func inherited(p *rule.Pass) {
+	if len(p.Facts.Writes) == 0 {
+		return
+	}
+	w := p.Facts.Writes[0]
+	s, ok := p.Facts.SettingBefore(rule.ConfAdaptive, w.Span.Start)
+	if !ok || !s.At.Foreign() {
+		return
+	}
+	if on, known := s.Value.Truth(); known && !on {
+		p.ReportRelated(w.At, "adaptive query execution is switched off for this job ("+rule.DisplayKey(s.Key)+" is set to false on "+p.PlaceOf(s.At)+
+			"): its writes after a shuffle then make one file per shuffle partition (200 by default) instead of merging small partitions",
+			[]rule.Related{{At: s.At, Message: "adaptive query execution is switched off here"}})
 	}
 }

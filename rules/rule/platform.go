@@ -49,7 +49,8 @@ func (p *Pass) OptimizedWritesOff(w *facts.Write) (bool, string, []Related) {
 // TunedByUnityCatalog reports whether a definition may make a Unity Catalog
 // managed table, whose file sizes Databricks tunes itself (predictive
 // optimization, auto-tuned file sizes): no LOCATION, and a name outside
-// hive_metastore, on Databricks with unity-catalog-auto-tuning on. A one- or
+// hive_metastore and the catalogs the session registers as Spark plugins, on
+// Databricks with unity-catalog-auto-tuning on. A one- or
 // two-part name lands in the session's current catalog, which in a Unity
 // Catalog workspace is Unity Catalog's: what the code cannot tell, the
 // reading that raises no finding decides; so too on an unknown platform.
@@ -65,7 +66,23 @@ func (p *Pass) TunedByUnityCatalog(d *facts.TableDef) bool {
 	case "hive_metastore", "spark_catalog", "delta":
 		return false // the legacy metastore, or a path table (delta.`/path`)
 	}
+	if len(parts) == 3 && p.pluginCatalog(parts[0]) {
+		return false // a catalog the session registers as a Spark plugin is not Unity Catalog's
+	}
 	return len(parts) <= 3
+}
+
+// pluginCatalog reports whether the file's session settings (its code's,
+// its project's spark-defaults.conf, its job cluster's spark_conf)
+// register catalog as a Spark catalog plugin: spark.sql.catalog.<catalog>.
+func (p *Pass) pluginCatalog(catalog string) bool {
+	key := "spark.sql.catalog." + strings.ToLower(catalog)
+	for _, s := range p.Facts.Settings {
+		if s.Key == key || strings.HasPrefix(s.Key, key+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // ModelAddsFiles reports whether a dbt model's every run adds files to

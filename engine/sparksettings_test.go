@@ -1,0 +1,105 @@
+package engine_test
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// codesOf are a run's findings as "path CODE", sorted.
+func codesOf(dir string, found []string) []string {
+	var out []string
+	for _, l := range found {
+		path, rest, _ := strings.Cut(l, ":")
+		fields := strings.Fields(rest[strings.Index(rest, " ")+1:])
+		out = append(out, path+" "+fields[0])
+	}
+	sort.Strings(out)
+	return out
+}
+
+// The sparksettings project (testdata/projects/sparksettings): a root's
+// spark-defaults.conf and a bundle job cluster's spark_conf are session
+// settings of the files they apply to, for the rules (optimized writes,
+// adaptive execution) and for the platform (Spark catalog plugins) alike,
+// as are a bundle spark_submit_task's --conf parameters and a settings
+// module's SparkConf or dict given to a builder by another module;
+// commented-out lines and another root's file set nothing.
+func TestSparkSettingsProject(t *testing.T) {
+	dir := copyProject(t, "sparksettings")
+	c := openCache(t, t.TempDir())
+	found, res := lintWith(t, dir, c)
+	want := []string{
+		"bundle/src/ingest.py LL102",
+		"bundle/src/ingest.py LL301", // glue is a plugin catalog: no Unity Catalog managed table
+		"bundle/src/managed.py LL102",
+		"bundle/src/submit.py LL101", // spark-submit's --conf switches optimized writes on
+		"bundle/src/submit.py LL301", // and registers nessie
+		"bundle/src/submit.py LL501", // and switches adaptive execution off
+		"iceberg/jobs/load.py LL101",
+		"iceberg/jobs/load.py LL501",
+		"service/app/helpers.py LL101", // a SparkConf given to a helper's builder
+		"service/app/helpers.py LL501", // a dict a helper loops over
+		"service/app/load.py LL101",    // a settings module's SparkConf
+		"service/app/loop.py LL101",    // a loop over a settings module's dict
+	}
+	if got := codesOf(dir, found); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("findings:\n%s\nwant\n%s", strings.Join(found, "\n"), strings.Join(want, "\n"))
+	}
+	for _, w := range []string{
+		"spark.databricks.delta.optimizeWrite.enabled is set to true on line 2 of " + filepath.Join(dir, "iceberg", "docker", "spark", "spark-defaults.conf"),
+		"spark.sql.adaptive.enabled is set to false on line 5 of " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf"),
+		"spark.databricks.delta.optimizeWrite.enabled is set to true on line 37 of " + filepath.Join(dir, "bundle", "resources", "jobs.yml"),
+	} {
+		if !has(found, w) {
+			t.Errorf("no finding cites %q:\n%s", w, strings.Join(found, "\n"))
+		}
+	}
+	platform := strings.Join(detailsWith(res, "platform: "), "\n")
+	for _, w := range []string{
+		"platform: oss for " + filepath.Join(dir, "iceberg") + " (delta-spark among the requirements in " + filepath.Join(dir, "iceberg", "pyproject.toml") +
+			"; names in lake are not Unity Catalog's: spark.sql.catalog.lake in " + filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf") + " registers lake as a Spark catalog plugin)",
+		"platform: oss for " + filepath.Join(dir, "iceberg", "tools") + " (delta-spark among the requirements in " + filepath.Join(dir, "iceberg", "tools", "pyproject.toml") + ")",
+		"platform: databricks for " + filepath.Join(dir, "commented") + " (the Unity Catalog name lake.sales.events in " + filepath.Join(dir, "commented", "jobs", "load.py") + ")",
+		"names in glue are not Unity Catalog's: spark.sql.catalog.glue in " + filepath.Join(dir, "bundle", "resources", "jobs.yml"),
+		"platform: oss for " + filepath.Join(dir, "service") + " (delta-spark among the requirements in " + filepath.Join(dir, "service", "pyproject.toml") +
+			"; names in warehouse are not Unity Catalog's: spark.sql.catalog.warehouse in " + filepath.Join(dir, "service", "app", "load.py"),
+	} {
+		if !strings.Contains(platform, w) {
+			t.Errorf("--verbose lacks %q:\n%s", w, platform)
+		}
+	}
+
+	// the settings file changes alone: a cached run sees it
+	conf := filepath.Join(dir, "iceberg", "conf", "spark-defaults.conf")
+	if err := os.WriteFile(conf, []byte("spark.sql.catalog.lake org.apache.iceberg.spark.SparkCatalog\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "iceberg", "docker", "spark", "spark-defaults.conf")); err != nil {
+		t.Fatal(err)
+	}
+	// so does the settings module alone: the files that import it see it
+	mod := filepath.Join(dir, "service", "app", "settings.py")
+	data, err := os.ReadFile(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := strings.Replace(string(data), `DELTA = {"spark.databricks.delta.optimizeWrite.enabled": "true"}`, `DELTA = {"spark.databricks.delta.optimizeWrite.enabled": "false"}`, 1)
+	if err := os.WriteFile(mod, []byte(off), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	found, _ = lintWith(t, dir, c)
+	for _, l := range found {
+		if strings.HasPrefix(l, "iceberg/") || strings.HasPrefix(l, "service/app/loop.py") && strings.Contains(l, " LL101 ") {
+			t.Errorf("still reported after the settings went: %s", l)
+		}
+	}
+	if !has(found, "service/app/loop.py:7:23: LL303 spark.databricks.delta.optimizeWrite.enabled = false switches off optimized writes") {
+		t.Errorf("the loop's setting to false is not reported:\n%s", strings.Join(found, "\n"))
+	}
+	if !has(found, "service/app/load.py") {
+		t.Errorf("the SparkConf's finding went too:\n%s", strings.Join(found, "\n"))
+	}
+}

@@ -1,0 +1,91 @@
+package orchestration
+
+import (
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/lakelint/lakelint/internal/projectfile"
+)
+
+// SparkDefaultsName is the file spark-submit reads its defaults from: a
+// project's copy (conf/spark-defaults.conf, or one its Docker image
+// installs) gives the session settings of every job run from there.
+const SparkDefaultsName = "spark-defaults.conf"
+
+// sparkDefaultsDepth is how deep below a project root its
+// spark-defaults.conf files are looked for.
+const sparkDefaultsDepth = 4
+
+// SparkDefaults reads the spark-defaults.conf files of a project root:
+// those in its tree, down a few levels, that are not in another project
+// root below it (isRoot says which directories are roots), nor in hidden,
+// virtual-environment or dependency directories. Each entry is placed at
+// its key; files come in path order.
+func SparkDefaults(root string, isRoot func(dir string) bool) []Conf {
+	var out []Conf
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p == root {
+				return nil
+			}
+			rel, _ := filepath.Rel(root, p)
+			if skippedDir(d.Name()) || strings.Count(rel, string(filepath.Separator)) >= sparkDefaultsDepth || isRoot(p) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() != SparkDefaultsName || !d.Type().IsRegular() {
+			return nil
+		}
+		if data, err := projectfile.Read(p); err == nil {
+			out = append(out, ParseSparkDefaults(p, string(data))...)
+		}
+		return nil
+	})
+	return out
+}
+
+// skippedDir: hidden directories, virtual environments and installed
+// dependencies hold no project's settings.
+func skippedDir(name string) bool {
+	switch name {
+	case "node_modules", "venv", "site-packages", "__pycache__", "target", "build", "dist":
+		return true
+	}
+	return strings.HasPrefix(name, ".")
+}
+
+// ParseSparkDefaults reads the entries of a spark-defaults.conf, a Java
+// properties file: `key value`, `key=value` or `key: value` lines, with
+// # and ! comments and blank lines skipped.
+func ParseSparkDefaults(file, text string) []Conf {
+	var out []Conf
+	off := 0
+	for i, line := range strings.SplitAfter(text, "\n") {
+		start := off
+		off += len(line)
+		body := strings.TrimRight(line, "\r\n")
+		trimmed := strings.TrimLeft(body, " \t\f")
+		if trimmed == "" || trimmed[0] == '#' || trimmed[0] == '!' {
+			continue
+		}
+		indent := len(body) - len(trimmed)
+		end := strings.IndexAny(trimmed, " \t\f=:")
+		if end <= 0 {
+			continue // a key with no value sets nothing a rule reads
+		}
+		key := trimmed[:end]
+		value := strings.TrimLeft(trimmed[end:], " \t\f")
+		if value != "" && (value[0] == '=' || value[0] == ':') {
+			value = strings.TrimLeft(value[1:], " \t\f")
+		}
+		keyStart := start + indent
+		out = append(out, Conf{Key: key, Value: strings.TrimSpace(value), At: Place{
+			File: file, Line: i + 1, Col: indent + 1, Start: keyStart, End: keyStart + len(key)}})
+	}
+	return out
+}
