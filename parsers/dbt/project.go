@@ -341,3 +341,23 @@ func (ps *Projects) For(path string) *Project {
 	}
 	return found
 }
+
+// Files are the YAML files of the projects read so far (dbt_project.yml
+// and properties files), sorted: the files a fix may edit.
+func (ps *Projects) Files() []string {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	seen := map[*Project]bool{}
+	var out []string
+	for _, p := range ps.dirs {
+		if p == nil || seen[p] {
+			continue
+		}
+		seen[p] = true
+		for f := range p.files {
+			out = append(out, f)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
