@@ -105,9 +105,12 @@ other: 1
 // style, anchors and aliases, several documents, a model outside any block.
 func TestConfigPlaceRefused(t *testing.T) {
 	for name, c := range map[string]struct{ project, schema string }{
-		"flow block":       {project: "name: shop\nmodels:\n  shop: {staging: {+materialized: table}}\n"},
-		"flow mapping":     {project: "name: shop\nmodels:\n  shop:\n    staging:\n      +tblproperties: {a: b}\n"},
-		"tab":              {project: "name: shop\nmodels:\n  shop:\n    staging:\n\t  +materialized: table\n"},
+		"flow block":   {project: "name: shop\nmodels:\n  shop: {staging: {+materialized: table}}\n"},
+		"flow mapping": {project: "name: shop\nmodels:\n  shop:\n    staging:\n      +tblproperties: {a: b}\n"},
+		// yaml.v3 refuses a tab where indentation is (the project then
+		// gives no configs at all); editableYAML refuses it again for a
+		// parser that would not
+		"tab":              {project: "name: shop\nmodels:\n  shop:\n    staging:\n      +materialized: table\n      +post-hook: |\n        \tselect 1\n"},
 		"anchor":           {project: "name: shop\nmodels:\n  shop:\n    staging: &d\n      +materialized: table\n    marts: *d\n"},
 		"two documents":    {project: "name: shop\nmodels:\n  shop:\n    staging:\n      +materialized: table\n---\nx: 1\n"},
 		"no block":         {project: "name: shop\nmodels:\n  +materialized: table\n"},
