@@ -15,9 +15,9 @@ func dbtProject(t *testing.T) (model, yml string) {
 	t.Helper()
 	dir := project(t, "platform: oss\nselect: [LL301]\n")
 	files := map[string]string{
-		"dbt_project.yml":     "name: shop\nprofile: shop\nmodels:\n  shop:\n    +file_format: delta\n    +materialized: table # all tables\n",
-		"profiles.yml":        "shop:\n  outputs:\n    dev:\n      type: spark\n",
-		"models/orders.sql":   "select * from {{ source('raw', 'orders') }}\n",
+		"dbt_project.yml":   "name: shop\nprofile: shop\nmodels:\n  shop:\n    +file_format: delta\n    +materialized: table # all tables\n",
+		"profiles.yml":      "shop:\n  outputs:\n    dev:\n      type: spark\n",
+		"models/orders.sql": "select * from {{ source('raw', 'orders') }}\n",
 	}
 	for name, text := range files {
 		p := filepath.Join(dir, name)

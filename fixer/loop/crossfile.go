@@ -108,6 +108,12 @@ func (r *crossRun) run(ctx context.Context, found []finding.Finding) ([]finding.
 				r.count(f)
 				r.tried[keyOf(f)] = true
 			}
+			for _, f := range batch { // no longer reported: fixed along with another
+				if !r.tried[keyOf(f)] && !reported(after, f) {
+					r.count(f)
+					r.tried[keyOf(f)] = true
+				}
+			}
 			found = after
 			continue
 		}

@@ -199,19 +199,6 @@ func lookup(n *yaml.Node, key string) (v, k *yaml.Node) {
 	return nil, nil
 }
 
-// lookupConfig is lookup of a config key, written with or without '+'.
-func lookupConfig(n *yaml.Node, key string) (v, k *yaml.Node) {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil, nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if strings.EqualFold(strings.TrimPrefix(n.Content[i].Value, "+"), key) {
-			return n.Content[i+1], n.Content[i]
-		}
-	}
-	return nil, nil
-}
-
 // mappingAt is the mapping node of the tree n whose first key is at line
 // and column (both 1-based), and the key that names it (nil at the top).
 func mappingAt(n *yaml.Node, line, col int) (m, key *yaml.Node) {
@@ -339,7 +326,7 @@ func (p *Project) extend(v Value) (YAMLInsertion, bool) {
 		return YAMLInsertion{}, false
 	}
 	in.Shared = filepath.Base(f.path) == ProjectFile
-	in.Where = filepath.Base(f.path) + ", line " + strconv.Itoa(k.Line)
+	in.Where = "the " + k.Value + " at line " + strconv.Itoa(k.Line) + " of " + filepath.Base(f.path)
 	return f.checked(in, m, "")
 }
 
