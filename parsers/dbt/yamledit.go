@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -63,6 +64,19 @@ type yamlFile struct {
 	// it says: tabs in indentation, anchors, aliases or merge keys, more
 	// than one document.
 	editable bool
+
+	mu     sync.Mutex
+	places map[placeKey]placed // the insertions made, for the models that share them
+}
+
+type placeKey struct {
+	m      *yaml.Node
+	header string
+}
+
+type placed struct {
+	in YAMLInsertion
+	ok bool
 }
 
 func newYAMLFile(path string, src []byte, root *yaml.Node) *yamlFile {
@@ -121,6 +135,22 @@ func (f *yamlFile) insertion(m *yaml.Node, parentCol int, header string) (YAMLIn
 	if f == nil || !f.editable || !blockMapping(m) {
 		return YAMLInsertion{}, false
 	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	key := placeKey{m, header}
+	if p, ok := f.places[key]; ok { // every model of a directory shares its block
+		return p.in, p.ok
+	}
+	in, ok := f.place(m, parentCol, header)
+	if f.places == nil {
+		f.places = map[placeKey]placed{}
+	}
+	f.places[key] = placed{in, ok}
+	return in, ok
+}
+
+// place is insertion, checked, made once for each mapping and header.
+func (f *yamlFile) place(m *yaml.Node, parentCol int, header string) (YAMLInsertion, bool) {
 	nl := "\n"
 	if bytes.Contains(f.src, []byte("\r\n")) {
 		nl = "\r\n"
@@ -145,7 +175,7 @@ func (f *yamlFile) insertion(m *yaml.Node, parentCol int, header string) (YAMLIn
 		in.Header = nl + indent + header + ":"
 		in.Newline = nl + indent + strings.Repeat(" ", step)
 	}
-	return in, true
+	return f.checked(in, m, header)
 }
 
 // mappingEnd is the offset of the end of the last line of a block mapping
@@ -287,7 +317,7 @@ func (p *Project) ConfigPlace(path, key string) (YAMLInsertion, bool) {
 			return YAMLInsertion{}, false
 		}
 		in.Where = "the config of " + ModelName(path) + " in " + filepath.Base(e.file.path)
-		return e.file.checked(in, e.config, key)
+		return in, true
 	}
 	dirs, _ := p.ModelDir(path)
 	t, depth := p.tree, 0
@@ -304,7 +334,7 @@ func (p *Project) ConfigPlace(path, key string) (YAMLInsertion, bool) {
 		return YAMLInsertion{}, false
 	}
 	in.Shared, in.Where = true, blockName(dirs[:depth])
-	return f.checked(in, t.node, "+"+key)
+	return in, true
 }
 
 // extend is the insertion that extends the mapping v, read from YAML.
@@ -327,7 +357,7 @@ func (p *Project) extend(v Value) (YAMLInsertion, bool) {
 	}
 	in.Shared = filepath.Base(f.path) == ProjectFile
 	in.Where = "the " + k.Value + " at line " + strconv.Itoa(k.Line) + " of " + filepath.Base(f.path)
-	return f.checked(in, m, "")
+	return in, true
 }
 
 // blockName names a dbt_project.yml block for messages: "the models/staging
