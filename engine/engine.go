@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -25,6 +26,7 @@ import (
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/fixer/loop"
+	"github.com/lakelint/lakelint/internal/projectfile"
 	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers"
@@ -155,6 +157,25 @@ type Linter struct {
 	configs *config.Resolver
 	rules   []*rule.Rule
 	models  dbtfacts.Models // the dbt projects of the files linted
+	// texts are the bytes of project files that are no sources (a dbt
+	// project's YAML) as a fix run has edited them, by clean absolute
+	// path: its lints read them in place of the disk's. Nil elsewhere.
+	texts map[string][]byte
+}
+
+// setTexts makes the next lints read the project files in texts from
+// there (see Linter.texts); the dbt projects are read again.
+func (l *Linter) setTexts(texts map[string][]byte) {
+	l.texts = texts
+	l.models.Reset(l.readProjectFile)
+}
+
+// readProjectFile reads a project file, as a fix run has it.
+func (l *Linter) readProjectFile(p string) ([]byte, error) {
+	if data, ok := l.texts[filepath.Clean(p)]; ok {
+		return data, nil
+	}
+	return projectfile.Read(p)
 }
 
 // New makes a linter. configs resolves each file's configuration.
@@ -371,8 +392,10 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		res.Details = append(res.Details, Note{Message: line})
 	}
 	res.Details = append(res.Details, details...)
-	if texts := append(sched.Inputs[:len(sched.Inputs):len(sched.Inputs)], inherited.files()...); len(texts) > 0 && len(units) > 0 {
-		addProjectTexts(units, texts) // findings and messages cite their lines
+	// a dbt project's YAML files are cited, and edited by fixes; settings
+	// files and schedules are cited
+	if texts := append(append(slices.Clip(sched.Inputs), inherited.files()...), l.models.YAMLFiles()...); len(texts) > 0 && len(units) > 0 {
+		addProjectTexts(units, texts, l.readProjectFile)
 	}
 	cat := bs.tables.Catalog()
 	l.opts.ContextMemo.putBuilders(bs)

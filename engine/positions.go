@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"go/token"
 	"math"
-	"os"
 	"path"
 	"sort"
 	"strconv"
@@ -397,7 +396,7 @@ func (r *runFiles) tokFile(p, clean string) *token.File {
 // addProjectTexts makes the project files a run read beside its sources
 // (a bundle's YAML) places that messages and related locations can cite
 // by line, as the run's other files are.
-func addProjectTexts(units []*unit, paths []string) {
+func addProjectTexts(units []*unit, paths []string, read func(string) ([]byte, error)) {
 	var run *runFiles
 	for _, u := range units {
 		if u != nil && u.run != nil {
@@ -413,14 +412,17 @@ func addProjectTexts(units []*unit, paths []string) {
 		if run.byPath[cleanPath(shown)] != nil {
 			continue
 		}
-		data, err := os.ReadFile(p)
+		data, err := read(p)
 		if err != nil {
 			continue
 		}
 		doc := &document.Document{Path: shown, Text: data, File: data}
-		f := &runFile{unit: &unit{src: Source{Path: shown}, size: len(data)}, tok: run.fset.AddFile(shown, -1, len(data)), abs: p, pos: newPositioner(doc)}
+		f := &runFile{unit: &unit{src: Source{Path: shown}, size: len(data)}, tok: run.fset.AddFile(shown, -1, len(data)), abs: absPath(p), pos: newPositioner(doc)}
 		f.once.Do(func() {}) // its positions are made
 		run.byPath[cleanPath(shown)] = f
+		if abs := cleanPath(f.abs); run.byPath[abs] == nil {
+			run.byPath[abs] = f // a fact may name it by its absolute path
+		}
 		run.byTok[f.tok] = f
 	}
 }
@@ -499,6 +501,17 @@ func (o *otherFiles) other(tf *token.File) *runFile {
 		return nil
 	}
 	return o.run.byTok[tf]
+}
+
+// editable is the run's file, other than the pass's own, that holds the
+// edit from pos to end whole; nil when none does (a file the run does not
+// have, whose offsets are all at its start).
+func (o *otherFiles) editable(pos, end token.Pos) *runFile {
+	tf := o.fileOf(pos)
+	if tf == nil || tf == o.self || o.fileOf(end) != tf || tf.Size() == 0 {
+		return nil
+	}
+	return o.other(tf)
 }
 
 // foreign reports whether pos is in another file than the pass's own.
@@ -647,6 +660,9 @@ func (p *positioner) sourceLines(f *finding.Finding) (first, last int) {
 	last = p.lineIndex(f.End.Offset)
 	for _, fx := range f.Fixes {
 		for _, e := range fx.Edits {
+			if e.Foreign() {
+				continue // its lines are another file's
+			}
 			first = min(first, p.lineIndex(e.Start.Offset))
 			last = max(last, p.lineIndex(e.End.Offset))
 		}

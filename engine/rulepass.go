@@ -186,10 +186,15 @@ func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis
 		if len(sf.TextEdits) > 0 {
 			fx.Edits = make([]finding.Edit, 0, len(sf.TextEdits))
 		}
+		placed := true
 		for _, e := range sf.TextEdits {
-			s, _ := pos.position(u.tok.Offset(e.Pos))
-			en, _ := pos.position(u.tok.Offset(e.End))
-			fx.Edits = append(fx.Edits, finding.Edit{Start: s, End: en, NewText: string(e.NewText)})
+			ed, ok := editAt(u, e, pos)
+			placed = placed && ok
+			fx.Edits = append(fx.Edits, ed)
+		}
+		if !placed {
+			f.NoFix = "its edit is in a file lakelint cannot read again"
+			continue
 		}
 		f.Fixes = append(f.Fixes, fx)
 	}
@@ -361,7 +366,8 @@ type diagKey struct {
 // keep reports whether a diagnostic is reported: not twice (a helper's
 // fact and its application in the same file can say the same), and not at
 // a place in another file (a helper's code applied at a call: the helper
-// reports it itself), nor with a fix that would edit another file.
+// reports it itself), nor with a fix that would edit another file the run
+// cannot place an edit in.
 func (l *Linter) keep(u *loaded, r *rule.Rule, d analysis.Diagnostic, seen *diagSeen) bool {
 	if !seen.add(diagKey{r.Doc.Code, d.Pos, d.End, d.Message}) {
 		return false
@@ -371,10 +377,31 @@ func (l *Linter) keep(u *loaded, r *rule.Rule, d analysis.Diagnostic, seen *diag
 	}
 	for _, f := range d.SuggestedFixes {
 		for _, e := range f.TextEdits {
-			if u.other.foreign(e.Pos) || u.other.foreign(e.End) {
+			if (u.other.foreign(e.Pos) || u.other.foreign(e.End)) && u.other.editable(e.Pos, e.End) == nil {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// editAt resolves a fix's edit, in the finding's file or in another file
+// of the run (a dbt model's YAML); ok is false when that file cannot be read.
+func editAt(u *loaded, e analysis.TextEdit, pos *positioner) (finding.Edit, bool) {
+	ed := finding.Edit{NewText: string(e.NewText)}
+	tf := u.tok
+	if u.other.foreign(e.Pos) || u.other.foreign(e.End) {
+		o := u.other.editable(e.Pos, e.End)
+		if o == nil {
+			return ed, false
+		}
+		if pos = o.positioner(); pos == nil {
+			return ed, false
+		}
+		tf = o.tok
+		ed.Path, ed.AbsPath = o.unit.src.Path, o.abs
+	}
+	ed.Start, _ = pos.position(tf.Offset(e.Pos))
+	ed.End, _ = pos.position(tf.Offset(e.End))
+	return ed, true
 }

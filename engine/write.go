@@ -76,8 +76,10 @@ func (l *Linter) fixRun(ctx context.Context, srcs []Source, run func(context.Con
 			last = res
 			return res.Findings, nil
 		},
-		Read: func(s loop.Source) (*document.Document, string) { return readDocument(Source(s), 0) },
+		Read:  func(s loop.Source) (*document.Document, string) { return readDocument(Source(s), 0) },
+		Texts: l.setTexts,
 	}
+	defer l.setTexts(nil) // later runs read the project's files from disk
 	r, err := run(ctx, fs, fl)
 	if err != nil {
 		return nil, err

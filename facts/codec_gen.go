@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "80ae92a8f1c586b7"
+const CodecVersion = "618498c9719a043a"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -806,20 +806,30 @@ func (e *encoder) encPropertyInsertion(x *PropertyInsertion) {
 	if x.Empty {
 		bits |= 1 << 0
 	}
+	if x.Shared {
+		bits |= 1 << 1
+	}
 	e.Bits8(bits)
 	e.Str(string(x.Style))
 	e.Int(x.Offset)
 	e.Str(x.Quote)
 	e.Str(x.Newline)
+	e.Str(x.File)
+	e.Str(x.Header)
+	e.Str(x.Where)
 }
 
 func (d *decoder) decPropertyInsertion(x *PropertyInsertion) {
-	bits := d.Bits8(1)
+	bits := d.Bits8(2)
 	x.Empty = bits&(1<<0) != 0
+	x.Shared = bits&(1<<1) != 0
 	x.Style = PropertyStyle(d.Str())
 	x.Offset = d.Int()
 	x.Quote = d.Str()
 	x.Newline = d.Str()
+	x.File = d.Str()
+	x.Header = d.Str()
+	x.Where = d.Str()
 }
 
 func (e *encoder) encTableAlter(x *TableAlter) {

@@ -486,6 +486,9 @@ const (
 	PyNewKeyword     PropertyStyle = "py-new-kwarg" // insert ", table_properties={...}" at Offset
 	PyExtendDict     PropertyStyle = "py-extend-dict"
 	DbtConfigKwarg   PropertyStyle = "dbt-kwarg" // insert ", tblproperties={...}" into a dbt model's config() at Offset
+	// DbtYAML: insert Header, then Newline + "key: 'true'" for each
+	// property, at Offset of the YAML file File (a dbt project's).
+	DbtYAML PropertyStyle = "dbt-yaml"
 	// SQLAlterStatement: insert Newline + "ALTER TABLE name SET TBLPROPERTIES (...);"
 	// at Offset, after the definition's ';' and a "-- comment" that ends its
 	// line (or at its end, when it is the last statement and has no ';':
@@ -509,6 +512,15 @@ type PropertyInsertion struct {
 	Newline string
 	// Empty is true when an existing clause or dict has no entries yet (no comma needed).
 	Empty bool
+	// File is the file the insertion is in when it is not the fact's own
+	// (DbtYAML: the dbt_project.yml or properties file), as the run names it.
+	File string
+	// Header opens a new YAML mapping before the entries (DbtYAML).
+	Header string
+	// Shared is true when the place configures other tables too (a
+	// dbt_project.yml directory block); Where names it for the fix's title.
+	Shared bool
+	Where  string
 }
 
 // Setting is a session setting: spark.conf.set, builder.config or SQL SET.

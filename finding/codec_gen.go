@@ -4,7 +4,7 @@ package finding
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "b0b9b87284c29033"
+const CodecVersion = "a7d3950507158f3c"
 
 func (e *encoder) encFinding(x *Finding) {
 	e.Str(x.Path)
@@ -114,12 +114,16 @@ func (e *encoder) encEdit(x *Edit) {
 	e.encPosition(&x.Start)
 	e.encPosition(&x.End)
 	e.Str(x.NewText)
+	e.Str(x.Path)
+	e.Str(x.AbsPath)
 }
 
 func (d *decoder) decEdit(x *Edit) {
 	d.decPosition(&x.Start)
 	d.decPosition(&x.End)
 	x.NewText = d.Str()
+	x.Path = d.Str()
+	x.AbsPath = d.Str()
 }
 
 func (e *encoder) encRelated(x *Related) {

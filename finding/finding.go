@@ -59,10 +59,37 @@ type Position struct {
 	Character int
 }
 
-// Edit replaces the text between Start and End with NewText.
+// Edit replaces the text between Start and End with NewText, in the
+// finding's file or in the file Path names.
 type Edit struct {
 	Start, End Position
 	NewText    string
+	// Path and AbsPath name the file the edit is in when it is another than
+	// the finding's (a dbt model's fix in its project's YAML), as Finding's
+	// do; "" for the finding's own file.
+	Path, AbsPath string
+}
+
+// Foreign reports whether the edit is in another file than its finding's.
+func (e *Edit) Foreign() bool { return e.Path != "" }
+
+// EditPath returns the file e is in: its own, or the finding's.
+func (f *Finding) EditPath(e *Edit) (path, abs string) {
+	if e.Path != "" {
+		return e.Path, e.AbsPath
+	}
+	return f.Path, f.AbsPath
+}
+
+// Foreign reports whether any edit of the fix is in another file than its
+// finding's.
+func (x *Fix) Foreign() bool {
+	for i := range x.Edits {
+		if x.Edits[i].Foreign() {
+			return true
+		}
+	}
+	return false
 }
 
 // Fix is one suggested fix.

@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/lakelint/lakelint/finding"
@@ -37,7 +38,9 @@ func (s *Server) codeAction(params json.RawMessage) (any, error) {
 		if i := match(published, used, key); i >= 0 {
 			used[i] = true
 			for _, fx := range published[i].Data.Fixes {
-				actions = append(actions, quickFix(uri, raw, fx))
+				if s.othersAsLinted(fx) {
+					actions = append(actions, quickFix(uri, raw, fx))
+				}
 			}
 		}
 	}
@@ -76,8 +79,45 @@ func quickFix(uri string, diag json.RawMessage, fx output.LSPFix) codeAction {
 		Kind:        kindQuickFix,
 		Diagnostics: []json.RawMessage{diag},
 		IsPreferred: safe,
-		Edit:        workspaceEdit{Changes: map[string][]output.LSPTextEdit{uri: fx.Edits}},
+		Edit:        workspaceEdit{Changes: changesByFile(uri, fx.Edits)},
 	}
+}
+
+// othersAsLinted reports whether the other files a fix edits are as the
+// lint read them: from disk, so one open with unsaved changes would take
+// the edit at the wrong place, and the fix is not offered.
+func (s *Server) othersAsLinted(fx output.LSPFix) bool {
+	for _, e := range fx.Edits {
+		if e.URI == "" {
+			continue
+		}
+		if _, text, _, open := s.docs.textOf(e.URI); open {
+			path, ok := filePath(e.URI)
+			if !ok {
+				return false
+			}
+			disk, err := os.ReadFile(path)
+			if err != nil || string(disk) != text {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// changesByFile puts each edit under the URI of its file: the
+// diagnostic's, or the one the edit names (a dbt model's YAML).
+func changesByFile(uri string, edits []output.LSPTextEdit) map[string][]output.LSPTextEdit {
+	out := map[string][]output.LSPTextEdit{}
+	for _, e := range edits {
+		at := uri
+		if e.URI != "" {
+			at = e.URI
+		}
+		e.URI, e.Path = "", "" // a TextEdit has no file of its own
+		out[at] = append(out[at], e)
+	}
+	return out
 }
 
 // wants reports whether a kind passes the client's "only" filter; kinds are

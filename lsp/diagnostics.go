@@ -51,7 +51,9 @@ func inCell(ld *output.LSPDiagnostic, f *finding.Finding, cells []cell, shift []
 	ld.Data.FileRange = nil // the lines of a file the client never sees
 	for _, fx := range ld.Data.Fixes {
 		for j := range fx.Edits {
-			fx.Edits[j].Range = shiftRange(fx.Edits[j].Range, k)
+			if fx.Edits[j].URI == "" { // an edit in another file keeps its lines
+				fx.Edits[j].Range = shiftRange(fx.Edits[j].Range, k)
+			}
 		}
 	}
 	for j := range ld.RelatedInformation {
@@ -106,6 +108,9 @@ func fileRange(start, end finding.Position) output.LSPRange {
 // jsonEdits applies a fix to a notebook's code as the fixer does and
 // returns the change to the file's JSON as one edit of its text.
 func jsonEdits(path string, file []byte, fx finding.Fix) ([]output.LSPTextEdit, bool) {
+	if fx.Foreign() {
+		return nil, false // one edit of the JSON cannot carry another file's
+	}
 	doc, err := parsers.Load(path, file)
 	if err != nil || doc.RenderAt == nil {
 		return nil, false

@@ -70,6 +70,10 @@ func frame(w *bufio.Writer, f *finding.Finding) {
 	}
 	for _, fix := range f.Fixes {
 		w.WriteString(strings.Repeat(" ", width) + " = fix (" + string(fix.Applicability) + "): " + printable(fix.Title) + "\n")
+		if fix.Foreign() {
+			writeForeignFix(w, f, fix, width)
+			continue
+		}
 		old, changed, start, ok := applyToSource(f, fix)
 		if !ok {
 			continue
@@ -79,6 +83,19 @@ func frame(w *bufio.Writer, f *finding.Finding) {
 		}
 		for i, line := range changed {
 			w.WriteString(strings.Repeat(" ", width) + " + " + padLeft(itoa(start+i), width) + " | " + printable(line) + "\n")
+		}
+	}
+}
+
+// writeForeignFix shows a fix that edits another file by the place of each
+// edit and the lines it inserts: that file's lines are not at hand.
+func writeForeignFix(w *bufio.Writer, f *finding.Finding, fix finding.Fix, width int) {
+	for i := range fix.Edits {
+		e := &fix.Edits[i]
+		path, _ := f.EditPath(e)
+		w.WriteString(strings.Repeat(" ", width) + "   in " + printable(path) + ":" + itoa(e.Start.Line) + ":" + itoa(e.Start.Column) + "\n")
+		for _, line := range strings.Split(strings.TrimLeft(e.NewText, "\r\n"), "\n") {
+			w.WriteString(strings.Repeat(" ", width) + " + " + printable(strings.TrimSuffix(line, "\r")) + "\n")
 		}
 	}
 }

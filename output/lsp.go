@@ -22,10 +22,14 @@ type LSPRange struct {
 	End   LSPPosition `json:"end"`
 }
 
-// LSPTextEdit replaces a range with new text.
+// LSPTextEdit replaces a range with new text. URI and Path name the file
+// when it is another than the diagnostic's (a dbt model's fix in its
+// project's YAML); a language server moves them to its WorkspaceEdit.
 type LSPTextEdit struct {
 	Range   LSPRange `json:"range"`
 	NewText string   `json:"newText"`
+	URI     string   `json:"uri,omitempty"`
+	Path    string   `json:"path,omitempty"`
 }
 
 // LSPCodeDescription links a diagnostic's code to its documentation.
@@ -107,7 +111,11 @@ func ToLSP(f *finding.Finding) LSPDiagnostic {
 			Edits:         make([]LSPTextEdit, 0, len(fix.Edits)),
 		}
 		for _, e := range fix.Edits {
-			lf.Edits = append(lf.Edits, LSPTextEdit{Range: lspRange(e.Start, e.End), NewText: e.NewText})
+			le := LSPTextEdit{Range: lspRange(e.Start, e.End), NewText: e.NewText}
+			if e.Foreign() {
+				le.URI, le.Path = fileURI(cmp.Or(e.AbsPath, e.Path)), e.Path
+			}
+			lf.Edits = append(lf.Edits, le)
 		}
 		d.Data.Fixes = append(d.Data.Fixes, lf)
 	}

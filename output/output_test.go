@@ -87,6 +87,20 @@ func sample() []finding.Finding {
 			}},
 		},
 		{
+			// a dbt model configured in YAML only: its fix edits dbt_project.yml
+			Path: "dbt/models/staging/orders.sql", AbsPath: "/work/repo/dbt/models/staging/orders.sql",
+			Code: "LL302", Rule: "incremental-without-auto-compaction", URL: "https://lakelint.dev/rules/LL302",
+			Severity: finding.Warning,
+			Message:  "dbt model orders appends to its Delta table on every run without auto compaction",
+			Start:    pos(1, 1, 0), End: pos(1, 21, 20),
+			Source: []string{"select * from events"}, SourceLine: 1,
+			Fixes: []finding.Fix{{
+				Title: "Add delta.autoOptimize.autoCompact to the staging block of dbt_project.yml (every model below it takes them)", Applicability: finding.Unsafe,
+				Edits: []finding.Edit{{Start: pos(6, 28, 27), End: pos(6, 28, 27), NewText: "\n      +tblproperties:\n        delta.autoOptimize.autoCompact: 'true'",
+					Path: "dbt/dbt_project.yml", AbsPath: "/work/repo/dbt/dbt_project.yml"}},
+			}},
+		},
+		{
 			Path: "sql/odd,name:50%.sql", AbsPath: "/work/repo/sql/odd,name:50%.sql",
 			Code: "LL501", Severity: finding.Hint,
 			Message: "OPTIMIZE without ZORDER BY",

@@ -113,7 +113,7 @@ func rdjsonOf(f *finding.Finding, opts Options) rdjsonDiagnostic {
 	}
 	d.Location.Range = rdjsonRangeOf(f, f.Start, f.End)
 	// a suggestion is one replacement: only fixes of one edit fit
-	if len(f.Fixes) > 0 && len(f.Fixes[0].Edits) == 1 {
+	if len(f.Fixes) > 0 && len(f.Fixes[0].Edits) == 1 && !f.Fixes[0].Edits[0].Foreign() { // a suggestion is in the diagnostic's file
 		e := f.Fixes[0].Edits[0]
 		if rng := rdjsonRangeOf(f, e.Start, e.End); rng.End != nil && rng.Start.Column > 0 && rng.End.Column > 0 {
 			d.Suggestions = []rdjsonSuggestion{{Range: *rng, Text: e.NewText}}

@@ -327,17 +327,34 @@ func sarifResultOf(f *finding.Finding, ruleIndex int, fingerprint string, opts O
 		return r
 	}
 	for _, fix := range f.Fixes {
-		change := sarifArtifactChange{ArtifactLocation: artifact, Replacements: []sarifReplacement{}}
-		for _, e := range fix.Edits {
-			rep := sarifReplacement{DeletedRegion: *sarifRegionOf(e.Start, e.End), InsertedContent: sarifMessage{Text: e.NewText}}
-			change.Replacements = append(change.Replacements, rep)
-		}
 		r.Fixes = append(r.Fixes, sarifFix{
 			Description:     sarifMessage{Text: fix.Title},
-			ArtifactChanges: []sarifArtifactChange{change},
+			ArtifactChanges: sarifChanges(f, fix, artifact, opts),
 		})
 	}
 	return r
+}
+
+// sarifChanges are a fix's edits as one artifact change per file it
+// edits, the finding's own first.
+func sarifChanges(f *finding.Finding, fix finding.Fix, own sarifArtifactLocation, opts Options) []sarifArtifactChange {
+	changes := []sarifArtifactChange{{ArtifactLocation: own, Replacements: []sarifReplacement{}}}
+	files := []string{""}
+	for i := range fix.Edits {
+		e := &fix.Edits[i]
+		k := slices.Index(files, e.Path)
+		if k < 0 {
+			k = len(files)
+			files = append(files, e.Path)
+			changes = append(changes, sarifArtifactChange{ArtifactLocation: sarifArtifact(e.Path, e.AbsPath, opts), Replacements: []sarifReplacement{}})
+		}
+		rep := sarifReplacement{DeletedRegion: *sarifRegionOf(e.Start, e.End), InsertedContent: sarifMessage{Text: e.NewText}}
+		changes[k].Replacements = append(changes[k].Replacements, rep)
+	}
+	if len(changes) > 1 && len(changes[0].Replacements) == 0 {
+		changes = changes[1:] // the fix is all in other files
+	}
+	return changes
 }
 
 // sarifArtifact names a file relative to the project root (%SRCROOT%), or

@@ -210,8 +210,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if fromStdin && !o.diff {
 			// like ruff: the fixed buffer goes to stdout, the findings left to stderr
 			fixed := srcs[0].Data
-			if len(fr.Changes) == 1 {
-				fixed = fr.Changes[0].New
+			for _, c := range fr.Changes {
+				if c.Path == srcs[0].Path {
+					fixed = c.New
+				}
 			}
 			if _, err := stdout.Write(fixed); err != nil {
 				fmt.Fprintf(stderr, "lakelint: %v\n", err)
@@ -321,6 +323,11 @@ func applyChanges(fr *engine.FixResult, o checkOptions, fromStdin bool, stdout, 
 		switch {
 		case o.diff:
 			fmt.Fprint(stdout, fixer.Diff(c.Path, c.Old, c.New))
+		case fromStdin && c.Path != o.stdinFilename:
+			// a fix in another file (a dbt model's YAML): standard input's
+			// run writes no file, and prints only the input
+			fmt.Fprintf(stderr, "lakelint: warning: %s: not changed: reading standard input, lakelint prints the fixed input only (fix the file itself to apply this fix)\n", c.Path)
+			continue
 		case fromStdin:
 			// printed by the caller
 		default:

@@ -37,6 +37,9 @@ type Input struct {
 	// Rel maps a YAML file's path to the form the run names files by, for
 	// messages that cite a value set there; nil keeps the path.
 	Rel func(string) string
+	// Place is where the project's YAML best takes a config mapping of the
+	// model (dbt.Project.ConfigPlace); nil for none.
+	Place func(key string) (dbt.YAMLInsertion, bool)
 }
 
 // unknownProps are the properties a non-literal tblproperties may set.
@@ -110,9 +113,15 @@ func Extract(in Input) (d *facts.TableDef, why string) {
 	}
 	if props, ok := cfg["tblproperties"]; ok && props.Kind != dbt.None {
 		d.Properties = x.properties(props)
+		if props.File != "" {
+			// set in YAML: more properties go there, with the ones it has
+			d.AddProps = x.inYAML()
+		}
 	} else if c := m.ConfigCall; c.End > c.Start {
 		// the model's own config() takes the properties
 		d.AddProps = &facts.PropertyInsertion{Style: facts.DbtConfigKwarg, Offset: m.ConfigArgsEnd, Quote: "'", Empty: m.ConfigEmpty}
+	} else {
+		d.AddProps = x.inYAML() // configured by YAML only: set them there
 	}
 	return d, ""
 }
@@ -154,6 +163,21 @@ func (x *extractor) at() facts.Span {
 		end++
 	}
 	return facts.Span{Start: start, End: end}
+}
+
+// inYAML is where the project's YAML takes the model's tblproperties; nil
+// for none.
+func (x *extractor) inYAML() *facts.PropertyInsertion {
+	if x.in.Place == nil {
+		return nil
+	}
+	at, ok := x.in.Place("tblproperties")
+	if !ok {
+		return nil
+	}
+	file := at.File // absolute: the run finds it so, whatever it names its sources by
+	return &facts.PropertyInsertion{Style: facts.DbtYAML, Offset: at.Offset, Quote: "'", Newline: at.Newline,
+		File: file, Header: at.Header, Shared: at.Shared, Where: at.Where}
 }
 
 // span is where a value was written in the model; a value set in YAML
@@ -249,6 +273,16 @@ type Models struct {
 	projects dbt.Projects
 }
 
+// Reset forgets the projects read, so that the next models read them again
+// with read (nil: from disk): a fix run's lints read the YAML it edited.
+// It must not run while For does.
+func (ms *Models) Reset(read func(string) ([]byte, error)) {
+	ms.projects = dbt.Projects{Read: read}
+}
+
+// YAMLFiles are the YAML files of the projects read so far.
+func (ms *Models) YAMLFiles() []string { return ms.projects.Files() }
+
 // For returns the input of the model at path (as the run names it), and the
 // digest of its project's configs, which its facts depend on; nil and zero
 // for a file that is no model of a dbt project.
@@ -292,7 +326,8 @@ func (ms *Models) For(path string) (*Input, [32]byte) {
 		}
 		return yamlPath
 	}
-	return &Input{Project: cfg, Rel: rel, Spark: adapter == dbt.AdapterSpark, AdapterType: adapterType}, proj.Digest
+	place := func(key string) (dbt.YAMLInsertion, bool) { return proj.ConfigPlace(abs, key) }
+	return &Input{Project: cfg, Rel: rel, Place: place, Spark: adapter == dbt.AdapterSpark, AdapterType: adapterType}, proj.Digest
 }
 
 // enabledOn reads an enabled config that turns a model on for one

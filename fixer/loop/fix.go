@@ -66,6 +66,11 @@ type Linter struct {
 	Lint func(ctx context.Context, srcs []Source) ([]finding.Finding, error)
 	// Read reads and parses a source; a non-empty note says why it cannot.
 	Read func(Source) (*document.Document, string)
+	// Texts, when set, gives the next lints the bytes of files that are
+	// no sources (a dbt project's YAML) as fixes have edited them, by
+	// absolute path; without it such fixes cannot be verified and are
+	// not applied.
+	Texts func(map[string][]byte)
 }
 
 // Fix lints the sources with l and applies their fixes (unsafe ones too
@@ -111,6 +116,9 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 			}
 			continue
 		}
+		if crossFile(f, unsafe) != nil {
+			continue // after the others (crossfile.go)
+		}
 		if _, ok := idx[f.Path]; ok {
 			ff := fileOf(f.Path)
 			ff.pending = append(ff.pending, f)
@@ -133,7 +141,7 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 				c := ff.match(t, cur)
 				if c != nil {
 					switch {
-					case applicable(*c, unsafe):
+					case applicable(*c, unsafe) && crossFile(c, unsafe) == nil:
 						fs = append(fs, *c)
 						targets = append(targets, t)
 						still = append(still, t)
@@ -232,7 +240,7 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 			if i == 0 || f.Path != found[i-1].Path {
 				known = nil
 			}
-			if _, ok := idx[f.Path]; !ok || !applicable(*f, unsafe) {
+			if _, ok := idx[f.Path]; !ok || !applicable(*f, unsafe) || crossFile(f, unsafe) != nil {
 				continue
 			}
 			ff := fileOf(f.Path)
@@ -245,19 +253,35 @@ func Fix(ctx context.Context, srcs []Source, l Linter, unsafe bool) (*Result, er
 			}
 		}
 	}
-	out := &Result{Notes: notes}
+	cross := newCrossRun(l, srcs, idx, unsafe)
+	if found, err = cross.run(ctx, found); err != nil {
+		return nil, err
+	}
+	out := &Result{Notes: append(notes, cross.notes...)}
 	for _, s := range srcs {
 		ff := files[s.Path]
 		if ff == nil {
-			continue
+			ff = &fixFile{}
 		}
 		if len(ff.pending) > 0 {
 			out.Notes = append(out.Notes, Note{Path: s.Path, Message: fmt.Sprintf("%d fix(es) did not settle in %d passes and were not applied", len(ff.pending), maxFixPasses)})
 		}
-		if ff.original != nil && !bytes.Equal(ff.original, s.Data) {
-			out.Changes = append(out.Changes, Change{Path: s.Path, Old: ff.original, New: s.Data, Fixed: ff.fixed, Codes: ff.codes, Edits: ff.edits})
+		original := ff.original
+		if original == nil {
+			original = cross.origin[s.Path]
+		}
+		if original != nil && !bytes.Equal(original, s.Data) {
+			ch := Change{Path: s.Path, Old: original, New: s.Data, Fixed: ff.fixed + cross.fixed[s.Path], Codes: ff.codes, Edits: ff.edits}
+			for code, n := range cross.codes[s.Path] {
+				if ch.Codes == nil {
+					ch.Codes = map[string]int{}
+				}
+				ch.Codes[code] += n
+			}
+			out.Changes = append(out.Changes, ch)
 		}
 	}
+	out.Changes = append(out.Changes, cross.changes()...)
 	// findings the first check did not report, and this run could not fix, are shown
 	newByPath := map[string]int{}
 	reported := map[string]map[findingAt]bool{} // by path, made once each

@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -99,6 +100,7 @@ func Run(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
 		}
 		checkFix(t, l, dir, path, data, byFile[path], r.Doc.Code)
 	}
+	checkOtherFiles(t, l, dir, files, res.Findings, r.Doc.Code)
 	if positives == 0 && r.Doc.Code != "LL001" {
 		t.Errorf("%s: testdata has no positive case", r.Doc.Code)
 	}
@@ -204,7 +206,9 @@ func checkFix(t *testing.T, l *engine.Linter, root, path string, data []byte, fs
 	golden := path + ".golden"
 	fixable := false
 	for _, f := range fs {
-		fixable = fixable || len(f.Fixes) > 0
+		for _, fx := range f.Fixes {
+			fixable = fixable || ownEdits(fx) // a fix all in another file: checkOtherFiles
+		}
 	}
 	want, err := os.ReadFile(golden)
 	if !fixable {
@@ -268,6 +272,132 @@ func checkFix(t *testing.T, l *engine.Linter, root, path string, data []byte, fs
 		if f.Path == path && f.Code == code && len(f.Fixes) > 0 {
 			t.Errorf("%s:%d: fixed file still reports %s: %s", path, f.Start.Line, f.Code, f.Message)
 		}
+	}
+}
+
+// ownEdits reports whether a fix edits its finding's own file.
+func ownEdits(fx finding.Fix) bool {
+	for _, e := range fx.Edits {
+		if !e.Foreign() {
+			return true
+		}
+	}
+	return false
+}
+
+// checkOtherFiles checks the fixes that edit files that are no sources (a
+// dbt project's YAML): each such file, fixed, must equal its golden (name +
+// ".golden"), every such golden must be a file the fixes change, and a
+// copy of the project with the fixed files on disk must lint without the
+// findings fixed and give no fix at all (the run converges).
+func checkOtherFiles(t *testing.T, l *engine.Linter, root string, sources []string, fs []finding.Finding, code string) {
+	t.Helper()
+	isSource := map[string]bool{}
+	for _, p := range sources {
+		isSource[p] = true
+	}
+	var goldens []string
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".golden") && !isSource[strings.TrimSuffix(p, ".golden")] {
+			goldens = append(goldens, p)
+		}
+		return nil
+	})
+	foreign := false
+	for _, f := range fs {
+		for _, fx := range f.Fixes {
+			foreign = foreign || fx.Foreign()
+		}
+	}
+	if !foreign {
+		for _, g := range goldens {
+			t.Errorf("%s: golden file exists but no fix edits %s", g, strings.TrimSuffix(g, ".golden"))
+		}
+		return
+	}
+	res, err := l.Fix(context.Background(), []string{root}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := map[string][]byte{}
+	for _, c := range res.Changes {
+		if !isSource[c.Path] {
+			fixed[c.Path] = c.New
+		}
+	}
+	for _, g := range goldens {
+		if _, ok := fixed[strings.TrimSuffix(g, ".golden")]; !ok && !*update {
+			t.Errorf("%s: golden file exists but no fix changes %s", g, strings.TrimSuffix(g, ".golden"))
+		}
+	}
+	for p, got := range fixed {
+		if *update {
+			if err := os.WriteFile(p+".golden", got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(p + ".golden")
+		if err != nil {
+			t.Errorf("%s is changed by fixes but has no golden file (run with -update)", p)
+		} else if !bytes.Equal(got, want) {
+			t.Errorf("%s: fixed file differs from golden:\n%s", p, diffText(want, got))
+		}
+	}
+	// the project, fixed, on disk: nothing more to fix, nothing fixed reported
+	copyRoot := filepath.Join(t.TempDir(), "project")
+	copyTree(t, root, copyRoot)
+	rel := func(p string) string {
+		r, err := filepath.Rel(root, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return filepath.Join(copyRoot, r)
+	}
+	for _, c := range res.Changes {
+		if err := os.WriteFile(rel(c.Path), c.New, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	again, err := l.Fix(context.Background(), []string{copyRoot}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range again.Changes {
+		t.Errorf("%s: a second fix pass changes the file again:\n%s", c.Path, diffText(c.Old, c.New))
+	}
+	for _, f := range again.Remaining.Findings {
+		for _, fx := range f.Fixes {
+			if f.Code == code && fx.Foreign() {
+				t.Errorf("%s:%d: fixed project still reports %s with a fix: %s", f.Path, f.Start.Line, f.Code, f.Message)
+			}
+		}
+	}
+}
+
+// copyTree copies the files below src to dst, goldens left out.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		r, _ := filepath.Rel(src, p)
+		to := filepath.Join(dst, r)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		if strings.HasSuffix(p, ".golden") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -38,6 +38,18 @@ type Project struct {
 
 	tree   *configTree
 	models map[string]map[string]Value // model name → config from a properties file
+	// entries are the models' config: blocks in properties files, and
+	// files the YAML files configs were read from, for fixes that edit them.
+	entries map[string]modelEntry
+	files   map[string]*yamlFile
+	read    func(string) ([]byte, error)
+}
+
+// modelEntry is a model's config: mapping in a properties file.
+type modelEntry struct {
+	file   *yamlFile
+	config *yaml.Node
+	keyCol int // the column of the config: key
 }
 
 // configTree is the models: section of dbt_project.yml: configs that apply
@@ -45,14 +57,20 @@ type Project struct {
 type configTree struct {
 	config map[string]Value
 	dirs   map[string]*configTree
+	node   *yaml.Node // the directory's mapping; nil for configs of every project
+	keyCol int        // the column of the key that names the directory
 }
 
 // LoadProject reads the dbt project rooted at dir.
-func LoadProject(dir string) *Project {
-	p := &Project{Root: dir, ModelPaths: []string{"models"}, models: map[string]map[string]Value{}}
+func LoadProject(dir string) *Project { return loadProject(dir, projectfile.Read) }
+
+// loadProject is LoadProject reading the project's YAML files with read.
+func loadProject(dir string, read func(string) ([]byte, error)) *Project {
+	p := &Project{Root: dir, ModelPaths: []string{"models"}, models: map[string]map[string]Value{},
+		entries: map[string]modelEntry{}, files: map[string]*yamlFile{}, read: read}
 	h := sha256.New()
 	path := filepath.Join(dir, ProjectFile)
-	src, err := projectfile.Read(path)
+	src, err := read(path)
 	if err != nil {
 		p.Err = err
 		return p
@@ -75,12 +93,16 @@ func LoadProject(dir string) *Project {
 		p.ModelPaths = doc.SourcePaths
 	}
 	lines := lineStarts(src)
+	var root yaml.Node
+	_ = yaml.Unmarshal(src, &root) // it unmarshalled above
+	p.files[path] = newYAMLFile(path, src, &root)
 	if doc.Models.Kind == yaml.MappingNode {
 		// the first level names projects: ours, or a package's
 		for i := 0; i+1 < len(doc.Models.Content); i += 2 {
 			k, v := doc.Models.Content[i], doc.Models.Content[i+1]
 			if k.Value == p.Name && v.Kind == yaml.MappingNode {
 				p.tree = readTree(v, path, lines)
+				p.tree.keyCol = k.Column
 			} else if strings.HasPrefix(k.Value, "+") || knownConfigs[k.Value] {
 				// a config for every model of every project
 				if p.tree == nil {
@@ -109,7 +131,7 @@ var knownConfigs = map[string]bool{
 }
 
 func readTree(n *yaml.Node, file string, lines []int) *configTree {
-	t := &configTree{config: map[string]Value{}, dirs: map[string]*configTree{}}
+	t := &configTree{config: map[string]Value{}, dirs: map[string]*configTree{}, node: n}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		switch {
@@ -119,6 +141,7 @@ func readTree(n *yaml.Node, file string, lines []int) *configTree {
 			t.config[strings.ToLower(k.Value)] = yamlValue(v, file, lines)
 		case v.Kind == yaml.MappingNode:
 			t.dirs[k.Value] = readTree(v, file, lines)
+			t.dirs[k.Value].keyCol = k.Column
 		}
 	}
 	return t
@@ -145,34 +168,38 @@ func (p *Project) readProperties(h hash.Hash) {
 	}
 	sort.Strings(files)
 	for _, f := range files {
-		src, err := projectfile.Read(f)
+		src, err := p.read(f)
 		if err != nil || !bytes.Contains(src, []byte("models")) {
 			continue
 		}
 		h.Write([]byte(f))
 		h.Write(src)
-		var doc struct {
-			Models []struct {
-				Name   string    `yaml:"name"`
-				Config yaml.Node `yaml:"config"`
-			} `yaml:"models"`
+		var root yaml.Node
+		if yaml.Unmarshal(src, &root) != nil || len(root.Content) == 0 {
+			continue
 		}
-		if yaml.Unmarshal(src, &doc) != nil {
+		file := newYAMLFile(f, src, &root)
+		p.files[f] = file
+		models, _ := lookup(root.Content[0], "models")
+		if models == nil || models.Kind != yaml.SequenceNode {
 			continue
 		}
 		lines := lineStarts(src)
-		for _, m := range doc.Models {
-			if m.Name == "" || m.Config.Kind != yaml.MappingNode {
+		for _, entry := range models.Content {
+			name, _ := lookup(entry, "name")
+			config, configKey := lookup(entry, "config")
+			if name == nil || name.Kind != yaml.ScalarNode || name.Value == "" || config == nil || config.Kind != yaml.MappingNode {
 				continue
 			}
-			cfg := p.models[m.Name]
+			p.entries[name.Value] = modelEntry{file: file, config: config, keyCol: configKey.Column}
+			cfg := p.models[name.Value]
 			if cfg == nil {
 				cfg = map[string]Value{}
-				p.models[m.Name] = cfg
+				p.models[name.Value] = cfg
 			}
-			for i := 0; i+1 < len(m.Config.Content); i += 2 {
-				k := strings.ToLower(strings.TrimPrefix(m.Config.Content[i].Value, "+"))
-				cfg[k] = yamlValue(m.Config.Content[i+1], f, lines)
+			for i := 0; i+1 < len(config.Content); i += 2 {
+				k := strings.ToLower(strings.TrimPrefix(config.Content[i].Value, "+"))
+				cfg[k] = yamlValue(config.Content[i+1], f, lines)
 			}
 		}
 	}
@@ -274,6 +301,9 @@ func lineStarts(src []byte) []int {
 // Projects finds the dbt project of each model file, reading each project
 // once. It is safe for concurrent use.
 type Projects struct {
+	// Read reads a project's YAML files (dbt_project.yml, properties
+	// files); nil reads them from disk. A fix run reads its edits so.
+	Read func(path string) ([]byte, error)
 	mu   sync.Mutex
 	dirs map[string]*Project // directory → its project (nil: none)
 }
@@ -288,6 +318,10 @@ func (ps *Projects) For(path string) *Project {
 	}
 	var walked []string
 	var found *Project
+	read := ps.Read
+	if read == nil {
+		read = projectfile.Read
+	}
 	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
 		if p, ok := ps.dirs[dir]; ok {
 			found = p
@@ -295,7 +329,7 @@ func (ps *Projects) For(path string) *Project {
 		}
 		walked = append(walked, dir)
 		if st, err := os.Stat(filepath.Join(dir, ProjectFile)); err == nil && st.Mode().IsRegular() {
-			found = LoadProject(dir)
+			found = loadProject(dir, read)
 			break
 		}
 		if parent := filepath.Dir(dir); parent == dir {
@@ -306,4 +340,24 @@ func (ps *Projects) For(path string) *Project {
 		ps.dirs[d] = found
 	}
 	return found
+}
+
+// Files are the YAML files of the projects read so far (dbt_project.yml
+// and properties files), sorted: the files a fix may edit.
+func (ps *Projects) Files() []string {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	seen := map[*Project]bool{}
+	var out []string
+	for _, p := range ps.dirs {
+		if p == nil || seen[p] {
+			continue
+		}
+		seen[p] = true
+		for f := range p.files {
+			out = append(out, f)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -31,6 +31,9 @@ func Properties(d *facts.TableDef, keys []string) rule.Fix {
 		if d.AddProps == nil {
 			return rule.Fix{} // no place known: no fix, and nothing to say
 		}
+		if ins := d.AddProps; ins.Style == facts.DbtYAML {
+			return inYAML(ins, keys)
+		}
 		return rule.Fix{Title: "Add " + list, Applicability: rule.SafeFix, Edits: []facts.Edit{inline(d.AddProps, keys)}}
 	}
 	const mayExist = "the table may already be at its location, where Delta requires the properties a CREATE lists to be exactly the table's: "
@@ -46,6 +49,37 @@ func Properties(d *facts.TableDef, keys []string) rule.Fix {
 	}
 	return rule.Fix{Title: "Set " + list + " with an ALTER TABLE after the CREATE",
 		Applicability: rule.UnsafeFix, Edits: []facts.Edit{alter(d, keys)}}
+}
+
+// inYAML sets the properties of a dbt model in its project's YAML: its own
+// config in a properties file is safe (dbt creates the table with them);
+// a dbt_project.yml block is unsafe, since every model below it, views
+// included, takes them too.
+func inYAML(ins *facts.PropertyInsertion, keys []string) rule.Fix {
+	title := "Add " + strings.Join(keys, ", ") + " to " + ins.Where
+	app := rule.SafeFix
+	if ins.Shared {
+		title += " (every model below it takes them)"
+		app = rule.UnsafeFix
+	}
+	text := ins.Header
+	for _, k := range keys {
+		text += ins.Newline + yamlKey(k) + ": " + quote(ins) + "true" + quote(ins)
+	}
+	at := facts.Span{Start: ins.Offset, End: ins.Offset, File: facts.FileOf(ins.File)}
+	return rule.Fix{Title: title, Applicability: app, Edits: []facts.Edit{{Span: at, NewText: text}}}
+}
+
+// yamlKey is k as a plain YAML key when it can be one, else single-quoted.
+func yamlKey(k string) string {
+	plain := k != "" && k[0] != '-'
+	for _, c := range k {
+		plain = plain && (c == '_' || c == '.' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
+	}
+	if plain {
+		return k
+	}
+	return "'" + strings.ReplaceAll(k, "'", "''") + "'"
 }
 
 // quote is the author's quote, ' when the definition says none.
