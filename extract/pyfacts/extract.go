@@ -81,6 +81,9 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 // extractor is the state of one Extract call, made anew for each file;
 // only work, the memory it borrows, outlives the file.
 type extractor struct {
+	// hasWriterHelper says a function of the file returns the writer it is
+	// given (see writerParams).
+	hasWriterHelper bool
 	opts    Options
 	doc     *document.Document
 	regions []*document.Region // the Python regions, in order

@@ -252,7 +252,11 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val
 		return true
 	}
 	_, s := writerStep(fn.ret)
-	return val{kind: kWriter, ref: rebaseSteps(s, w, onto, known)}
+	if r := rebaseSteps(s, w, onto, known); r != nil {
+		return val{kind: kWriter, ref: r}
+	}
+	return val{kind: kWriter, ref: w} // no step on a writer not yet configured
+
 }
 
 // instanceFlag is the value of cond, an attribute of the instance a
