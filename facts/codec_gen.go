@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "e727dc2427875d2d"
+const CodecVersion = "a25388b427696e4f"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1497,6 +1497,10 @@ func (e *encoder) encWriterWay(x *WriterWay) {
 		e.encWayCond(&x.Conds[i1])
 	}
 	e.encWriterSettings(&x.Sets)
+	e.Count(len(x.Helpers), x.Helpers == nil)
+	for i1 := range x.Helpers {
+		e.encConfigured(&x.Helpers[i1])
+	}
 }
 
 func (d *decoder) decWriterWay(x *WriterWay) {
@@ -1509,6 +1513,13 @@ func (d *decoder) decWriterWay(x *WriterWay) {
 		x.Conds = s1
 	}
 	d.decWriterSettings(&x.Sets)
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Configured, n1)
+		for i1 := range s1 {
+			d.decConfigured(&s1[i1])
+		}
+		x.Helpers = s1
+	}
 }
 
 func (e *encoder) encWayCond(x *WayCond) {
@@ -1620,6 +1631,32 @@ func (d *decoder) decWriterSettings(x *WriterSettings) {
 	d.decValue(&x.QueryName)
 }
 
+func (e *encoder) encConfigured(x *Configured) {
+	var bits byte
+	if x.InPlace {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
+	e.Bool(x.Call != nil)
+	if x.Call != nil {
+		e.encCall(x.Call)
+	}
+	e.Int(x.Arg)
+	e.Uint(uint64(x.After))
+}
+
+func (d *decoder) decConfigured(x *Configured) {
+	bits := d.Bits8(1)
+	x.InPlace = bits&(1<<0) != 0
+	if d.Bool() {
+		p1 := new(Call)
+		d.decCall(p1)
+		x.Call = p1
+	}
+	x.Arg = d.Int()
+	x.After = d.U8()
+}
+
 func (e *encoder) encReturnedTable(x *ReturnedTable) {
 	var bits byte
 	if x.ByPath {
@@ -1693,32 +1730,6 @@ func (d *decoder) decFinished(x *Finished) {
 		}
 		x.Helpers = s1
 	}
-}
-
-func (e *encoder) encConfigured(x *Configured) {
-	var bits byte
-	if x.InPlace {
-		bits |= 1 << 0
-	}
-	e.Bits8(bits)
-	e.Bool(x.Call != nil)
-	if x.Call != nil {
-		e.encCall(x.Call)
-	}
-	e.Int(x.Arg)
-	e.Uint(uint64(x.After))
-}
-
-func (d *decoder) decConfigured(x *Configured) {
-	bits := d.Bits8(1)
-	x.InPlace = bits&(1<<0) != 0
-	if d.Bool() {
-		p1 := new(Call)
-		d.decCall(p1)
-		x.Call = p1
-	}
-	x.Arg = d.Int()
-	x.After = d.U8()
 }
 
 func (e *encoder) encClass(x *Class) {

@@ -115,6 +115,11 @@ type WriterWay struct {
 	// only the ways it meets.
 	Conds []WayCond
 	Sets  WriterSettings
+	// Helpers are the calls of writer helpers of another module the way
+	// makes on the writer, the newest first (return scheduled(w.option(...))):
+	// the link step adds what they set, unless Sets has it from a step
+	// after them (Configured.After).
+	Helpers []Configured
 }
 
 // WayCond says that parameter Param (its attribute Attr, when set:

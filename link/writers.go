@@ -48,9 +48,12 @@ func (l *linker) configure(p string, w *facts.Write, c *facts.Configured) bool {
 		}
 		return l.argAt(p, *a)
 	})
-	h := fn.Writer
-	if h.Param >= len(args) || !args[h.Param].ok || args[h.Param].a.Span != c.Call.Args[c.Arg].Span {
+	if fn.Writer.Param >= len(args) || !args[fn.Writer.Param].ok || args[fn.Writer.Param].a.Span != c.Call.Args[c.Arg].Span {
 		return false // the writer is not what the helper configures
+	}
+	h := l.writerOf(home, fn, 0)
+	if h == nil {
+		return false
 	}
 	ways := make([]*facts.WriterWay, 0, len(h.Ways))
 	for i := range h.Ways {
@@ -161,7 +164,7 @@ func setting(w *facts.Write, ways []*facts.WriterWay, bit uint8, home string, fo
 		w.Properties = withValues(w.Properties, first.Properties, c.Value)
 	case facts.SetTrigger:
 		t := c.Trigger(first.Trigger)
-		if foreign {
+		if foreign || t.Span.Foreign() {
 			// reported at the call, where the helper is named: its own
 			// code makes no write to report it at, nor to fix
 			t.Span, t.Interval.Span, t.Interval.ReadOnly = at, at, true
@@ -223,4 +226,146 @@ func withValues(have, set map[string]facts.Value, value func(*facts.Value) *fact
 		out[k] = *value(&v)
 	}
 	return out
+}
+
+// writerOf is what writer helper fn, defined in home, sets: its summary's
+// ways, each way that calls writer helpers of other modules
+// (facts.WriterWay.Helpers) made into the ways through them, with what
+// they set; nil when such a call is not of a writer helper given the
+// writer.
+func (l *linker) writerOf(home string, fn *facts.Func, depth int) *facts.WriterHelper {
+	h := fn.Writer
+	nested := false
+	for i := range h.Ways {
+		nested = nested || len(h.Ways[i].Helpers) > 0
+	}
+	if !nested {
+		return h
+	}
+	if depth >= maxDepth {
+		return nil
+	}
+	out := &facts.WriterHelper{Param: h.Param}
+	for i := range h.Ways {
+		ways := []facts.WriterWay{h.Ways[i]}
+		for j := len(h.Ways[i].Helpers) - 1; j >= 0; j-- { // the oldest call first
+			ways = l.through(home, ways, &h.Ways[i].Helpers[j], depth)
+			if ways == nil {
+				return nil
+			}
+		}
+		out.Ways = append(out.Ways, ways...)
+	}
+	if len(out.Ways) > maxWays {
+		return nil
+	}
+	return out
+}
+
+// maxWays bounds the ways through helpers that call helpers.
+const maxWays = 16
+
+// through is each of ways followed by each way through c, a call of a
+// writer helper made in home on the writer the ways configure; nil when c
+// is no such call.
+func (l *linker) through(home string, ways []facts.WriterWay, c *facts.Configured, depth int) []facts.WriterWay {
+	inHome, fn := l.resolve(home, c.Call.Callee)
+	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) {
+		return nil
+	}
+	mark := len(l.bounds)
+	args := slices.Clone(l.bind(fn, c.Call.Args, func(a *facts.Arg) bound {
+		if a.Kind == facts.ArgParam {
+			return bound{a: *a, home: home, ok: true} // the outer helper's parameter
+		}
+		return l.argAt(home, *a)
+	}))
+	l.bounds = l.bounds[:mark]
+	if fn.Writer.Param >= len(args) || !args[fn.Writer.Param].ok || args[fn.Writer.Param].a.Span != c.Call.Args[c.Arg].Span {
+		return nil
+	}
+	inner := l.writerOf(inHome, fn, depth+1)
+	if inner == nil {
+		return nil
+	}
+	var out []facts.WriterWay
+	for i := range inner.Ways {
+		in := &inner.Ways[i]
+		if !l.takes(in, args, inHome) {
+			continue
+		}
+		for _, w := range ways {
+			out = append(out, joinWay(w, in, args, c.After, inHome != home, inHome))
+		}
+	}
+	return out
+}
+
+// joinWay is way w with what way in of a helper it calls sets, where the
+// code after the call (after) does not set it. The inner way's conditions
+// on parameters the call passes the outer helper's own are conditions on
+// those; its spans are those of home when foreign.
+func joinWay(w facts.WriterWay, in *facts.WriterWay, args []bound, after uint8, foreign bool, home string) facts.WriterWay {
+	out := facts.WriterWay{When: w.When, Conds: slices.Clone(w.Conds), Sets: w.Sets}
+	if in.When != "" {
+		out.When = in.When
+	}
+	for _, c := range in.Conds {
+		if c.Param >= len(args) || args[c.Param].a.Kind != facts.ArgParam || args[c.Param].a.Attr() != "" {
+			continue
+		}
+		out.Conds = append(out.Conds, facts.WayCond{Param: args[c.Param].a.Param, Attr: c.Attr, Holds: c.Holds})
+	}
+	s := in.Sets
+	if foreign {
+		cp := facts.Copier{Home: facts.FileOf(home)}
+		s.FormatSpan = s.FormatSpan.In(home)
+		s.Mode = *cp.Value(&s.Mode)
+		s.PartitionBy = cp.Partitioning(s.PartitionBy)
+		s.Trigger = cp.Trigger(s.Trigger)
+		s.QueryName = *cp.Value(&s.QueryName)
+	}
+	overlay(&out.Sets, &s, after)
+	return out
+}
+
+// overlay gives dst the settings of src but those a later step sets
+// (after); options and properties add up, the later ones winning.
+func overlay(dst, src *facts.WriterSettings, after uint8) {
+	bits := src.Set &^ after
+	same := func(v *facts.Value) *facts.Value { return v }
+	if o := src.Set & after & facts.SetOptions; o != 0 {
+		dst.Options = withValues(src.Options, dst.Options, same)
+	}
+	if o := src.Set & after & facts.SetProps; o != 0 {
+		dst.Properties = withValues(src.Properties, dst.Properties, same)
+	}
+	if bits == 0 {
+		return
+	}
+	dst.Set |= bits
+	if bits&facts.SetFormat != 0 {
+		dst.Format, dst.FormatUnknown, dst.FormatSpan = src.Format, src.FormatUnknown, src.FormatSpan
+	}
+	if bits&facts.SetMode != 0 {
+		dst.Mode = src.Mode
+	}
+	if bits&facts.SetPartition != 0 {
+		dst.PartitionBy = src.PartitionBy
+	}
+	if bits&facts.SetCluster != 0 {
+		dst.ClusterBy = src.ClusterBy
+	}
+	if bits&facts.SetOptions != 0 {
+		dst.Options = withValues(dst.Options, src.Options, same)
+	}
+	if bits&facts.SetProps != 0 {
+		dst.Properties = withValues(dst.Properties, src.Properties, same)
+	}
+	if bits&facts.SetTrigger != 0 {
+		dst.Trigger = src.Trigger
+	}
+	if bits&facts.SetQuery != 0 {
+		dst.QueryName = src.QueryName
+	}
 }

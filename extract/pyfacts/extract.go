@@ -81,17 +81,14 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 // extractor is the state of one Extract call, made anew for each file;
 // only work, the memory it borrows, outlives the file.
 type extractor struct {
-	// hasWriterHelper says a function of the file returns the writer it is
-	// given (see writerParams).
-	hasWriterHelper bool
-	opts            Options
-	doc             *document.Document
-	regions         []*document.Region // the Python regions, in order
-	spans           []regionSpan       // their spans by start, for prefixAt; made on first use
-	file            *facts.File
-	sql             []*document.Region
-	module          *scope
-	eol             string
+	opts    Options
+	doc     *document.Document
+	regions []*document.Region // the Python regions, in order
+	spans   []regionSpan       // their spans by start, for prefixAt; made on first use
+	file    *facts.File
+	sql     []*document.Region
+	module  *scope
+	eol     string
 	// defined are the functions the region defines at module level: a
 	// function may call one defined further down, which Python looks up
 	// when the call runs

@@ -660,7 +660,6 @@ func (x *extractor) endFunction(st *fnState) {
 			// return w.trigger(...): each call's writer, so configured
 			if w, s := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {
 				st.fn.ret, st.fn.retWriter = st.ret, w.from
-				x.hasWriterHelper = true
 				st.sum.Writer = x.writerHelper(st, w.from-1, s)
 			}
 		case kFrame:

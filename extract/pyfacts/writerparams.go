@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
@@ -14,7 +15,7 @@ import (
 // writerParams makes writers of the parameters of function st (named in fs)
 // that its body passes to a writer helper already defined.
 func (x *extractor) writerParams(st *fnState, body python.Node, fs *scope) {
-	if !x.hasWriterHelper || len(st.sum.Params) == 0 || !body.Valid() {
+	if len(st.sum.Params) == 0 || !body.Valid() {
 		return
 	}
 	body.Descendants(func(d python.Node) bool {
@@ -36,16 +37,32 @@ func (x *extractor) writerParamOf(st *fnState, call python.Node, fs *scope) {
 		return
 	}
 	v, ok := fs.lookup(x.text(fn))
-	if !ok || v.kind != kFunc {
+	pos, api := 0, facts.DataFrameWriter
+	switch {
+	case ok && v.kind == kFunc:
+		callee, _ := v.ref.(*function)
+		if callee == nil || callee.retWriter == 0 {
+			return
+		}
+		w, _ := writerStep(callee.ret)
+		if w == nil {
+			return
+		}
+		pos, api = callee.retWriter-1, w.api
+	case ok && v.kind == kModule:
+		// a function of another module: a writer helper when the link step
+		// finds it one; the first argument, a chain of a writer's settings
+		// on the parameter, says the parameter is a writer
+		arg := positionalArg(call, 0)
+		if !arg.Is("call") || !x.chainRoot(arg).Valid() {
+			return
+		}
+		api = x.chainAPI(arg)
+	default:
 		return
 	}
-	callee, _ := v.ref.(*function)
-	if callee == nil || callee.retWriter == 0 {
-		return
-	}
-	w, _ := writerStep(callee.ret)
-	arg := positionalArg(call, callee.retWriter-1)
-	if w == nil || !arg.Valid() {
+	arg := positionalArg(call, pos)
+	if !arg.Valid() {
 		return
 	}
 	root := x.chainRoot(arg)
@@ -61,7 +78,7 @@ func (x *extractor) writerParamOf(st *fnState, call python.Node, fs *scope) {
 			if pr, ok := cur.ref.(*param); ok && pr.attr == "" && pr.fn == st {
 				outer := x.fn
 				x.fn = st
-				fs.set(name, x.paramWriter(i, w.api))
+				fs.set(name, x.paramWriter(i, api))
 				x.fn = outer
 			}
 		}
@@ -115,4 +132,17 @@ func (x *extractor) chainRoot(n python.Node) python.Node {
 var writerSettings = map[string]bool{
 	"format": true, "option": true, "options": true, "mode": true, "outputMode": true,
 	"partitionBy": true, "clusterBy": true, "trigger": true, "queryName": true,
+}
+
+// chainAPI is the writer a chain of settings calls is made on: a
+// DataStreamWriter when one of them is a stream's only.
+func (x *extractor) chainAPI(n python.Node) facts.API {
+	for n.Is("call") {
+		f := n.ChildByFieldID(fFunction)
+		if writerOnly[x.text(f.ChildByFieldID(fAttribute))] == facts.DataStreamWriter {
+			return facts.DataStreamWriter
+		}
+		n = f.ChildByFieldID(fObject)
+	}
+	return facts.DataFrameWriter
 }
