@@ -374,9 +374,6 @@ func fillField(v any, h facts.Hole, a facts.Arg, moveAt, owned bool) {
 		switch h.Field {
 		case facts.HoleTable, facts.HolePath:
 			target(&f.Target)
-			if f.Target.Known() && moveAt {
-				f.At = a.Span // a finding about the table is about the caller's argument
-			}
 		case facts.HoleRetain:
 			if a.Kind == facts.ArgValue {
 				f.Retain, f.HasRetain = a.Value, true

@@ -41,12 +41,6 @@ func check(p *rule.Pass) {
 		m := g.first
 		msg := "VACUUM of " + g.name() + " retains " + trim(g.hours) + " hours, less than the safe minimum of " + want +
 			": readers, lagging streams and time travel lose the files they need"
-		if m.Retain.Span.Foreign() {
-			// a helper of another module, called here with the table: its
-			// retention is edited there, where it is reported too
-			p.Report(m.At, msg)
-			continue
-		}
 		var fixes []rule.Fix
 		if (m.Retain.Kind == facts.Int || m.Retain.Kind == facts.Float) && !m.Retain.ReadOnly {
 			fixes = append(fixes, rule.Fix{Title: "Retain " + want + " hours",
@@ -66,8 +60,7 @@ type group struct {
 }
 
 // groups are the VACUUMs that retain fewer than min hours, grouped by
-// where they are reported: the retention, or the caller's argument that
-// names the table of a helper of another module.
+// the retention they share.
 func groups(ms []*facts.Maintenance, min float64) []*group {
 	var out []*group
 	byAt := map[facts.Span]*group{}
@@ -81,10 +74,7 @@ func groups(ms []*facts.Maintenance, min float64) []*group {
 		}
 		at := m.Retain.Span
 		if at.Foreign() {
-			if m.At.Foreign() {
-				continue // nothing of it is written here
-			}
-			at = m.At
+			continue // a helper of another module's retention: reported there, once
 		}
 		g := byAt[at]
 		if g == nil {
