@@ -313,6 +313,7 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 		if r, ok := g.v.ref.(*objAttr); ok && projectName(r.obj.cls) {
 			name = r.obj.cls + "." + r.name
 		}
+
 	case g.v.kind == kUnknown && g.n.Is("identifier") && x.file.Summary != nil && len(x.file.Summary.Runs) > 0:
 		if _, bound := sc.lookup(x.text(g.n)); !bound {
 			name = x.text(g.n)
@@ -325,6 +326,40 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 		x.work.globals = make(map[facts.Span]string)
 	}
 	x.work.globals[x.spanOf(g.n)] = name
+}
+
+// noteReturnedArg remembers a **mapping that is what a call of a project
+// function returns (trigger(**Fast().trigger_kwargs())): a function of
+// another module, or a method a class inherits, whose summary the link
+// step reads it from (facts.Func.Returns, named "callee()").
+func (x *extractor) noteReturnedArg(g *arg) {
+	calls := x.summary().Calls
+	if x.fn != nil {
+		calls = x.fn.sum.Calls
+	}
+	if len(calls) == 0 {
+		return
+	}
+	call := calls[len(calls)-1] // the outermost call is recorded after its arguments
+	sp := x.spanOf(g.n)
+	if call.Span != sp || !noArgs(call) || !projectName(call.Callee) || call.CalleeParam > 0 {
+		return
+	}
+	if x.work.globals == nil {
+		x.work.globals = make(map[facts.Span]string)
+	}
+	x.work.globals[sp] = call.Callee + "()"
+}
+
+// noArgs reports whether call passes nothing but the instance its method
+// is bound to.
+func noArgs(call *facts.Call) bool {
+	for _, a := range call.Args {
+		if a.Kind != facts.ArgObject || a.Name != "" {
+			return false
+		}
+	}
+	return len(call.Args) <= 1
 }
 
 // finishSummary adds the module's constants, and the file's fact fields
@@ -650,6 +685,11 @@ func (x *extractor) endFunction(st *fnState) {
 		switch st.ret.kind {
 		case kSession, kConst, kStr:
 			st.fn.ret = st.ret
+		case kDict, kList:
+			// return {"availableNow": True}: settings a call gives back
+			if !st.ret.open {
+				st.fn.ret = st.ret
+			}
 		case kDeltaTable:
 			// return DeltaTable.forPath(spark, path): the table each call names
 			st.fn.ret = st.ret
