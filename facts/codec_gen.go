@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "a25388b427696e4f"
+const CodecVersion = "802bd594c3711862"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -487,6 +487,7 @@ func (e *encoder) encTrigger(x *Trigger) {
 	e.Float(x.Seconds)
 	e.encSpan(&x.Span)
 	e.encSpan(&x.Kwargs)
+	e.Str(x.When)
 }
 
 func (d *decoder) decTrigger(x *Trigger) {
@@ -497,6 +498,7 @@ func (d *decoder) decTrigger(x *Trigger) {
 	x.Seconds = d.Float()
 	d.decSpan(&x.Span)
 	d.decSpan(&x.Kwargs)
+	x.When = d.Str()
 }
 
 func (e *encoder) encTransform(x *Transform) {
@@ -1581,6 +1583,7 @@ func (e *encoder) encWriterSettings(x *WriterSettings) {
 	if x.Trigger != nil {
 		e.encTrigger(x.Trigger)
 	}
+	e.Str(x.TriggerGlobal)
 	e.encValue(&x.QueryName)
 }
 
@@ -1628,6 +1631,7 @@ func (d *decoder) decWriterSettings(x *WriterSettings) {
 		d.decTrigger(p1)
 		x.Trigger = p1
 	}
+	x.TriggerGlobal = d.Str()
 	d.decValue(&x.QueryName)
 }
 

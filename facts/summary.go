@@ -143,6 +143,10 @@ type WriterSettings struct {
 	Options       map[string]Value
 	Properties    map[string]Value
 	Trigger       *Trigger
+	// TriggerGlobal names the module constant a trigger's **mapping is
+	// (trigger(**NOW), NOW imported), as a Call's Callee would: the link
+	// step reads the trigger from it.
+	TriggerGlobal string
 	QueryName     Value
 }
 

@@ -55,6 +55,7 @@ func (l *linker) configure(p string, w *facts.Write, c *facts.Configured) bool {
 	if h == nil {
 		return false
 	}
+	h = l.withTriggers(home, h)
 	ways := make([]*facts.WriterWay, 0, len(h.Ways))
 	for i := range h.Ways {
 		if l.takes(&h.Ways[i], args, home) {
@@ -139,6 +140,14 @@ func setting(w *facts.Write, ways []*facts.WriterWay, bit uint8, home string, fo
 				w.Stream.NoTriggerWhen = unset
 			} else if set == len(ways) || w.HasTrigger {
 				w.Trigger, w.HasTrigger = &facts.Trigger{Kind: facts.TriggerUnknown}, true
+				if set == len(ways) {
+					if t := fastestOf(ways, c, foreign, at); t != nil {
+						w.Trigger = t
+						if w.Stream != nil {
+							w.Stream.NoTriggerWhen = ""
+						}
+					}
+				}
 			}
 		}
 		return
@@ -178,6 +187,30 @@ func setting(w *facts.Write, ways []*facts.WriterWay, bit uint8, home string, fo
 			w.Stream.QueryName = *c.Value(&first.QueryName)
 		}
 	}
+}
+
+// fastestOf is the processing-time trigger of the way that triggers most
+// often, saying when it runs, when that is known (see facts.Trigger.When).
+func fastestOf(ways []*facts.WriterWay, c facts.Copier, foreign bool, at facts.Span) *facts.Trigger {
+	var best *facts.WriterWay
+	for _, way := range ways {
+		t := way.Sets.Trigger
+		if t == nil || t.Kind != facts.TriggerProcessingTime || !t.IntervalOK() {
+			continue
+		}
+		if best == nil || t.Seconds < best.Sets.Trigger.Seconds {
+			best = way
+		}
+	}
+	if best == nil || best.When == "" {
+		return nil
+	}
+	t := c.Trigger(best.Sets.Trigger)
+	if foreign || t.Span.Foreign() {
+		t.Span, t.Interval.Span, t.Interval.ReadOnly = at, at, true
+	}
+	t.When = best.When
+	return t
 }
 
 // sameSetting reports whether a and b make setting bit alike.
@@ -288,6 +321,7 @@ func (l *linker) through(home string, ways []facts.WriterWay, c *facts.Configure
 	if inner == nil {
 		return nil
 	}
+	inner = l.withTriggers(inHome, inner)
 	var out []facts.WriterWay
 	for i := range inner.Ways {
 		in := &inner.Ways[i]
@@ -368,4 +402,30 @@ func overlay(dst, src *facts.WriterSettings, after uint8) {
 	if bits&facts.SetQuery != 0 {
 		dst.QueryName = src.QueryName
 	}
+}
+
+// withTriggers is h with the triggers its ways read from module constants
+// (facts.WriterSettings.TriggerGlobal) read, seen from home; h itself
+// when none does.
+func (l *linker) withTriggers(home string, h *facts.WriterHelper) *facts.WriterHelper {
+	var out *facts.WriterHelper
+	for i := range h.Ways {
+		s := &h.Ways[i].Sets
+		if s.TriggerGlobal == "" || s.Trigger == nil {
+			continue
+		}
+		d, ok := l.constant(home, s.TriggerGlobal)
+		if !ok || d.Kind != facts.ArgDict || d.Open {
+			continue
+		}
+		if out == nil {
+			out = &facts.WriterHelper{Param: h.Param, Ways: slices.Clone(h.Ways)}
+		}
+		t := triggerOf(placeArg(d, s.Trigger.Kwargs), s.Trigger.Span)
+		out.Ways[i].Sets.Trigger, out.Ways[i].Sets.TriggerGlobal = t, ""
+	}
+	if out == nil {
+		return h
+	}
+	return out
 }

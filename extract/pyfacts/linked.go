@@ -193,6 +193,9 @@ func (x *extractor) setStep(ws *facts.WriterSettings, s *wstep) {
 		ws.Properties = fw.Properties
 	case wTrigger:
 		ws.Trigger = fw.Trigger
+		if t := fw.Trigger; t != nil && t.Kwargs != (facts.Span{}) {
+			ws.TriggerGlobal = x.work.globals[t.Kwargs]
+		}
 	case wQuery:
 		ws.QueryName = s.v.value(s.span)
 	default:

@@ -656,9 +656,39 @@ func (x *extractor) joinedSettings(fw *facts.Write, j *wstep, seen *[wKinds]bool
 			}
 		case k == wTrigger:
 			fw.Trigger = &facts.Trigger{Kind: facts.TriggerUnknown}
+			if t := fastestWay(j); t != nil {
+				fw.Trigger = t
+			}
 			fw.HasTrigger = true
 		}
 	}
+}
+
+// fastestWay is the processing-time trigger of the way through join j
+// that triggers most often, saying when it runs, when every way sets a
+// trigger and that way's condition is known; nil otherwise.
+func fastestWay(j *wstep) *facts.Trigger {
+	var best *facts.Trigger
+	when := ""
+	for _, a := range j.ref.(*wjoin).alts {
+		got, mixed, _ := a.s.find(wTrigger)
+		if got == nil || mixed {
+			return nil
+		}
+		t, _ := got.ref.(*facts.Trigger)
+		if t == nil || t.Kind != facts.TriggerProcessingTime || !t.IntervalOK() {
+			continue
+		}
+		if best == nil || t.Seconds < best.Seconds {
+			best, when = t, a.when.text
+		}
+	}
+	if best == nil || when == "" {
+		return nil
+	}
+	c := *best
+	c.When = when
+	return &c
 }
 
 // applyStep gives fw the setting step s makes.

@@ -91,6 +91,9 @@ func message(p *rule.Pass, w *facts.Write) string {
 			into = "passed to a stream"
 		}
 	}
+	if tr.When != "" {
+		into += " when " + tr.When // the branch that sets it
+	}
 	return fmt.Sprintf("a trigger of %s %s means %s%s, each adding small files to the table and a commit to its log; "+
 		"run it with trigger(availableNow=True) on a schedule, or trigger at least every %s",
 		rule.Quote(tr.Interval.Text()), into, rate, p.MeasuredCommits(w), rule.SparkInterval(p.Config.Rules.MinStreamingTrigger)) + p.StreamNote(w)
