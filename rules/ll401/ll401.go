@@ -23,7 +23,9 @@ lagging stream fails with missing files, and a concurrent writer's commit can be
 corrupted. Delta's own safety check refuses retentions under 168 hours for this reason.
 VACUUM ... DRY RUN lists the files it would delete and deletes nothing: it is not reported.
 A DeltaTable a helper returns (get_table(spark, "main.s.t").vacuum(0)), in the same file or
-another module, is the table the call names.`,
+another module, is the table the call names. A helper's VACUUM is reported once, at its
+retention, naming the tables its calls in the same file give (a parameter's default when a
+call passes none); the default a call from another module leaves is named there too.`,
 	Lang:      "sql",
 	Example:   `VACUUM main.sales.events RETAIN 24 HOURS;`,
 	Better:    `VACUUM main.sales.events RETAIN 168 HOURS;`,
