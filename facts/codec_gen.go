@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "802bd594c3711862"
+const CodecVersion = "b91f0e6e968a5987"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1584,6 +1584,7 @@ func (e *encoder) encWriterSettings(x *WriterSettings) {
 		e.encTrigger(x.Trigger)
 	}
 	e.Str(x.TriggerGlobal)
+	e.Int(x.TriggerParam)
 	e.encValue(&x.QueryName)
 }
 
@@ -1632,6 +1633,7 @@ func (d *decoder) decWriterSettings(x *WriterSettings) {
 		x.Trigger = p1
 	}
 	x.TriggerGlobal = d.Str()
+	x.TriggerParam = d.Int()
 	d.decValue(&x.QueryName)
 }
 

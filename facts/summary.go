@@ -147,7 +147,10 @@ type WriterSettings struct {
 	// (trigger(**NOW), NOW imported), as a Call's Callee would: the link
 	// step reads the trigger from it.
 	TriggerGlobal string
-	QueryName     Value
+	// TriggerParam is 1 + the parameter whose value is the trigger's
+	// interval (w.trigger(processingTime=interval)), 0 when none.
+	TriggerParam int
+	QueryName    Value
 }
 
 // The settings of a writer (WriterSettings.Set).

@@ -56,6 +56,7 @@ func (l *linker) configure(p string, w *facts.Write, c *facts.Configured) bool {
 		return false
 	}
 	h = l.withTriggers(home, h)
+	h = withIntervals(h, args, home, p)
 	ways := make([]*facts.WriterWay, 0, len(h.Ways))
 	for i := range h.Ways {
 		if l.takes(&h.Ways[i], args, home) {
@@ -423,6 +424,37 @@ func (l *linker) withTriggers(home string, h *facts.WriterHelper) *facts.WriterH
 		}
 		t := triggerOf(placeArg(d, s.Trigger.Kwargs), s.Trigger.Span)
 		out.Ways[i].Sets.Trigger, out.Ways[i].Sets.TriggerGlobal = t, ""
+	}
+	if out == nil {
+		return h
+	}
+	return out
+}
+
+// withIntervals is h with the trigger intervals its ways take from a
+// parameter (facts.WriterSettings.TriggerParam) given the call's
+// arguments args, made in file p; h itself when none does.
+func withIntervals(h *facts.WriterHelper, args []bound, home, p string) *facts.WriterHelper {
+	var out *facts.WriterHelper
+	for i := range h.Ways {
+		s := &h.Ways[i].Sets
+		k := s.TriggerParam - 1
+		if k < 0 || k >= len(args) || s.Trigger == nil || !args[k].ok || args[k].a.Kind != facts.ArgValue {
+			continue
+		}
+		if out == nil {
+			out = &facts.WriterHelper{Param: h.Param, Ways: slices.Clone(h.Ways)}
+		}
+		t := *s.Trigger
+		v := args[k].a.Value
+		if args[k].home != "" && args[k].home != p {
+			v.Span = v.Span.In(args[k].home) // a default, written in the helper
+		}
+		t.Interval, t.Seconds, t.Parsed = v, 0, false
+		if v.Kind == facts.String {
+			t.Seconds, t.Parsed = facts.IntervalSeconds(v.Str)
+		}
+		out.Ways[i].Sets.Trigger, out.Ways[i].Sets.TriggerParam = &t, 0
 	}
 	if out == nil {
 		return h

@@ -102,6 +102,11 @@ func (x *extractor) writerHelper(st *fnState, i int, s *wstep) *facts.WriterHelp
 			}
 			seen[step.kind] = true
 			x.setStep(&way.Sets, step)
+			if t := way.Sets.Trigger; step.kind == wTrigger && t != nil {
+				if p, ok := st.spans[t.Interval.Span]; ok && p.attr == "" {
+					way.Sets.TriggerParam = p.i + 1 // trigger(processingTime=interval)
+				}
+			}
 		}
 		h.Ways = append(h.Ways, way)
 	}

@@ -701,6 +701,7 @@ func (x *extractor) endFunction(st *fnState) {
 			if w, s := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {
 				st.fn.ret, st.fn.retWriter = st.ret, w.from
 				st.sum.Writer = x.writerHelper(st, w.from-1, s)
+				st.fn.trigParams = triggerParams(st, s)
 			}
 		case kFrame:
 			// return df.coalesce(2): each call's argument, so transformed
@@ -717,6 +718,37 @@ func (x *extractor) endFunction(st *fnState) {
 			st.fn.ret = val{}
 		}
 	}
+}
+
+// triggerParams are the triggers among the steps from s back whose
+// interval is a parameter of the function read in st.
+func triggerParams(st *fnState, s *wstep) map[*facts.Trigger]int {
+	var out map[*facts.Trigger]int
+	var walk func(s *wstep)
+	walk = func(s *wstep) {
+		for ; s != nil; s = s.prev {
+			switch s.kind {
+			case wJoin:
+				for _, a := range s.ref.(*wjoin).alts {
+					walk(a.s)
+				}
+				return
+			case wTrigger:
+				t, _ := s.ref.(*facts.Trigger)
+				if t == nil {
+					continue
+				}
+				if p, ok := st.spans[t.Interval.Span]; ok && p.attr == "" {
+					if out == nil {
+						out = map[*facts.Trigger]int{}
+					}
+					out[t] = p.i
+				}
+			}
+		}
+	}
+	walk(s)
+	return out
 }
 
 // runs records the notebook's %run lines.

@@ -253,10 +253,52 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val
 	}
 	_, s := writerStep(fn.ret)
 	if r := rebaseSteps(s, w, onto, known); r != nil {
+		x.passIntervals(fn, r, onto, a, skip)
 		return val{kind: kWriter, ref: r}
 	}
 	return val{kind: kWriter, ref: w} // no step on a writer not yet configured
 
+}
+
+// passIntervals gives the triggers of steps r, a call's copy of fn's
+// steps down to the caller's onto, whose interval is fn's parameter the
+// interval the call a passes for it.
+func (x *extractor) passIntervals(fn *function, r, onto *wstep, a args, skip int) {
+	if len(fn.trigParams) == 0 || fn.sum == nil {
+		return
+	}
+	var walk func(s *wstep)
+	walk = func(s *wstep) {
+		for ; s != nil && s != onto; s = s.prev {
+			switch s.kind {
+			case wJoin:
+				for _, alt := range s.ref.(*wjoin).alts {
+					walk(alt.s)
+				}
+				return
+			case wTrigger:
+				t, _ := s.ref.(*facts.Trigger)
+				i, ok := fn.trigParams[t]
+				if !ok || i < skip || i >= len(fn.sum.Params) {
+					continue
+				}
+				c := *t
+				if g, ok := a.get(i-skip, fn.sum.Params[i].Name); ok && (g.v.kind == kStr || g.v.kind == kConst) {
+					c.Interval = g.v.value(x.spanOf(g.n))
+				} else if d := fn.sum.Params[i].Default; !ok && d != nil && d.Kind == facts.ArgValue {
+					c.Interval = d.Value // the parameter's default
+				} else {
+					continue
+				}
+				c.Seconds, c.Parsed = 0, false
+				if c.Interval.Kind == facts.String {
+					c.Seconds, c.Parsed = facts.IntervalSeconds(c.Interval.Str)
+				}
+				s.ref = &c
+			}
+		}
+	}
+	walk(r)
 }
 
 // instanceFlag is the value of cond, an attribute of the instance a

@@ -24,6 +24,7 @@ func (x *extractor) writerParams(st *fnState, body python.Node, fs *scope) {
 		}
 		if d.Is("call") {
 			x.writerParamOf(st, d, fs)
+			x.writerChainOf(st, d, fs)
 		}
 		return true
 	})
@@ -65,7 +66,29 @@ func (x *extractor) writerParamOf(st *fnState, call python.Node, fs *scope) {
 	if !arg.Valid() {
 		return
 	}
-	root := x.chainRoot(arg)
+	x.makeWriterParam(st, x.chainRoot(arg), api, fs)
+}
+
+// writerChainOf makes a writer of the parameter a chain of a writer's
+// settings starts from when the chain calls a method only a writer has
+// (w.format("delta").trigger(...)): format and option alone, a reader's
+// too, would not say so at the first call.
+func (x *extractor) writerChainOf(st *fnState, call python.Node, fs *scope) {
+	f := call.ChildByFieldID(fFunction)
+	if !f.Is("attribute") {
+		return
+	}
+	api := writerOnly[x.text(f.ChildByFieldID(fAttribute))]
+	obj := f.ChildByFieldID(fObject)
+	if api == "" || !obj.Is("call") {
+		return // a method called on the parameter itself makes it a writer as it is read
+	}
+	x.makeWriterParam(st, x.chainRoot(obj), api, fs)
+}
+
+// makeWriterParam makes a writer of the parameter root names, unless it
+// is already one.
+func (x *extractor) makeWriterParam(st *fnState, root python.Node, api facts.API, fs *scope) {
 	if !root.Is("identifier") {
 		return
 	}
