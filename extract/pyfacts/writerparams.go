@@ -38,7 +38,7 @@ func (x *extractor) writerParamOf(st *fnState, call python.Node, fs *scope) {
 		return
 	}
 	v, ok := fs.lookup(x.text(fn))
-	pos, api := 0, facts.DataFrameWriter
+	pos, api := 0, facts.API("")
 	switch {
 	case ok && v.kind == kFunc:
 		callee, _ := v.ref.(*function)
