@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "618498c9719a043a"
+const CodecVersion = "e57df571f3daf1b7"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -487,6 +487,7 @@ func (e *encoder) encTrigger(x *Trigger) {
 	e.Float(x.Seconds)
 	e.encSpan(&x.Span)
 	e.encSpan(&x.Kwargs)
+	e.Str(x.When)
 }
 
 func (d *decoder) decTrigger(x *Trigger) {
@@ -497,6 +498,7 @@ func (d *decoder) decTrigger(x *Trigger) {
 	x.Seconds = d.Float()
 	d.decSpan(&x.Span)
 	d.decSpan(&x.Kwargs)
+	x.When = d.Str()
 }
 
 func (e *encoder) encTransform(x *Transform) {
@@ -1563,6 +1565,10 @@ func (e *encoder) encWriterWay(x *WriterWay) {
 		e.encWayCond(&x.Conds[i1])
 	}
 	e.encWriterSettings(&x.Sets)
+	e.Count(len(x.Helpers), x.Helpers == nil)
+	for i1 := range x.Helpers {
+		e.encConfigured(&x.Helpers[i1])
+	}
 }
 
 func (d *decoder) decWriterWay(x *WriterWay) {
@@ -1575,6 +1581,13 @@ func (d *decoder) decWriterWay(x *WriterWay) {
 		x.Conds = s1
 	}
 	d.decWriterSettings(&x.Sets)
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Configured, n1)
+		for i1 := range s1 {
+			d.decConfigured(&s1[i1])
+		}
+		x.Helpers = s1
+	}
 }
 
 func (e *encoder) encWayCond(x *WayCond) {
@@ -1636,6 +1649,8 @@ func (e *encoder) encWriterSettings(x *WriterSettings) {
 	if x.Trigger != nil {
 		e.encTrigger(x.Trigger)
 	}
+	e.Str(x.TriggerGlobal)
+	e.Int(x.TriggerParam)
 	e.encValue(&x.QueryName)
 }
 
@@ -1683,7 +1698,35 @@ func (d *decoder) decWriterSettings(x *WriterSettings) {
 		d.decTrigger(p1)
 		x.Trigger = p1
 	}
+	x.TriggerGlobal = d.Str()
+	x.TriggerParam = d.Int()
 	d.decValue(&x.QueryName)
+}
+
+func (e *encoder) encConfigured(x *Configured) {
+	var bits byte
+	if x.InPlace {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
+	e.Bool(x.Call != nil)
+	if x.Call != nil {
+		e.encCall(x.Call)
+	}
+	e.Int(x.Arg)
+	e.Uint(uint64(x.After))
+}
+
+func (d *decoder) decConfigured(x *Configured) {
+	bits := d.Bits8(1)
+	x.InPlace = bits&(1<<0) != 0
+	if d.Bool() {
+		p1 := new(Call)
+		d.decCall(p1)
+		x.Call = p1
+	}
+	x.Arg = d.Int()
+	x.After = d.U8()
 }
 
 func (e *encoder) encReturnedTable(x *ReturnedTable) {
@@ -1759,32 +1802,6 @@ func (d *decoder) decFinished(x *Finished) {
 		}
 		x.Helpers = s1
 	}
-}
-
-func (e *encoder) encConfigured(x *Configured) {
-	var bits byte
-	if x.InPlace {
-		bits |= 1 << 0
-	}
-	e.Bits8(bits)
-	e.Bool(x.Call != nil)
-	if x.Call != nil {
-		e.encCall(x.Call)
-	}
-	e.Int(x.Arg)
-	e.Uint(uint64(x.After))
-}
-
-func (d *decoder) decConfigured(x *Configured) {
-	bits := d.Bits8(1)
-	x.InPlace = bits&(1<<0) != 0
-	if d.Bool() {
-		p1 := new(Call)
-		d.decCall(p1)
-		x.Call = p1
-	}
-	x.Arg = d.Int()
-	x.After = d.U8()
 }
 
 func (e *encoder) encClass(x *Class) {

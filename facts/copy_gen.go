@@ -1129,6 +1129,14 @@ func (c Copier) copyWriterWay(x *WriterWay) {
 		x.Conds = y1
 	}
 	c.copyWriterSettings(&x.Sets)
+	if s1 := x.Helpers; s1 != nil {
+		y1 := make([]Configured, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyConfigured(&y1[i1])
+		}
+		x.Helpers = y1
+	}
 }
 
 // WriterSettings returns a deep copy of x (nil for nil).
@@ -1185,6 +1193,24 @@ func (c Copier) copyWriterSettings(x *WriterSettings) {
 		x.Trigger = &y1
 	}
 	c.copyValue(&x.QueryName)
+}
+
+// Configured returns a deep copy of x (nil for nil).
+func (c Copier) Configured(x *Configured) *Configured {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyConfigured(&y)
+	return &y
+}
+
+func (c Copier) copyConfigured(x *Configured) {
+	if p1 := x.Call; p1 != nil {
+		y1 := *p1
+		c.copyCall(&y1)
+		x.Call = &y1
+	}
 }
 
 // ReturnedTable returns a deep copy of x (nil for nil).
@@ -1253,24 +1279,6 @@ func (c Copier) copyFinished(x *Finished) {
 			c.copyConfigured(&y1[i1])
 		}
 		x.Helpers = y1
-	}
-}
-
-// Configured returns a deep copy of x (nil for nil).
-func (c Copier) Configured(x *Configured) *Configured {
-	if x == nil {
-		return nil
-	}
-	y := *x
-	c.copyConfigured(&y)
-	return &y
-}
-
-func (c Copier) copyConfigured(x *Configured) {
-	if p1 := x.Call; p1 != nil {
-		y1 := *p1
-		c.copyCall(&y1)
-		x.Call = &y1
 	}
 }
 

@@ -262,6 +262,9 @@ type Trigger struct {
 	// not know it (trigger(**TRIG), TRIG imported): the link step reads
 	// the trigger from the mapping's constant.
 	Kwargs Span
+	// When is set when branches give the stream different triggers: this,
+	// the most frequent, is the one that runs then ("`backfill` is false").
+	When string
 }
 
 // Write is one write of data into a table or path.

@@ -136,6 +136,11 @@ type WriterWay struct {
 	// only the ways it meets.
 	Conds []WayCond
 	Sets  WriterSettings
+	// Helpers are the calls of writer helpers of another module the way
+	// makes on the writer, the newest first (return scheduled(w.option(...))):
+	// the link step adds what they set, unless Sets has it from a step
+	// after them (Configured.After).
+	Helpers []Configured
 }
 
 // WayCond says that parameter Param (its attribute Attr, when set:
@@ -159,7 +164,14 @@ type WriterSettings struct {
 	Options       map[string]Value
 	Properties    map[string]Value
 	Trigger       *Trigger
-	QueryName     Value
+	// TriggerGlobal names the module constant a trigger's **mapping is
+	// (trigger(**NOW), NOW imported), as a Call's Callee would: the link
+	// step reads the trigger from it.
+	TriggerGlobal string
+	// TriggerParam is 1 + the parameter whose value is the trigger's
+	// interval (w.trigger(processingTime=interval)), 0 when none.
+	TriggerParam int
+	QueryName    Value
 }
 
 // The settings of a writer (WriterSettings.Set).

@@ -816,6 +816,9 @@ func (l *linker) class(p, cls string) (string, *facts.Class) {
 
 // constant is the value of the module constant name, seen from file p.
 func (l *linker) constant(p, name string) (facts.Arg, bool) {
+	if fn, ok := strings.CutSuffix(name, "()"); ok {
+		return l.returned(p, fn)
+	}
 	var found facts.Arg
 	ok := false
 	l.find(p, name, func(file, n string) bool {
@@ -823,6 +826,22 @@ func (l *linker) constant(p, name string) (facts.Arg, bool) {
 		return ok
 	})
 	return found, ok
+}
+
+// returned is what the function the code names callee (a method a class
+// inherits too) returns whatever its arguments: a constant, or a list or
+// dict of them.
+func (l *linker) returned(p, callee string) (facts.Arg, bool) {
+	home, fn := l.resolve(p, callee)
+	if fn == nil {
+		return facts.Arg{}, false
+	}
+	r := fn.Returns
+	switch {
+	case r.Kind == facts.ArgValue && r.Value.Known(), (r.Kind == facts.ArgDict || r.Kind == facts.ArgList) && !r.Open:
+		return copyArg(r, home), true
+	}
+	return facts.Arg{}, false
 }
 
 // constIn is the value of the constant named n in summary s.

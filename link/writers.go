@@ -48,10 +48,15 @@ func (l *linker) configure(p string, w *facts.Write, c *facts.Configured) bool {
 		}
 		return l.argAt(p, *a)
 	})
-	h := fn.Writer
-	if h.Param >= len(args) || !args[h.Param].ok || args[h.Param].a.Span != c.Call.Args[c.Arg].Span {
+	if fn.Writer.Param >= len(args) || !args[fn.Writer.Param].ok || args[fn.Writer.Param].a.Span != c.Call.Args[c.Arg].Span {
 		return false // the writer is not what the helper configures
 	}
+	h := l.writerOf(home, fn, 0)
+	if h == nil {
+		return false
+	}
+	h = l.withTriggers(home, h)
+	h = withIntervals(h, args, home, p)
 	ways := make([]*facts.WriterWay, 0, len(h.Ways))
 	for i := range h.Ways {
 		if l.takes(&h.Ways[i], args, home) {
@@ -136,6 +141,14 @@ func setting(w *facts.Write, ways []*facts.WriterWay, bit uint8, home string, fo
 				w.Stream.NoTriggerWhen = unset
 			} else if set == len(ways) || w.HasTrigger {
 				w.Trigger, w.HasTrigger = &facts.Trigger{Kind: facts.TriggerUnknown}, true
+				if set == len(ways) {
+					if t := fastestOf(ways, c, foreign, at); t != nil {
+						w.Trigger = t
+						if w.Stream != nil {
+							w.Stream.NoTriggerWhen = ""
+						}
+					}
+				}
 			}
 		}
 		return
@@ -161,7 +174,7 @@ func setting(w *facts.Write, ways []*facts.WriterWay, bit uint8, home string, fo
 		w.Properties = withValues(w.Properties, first.Properties, c.Value)
 	case facts.SetTrigger:
 		t := c.Trigger(first.Trigger)
-		if foreign {
+		if foreign || t.Span.Foreign() {
 			// reported at the call, where the helper is named: its own
 			// code makes no write to report it at, nor to fix
 			t.Span, t.Interval.Span, t.Interval.ReadOnly = at, at, true
@@ -175,6 +188,30 @@ func setting(w *facts.Write, ways []*facts.WriterWay, bit uint8, home string, fo
 			w.Stream.QueryName = *c.Value(&first.QueryName)
 		}
 	}
+}
+
+// fastestOf is the processing-time trigger of the way that triggers most
+// often, saying when it runs, when that is known (see facts.Trigger.When).
+func fastestOf(ways []*facts.WriterWay, c facts.Copier, foreign bool, at facts.Span) *facts.Trigger {
+	var best *facts.WriterWay
+	for _, way := range ways {
+		t := way.Sets.Trigger
+		if t == nil || t.Kind != facts.TriggerProcessingTime || !t.IntervalOK() {
+			continue
+		}
+		if best == nil || t.Seconds < best.Sets.Trigger.Seconds {
+			best = way
+		}
+	}
+	if best == nil || best.When == "" {
+		return nil
+	}
+	t := c.Trigger(best.Sets.Trigger)
+	if foreign || t.Span.Foreign() {
+		t.Span, t.Interval.Span, t.Interval.ReadOnly = at, at, true
+	}
+	t.When = best.When
+	return t
 }
 
 // sameSetting reports whether a and b make setting bit alike.
@@ -221,6 +258,206 @@ func withValues(have, set map[string]facts.Value, value func(*facts.Value) *fact
 	}
 	for k, v := range set {
 		out[k] = *value(&v)
+	}
+	return out
+}
+
+// writerOf is what writer helper fn, defined in home, sets: its summary's
+// ways, each way that calls writer helpers of other modules
+// (facts.WriterWay.Helpers) made into the ways through them, with what
+// they set; nil when such a call is not of a writer helper given the
+// writer.
+func (l *linker) writerOf(home string, fn *facts.Func, depth int) *facts.WriterHelper {
+	h := fn.Writer
+	nested := false
+	for i := range h.Ways {
+		nested = nested || len(h.Ways[i].Helpers) > 0
+	}
+	if !nested {
+		return h
+	}
+	if depth >= maxDepth {
+		return nil
+	}
+	out := &facts.WriterHelper{Param: h.Param}
+	for i := range h.Ways {
+		ways := []facts.WriterWay{h.Ways[i]}
+		for j := len(h.Ways[i].Helpers) - 1; j >= 0; j-- { // the oldest call first
+			ways = l.through(home, ways, &h.Ways[i].Helpers[j], depth)
+			if ways == nil {
+				return nil
+			}
+		}
+		out.Ways = append(out.Ways, ways...)
+	}
+	if len(out.Ways) > maxWays {
+		return nil
+	}
+	return out
+}
+
+// maxWays bounds the ways through helpers that call helpers.
+const maxWays = 16
+
+// through is each of ways followed by each way through c, a call of a
+// writer helper made in home on the writer the ways configure; nil when c
+// is no such call.
+func (l *linker) through(home string, ways []facts.WriterWay, c *facts.Configured, depth int) []facts.WriterWay {
+	inHome, fn := l.resolve(home, c.Call.Callee)
+	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) {
+		return nil
+	}
+	mark := len(l.bounds)
+	args := slices.Clone(l.bind(fn, c.Call.Args, func(a *facts.Arg) bound {
+		if a.Kind == facts.ArgParam {
+			return bound{a: *a, home: home, ok: true} // the outer helper's parameter
+		}
+		return l.argAt(home, *a)
+	}))
+	l.bounds = l.bounds[:mark]
+	if fn.Writer.Param >= len(args) || !args[fn.Writer.Param].ok || args[fn.Writer.Param].a.Span != c.Call.Args[c.Arg].Span {
+		return nil
+	}
+	inner := l.writerOf(inHome, fn, depth+1)
+	if inner == nil {
+		return nil
+	}
+	inner = l.withTriggers(inHome, inner)
+	var out []facts.WriterWay
+	for i := range inner.Ways {
+		in := &inner.Ways[i]
+		if !l.takes(in, args, inHome) {
+			continue
+		}
+		for _, w := range ways {
+			out = append(out, joinWay(w, in, args, c.After, inHome != home, inHome))
+		}
+	}
+	return out
+}
+
+// joinWay is way w with what way in of a helper it calls sets, where the
+// code after the call (after) does not set it. The inner way's conditions
+// on parameters the call passes the outer helper's own are conditions on
+// those; its spans are those of home when foreign.
+func joinWay(w facts.WriterWay, in *facts.WriterWay, args []bound, after uint8, foreign bool, home string) facts.WriterWay {
+	out := facts.WriterWay{When: w.When, Conds: slices.Clone(w.Conds), Sets: w.Sets}
+	if in.When != "" {
+		out.When = in.When
+	}
+	for _, c := range in.Conds {
+		if c.Param >= len(args) || args[c.Param].a.Kind != facts.ArgParam || args[c.Param].a.Attr() != "" {
+			continue
+		}
+		out.Conds = append(out.Conds, facts.WayCond{Param: args[c.Param].a.Param, Attr: c.Attr, Holds: c.Holds})
+	}
+	s := in.Sets
+	if foreign {
+		cp := facts.Copier{Home: facts.FileOf(home)}
+		s.FormatSpan = s.FormatSpan.In(home)
+		s.Mode = *cp.Value(&s.Mode)
+		s.PartitionBy = cp.Partitioning(s.PartitionBy)
+		s.Trigger = cp.Trigger(s.Trigger)
+		s.QueryName = *cp.Value(&s.QueryName)
+	}
+	overlay(&out.Sets, &s, after)
+	return out
+}
+
+// overlay gives dst the settings of src but those a later step sets
+// (after); options and properties add up, the later ones winning.
+func overlay(dst, src *facts.WriterSettings, after uint8) {
+	bits := src.Set &^ after
+	same := func(v *facts.Value) *facts.Value { return v }
+	if o := src.Set & after & facts.SetOptions; o != 0 {
+		dst.Options = withValues(src.Options, dst.Options, same)
+	}
+	if o := src.Set & after & facts.SetProps; o != 0 {
+		dst.Properties = withValues(src.Properties, dst.Properties, same)
+	}
+	if bits == 0 {
+		return
+	}
+	dst.Set |= bits
+	if bits&facts.SetFormat != 0 {
+		dst.Format, dst.FormatUnknown, dst.FormatSpan = src.Format, src.FormatUnknown, src.FormatSpan
+	}
+	if bits&facts.SetMode != 0 {
+		dst.Mode = src.Mode
+	}
+	if bits&facts.SetPartition != 0 {
+		dst.PartitionBy = src.PartitionBy
+	}
+	if bits&facts.SetCluster != 0 {
+		dst.ClusterBy = src.ClusterBy
+	}
+	if bits&facts.SetOptions != 0 {
+		dst.Options = withValues(dst.Options, src.Options, same)
+	}
+	if bits&facts.SetProps != 0 {
+		dst.Properties = withValues(dst.Properties, src.Properties, same)
+	}
+	if bits&facts.SetTrigger != 0 {
+		dst.Trigger = src.Trigger
+	}
+	if bits&facts.SetQuery != 0 {
+		dst.QueryName = src.QueryName
+	}
+}
+
+// withTriggers is h with the triggers its ways read from module constants
+// (facts.WriterSettings.TriggerGlobal) read, seen from home; h itself
+// when none does.
+func (l *linker) withTriggers(home string, h *facts.WriterHelper) *facts.WriterHelper {
+	var out *facts.WriterHelper
+	for i := range h.Ways {
+		s := &h.Ways[i].Sets
+		if s.TriggerGlobal == "" || s.Trigger == nil {
+			continue
+		}
+		d, ok := l.constant(home, s.TriggerGlobal)
+		if !ok || d.Kind != facts.ArgDict || d.Open {
+			continue
+		}
+		if out == nil {
+			out = &facts.WriterHelper{Param: h.Param, Ways: slices.Clone(h.Ways)}
+		}
+		t := triggerOf(placeArg(d, s.Trigger.Kwargs), s.Trigger.Span)
+		out.Ways[i].Sets.Trigger, out.Ways[i].Sets.TriggerGlobal = t, ""
+	}
+	if out == nil {
+		return h
+	}
+	return out
+}
+
+// withIntervals is h with the trigger intervals its ways take from a
+// parameter (facts.WriterSettings.TriggerParam) given the call's
+// arguments args, made in file p; h itself when none does.
+func withIntervals(h *facts.WriterHelper, args []bound, home, p string) *facts.WriterHelper {
+	var out *facts.WriterHelper
+	for i := range h.Ways {
+		s := &h.Ways[i].Sets
+		k := s.TriggerParam - 1
+		if k < 0 || k >= len(args) || s.Trigger == nil || !args[k].ok || args[k].a.Kind != facts.ArgValue {
+			continue
+		}
+		if out == nil {
+			out = &facts.WriterHelper{Param: h.Param, Ways: slices.Clone(h.Ways)}
+		}
+		t := *s.Trigger
+		v := args[k].a.Value
+		if args[k].home != "" && args[k].home != p {
+			v.Span = v.Span.In(args[k].home) // a default, written in the helper
+		}
+		t.Interval, t.Seconds, t.Parsed = v, 0, false
+		if v.Kind == facts.String {
+			t.Seconds, t.Parsed = facts.IntervalSeconds(v.Str)
+		}
+		out.Ways[i].Sets.Trigger, out.Ways[i].Sets.TriggerParam = &t, 0
+	}
+	if out == nil {
+		return h
 	}
 	return out
 }

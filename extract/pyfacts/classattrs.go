@@ -113,6 +113,8 @@ func (x *extractor) ownMethod(recv val, name string, sc *scope) *function {
 		if r.i == 0 && r.attr == "" && r.fn != nil {
 			ca = r.fn.statics
 		}
+	case *classInfo:
+		ca = r.statics // Conf.eager(): a static or class method
 	case *objRef:
 		if cls, ok := sc.lookup(r.cls); ok {
 			if ci, ok := cls.ref.(*classInfo); ok && cls.kind == kClass {

@@ -485,6 +485,9 @@ func (x *extractor) args(n python.Node, sc *scope) args {
 		if g.v.kind == kModule || g.v.kind == kUnknown {
 			x.noteGlobalArg(&g, sc)
 		}
+		if g.splat == 2 && g.n.Is("call") && g.v.kind != kDict {
+			x.noteReturnedArg(&g)
+		}
 		x.work.argStack = append(x.work.argStack, g)
 	}
 	return x.work.argStack[start:]
@@ -544,6 +547,11 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		if recv.kind == kDict || recv.kind == kList {
 			x.forgetMutated(recv, fn, sc)
 		}
+		if recv.kind == kClass {
+			if fn := x.ownMethod(recv, c.name, sc); fn != nil && (fn.ret.kind == kDict || fn.ret.kind == kList) {
+				return fn.ret // the settings a static or class method gives back
+			}
+		}
 		if callee, bound, ok := x.methodOf(recv, c.name); ok {
 			call := x.recordCallable(callee, 0, bound, c, a)
 			fn := x.ownMethod(recv, c.name, sc)
@@ -555,6 +563,8 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 				return orLinked(x.linkedResult(call, c, a), func() val { return x.method(recv, c, a) })
 			} else if t, ok := x.methodTable(fn, recv, c, a); ok {
 				return t
+			} else if v := fn.ret; v.kind == kDict || v.kind == kList {
+				return v // the settings the method gives back
 			}
 		}
 		return x.method(recv, c, a)

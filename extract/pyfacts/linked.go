@@ -24,8 +24,11 @@ func (x *extractor) linkedWriter(call *facts.Call, a args) (val, bool) {
 	}
 	for i := range a {
 		w, s := writerStep(a[i].v)
-		if w == nil || w.from > 0 || w.api == facts.DataFrameWriterV2 || a[i].splat != 0 {
+		if w == nil || w.api == facts.DataFrameWriterV2 || a[i].splat != 0 {
 			continue
+		}
+		if w.from > 0 && (x.fn == nil || x.fn.writers[w.from-1] != w) {
+			continue // a writer helper's own parameter is followed in its summary only
 		}
 		k := len(call.Args) - len(a) + i // arguments bound to the callee come first
 		return val{kind: kWriter, ref: &wstep{w: w, prev: s, kind: wLinked, ref: &facts.Configured{Call: call, Arg: k}}}, true
@@ -78,12 +81,12 @@ const maxWays = 16
 // it is not followed (too many ways, a foreachBatch, another helper).
 func (x *extractor) writerHelper(st *fnState, i int, s *wstep) *facts.WriterHelper {
 	var ways []wayPath
-	if !flattenWays(s, nil, nil, &ways) {
+	if !flattenWays(s, nil, nil, nil, &ways) {
 		return nil
 	}
 	h := &facts.WriterHelper{Param: i, Ways: make([]facts.WriterWay, 0, len(ways))}
 	for _, wp := range ways {
-		way := facts.WriterWay{}
+		way := facts.WriterWay{Helpers: wp.helpers}
 		for _, wh := range wp.whens {
 			if wh.text != "" {
 				way.When = wh.text // the innermost branch's
@@ -99,6 +102,11 @@ func (x *extractor) writerHelper(st *fnState, i int, s *wstep) *facts.WriterHelp
 			}
 			seen[step.kind] = true
 			x.setStep(&way.Sets, step)
+			if t := way.Sets.Trigger; step.kind == wTrigger && t != nil {
+				if p, ok := st.spans[t.Interval.Span]; ok && p.attr == "" {
+					way.Sets.TriggerParam = p.i + 1 // trigger(processingTime=interval)
+				}
+			}
 		}
 		h.Ways = append(h.Ways, way)
 	}
@@ -108,22 +116,28 @@ func (x *extractor) writerHelper(st *fnState, i int, s *wstep) *facts.WriterHelp
 // wayPath is one way through a writer's branches: its steps, newest
 // first, and when each branch it went through runs, outermost first.
 type wayPath struct {
-	steps []*wstep
-	whens []when
+	steps   []*wstep
+	whens   []when
+	helpers []facts.Configured // calls of writer helpers of another module, newest first
 }
 
 // flattenWays adds to out each way through the steps from s back, after
 // the newer steps and the branches' conditions given; false when a way
 // holds what a summary does not carry.
-func flattenWays(s *wstep, newer []*wstep, whens []when, out *[]wayPath) bool {
+func flattenWays(s *wstep, newer []*wstep, whens []when, helpers []facts.Configured, out *[]wayPath) bool {
 	steps := newer
 	for ; s != nil; s = s.prev {
 		switch s.kind {
-		case wLinked, wBatch:
+		case wBatch:
 			return false
+		case wLinked:
+			c := *s.ref.(*facts.Configured)
+			c.After = stepBits(steps)
+			helpers = append(helpers[:len(helpers):len(helpers)], c)
+			continue
 		case wJoin:
 			for _, a := range s.ref.(*wjoin).alts {
-				if !flattenWays(a.s, steps[:len(steps):len(steps)], append(whens[:len(whens):len(whens)], a.when), out) {
+				if !flattenWays(a.s, steps[:len(steps):len(steps)], append(whens[:len(whens):len(whens)], a.when), helpers, out) {
 					return false
 				}
 			}
@@ -134,8 +148,17 @@ func flattenWays(s *wstep, newer []*wstep, whens []when, out *[]wayPath) bool {
 	if len(*out) >= maxWays {
 		return false
 	}
-	*out = append(*out, wayPath{steps: steps, whens: whens})
+	*out = append(*out, wayPath{steps: steps, whens: whens, helpers: helpers})
 	return true
+}
+
+// stepBits are the settings steps make, as facts.WriterSettings bits.
+func stepBits(steps []*wstep) uint8 {
+	var b uint8
+	for _, s := range steps {
+		b |= setBits[s.kind]
+	}
+	return b
 }
 
 // paramCond is the condition wh as one on a parameter of fn: "flag" or
@@ -175,6 +198,9 @@ func (x *extractor) setStep(ws *facts.WriterSettings, s *wstep) {
 		ws.Properties = fw.Properties
 	case wTrigger:
 		ws.Trigger = fw.Trigger
+		if t := fw.Trigger; t != nil && t.Kwargs != (facts.Span{}) {
+			ws.TriggerGlobal = x.work.globals[t.Kwargs]
+		}
 	case wQuery:
 		ws.QueryName = s.v.value(s.span)
 	default:

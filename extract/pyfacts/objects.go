@@ -23,6 +23,9 @@ type function struct {
 	// retWriter is 1 + the parameter whose writer ret (a kWriter)
 	// configures, 0 when ret is no such writer (see returnedWriter).
 	retWriter int
+	// trigParams are the triggers of the writer ret whose interval is a
+	// parameter (trigger(processingTime=interval)), by the parameter.
+	trigParams map[*facts.Trigger]int
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }

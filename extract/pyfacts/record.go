@@ -313,6 +313,7 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 		if r, ok := g.v.ref.(*objAttr); ok && projectName(r.obj.cls) {
 			name = r.obj.cls + "." + r.name
 		}
+
 	case g.v.kind == kUnknown && g.n.Is("identifier") && x.file.Summary != nil && len(x.file.Summary.Runs) > 0:
 		if _, bound := sc.lookup(x.text(g.n)); !bound {
 			name = x.text(g.n)
@@ -325,6 +326,40 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 		x.work.globals = make(map[facts.Span]string)
 	}
 	x.work.globals[x.spanOf(g.n)] = name
+}
+
+// noteReturnedArg remembers a **mapping that is what a call of a project
+// function returns (trigger(**Fast().trigger_kwargs())): a function of
+// another module, or a method a class inherits, whose summary the link
+// step reads it from (facts.Func.Returns, named "callee()").
+func (x *extractor) noteReturnedArg(g *arg) {
+	calls := x.summary().Calls
+	if x.fn != nil {
+		calls = x.fn.sum.Calls
+	}
+	if len(calls) == 0 {
+		return
+	}
+	call := calls[len(calls)-1] // the outermost call is recorded after its arguments
+	sp := x.spanOf(g.n)
+	if call.Span != sp || !noArgs(call) || !projectName(call.Callee) || call.CalleeParam > 0 {
+		return
+	}
+	if x.work.globals == nil {
+		x.work.globals = make(map[facts.Span]string)
+	}
+	x.work.globals[sp] = call.Callee + "()"
+}
+
+// noArgs reports whether call passes nothing but the instance its method
+// is bound to.
+func noArgs(call *facts.Call) bool {
+	for _, a := range call.Args {
+		if a.Kind != facts.ArgObject || a.Name != "" {
+			return false
+		}
+	}
+	return len(call.Args) <= 1
 }
 
 // finishSummary adds the module's constants, and the file's fact fields
@@ -659,6 +694,11 @@ func (x *extractor) endFunction(st *fnState) {
 		switch st.ret.kind {
 		case kSession, kConst, kStr:
 			st.fn.ret = st.ret
+		case kDict, kList:
+			// return {"availableNow": True}: settings a call gives back
+			if !st.ret.open {
+				st.fn.ret = st.ret
+			}
 		case kDeltaTable:
 			// return DeltaTable.forPath(spark, path): the table each call names
 			st.fn.ret = st.ret
@@ -670,6 +710,7 @@ func (x *extractor) endFunction(st *fnState) {
 			if w, s := writerStep(st.ret); w != nil && w.from > 0 && st.writers[w.from-1] == w {
 				st.fn.ret, st.fn.retWriter = st.ret, w.from
 				st.sum.Writer = x.writerHelper(st, w.from-1, s)
+				st.fn.trigParams = triggerParams(st, s)
 			}
 		case kFrame:
 			// return df.coalesce(2): each call's argument, so transformed
@@ -686,6 +727,37 @@ func (x *extractor) endFunction(st *fnState) {
 			st.fn.ret = val{}
 		}
 	}
+}
+
+// triggerParams are the triggers among the steps from s back whose
+// interval is a parameter of the function read in st.
+func triggerParams(st *fnState, s *wstep) map[*facts.Trigger]int {
+	var out map[*facts.Trigger]int
+	var walk func(s *wstep)
+	walk = func(s *wstep) {
+		for ; s != nil; s = s.prev {
+			switch s.kind {
+			case wJoin:
+				for _, a := range s.ref.(*wjoin).alts {
+					walk(a.s)
+				}
+				return
+			case wTrigger:
+				t, _ := s.ref.(*facts.Trigger)
+				if t == nil {
+					continue
+				}
+				if p, ok := st.spans[t.Interval.Span]; ok && p.attr == "" {
+					if out == nil {
+						out = map[*facts.Trigger]int{}
+					}
+					out[t] = p.i
+				}
+			}
+		}
+	}
+	walk(s)
+	return out
 }
 
 // runs records the notebook's %run lines.

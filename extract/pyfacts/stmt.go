@@ -473,6 +473,7 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
 	outer, outerClass, outerLoop, outerItems, outerWhile := x.fn, x.className, x.inLoop, x.loopItems, x.loopWhile
 	x.fn, x.className, x.inLoop, x.loopItems, x.loopWhile = st, "", facts.Span{}, 0, false
+	x.writerParams(st, n.ChildByFieldID(fBody), fs)
 	x.block(n.ChildByFieldID(fBody), fs)
 	x.fn, x.className, x.inLoop, x.loopItems, x.loopWhile = outer, outerClass, outerLoop, outerItems, outerWhile
 	x.endFunction(st)

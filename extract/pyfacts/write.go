@@ -252,7 +252,53 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val
 		return true
 	}
 	_, s := writerStep(fn.ret)
-	return val{kind: kWriter, ref: rebaseSteps(s, w, onto, known)}
+	if r := rebaseSteps(s, w, onto, known); r != nil {
+		x.passIntervals(fn, r, onto, a, skip)
+		return val{kind: kWriter, ref: r}
+	}
+	return val{kind: kWriter, ref: w} // no step on a writer not yet configured
+
+}
+
+// passIntervals gives the triggers of steps r, a call's copy of fn's
+// steps down to the caller's onto, whose interval is fn's parameter the
+// interval the call a passes for it.
+func (x *extractor) passIntervals(fn *function, r, onto *wstep, a args, skip int) {
+	if len(fn.trigParams) == 0 || fn.sum == nil {
+		return
+	}
+	var walk func(s *wstep)
+	walk = func(s *wstep) {
+		for ; s != nil && s != onto; s = s.prev {
+			switch s.kind {
+			case wJoin:
+				for _, alt := range s.ref.(*wjoin).alts {
+					walk(alt.s)
+				}
+				return
+			case wTrigger:
+				t, _ := s.ref.(*facts.Trigger)
+				i, ok := fn.trigParams[t]
+				if !ok || i < skip || i >= len(fn.sum.Params) {
+					continue
+				}
+				c := *t
+				if g, ok := a.get(i-skip, fn.sum.Params[i].Name); ok && (g.v.kind == kStr || g.v.kind == kConst) {
+					c.Interval = g.v.value(x.spanOf(g.n))
+				} else if d := fn.sum.Params[i].Default; !ok && d != nil && d.Kind == facts.ArgValue {
+					c.Interval = d.Value // the parameter's default
+				} else {
+					continue
+				}
+				c.Seconds, c.Parsed = 0, false
+				if c.Interval.Kind == facts.String {
+					c.Seconds, c.Parsed = facts.IntervalSeconds(c.Interval.Str)
+				}
+				s.ref = &c
+			}
+		}
+	}
+	walk(r)
 }
 
 // instanceFlag is the value of cond, an attribute of the instance a
@@ -652,9 +698,39 @@ func (x *extractor) joinedSettings(fw *facts.Write, j *wstep, seen *[wKinds]bool
 			}
 		case k == wTrigger:
 			fw.Trigger = &facts.Trigger{Kind: facts.TriggerUnknown}
+			if t := fastestWay(j); t != nil {
+				fw.Trigger = t
+			}
 			fw.HasTrigger = true
 		}
 	}
+}
+
+// fastestWay is the processing-time trigger of the way through join j
+// that triggers most often, saying when it runs, when every way sets a
+// trigger and that way's condition is known; nil otherwise.
+func fastestWay(j *wstep) *facts.Trigger {
+	var best *facts.Trigger
+	when := ""
+	for _, a := range j.ref.(*wjoin).alts {
+		got, mixed, _ := a.s.find(wTrigger)
+		if got == nil || mixed {
+			return nil
+		}
+		t, _ := got.ref.(*facts.Trigger)
+		if t == nil || t.Kind != facts.TriggerProcessingTime || !t.IntervalOK() {
+			continue
+		}
+		if best == nil || t.Seconds < best.Seconds {
+			best, when = t, a.when.text
+		}
+	}
+	if best == nil || when == "" {
+		return nil
+	}
+	c := *best
+	c.When = when
+	return &c
 }
 
 // applyStep gives fw the setting step s makes.

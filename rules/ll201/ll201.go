@@ -35,7 +35,12 @@ set by a helper that configures the
 writer it is given counts as if written at the trigger; one a helper of another file sets
 is reported at the call, without a fix. A subclass that binds the setting its base's
 method reads (class Fast(Base): interval = "5 seconds") is judged by its own at each call
-on its instance, reported there.
+on its instance, reported there. Trigger keywords a function or a settings method returns
+(trigger(**Fast().trigger_kwargs()), a subclass's override first, a static or class
+method too) count the same; an instance whose class is not known is left alone. A
+helper that calls another helper of the writer counts with what both set. When
+branches give the stream different triggers, the most frequent is reported, naming when
+its branch runs.
 When a repartition(n) or coalesce(n) feeds the stream, the finding adds the files a day
 the trigger allows; when a bundle or Terraform job or an Airflow DAG of the project runs
 the file, it names the job and how often it starts the stream.`,
@@ -90,6 +95,9 @@ func message(p *rule.Pass, w *facts.Write) string {
 		if !w.Target.Known() && w.Stream.Batch == "" {
 			into = "passed to a stream"
 		}
+	}
+	if tr.When != "" {
+		into += " when " + tr.When // the branch that sets it
 	}
 	return fmt.Sprintf("a trigger of %s %s means %s%s, each adding small files to the table and a commit to its log; "+
 		"run it with trigger(availableNow=True) on a schedule, or trigger at least every %s",

@@ -2,7 +2,9 @@
 package ll401
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
@@ -21,7 +23,9 @@ lagging stream fails with missing files, and a concurrent writer's commit can be
 corrupted. Delta's own safety check refuses retentions under 168 hours for this reason.
 VACUUM ... DRY RUN lists the files it would delete and deletes nothing: it is not reported.
 A DeltaTable a helper returns (get_table(spark, "main.s.t").vacuum(0)), in the same file or
-another module, is the table the call names.`,
+another module, is the table the call names. A helper's VACUUM is reported once, at its
+retention, naming the tables its calls in the same file give (a parameter's default when a
+call passes none); the default a call from another module leaves is named there too.`,
 	Lang:      "sql",
 	Example:   `VACUUM main.sales.events RETAIN 24 HOURS;`,
 	Better:    `VACUUM main.sales.events RETAIN 168 HOURS;`,
@@ -34,28 +38,77 @@ var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
 	min := float64(p.Config.Rules.VacuumMinRetentionHours)
-	// a helper's VACUUM and its copies applied at calls in the same file
-	// share the retention written in the helper: reported once, there
-	seen := map[facts.Span]bool{}
-	for _, m := range p.Facts.Maintenance {
-		if m.Kind != facts.Vacuum || !m.HasRetain || m.DryRun || seen[m.Retain.Span] {
-			continue
-		}
-		hours, ok := m.Retain.Number()
-		if !ok || hours >= min {
-			continue
-		}
-		want := strconv.Itoa(p.Config.Rules.VacuumMinRetentionHours)
-		msg := "VACUUM of " + rule.TargetName(m.Target) + " retains " + trim(hours) + " hours, less than the safe minimum of " + want +
+	want := strconv.Itoa(p.Config.Rules.VacuumMinRetentionHours)
+	for _, g := range groups(p.Facts.Maintenance, min) {
+		m := g.first
+		msg := "VACUUM of " + g.name() + " retains " + trim(g.hours) + " hours, less than the safe minimum of " + want +
 			": readers, lagging streams and time travel lose the files they need"
 		var fixes []rule.Fix
 		if (m.Retain.Kind == facts.Int || m.Retain.Kind == facts.Float) && !m.Retain.ReadOnly {
 			fixes = append(fixes, rule.Fix{Title: "Retain " + want + " hours",
 				Edits: []facts.Edit{{Span: m.Retain.Span, NewText: want}}})
 		}
-		seen[m.Retain.Span] = true
 		p.Report(m.Retain.Span, msg, fixes...)
 	}
+}
+
+// group is the VACUUMs reported as one: a helper's and its copies applied
+// at calls share the retention written in the helper, and are reported
+// once, there, naming the tables the calls give.
+type group struct {
+	first *facts.Maintenance
+	hours float64
+	names []string // the known tables, in order, each once
+}
+
+// groups are the VACUUMs that retain fewer than min hours, grouped by
+// the retention they share.
+func groups(ms []*facts.Maintenance, min float64) []*group {
+	var out []*group
+	byAt := map[facts.Span]*group{}
+	for _, m := range ms {
+		if m.Kind != facts.Vacuum || !m.HasRetain || m.DryRun {
+			continue
+		}
+		hours, ok := m.Retain.Number()
+		if !ok || hours >= min {
+			continue
+		}
+		at := m.Retain.Span
+		if at.Foreign() {
+			continue // a helper of another module's retention: reported there, once
+		}
+		g := byAt[at]
+		if g == nil {
+			g = &group{first: m, hours: hours}
+			byAt[at] = g
+			out = append(out, g)
+		}
+		if named(m.Target) {
+			if n := rule.TargetName(m.Target); !slices.Contains(g.names, n) {
+				g.names = append(g.names, n)
+			}
+		}
+	}
+	return out
+}
+
+// named reports whether a target's name or path is known whole, not a
+// helper's placeholder.
+func named(t facts.Target) bool {
+	return t.Known() && !strings.ContainsAny(t.Table+t.Path, "{}")
+}
+
+// name says which tables the VACUUM cleans: those known, else how the
+// helper's code names its table.
+func (g *group) name() string {
+	switch len(g.names) {
+	case 0:
+		return rule.TargetName(g.first.Target)
+	case 1:
+		return g.names[0]
+	}
+	return strings.Join(g.names[:len(g.names)-1], ", ") + " and " + g.names[len(g.names)-1]
 }
 
 func trim(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

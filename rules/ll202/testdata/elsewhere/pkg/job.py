@@ -1,6 +1,6 @@
 """Streams configured by helpers of another module."""
 import pkg.writers as wr
-from pkg.writers import StreamSettings, describe, maybe_scheduled, scheduled, with_checkpoint
+from pkg.writers import StreamSettings, chained, chained_checkpoint, describe, maybe_scheduled, scheduled, with_checkpoint
 
 from .writers import maybe_scheduled as maybe
 
@@ -16,6 +16,7 @@ def run(events, flag):
     x = events.writeStream.format("delta")
     describe(x)  # no writer helper: the writer goes on as configured
     x.toTable("main.raw.r")  # want: LL202 "main.raw.r sets no trigger, so"
+    chained_checkpoint(events.writeStream, "s").toTable("main.raw.s")  # want: LL202 "main.raw.s sets no trigger, so"
     # near misses: the helper sets the trigger (after the caller's format,
     # before the caller's own trigger), or the call takes the branch that does
     scheduled(events.writeStream.format("delta")).toTable("main.raw.h")
@@ -31,6 +32,8 @@ def run(events, flag):
     scheduled(v)
     v.toTable("main.raw.o")
     later(events.writeStream.format("delta"), True).toTable("main.raw.p")
+    chained(events.writeStream.format("delta")).toTable("main.raw.t")
+    wr.chained_checkpoint(events.writeStream.trigger(availableNow=True), "u").toTable("main.raw.u")
     not_in_project(events.writeStream.format("delta")).toTable("main.raw.q")
 
 

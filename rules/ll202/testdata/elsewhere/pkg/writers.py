@@ -16,6 +16,14 @@ def maybe_scheduled(w, backfill):
     return w
 
 
+def chained(w):
+    return scheduled(w.option("mergeSchema", "true"))
+
+
+def chained_checkpoint(w, name):
+    return with_checkpoint(w.outputMode("append"), name)
+
+
 class StreamSettings:
     def __init__(self, batch):
         self.batch = batch

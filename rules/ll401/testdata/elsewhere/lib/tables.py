@@ -27,3 +27,11 @@ def lake_table(spark):
 
 def row_count(spark, name):
     return spark.table(name).count()
+
+
+def compact(spark, table="main.ops.orders"):
+    spark.sql(f"VACUUM {table} RETAIN 0 HOURS")  # want: LL401 "VACUUM of main.ops.orders retains 0 hours"
+
+
+def keep(spark, table="main.ops.kept"):
+    spark.sql(f"VACUUM {table} RETAIN 240 HOURS")
