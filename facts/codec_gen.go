@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "e727dc2427875d2d"
+const CodecVersion = "aa235c235df5e2bf"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
