@@ -534,7 +534,7 @@ func (l *linker) get(p string) *facts.Summary {
 // before it lets the oldest go: files are linked in path order, and the
 // files of one directory mostly call the same few modules, so the
 // summaries a file reads are mostly those the files just before it read.
-var keptDecoded = 512
+var keptDecoded = 64
 
 // decodedSummaries are the summaries a linker decoded, in two generations:
 // when one holds keptDecoded, the older is let go and a new one begun.
