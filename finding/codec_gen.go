@@ -4,7 +4,7 @@ package finding
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "b0b9b87284c29033"
+const CodecVersion = "87f027e8fe1cf7cb"
 
 func (e *encoder) encFinding(x *Finding) {
 	e.Str(x.Path)
