@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"go/token"
 	"strings"
 	"sync"
@@ -215,6 +216,9 @@ func (l *Linter) link(units []*unit, bs *builders) {
 		if u == nil || !u.linted {
 			continue
 		}
+		if bs.links.Broken(u.src.Path) {
+			u.notes = append(u.notes, Note{Path: u.src.Path, Message: "internal error: cannot read back the function summary: " + facts.ErrCorrupt.Error(), Error: true})
+		}
 		u.run = run
 		u.extra = res.For(u.src.Path)
 		bs.addExtra(u.src.Path, u.extra)
@@ -332,29 +336,33 @@ func (bs *builders) addExtra(path string, e *link.Extra) {
 	}
 }
 
-// addSummaries decodes the units' summaries, held encoded while files
-// loaded, into links; a file taken from the cache learns from its summary
-// whether it may declare DAGs (it is then parsed from disk with the others).
+// addSummaries gives links the units' summaries, as encoded while files
+// loaded: the link step decodes each when it needs it and lets it go after,
+// so that the run never holds them all decoded. A file taken from the cache
+// learns from its summary whether it may declare DAGs (it is then parsed
+// from disk with the others).
 func addSummaries(units []*unit, bs *builders) {
-	p := pool.New().WithMaxGoroutines(Workers())
 	for _, u := range units {
 		if u == nil || u.summary == nil {
 			continue
 		}
-		p.Go(func() {
-			s, err := facts.UnmarshalSummary(u.summary)
-			u.summary = nil
-			if err != nil {
-				u.notes = append(u.notes, Note{Path: u.src.Path, Message: "internal error: cannot read back the function summary: " + err.Error(), Error: true})
-				return
-			}
-			bs.links.Add(u.src.Path, s) // the builder locks
-			if u.cached {
-				u.dagUnread = orchestration.CallsAirflow(s)
-			}
-		})
+		bs.links.AddEncoded(u.src.Path, u.summary)
+		if u.cached {
+			u.dagUnread = mayCallAirflow(u.summary)
+		}
+		u.summary = nil
 	}
-	p.Wait()
+}
+
+// mayCallAirflow reports whether the summary encoded in enc calls Airflow
+// (orchestration.CallsAirflow). Strings are encoded as they are, so one
+// whose encoding does not hold "airflow." does not, and is not decoded.
+func mayCallAirflow(enc []byte) bool {
+	if !bytes.Contains(enc, []byte("airflow.")) {
+		return false
+	}
+	s, err := facts.UnmarshalSummary(enc)
+	return err == nil && orchestration.CallsAirflow(s)
 }
 
 type diagKey struct {

@@ -107,10 +107,24 @@ func AppendSummary(b []byte, s *Summary) []byte {
 	return e.B
 }
 
+// NoSummary reports whether b is what AppendSummary writes for no summary.
+func NoSummary(b []byte) bool { return len(b) == 1 && b[0] == 0 }
+
 // UnmarshalSummary decodes what AppendSummary wrote (nil for no summary).
 // The decoded strings share one copy of b.
 func UnmarshalSummary(b []byte) (*Summary, error) {
-	d := &decoder{Decoder: wire.NewDecoder(b)}
+	return unmarshalSummary(wire.NewDecoder(b))
+}
+
+// UnmarshalSharedSummary is UnmarshalSummary with the decoded strings cut
+// from b itself, which must never change after: a summary decoded again
+// and again (see package link) holds no copy of its encoding.
+func UnmarshalSharedSummary(b []byte) (*Summary, error) {
+	return unmarshalSummary(wire.NewSharedDecoder(b))
+}
+
+func unmarshalSummary(wd wire.Decoder) (*Summary, error) {
+	d := &decoder{Decoder: wd}
 	var s *Summary
 	if d.Bool() {
 		s = new(Summary)

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "e57df571f3daf1b7"
+const CodecVersion = "08a8e239e324f19b"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)

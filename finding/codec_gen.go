@@ -4,7 +4,7 @@ package finding
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "a7d3950507158f3c"
+const CodecVersion = "7b4793e29e1517c0"
 
 func (e *encoder) encFinding(x *Finding) {
 	e.Str(x.Path)

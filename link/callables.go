@@ -140,7 +140,7 @@ func (l *linker) classSetting(p, cls, name, stopIn, stop string, depth int) (fac
 			stopped = true
 			return true
 		}
-		found, ok = constIn(l.b.files[file], n)
+		found, ok = constIn(l.get(file), n)
 		return ok
 	})
 	if ok || stopped {

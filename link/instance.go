@@ -16,6 +16,8 @@ type instance struct {
 	s    site
 	// attrs are the attributes of arguments the holes read, once looked up
 	attrs map[attrKey]bound
+	// fnAt is fn's place among its file's functions plus one, once looked up
+	fnAt int
 }
 
 // foreign reports whether spans of file f must stand at the call instead.
@@ -180,12 +182,12 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	if kind == facts.FactSetting && foreign {
 		// a call of a function in another file sets it there too: a finding
 		// about the setting itself is reported once, in the function
-		in.once(in.home, onceKey{fn: in.fn, kind: kind, i: i, tag: onceHome}, func(e *Extra) {
+		in.once(in.home, in.key(kind, i, facts.Span{}, onceHome), func(e *Extra) {
 			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
 		})
 	}
 	if byCaller > 0 || kind == facts.FactSetting || (!foreign && byDefault > 0) || inLoop || inBatch {
-		key := onceKey{fn: in.fn, kind: kind, i: i, at: in.s.call.At, tag: onceCall}
+		key := in.key(kind, i, in.s.call.At, onceCall)
 		in.once(in.s.file, key, func(e *Extra) {
 			v := in.fill(kind, i, tmpl, holes, in.s.file, false)
 			if w, ok := v.(*facts.Write); ok {
@@ -202,22 +204,33 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	}
 	if foreign && byDefault > 0 && kind != facts.FactSetting {
 		// what the defaults fill: once, in the function's file, at the default
-		in.once(in.home, onceKey{fn: in.fn, kind: kind, i: i, tag: onceDefaults}, func(e *Extra) {
+		in.once(in.home, in.key(kind, i, facts.Span{}, onceDefaults), func(e *Extra) {
 			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
 		})
 	}
 }
 
 // onceKey names what a call adds to a file once: fact i of list kind of
-// function fn, applied at a call (at), in the calling file, or once for
-// the file fn is in (a function resolves only when its file defines it
-// once: fn names the file and the function).
+// function fn of file home, applied at a call (at), in the calling file,
+// or once for the file fn is in. A function resolves only when its file
+// defines its name once, and fn is its place among the file's functions:
+// a key names it by its file and name, whichever decoding of the
+// file's summary it came from (see linker.get), and holds no part of it.
 type onceKey struct {
-	fn   *facts.Func
+	home string
+	fn   int
 	kind facts.FactKind
 	i    int
 	at   facts.Span
 	tag  uint8
+}
+
+// key is the once-key of fact i of list kind of the instance's function.
+func (in *instance) key(kind facts.FactKind, i int, at facts.Span, tag uint8) onceKey {
+	if in.fnAt == 0 {
+		in.fnAt = slices.Index(in.l.get(in.home).Funcs, in.fn) + 1
+	}
+	return onceKey{home: in.home, fn: in.fnAt - 1, kind: kind, i: i, at: at, tag: tag}
 }
 
 const (

@@ -64,6 +64,7 @@
 package link
 
 import (
+	"bytes"
 	"path"
 	"runtime"
 	"slices"
@@ -89,13 +90,23 @@ const maxDepth = 8
 // summaries would give.
 type Builder struct {
 	mu    sync.Mutex
-	files map[string]*facts.Summary
+	files map[string]*source
+	// broken are the files whose summary's encoding could not be decoded
+	broken map[string]bool
 	// linked is what the last Link made of each file; dirty the files
 	// whose summary changed since, reshaped whether files came or went.
 	linked   map[string]*linkedFile
 	dirty    map[string]bool
 	reshaped bool
 	changed  map[string]bool // the files the last Link may have given another Extra
+}
+
+// source is a file's summary as added: decoded (Add), or its encoding
+// (AddEncoded), decoded by each linker that reads it and let go after
+// (see linker.get), so that a run does not hold every summary decoded.
+type source struct {
+	s   *facts.Summary
+	enc []byte
 }
 
 // linkedFile is what linking one file added, by the file it added it to,
@@ -126,19 +137,54 @@ func (b *Builder) Add(path string, s *facts.Summary) {
 		b.Remove(path)
 		return
 	}
+	b.put(path, &source{s: s})
+}
+
+// AddEncoded records the summary of the file at path by its encoding
+// (facts.AppendSummary), which linking decodes when it needs it, its
+// strings cut from enc itself: enc must never change after.
+func (b *Builder) AddEncoded(path string, enc []byte) {
+	if facts.NoSummary(enc) {
+		b.Remove(path) // as Add(path, nil)
+		return
+	}
+	b.put(path, &source{enc: enc})
+}
+
+// put records the summary src of the file at path, unless it holds the
+// same already.
+func (b *Builder) put(path string, src *source) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.files == nil {
-		b.files, b.dirty = make(map[string]*facts.Summary), map[string]bool{}
+		b.files, b.dirty, b.broken = make(map[string]*source), map[string]bool{}, map[string]bool{}
 	}
 	p := clean(path)
 	old, had := b.files[p]
-	if old == s {
+	if had && old.same(src) {
 		return
 	}
-	b.files[p] = s
+	b.files[p] = src
 	b.dirty[p] = true
+	delete(b.broken, p)
 	b.reshaped = b.reshaped || !had
+}
+
+// same reports whether two sources hold the same summary: the same
+// decoded one, or equal encodings.
+func (src *source) same(o *source) bool {
+	if src.s != nil || o.s != nil {
+		return src.s == o.s
+	}
+	return bytes.Equal(src.enc, o.enc)
+}
+
+// Broken reports whether the summary of the file at path could not be
+// decoded by the last Link (the file was then linked as having none).
+func (b *Builder) Broken(path string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.broken[clean(path)]
 }
 
 // Remove takes out the summary of the file at path.
@@ -148,6 +194,7 @@ func (b *Builder) Remove(path string) {
 	p := clean(path)
 	if _, ok := b.files[p]; ok {
 		delete(b.files, p)
+		delete(b.broken, p)
 		b.reshaped = true
 	}
 }
@@ -310,15 +357,22 @@ func (b *Builder) relink(files []string, index map[string][]module) []string {
 	fresh := make([]*linkedFile, len(files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(files)) {
+	linkers := make([]*linker, min(runtime.GOMAXPROCS(0), len(files)))
+	for w := range linkers {
+		l := &linker{b: b, index: index, seen: map[onceKey]bool{}, added: map[onceKey]bool{}}
+		linkers[w] = l
 		wg.Go(func() {
-			l := &linker{b: b, index: index, seen: map[onceKey]bool{}, added: map[onceKey]bool{}}
 			for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
 				fresh[i] = l.file(files[i])
 			}
 		})
 	}
 	wg.Wait()
+	for _, l := range linkers {
+		for p := range l.broken {
+			b.broken[p] = true
+		}
+	}
 	lost := map[onceKey]bool{}
 	done := make(map[string]bool, len(files))
 	for i, p := range files {
@@ -413,7 +467,11 @@ type dest struct {
 func (l *linker) file(p string) *linkedFile {
 	l.out, l.reads, l.skipped = nil, nil, nil
 	clear(l.seen)
+	l.decoded.next()
 	s := l.summary(p)
+	if s == nil {
+		return &linkedFile{} // its encoding is broken (see Broken)
+	}
 	for _, g := range s.Globals {
 		if a, ok := l.constant(p, g.Name); ok {
 			a = placeArg(a, g.Span)
@@ -472,12 +530,71 @@ func givenSettings(a facts.Arg, g facts.GivenSettings) []*facts.Setting {
 
 // summary is the summary of file p, noted as read by the file being linked.
 func (l *linker) summary(p string) *facts.Summary {
-	s := l.b.files[p]
+	s := l.get(p)
 	if s != nil && !slices.Contains(l.reads, p) {
 		l.reads = append(l.reads, p)
 	}
 	return s
 }
+
+// get is the summary of file p (nil when p is not a file of the run or
+// has none), decoded from its encoding the first time this linker needs it
+// since it was last let go (see decoded).
+func (l *linker) get(p string) *facts.Summary {
+	src := l.b.files[p]
+	switch {
+	case src == nil:
+		return nil
+	case src.s != nil || src.enc == nil:
+		return src.s
+	}
+	if s, ok := l.decoded.get(p); ok {
+		return s
+	}
+	s, err := facts.UnmarshalSharedSummary(src.enc)
+	if err != nil {
+		if l.broken == nil {
+			l.broken = map[string]bool{}
+		}
+		l.broken[p] = true
+	}
+	l.decoded.put(p, s)
+	return s
+}
+
+// keptDecoded is how many decoded summaries a linker keeps at least
+// before it lets the oldest go: files are linked in path order, and the
+// files of one directory mostly call the same few modules, so the
+// summaries a file reads are mostly those the files just before it read.
+var keptDecoded = 64
+
+// decodedSummaries are the summaries a linker decoded, in two generations:
+// when one holds keptDecoded, the older is let go and a new one begun.
+// Summaries used again move to the newer. Generations only change between
+// files (next), so that a file's linking sees each summary, and each of
+// its functions, as one value throughout.
+type decodedSummaries struct {
+	cur, old map[string]*facts.Summary
+}
+
+func (d *decodedSummaries) next() {
+	if d.cur == nil || len(d.cur) >= keptDecoded {
+		d.old, d.cur = d.cur, make(map[string]*facts.Summary, keptDecoded)
+	}
+}
+
+func (d *decodedSummaries) get(p string) (*facts.Summary, bool) {
+	if s, ok := d.cur[p]; ok {
+		return s, true
+	}
+	s, ok := d.old[p]
+	if ok {
+		d.cur[p] = s
+	}
+	return s, ok
+}
+
+func (d *decodedSummaries) put(p string, s *facts.Summary) { d.cur[p] = s }
 
 // absorb adds what one file's linking added to file d, skipping the facts
 // of once-keys another file added first. What a file's calls add to
@@ -541,6 +658,10 @@ type linker struct {
 	// from (see bind), holes a buffer for a fact's holes (see holesOf).
 	bounds []bound
 	holes  []facts.Hole
+	// decoded are the summaries this linker decoded and keeps for now;
+	// broken the files whose summary it could not decode
+	decoded decodedSummaries
+	broken  map[string]bool
 }
 
 // bound is a parameter's value at a call: the argument (or default) and
@@ -799,7 +920,7 @@ func (l *linker) resolveOwn(p, callee string) (string, *facts.Func) {
 func (l *linker) class(p, cls string) (string, *facts.Class) {
 	var found *facts.Class
 	file := l.find(p, cls, func(file, name string) bool {
-		s := l.b.files[file]
+		s := l.get(file)
 		if s == nil {
 			return false
 		}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // ErrCorrupt is the error of a Decoder whose input is not an encoding.
@@ -73,6 +74,13 @@ type Decoder struct {
 
 // NewDecoder reads b.
 func NewDecoder(b []byte) Decoder { return Decoder{B: b, S: string(b)} }
+
+// NewSharedDecoder reads b as NewDecoder does, its strings cut from b
+// itself rather than from a copy: b must never change after (a Decoder
+// only reads it). Decoding the same bytes often then holds them once.
+func NewSharedDecoder(b []byte) Decoder {
+	return Decoder{B: b, S: unsafe.String(unsafe.SliceData(b), len(b))}
+}
 
 // Fail makes the input corrupt: nothing more is read.
 func (d *Decoder) Fail() { d.Err = ErrCorrupt; d.B = nil }
