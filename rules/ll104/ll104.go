@@ -99,9 +99,11 @@ func check(p *rule.Pass) {
 		}
 		seen[at] = true
 		var fixes []rule.Fix
-		if w.WriterAt > 0 {
+		// the repartition goes where .write is; in a helper of another
+		// file, it would change the helper for every caller
+		if w.WriterAt > 0 && (w.WriterIn == "" || w.WriterIn == p.Facts.Path) {
 			fixes = append(fixes, rule.Fix{Title: "Insert " + call + " before .write",
-				Edits: []facts.Edit{{Span: facts.Span{Start: w.WriterAt, End: w.WriterAt, File: facts.FileOf(w.WriterIn)}, NewText: call}}})
+				Edits: []facts.Edit{{Span: facts.Span{Start: w.WriterAt, End: w.WriterAt}, NewText: call}}})
 		}
 		p.ReportRelated(at, msg, related, fixes...)
 	}
