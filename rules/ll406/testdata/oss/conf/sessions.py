@@ -1,0 +1,6 @@
+def compacting(spark):
+    spark.conf.set("spark.databricks.delta.autoCompact.enabled", "true")
+
+
+def not_compacting(spark):
+    spark.conf.set("spark.databricks.delta.autoCompact.enabled", "false")
