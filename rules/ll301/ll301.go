@@ -71,14 +71,7 @@ spark.sql strings (one statement each), for a DeltaTable builder with a location
 CREATE ... LOCATION that already lists TBLPROPERTIES (Delta compares that list whole with
 the table's, so after an ALTER the CREATE would fail the next time it registers the table);
 the fix run says why. In a dbt model the fix adds tblproperties={...} to the model's own
-config() call (safe: dbt creates the table with them). A model with no config() call, or whose tblproperties are set in YAML, gets them in YAML,
-as a text edit that keeps the file's comments, indentation and key order: the tblproperties
-mapping that applies to it is extended where it is; else tblproperties is added to the model's
-config: block in its properties file (safe, as above) or, when none, to the nearest
-dbt_project.yml directory block on its path (unsafe: every model below that block, views
-included, takes the properties too). YAML in flow style, with anchors or aliases, tabs or
-several documents gets no fix, nor does a model whose tblproperties are set in its own
-config() but lack some, or are not a literal.`,
+config() call (safe: dbt creates the table with them). ` + fixes.DbtYAMLSafety,
 	Options: []string{"required-properties", "default-format", "platform", "unity-catalog-auto-tuning"},
 }
 

@@ -60,14 +60,7 @@ why. A definition in another file is named in the message. In a dbt model the fi
 tblproperties={...} with auto compaction (and optimized writes when not set) to the model's
 own config() call, in the {% if %} branch of the project's adapter when the call is in one
 (safe: dbt creates the table with them, and properties never change what the table holds).
-A model with no config() call, or whose tblproperties are set in YAML, gets them in YAML,
-as a text edit that keeps the file's comments, indentation and key order: the tblproperties
-mapping that applies to it is extended where it is; else tblproperties is added to the model's
-config: block in its properties file (safe, as above) or, when none, to the nearest
-dbt_project.yml directory block on its path (unsafe: every model below that block, views
-included, takes the properties too). YAML in flow style, with anchors or aliases, tabs or
-several documents gets no fix, nor does a model whose tblproperties are set in its own
-config() but lack some, or are not a literal.`,
+` + fixes.DbtYAMLSafety,
 	Options: []string{"default-format", "stats.tables", "stats.file", "stats.databricks"},
 }
 
