@@ -302,6 +302,17 @@ type part struct {
 	alters []partFact[Alter]
 	// batches are the part's streams that hand micro-batches to a function
 	batches []*facts.Write
+	// settings are the part's session settings that writers keep (see
+	// Writer.Session), writers where the part's writes are: a later part's
+	// settings (what linking adds) are in effect at them too
+	settings []*facts.Setting
+	writers  []writerAt
+}
+
+// writerAt is a part's write: the writer's place among its use's, and
+// where the write is in the file's order.
+type writerAt struct {
+	use, writer, start int
 }
 
 // partFact is a definition or ALTER of a part, where it stands.
@@ -448,10 +459,12 @@ func (b *Builder) Add(f *facts.File) {
 		st.streams = append(st.streams, pt.batches...)
 	}
 	st.streams = append(st.streams, batches...)
+	var writers []writerAt
 	for _, w := range f.Writes {
 		u := of(w.Target)
 		wr, at := st.writer(w)
 		u.stmts.Writers = append(u.stmts.Writers, Ref[Writer]{f.Path, wr, at})
+		writers = append(writers, writerAt{u.first.index, len(u.stmts.Writers) - 1, w.Span.Start})
 		u.WrittenIn = f.Path
 		u.Writes++
 		if w.API == facts.DataStreamWriter {
@@ -479,7 +492,16 @@ func (b *Builder) Add(f *facts.File) {
 		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[Maintenance]{f.Path, st.maintenance(m), m.At})
 	}
 
-	pt := &part{uses: slices.Clone(mine), batches: batches}
+	if len(st.own) > 0 {
+		// this part's settings are in effect at the earlier parts' writes too
+		for _, pt := range b.parts[f.Path] {
+			for _, wa := range pt.writers {
+				w := &pt.uses[wa.use].stmts.Writers[wa.writer]
+				w.Fact.Session = st.sessionAt(wa.start)
+			}
+		}
+	}
+	pt := &part{uses: slices.Clone(mine), batches: batches, settings: st.own, writers: writers}
 	b.mine = mine
 	clear(mine) // let go of the file's strings
 	for i, d := range f.Tables {

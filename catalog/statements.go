@@ -233,7 +233,9 @@ func (t *Table) Optimizes() []Ref[Maintenance] {
 type statementsOf struct {
 	f        *facts.File
 	strs     map[string]string
-	settings []*facts.Setting // those of sessionKeys, in order
+	// settings are those of sessionKeys of every part of the file so far,
+	// in the file's order; own are this part's, as the part keeps them
+	settings, own []*facts.Setting
 	// streams are the file's streams that hand micro-batches to a function,
 	// from this part and those added before it (see batchStream)
 	streams []*facts.Write
@@ -244,12 +246,38 @@ func (b *Builder) statementsOf(f *facts.File) statementsOf {
 		b.strs = map[string]string{}
 	}
 	s := statementsOf{f: f, strs: b.strs}
+	for _, pt := range b.parts[f.Path] {
+		s.settings = append(s.settings, pt.settings...)
+	}
 	for _, st := range f.Settings {
 		if slices.Contains(sessionKeys, st.Key) {
-			s.settings = append(s.settings, st)
+			s.own = append(s.own, &facts.Setting{Key: st.Key, Value: st.Value, Span: st.Span, At: st.At})
 		}
 	}
+	s.settings = append(s.settings, s.own...)
+	slices.SortStableFunc(s.settings, func(a, b *facts.Setting) int { return a.Span.Start - b.Span.Start })
 	return s
+}
+
+// sessionAt is the last value of each of sessionKeys set before offset
+// start of the file, of the settings of every part of the file so far.
+func (s *statementsOf) sessionAt(start int) []Setting {
+	var out []Setting
+	for _, k := range sessionKeys {
+		var last *facts.Setting
+		for _, st := range s.settings {
+			if st.Span.Start >= start {
+				break
+			}
+			if st.Key == k {
+				last = st
+			}
+		}
+		if last != nil {
+			out = append(out, Setting{Key: s.str(k), Value: s.str(last.Value.Text()), At: last.At})
+		}
+	}
+	return out
 }
 
 // batchTrigger is the trigger of the stream a foreachBatch function's
@@ -327,20 +355,7 @@ func (s *statementsOf) writer(w *facts.Write) (Writer, facts.Span) {
 	if t := w.Feeding(); t != nil && t.NumPartitions.Kind == facts.Int && t.NumPartitions.Int > 0 {
 		out.FilesPerRun = t.NumPartitions.Int
 	}
-	for _, k := range sessionKeys {
-		var last *facts.Setting
-		for _, st := range s.settings {
-			if st.Span.Start >= w.Span.Start {
-				break
-			}
-			if st.Key == k {
-				last = st
-			}
-		}
-		if last != nil {
-			out.Session = append(out.Session, Setting{Key: s.str(k), Value: s.str(last.Value.Text()), At: last.At})
-		}
-	}
+	out.Session = s.sessionAt(w.Span.Start)
 	at := w.At
 	if at.Foreign() && w.Via != nil {
 		at = w.Via.Call

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/lakelint/lakelint/facts"
@@ -69,5 +70,46 @@ func TestStatementsKeepEachWriteReadAndMaintenance(t *testing.T) {
 	}
 	if hourly := (Frequency{RunsPerDay: 24, Known: true}); hourly.Frequent() {
 		t.Error("hourly is not more often than hourly")
+	}
+}
+
+// A setting a later part of a file adds (what linking adds: a helper's or
+// a %run notebook's) is in effect at the writes of the file's own part
+// after it, and a write of the later part sees the own part's settings.
+func TestSessionFromEveryPart(t *testing.T) {
+	tg := facts.Target{Table: "main.web.clicks"}
+	on := func(key string, at int) *facts.Setting {
+		return &facts.Setting{Key: key, Value: str("true"), Span: facts.Span{Start: at, End: at + 1}, At: facts.Span{Start: at, End: at + 1}}
+	}
+	own := &facts.File{Path: "job.py",
+		Settings: []*facts.Setting{on("spark.databricks.delta.optimizewrite.enabled", 1)},
+		Writes: []*facts.Write{
+			{API: facts.DataStreamWriter, Sink: "toTable", Target: tg, Span: facts.Span{Start: 5, End: 6}, At: facts.Span{Start: 5, End: 6}},     // before the helper's setting
+			{API: facts.DataStreamWriter, Sink: "toTable", Target: tg, Span: facts.Span{Start: 20, End: 21}, At: facts.Span{Start: 20, End: 21}}, // after it
+		}}
+	linked := &facts.File{Path: "job.py",
+		Settings: []*facts.Setting{on("spark.databricks.delta.autocompact.enabled", 10)},
+		Writes:   []*facts.Write{{API: facts.DataFrameWriter, Sink: "saveAsTable", Target: tg, Span: facts.Span{Start: 30, End: 31}, At: facts.Span{Start: 30, End: 31}, Via: &facts.Via{}}},
+	}
+	c := Build([]*facts.File{own, linked})
+	keys := func(w Writer) (out []string) {
+		for _, s := range w.Session {
+			out = append(out, s.Key)
+		}
+		return out
+	}
+	ws := c.Lookup(tg).Statements.Writers
+	if len(ws) != 3 {
+		t.Fatalf("writers = %d, want 3", len(ws))
+	}
+	want := [][]string{
+		{"spark.databricks.delta.optimizewrite.enabled"},
+		{"spark.databricks.delta.optimizewrite.enabled", "spark.databricks.delta.autocompact.enabled"},
+		{"spark.databricks.delta.optimizewrite.enabled", "spark.databricks.delta.autocompact.enabled"},
+	}
+	for i, w := range ws {
+		if got := keys(w.Fact); !slices.Equal(got, want[i]) {
+			t.Errorf("writer %d session = %v, want %v", i, got, want[i])
+		}
 	}
 }

@@ -243,12 +243,12 @@ type Result map[string]*Extra
 
 // Facts is what e adds as a file of its own at path, for indexes of the
 // project's tables (the catalog): its writes, reads, table definitions and
-// maintenance. Nil adds nothing.
+// maintenance, and the settings in effect at writes. Nil adds nothing.
 func (e *Extra) Facts(path string) *facts.File {
 	if e == nil {
 		return nil
 	}
-	return &facts.File{Path: path, Writes: e.Writes, Reads: e.Reads, Tables: e.Tables, Maintenance: e.Maintenance}
+	return &facts.File{Path: path, Writes: e.Writes, Reads: e.Reads, Tables: e.Tables, Settings: e.Settings, Maintenance: e.Maintenance}
 }
 
 // Merge adds e's facts to f, in execution order.

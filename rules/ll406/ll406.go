@@ -129,13 +129,6 @@ func compacted(p *rule.Pass, t *catalog.Table) bool {
 			}
 		}
 	}
-	// this file's writes see every setting in effect at them: those a
-	// helper, a %run notebook or a settings file gives too
-	for _, w := range p.Facts.Writes {
-		if s, ok := p.Facts.SettingBefore(rule.ConfAutoCompact, w.Span.Start); ok && !isFalse(s.Value.Text()) && p.Table(w.Target) == t {
-			return true
-		}
-	}
 	if t.Live != nil && t.Live.History != nil && t.Live.History.LastOptimize != nil {
 		return true
 	}
