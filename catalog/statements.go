@@ -231,8 +231,8 @@ func (t *Table) Optimizes() []Ref[Maintenance] {
 // (a decoded file's strings share one buffer), and the session settings a
 // writer keeps are looked up among the few that matter.
 type statementsOf struct {
-	f        *facts.File
-	strs     map[string]string
+	f    *facts.File
+	strs map[string]string
 	// settings are those of sessionKeys of every part of the file so far,
 	// in the file's order; own are this part's, as the part keeps them
 	settings, own []*facts.Setting
