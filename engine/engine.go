@@ -585,6 +585,7 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 	other := newOtherFiles(un)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, absPath: l.abs(un.src.Path)}
 	k := newPassKit(u, len(l.rules))
+	defer k.release()
 	diags, notes := k.run(l, cat, plat, sched)
 	if len(diags) == 0 && !l.wantsUnusedNoqa(u) {
 		return nil, notes

@@ -403,11 +403,11 @@ func editAt(u *loaded, e analysis.TextEdit, pos *positioner) (finding.Edit, bool
 		if o == nil {
 			return ed, false
 		}
-		if pos = o.positioner(); pos == nil {
+		if pos = o.cite(); pos == nil {
 			return ed, false
 		}
 		tf = o.tok
-		ed.Path, ed.AbsPath = o.unit.src.Path, o.abs
+		ed.Path, ed.AbsPath = o.unit.src.Path, o.absPath()
 	}
 	ed.Start, _ = pos.position(tf.Offset(e.Pos))
 	ed.End, _ = pos.position(tf.Offset(e.End))
