@@ -14,9 +14,10 @@ import (
 // Once a file's findings are resolved its positions (its text and line
 // table) are let go, so that a run does not hold the text of every file it
 // checked; the files other files' findings cite keep theirs for the run.
-// In the crossfile project, findings in jobs/ cite migrations/001.sql,
-// jobs/merge.py and lib/session.py.
-func TestPositionsKeptOnlyForCitedFiles(t *testing.T) {
+// What linking added to a file (a helper's settings applied at its calls)
+// goes with them. In the crossfile project, findings in jobs/ cite
+// migrations/001.sql, jobs/merge.py and lib/session.py.
+func TestPositionsAndLinkedFactsKeptOnlyWhileNeeded(t *testing.T) {
 	dir, err := filepath.Abs(filepath.Join("..", "testdata", "projects", "crossfile"))
 	if err != nil {
 		t.Fatal(err)
@@ -41,6 +42,9 @@ func TestPositionsKeptOnlyForCitedFiles(t *testing.T) {
 	for _, u := range units {
 		if u == nil || !u.linted || u.run == nil {
 			continue
+		}
+		if u.extra != nil {
+			t.Errorf("%s: what linking added is held after its findings are resolved", u.src.Path)
 		}
 		rf := u.run.file(u.src.Path)
 		if rf == nil {

@@ -35,6 +35,7 @@ func (l *Linter) checkAll(units []*unit, store *cache.FactStore, cat *catalog.Ca
 		}
 		p.Go(func() {
 			fs, notes := l.check(u, store, cat, proj, recorded{record, i, catDigest})
+			u.extra = nil // what linking added to the file is in its findings now
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)
