@@ -35,6 +35,7 @@ type passKit struct {
 	notes    []Note
 	pos      *positioner // read on first use: see positions
 	posNote  string      // why pos cannot be had
+	shared   *runFile    // the run's file pos was taken from, if any: see release
 }
 
 // outcome is what an analyzer's pass over the file gave.
@@ -172,6 +173,7 @@ func (k *passKit) positions() *positioner {
 		un := k.u.unit
 		if rf := un.run.file(un.src.Path); rf != nil && rf.unit == un {
 			k.pos, k.posNote = rf.positions() // shared with the files that cite this one
+			k.shared = rf
 			return k.pos
 		}
 		doc, note := readDocument(un.src, 0)
@@ -180,4 +182,13 @@ func (k *passKit) positions() *positioner {
 		}
 	}
 	return k.pos
+}
+
+// release lets the file's positions go once its findings are resolved:
+// the run keeps them only if another file's findings cite it.
+func (k *passKit) release() {
+	if k.shared != nil {
+		k.shared.release()
+	}
+	k.pos, k.posNote, k.shared = nil, "", nil
 }

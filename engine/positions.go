@@ -282,9 +282,14 @@ func (p *positioner) place(off int) string {
 // runFiles are a run's files by path, for the spans that name another file
 // (facts.Span.File): a helper's code applied at a call, a table's definition
 // cited as evidence. A file's text is read again only when a finding cites
-// a place in it, and then once per run. It is read by every check at once:
-// what it holds of the run's files is made before the rule pass, and each
-// file's positions once, without a lock on the others.
+// a place in it. It is read by every check at once: what it holds of the
+// run's files is made before the rule pass, and each file's positions
+// under a lock of its own.
+//
+// A file's positions (its text and line table) are let go once its own
+// findings are resolved, unless another file's findings have cited it:
+// memory holds the files in flight and the cited ones, not every file
+// checked. A file cited after its own check is read again, once.
 type runFiles struct {
 	byPath map[string]*runFile      // by clean path
 	byTok  map[*token.File]*runFile // the same files, by their token.File
@@ -297,11 +302,13 @@ type runFiles struct {
 type runFile struct {
 	unit *unit
 	tok  *token.File // its positions in the run's file set
-	abs  string      // its absolute path
 
-	once sync.Once
-	pos  *positioner // nil when it cannot be read, and note says why
-	note string
+	mu    sync.Mutex  // guards what follows
+	abs   string      // its absolute path, set when its positions are first read
+	read  bool        // pos and note are made
+	pos   *positioner // nil when it cannot be read, and note says why
+	note  string
+	cited bool // another file's findings cite it: its positions stay for the run
 }
 
 func newRunFiles(units []*unit) *runFiles {
@@ -336,37 +343,70 @@ func (r *runFiles) unit(p string) *unit {
 	return nil
 }
 
-// positioner reads the file at p for positions; nil when it cannot.
-func (r *runFiles) positioner(p string) *positioner {
+// cite reads the file at p for positions another file's findings cite;
+// nil when it cannot.
+func (r *runFiles) cite(p string) *positioner {
 	if f := r.file(p); f != nil {
-		return f.positioner()
+		return f.cite()
 	}
 	return nil
 }
 
-// positioner reads the file for positions, once; nil when it cannot.
-func (f *runFile) positioner() *positioner {
-	pos, _ := f.positions()
-	return pos
+// cite reads the file for positions another file's findings cite, and
+// keeps them for the run; nil when it cannot.
+func (f *runFile) cite() *positioner {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.cited = true
+	f.readLocked()
+	return f.pos
 }
 
-// positions is positioner with, when there are none, the reason. The
-// file's own rule pass and the passes that cite it share them.
+// positions are the file's positions for its own rule pass, with, when
+// there are none, the reason; release lets them go after.
 func (f *runFile) positions() (*positioner, string) {
-	f.once.Do(func() {
-		u := f.unit
-		f.abs = absPath(u.src.Path)
-		doc, note := readDocument(u.src, 0)
-		switch {
-		case note != "":
-			f.note = note
-		case len(doc.Text) != u.size:
-			f.note = "its length changed since it was read" // its facts' places are not in this text
-		default:
-			f.pos = newPositioner(doc)
-		}
-	})
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.readLocked()
 	return f.pos, f.note
+}
+
+// release lets the file's positions go once its own findings are
+// resolved, unless another file's cite them.
+func (f *runFile) release() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.cited {
+		f.read, f.pos, f.note = false, nil, ""
+	}
+}
+
+// absPath is the file's absolute path, once its positions are read.
+func (f *runFile) absPath() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.abs
+}
+
+// readLocked reads the file's positions unless they are at hand.
+func (f *runFile) readLocked() {
+	if f.read {
+		return
+	}
+	f.read = true
+	u := f.unit
+	if f.abs == "" {
+		f.abs = absPath(u.src.Path)
+	}
+	doc, note := readDocument(u.src, 0)
+	switch {
+	case note != "":
+		f.note = note
+	case len(doc.Text) != u.size:
+		f.note = "its length changed since it was read" // its facts' places are not in this text
+	default:
+		f.pos = newPositioner(doc)
+	}
 }
 
 // addFile adds a file to the run's file set.
@@ -417,8 +457,8 @@ func addProjectTexts(units []*unit, paths []string, read func(string) ([]byte, e
 			continue
 		}
 		doc := &document.Document{Path: shown, Text: data, File: data}
-		f := &runFile{unit: &unit{src: Source{Path: shown}, size: len(data)}, tok: run.fset.AddFile(shown, -1, len(data)), abs: absPath(p), pos: newPositioner(doc)}
-		f.once.Do(func() {}) // its positions are made
+		f := &runFile{unit: &unit{src: Source{Path: shown}, size: len(data)}, tok: run.fset.AddFile(shown, -1, len(data)),
+			abs: absPath(p), read: true, pos: newPositioner(doc), cited: true} // read here only for citing
 		run.byPath[cleanPath(shown)] = f
 		if abs := cleanPath(f.abs); run.byPath[abs] == nil {
 			run.byPath[abs] = f // a fact may name it by its absolute path
@@ -525,7 +565,7 @@ func (o *otherFiles) place(p string, off int) string {
 	if u := o.run.unit(p); u != nil {
 		name = u.src.Path
 	}
-	if pos := o.run.positioner(p); pos != nil {
+	if pos := o.run.cite(p); pos != nil {
 		return pos.place(off) + " of " + name
 	}
 	return name
@@ -572,10 +612,10 @@ func relatedAt(u *loaded, r analysis.RelatedInformation, pos *positioner) (findi
 		if o == nil {
 			return rel, false
 		}
-		if pos = o.positioner(); pos == nil {
+		if pos = o.cite(); pos == nil {
 			return rel, false
 		}
-		rel.Path, rel.AbsPath = o.unit.src.Path, o.abs
+		rel.Path, rel.AbsPath = o.unit.src.Path, o.absPath()
 	} else if !r.Pos.IsValid() {
 		return rel, false // a place in no file of this run
 	}

@@ -35,6 +35,7 @@ func (l *Linter) checkAll(units []*unit, store *cache.FactStore, cat *catalog.Ca
 		}
 		p.Go(func() {
 			fs, notes := l.check(u, store, cat, proj, recorded{record, i, catDigest})
+			u.extra = nil // what linking added to the file is in its findings now
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)
@@ -403,11 +404,11 @@ func editAt(u *loaded, e analysis.TextEdit, pos *positioner) (finding.Edit, bool
 		if o == nil {
 			return ed, false
 		}
-		if pos = o.positioner(); pos == nil {
+		if pos = o.cite(); pos == nil {
 			return ed, false
 		}
 		tf = o.tok
-		ed.Path, ed.AbsPath = o.unit.src.Path, o.abs
+		ed.Path, ed.AbsPath = o.unit.src.Path, o.absPath()
 	}
 	ed.Start, _ = pos.position(tf.Offset(e.Pos))
 	ed.End, _ = pos.position(tf.Offset(e.End))
