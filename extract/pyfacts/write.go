@@ -229,8 +229,48 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val
 	if w == nil {
 		return val{}
 	}
-	// a way that runs when a parameter has a truth the call's argument has not never runs
-	known := func(wh when) bool {
+	_, s := writerStep(fn.ret)
+	if r := rebaseSteps(s, w, onto, x.waysTaken(fn, a, skip, recv)); r != nil {
+		x.passIntervals(fn, r, onto, a, skip)
+		return val{kind: kWriter, ref: r}
+	}
+	return val{kind: kWriter, ref: w} // no step on a writer not yet configured
+}
+
+// builtWriter is what a call of fn, a helper returning a writer it makes
+// from the DataFrame its parameter is, returns: a writer made from the
+// call's DataFrame, configured as fn configures it. skip and recv are as
+// for returnedWriter.
+func (x *extractor) builtWriter(fn *function, a args, skip int, recv val) val {
+	i := fn.retBuilt - 1
+	name := ""
+	if fn.sum != nil && i < len(fn.sum.Params) {
+		name = fn.sum.Params[i].Name
+	}
+	if i < skip {
+		return val{}
+	}
+	g, ok := a.get(i-skip, name)
+	made, s := writerStep(fn.ret)
+	if !ok || made == nil {
+		return val{}
+	}
+	w := x.work.writers.Take(4)
+	*w = *made
+	w.hist, w.param = rebase(made.hist, g.v.history()), x.frameParam(g.v)
+	r := rebaseSteps(s, w, nil, x.waysTaken(fn, a, skip, recv))
+	if r == nil {
+		return val{kind: kWriter, ref: w}
+	}
+	x.passIntervals(fn, r, nil, a, skip)
+	return val{kind: kWriter, ref: r}
+}
+
+// waysTaken says which ways through fn's branches a call of fn with
+// arguments a takes: a way that runs when a parameter has a truth the
+// call's argument has not never runs.
+func (x *extractor) waysTaken(fn *function, a args, skip int, recv val) func(when) bool {
+	return func(wh when) bool {
 		if wh.cond == "" || fn.sum == nil {
 			return true
 		}
@@ -251,13 +291,6 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val
 		}
 		return true
 	}
-	_, s := writerStep(fn.ret)
-	if r := rebaseSteps(s, w, onto, known); r != nil {
-		x.passIntervals(fn, r, onto, a, skip)
-		return val{kind: kWriter, ref: r}
-	}
-	return val{kind: kWriter, ref: w} // no step on a writer not yet configured
-
 }
 
 // passIntervals gives the triggers of steps r, a call's copy of fn's
