@@ -37,14 +37,16 @@ func (l *linker) finish(p string, f *facts.Finished) {
 // the writer.
 func (l *linker) configure(p string, w *facts.Write, c *facts.Configured) bool {
 	home, fn := l.resolve(p, c.Call.Callee)
-	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) {
+	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) || !sameKind(fn.Writer, c, w.API) {
 		return false
 	}
 	mark := len(l.bounds)
 	defer func() { l.bounds = l.bounds[:mark] }()
 	args := l.bind(fn, c.Call.Args, func(a *facts.Arg) bound {
 		if a.Kind == facts.ArgParam {
-			return bound{} // the enclosing function's parameter: unknown here
+			// the enclosing function's parameter: unknown here, but for the
+			// DataFrame a helper makes the writer from, whatever it is
+			return bound{a: *a, ok: c.Builds && a.Span == c.Call.Args[c.Arg].Span}
 		}
 		return l.argAt(p, *a)
 	})
@@ -74,6 +76,13 @@ func (l *linker) configure(p string, w *facts.Write, c *facts.Configured) bool {
 		setting(w, ways, bit, home, foreign, c.Call.At)
 	}
 	return true
+}
+
+// sameKind reports whether call c, which configures the writer it is
+// given or makes one of kind api ("" when not known) from the DataFrame
+// it is given (Configured.Builds), calls a helper h that does that.
+func sameKind(h *facts.WriterHelper, c *facts.Configured, api facts.API) bool {
+	return h.Builds == c.Builds && (!c.Builds || api == "" || h.API == api)
 }
 
 // takes reports whether way can run at a call whose arguments are args:
@@ -279,7 +288,7 @@ func (l *linker) writerOf(home string, fn *facts.Func, depth int) *facts.WriterH
 	if depth >= maxDepth {
 		return nil
 	}
-	out := &facts.WriterHelper{Param: h.Param}
+	out := &facts.WriterHelper{Param: h.Param, Builds: h.Builds, API: h.API}
 	for i := range h.Ways {
 		ways := []facts.WriterWay{h.Ways[i]}
 		for j := len(h.Ways[i].Helpers) - 1; j >= 0; j-- { // the oldest call first
@@ -304,7 +313,7 @@ const maxWays = 16
 // is no such call.
 func (l *linker) through(home string, ways []facts.WriterWay, c *facts.Configured, depth int) []facts.WriterWay {
 	inHome, fn := l.resolve(home, c.Call.Callee)
-	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) {
+	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) || !sameKind(fn.Writer, c, "") {
 		return nil
 	}
 	mark := len(l.bounds)
@@ -420,7 +429,7 @@ func (l *linker) withTriggers(home string, h *facts.WriterHelper) *facts.WriterH
 			continue
 		}
 		if out == nil {
-			out = &facts.WriterHelper{Param: h.Param, Ways: slices.Clone(h.Ways)}
+			out = &facts.WriterHelper{Param: h.Param, Builds: h.Builds, API: h.API, Ways: slices.Clone(h.Ways)}
 		}
 		t := triggerOf(placeArg(d, s.Trigger.Kwargs), s.Trigger.Span)
 		out.Ways[i].Sets.Trigger, out.Ways[i].Sets.TriggerGlobal = t, ""
@@ -443,7 +452,7 @@ func withIntervals(h *facts.WriterHelper, args []bound, home, p string) *facts.W
 			continue
 		}
 		if out == nil {
-			out = &facts.WriterHelper{Param: h.Param, Ways: slices.Clone(h.Ways)}
+			out = &facts.WriterHelper{Param: h.Param, Builds: h.Builds, API: h.API, Ways: slices.Clone(h.Ways)}
 		}
 		t := *s.Trigger
 		v := args[k].a.Value

@@ -258,6 +258,7 @@ func (x *extractor) builtWriter(fn *function, a args, skip int, recv val) val {
 	w := x.work.writers.Take(4)
 	*w = *made
 	w.hist, w.param = rebase(made.hist, g.v.history()), x.frameParam(g.v)
+	w.writerAt = -1 // the helper's code, which other calls share: no place to change for this one
 	r := rebaseSteps(s, w, nil, x.waysTaken(fn, a, skip, recv))
 	if r == nil {
 		return val{kind: kWriter, ref: w}
