@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "ccaaad980340b557"
+const CodecVersion = "5dac5e978066526a"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1661,6 +1661,7 @@ func (e *encoder) encWriterSettings(x *WriterSettings) {
 	e.Str(x.TriggerGlobal)
 	e.Int(x.TriggerParam)
 	e.encValue(&x.QueryName)
+	e.Str(x.Batch)
 }
 
 func (d *decoder) decWriterSettings(x *WriterSettings) {
@@ -1710,6 +1711,7 @@ func (d *decoder) decWriterSettings(x *WriterSettings) {
 	x.TriggerGlobal = d.Str()
 	x.TriggerParam = d.Int()
 	d.decValue(&x.QueryName)
+	x.Batch = d.Str()
 }
 
 func (e *encoder) encConfigured(x *Configured) {

@@ -180,6 +180,10 @@ type WriterSettings struct {
 	// interval (w.trigger(processingTime=interval)), 0 when none.
 	TriggerParam int
 	QueryName    Value
+	// Batch is the function given to foreachBatch, as written (a
+	// function of the helper's module, or its parameter): the stream's
+	// sink is then what that function writes (Stream.Batch).
+	Batch string
 }
 
 // The settings of a writer (WriterSettings.Set).

@@ -75,7 +75,22 @@ func (l *linker) configure(p string, w *facts.Write, c *facts.Configured) bool {
 		}
 		setting(w, ways, bit, home, foreign, c.Call.At)
 	}
+	if w.Stream != nil {
+		w.Stream.Batch = batchNamed(fn, args, w.Stream.Batch)
+	}
 	return true
+}
+
+// batchNamed is the function a helper's foreachBatch(name) hands the
+// micro-batches to, as messages name it: the function the call passes
+// when name is the helper's parameter.
+func batchNamed(fn *facts.Func, args []bound, name string) string {
+	for i, p := range fn.Params {
+		if p.Name == name && i < len(args) && args[i].ok && args[i].a.Kind == facts.ArgFunc {
+			return args[i].a.Func()
+		}
+	}
+	return name
 }
 
 // sameKind reports whether call c, which configures the writer it is
@@ -168,6 +183,14 @@ func setting(w *facts.Write, ways []*facts.WriterWay, bit uint8, home string, fo
 		if foreign {
 			w.FormatSpan = first.FormatSpan.In(home)
 		}
+		if w.Stream != nil {
+			// foreachBatch(fn) in the helper: the writes of fn, which the
+			// link step applies at the call, are the stream's
+			w.Stream.Batch, w.Stream.BatchSpan = first.Batch, facts.Span{}
+			if first.Batch != "" {
+				w.Stream.BatchSpan = at
+			}
+		}
 	case facts.SetMode:
 		w.Mode = *c.Value(&first.Mode)
 	case facts.SetPartition:
@@ -227,7 +250,7 @@ func fastestOf(ways []*facts.WriterWay, c facts.Copier, foreign bool, at facts.S
 func sameSetting(a, b *facts.WriterSettings, bit uint8) bool {
 	switch bit {
 	case facts.SetFormat:
-		return a.Format == b.Format && !a.FormatUnknown && !b.FormatUnknown
+		return a.Format == b.Format && a.Batch == b.Batch && !a.FormatUnknown && !b.FormatUnknown
 	case facts.SetMode:
 		return a.Mode.Kind == b.Mode.Kind && a.Mode.Str == b.Mode.Str
 	case facts.SetPartition:
@@ -389,7 +412,7 @@ func overlay(dst, src *facts.WriterSettings, after uint8) {
 	}
 	dst.Set |= bits
 	if bits&facts.SetFormat != 0 {
-		dst.Format, dst.FormatUnknown, dst.FormatSpan = src.Format, src.FormatUnknown, src.FormatSpan
+		dst.Format, dst.FormatUnknown, dst.FormatSpan, dst.Batch = src.Format, src.FormatUnknown, src.FormatSpan, src.Batch
 	}
 	if bits&facts.SetMode != 0 {
 		dst.Mode = src.Mode

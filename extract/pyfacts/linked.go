@@ -78,7 +78,7 @@ const maxWays = 16
 
 // writerHelper summarises what function st, which returns the writer its
 // parameter i is configured up to step s, sets on that writer; nil when
-// it is not followed (too many ways, a foreachBatch, another helper).
+// it is not followed (too many ways).
 func (x *extractor) writerHelper(st *fnState, i int, s *wstep) *facts.WriterHelper {
 	var ways []wayPath
 	if !flattenWays(s, nil, nil, nil, &ways) {
@@ -128,8 +128,6 @@ func flattenWays(s *wstep, newer []*wstep, whens []when, helpers []facts.Configu
 	steps := newer
 	for ; s != nil; s = s.prev {
 		switch s.kind {
-		case wBatch:
-			return false
 		case wLinked:
 			c := *s.ref.(*facts.Configured)
 			c.After = stepBits(steps)
@@ -203,6 +201,8 @@ func (x *extractor) setStep(ws *facts.WriterSettings, s *wstep) {
 		}
 	case wQuery:
 		ws.QueryName = s.v.value(s.span)
+	case wBatch:
+		ws.Batch, _ = s.ref.(string)
 	default:
 		return
 	}
