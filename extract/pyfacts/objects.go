@@ -405,7 +405,7 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		if name, ok := x.calleeName(callee); ok {
 			x.recordCall(name, c, a)
 			if fn := callee.ref.(*function); fn.retWriter > 0 {
-				return x.returnedWriter(fn, a, 0, val{})
+				return x.returnedWriter(fn, c, a, 0, val{})
 			} else if fn.retBuilt > 0 {
 				return x.builtWriter(fn, a, 0, val{})
 			}

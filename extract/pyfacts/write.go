@@ -212,7 +212,7 @@ func rebaseSteps(s *wstep, w *writer, onto *wstep, known func(when) bool) *wstep
 // parameter is, configured, returns: the call's argument so configured.
 // skip is how many of fn's parameters the call does not pass (self);
 // recv is then the instance the method is called on.
-func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val {
+func (x *extractor) returnedWriter(fn *function, c callSite, a args, skip int, recv val) val {
 	i := fn.retWriter - 1
 	name := ""
 	if fn.sum != nil && i < len(fn.sum.Params) {
@@ -232,6 +232,7 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val
 	_, s := writerStep(fn.ret)
 	if r := rebaseSteps(s, w, onto, x.waysTaken(fn, a, skip, recv)); r != nil {
 		x.passIntervals(fn, r, onto, a, skip)
+		x.passBatch(fn, r, onto, c, a, skip)
 		return val{kind: kWriter, ref: r}
 	}
 	return val{kind: kWriter, ref: w} // no step on a writer not yet configured
@@ -291,6 +292,34 @@ func (x *extractor) waysTaken(fn *function, a args, skip int, recv val) func(whe
 			return !ok || b == wh.holds
 		}
 		return true
+	}
+}
+
+// passBatch makes the foreachBatch steps of r, a call's copy of fn's
+// steps down to the caller's onto, that hand the micro-batches to fn's
+// parameter hand them to the function the call c passes for it: the
+// stream's sink is that function's writes, made at the call.
+func (x *extractor) passBatch(fn *function, r, onto *wstep, c callSite, a args, skip int) {
+	if fn.sum == nil {
+		return
+	}
+	for s := r; s != nil && s != onto && s.kind != wJoin; s = s.prev {
+		name, _ := s.ref.(string)
+		if s.kind != wBatch || name == "" {
+			continue
+		}
+		for i, p := range fn.sum.Params {
+			if p.Name != name || i < skip {
+				continue
+			}
+			if g, ok := a.get(i-skip, name); ok {
+				s.v, s.span, s.ref = g.v, x.spanOf(g.n), nil
+				x.batchName(s, g)
+				// at the argument: the call's own place is the helper's
+				x.foreachBatchAt(s.w, x.spanOf(c.call), s.span, g)
+			}
+			break
+		}
 	}
 }
 
