@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "08a8e239e324f19b"
+const CodecVersion = "5dac5e978066526a"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1540,7 +1540,13 @@ func (d *decoder) decConst(x *Const) {
 }
 
 func (e *encoder) encWriterHelper(x *WriterHelper) {
+	var bits byte
+	if x.Builds {
+		bits |= 1 << 0
+	}
+	e.Bits8(bits)
 	e.Int(x.Param)
+	e.Str(string(x.API))
 	e.Count(len(x.Ways), x.Ways == nil)
 	for i1 := range x.Ways {
 		e.encWriterWay(&x.Ways[i1])
@@ -1548,7 +1554,10 @@ func (e *encoder) encWriterHelper(x *WriterHelper) {
 }
 
 func (d *decoder) decWriterHelper(x *WriterHelper) {
+	bits := d.Bits8(1)
+	x.Builds = bits&(1<<0) != 0
 	x.Param = d.Int()
+	x.API = API(d.Str())
 	if n1, ok := d.Count(); ok {
 		s1 := make([]WriterWay, n1)
 		for i1 := range s1 {
@@ -1652,6 +1661,7 @@ func (e *encoder) encWriterSettings(x *WriterSettings) {
 	e.Str(x.TriggerGlobal)
 	e.Int(x.TriggerParam)
 	e.encValue(&x.QueryName)
+	e.Str(x.Batch)
 }
 
 func (d *decoder) decWriterSettings(x *WriterSettings) {
@@ -1701,12 +1711,16 @@ func (d *decoder) decWriterSettings(x *WriterSettings) {
 	x.TriggerGlobal = d.Str()
 	x.TriggerParam = d.Int()
 	d.decValue(&x.QueryName)
+	x.Batch = d.Str()
 }
 
 func (e *encoder) encConfigured(x *Configured) {
 	var bits byte
 	if x.InPlace {
 		bits |= 1 << 0
+	}
+	if x.Builds {
+		bits |= 1 << 1
 	}
 	e.Bits8(bits)
 	e.Bool(x.Call != nil)
@@ -1718,8 +1732,9 @@ func (e *encoder) encConfigured(x *Configured) {
 }
 
 func (d *decoder) decConfigured(x *Configured) {
-	bits := d.Bits8(1)
+	bits := d.Bits8(2)
 	x.InPlace = bits&(1<<0) != 0
+	x.Builds = bits&(1<<1) != 0
 	if d.Bool() {
 		p1 := new(Call)
 		d.decCall(p1)

@@ -115,12 +115,20 @@ type Configured struct {
 	// the call's result (configure(w); w.start()): when the call is no
 	// writer helper, the write is made as the code configures it.
 	InPlace bool
+	// Builds says the argument is the DataFrame the call makes the writer
+	// from (see WriterHelper.Builds).
+	Builds bool
 }
 
 // WriterHelper is what a function does to the writer it is given and
 // returns: def scheduled(w): return w.trigger(availableNow=True).
 type WriterHelper struct {
 	Param int // the parameter that is the writer
+	// Builds says the function makes the writer from the DataFrame
+	// parameter Param is (def writer(df): return df.writeStream...), of
+	// kind API, rather than configuring a writer it is given.
+	Builds bool
+	API    API
 	// Ways are the ways through the function's branches, each with what it
 	// sets; one when it has no branches that configure the writer.
 	Ways []WriterWay
@@ -172,6 +180,10 @@ type WriterSettings struct {
 	// interval (w.trigger(processingTime=interval)), 0 when none.
 	TriggerParam int
 	QueryName    Value
+	// Batch is the function given to foreachBatch, as written (a
+	// function of the helper's module, or its parameter): the stream's
+	// sink is then what that function writes (Stream.Batch).
+	Batch string
 }
 
 // The settings of a writer (WriterSettings.Set).

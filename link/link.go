@@ -804,7 +804,7 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 				passes = true
 			}
 		}
-		if !passes && c.CalleeParam == 0 {
+		if !passes && c.CalleeParam == 0 && !streamsHere(fn, c, home, s) {
 			continue // applied at its own place (see site)
 		}
 		h, callee, cargs, outer := l.calleeOf(home, c, args)
@@ -829,6 +829,13 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 		l.apply(h, callee, inner, s.through(c, home), append(stack, callee))
 		l.bounds = l.bounds[:mark]
 	}
+}
+
+// streamsHere reports whether c is the foreachBatch call of fn, a writer
+// helper of another file than the site's: its function's writes are then
+// those of the stream the site's code starts (see Configured), made there.
+func streamsHere(fn *facts.Func, c *facts.Call, home string, s site) bool {
+	return c.Kind == "foreachBatch" && fn.Writer != nil && home != s.file
 }
 
 // value is argument a of a call made in file p, a module constant it

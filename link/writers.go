@@ -37,14 +37,16 @@ func (l *linker) finish(p string, f *facts.Finished) {
 // the writer.
 func (l *linker) configure(p string, w *facts.Write, c *facts.Configured) bool {
 	home, fn := l.resolve(p, c.Call.Callee)
-	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) {
+	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) || !sameKind(fn.Writer, c, w.API) {
 		return false
 	}
 	mark := len(l.bounds)
 	defer func() { l.bounds = l.bounds[:mark] }()
 	args := l.bind(fn, c.Call.Args, func(a *facts.Arg) bound {
 		if a.Kind == facts.ArgParam {
-			return bound{} // the enclosing function's parameter: unknown here
+			// the enclosing function's parameter: unknown here, but for the
+			// DataFrame a helper makes the writer from, whatever it is
+			return bound{a: *a, ok: c.Builds && a.Span == c.Call.Args[c.Arg].Span}
 		}
 		return l.argAt(p, *a)
 	})
@@ -73,7 +75,29 @@ func (l *linker) configure(p string, w *facts.Write, c *facts.Configured) bool {
 		}
 		setting(w, ways, bit, home, foreign, c.Call.At)
 	}
+	if w.Stream != nil {
+		w.Stream.Batch = batchNamed(fn, args, w.Stream.Batch)
+	}
 	return true
+}
+
+// batchNamed is the function a helper's foreachBatch(name) hands the
+// micro-batches to, as messages name it: the function the call passes
+// when name is the helper's parameter.
+func batchNamed(fn *facts.Func, args []bound, name string) string {
+	for i, p := range fn.Params {
+		if p.Name == name && i < len(args) && args[i].ok && args[i].a.Kind == facts.ArgFunc {
+			return args[i].a.Func()
+		}
+	}
+	return name
+}
+
+// sameKind reports whether call c, which configures the writer it is
+// given or makes one of kind api ("" when not known) from the DataFrame
+// it is given (Configured.Builds), calls a helper h that does that.
+func sameKind(h *facts.WriterHelper, c *facts.Configured, api facts.API) bool {
+	return h.Builds == c.Builds && (!c.Builds || api == "" || h.API == api)
 }
 
 // takes reports whether way can run at a call whose arguments are args:
@@ -159,6 +183,14 @@ func setting(w *facts.Write, ways []*facts.WriterWay, bit uint8, home string, fo
 		if foreign {
 			w.FormatSpan = first.FormatSpan.In(home)
 		}
+		if w.Stream != nil {
+			// foreachBatch(fn) in the helper: the writes of fn, which the
+			// link step applies at the call, are the stream's
+			w.Stream.Batch, w.Stream.BatchSpan = first.Batch, facts.Span{}
+			if first.Batch != "" {
+				w.Stream.BatchSpan = at
+			}
+		}
 	case facts.SetMode:
 		w.Mode = *c.Value(&first.Mode)
 	case facts.SetPartition:
@@ -218,7 +250,7 @@ func fastestOf(ways []*facts.WriterWay, c facts.Copier, foreign bool, at facts.S
 func sameSetting(a, b *facts.WriterSettings, bit uint8) bool {
 	switch bit {
 	case facts.SetFormat:
-		return a.Format == b.Format && !a.FormatUnknown && !b.FormatUnknown
+		return a.Format == b.Format && a.Batch == b.Batch && !a.FormatUnknown && !b.FormatUnknown
 	case facts.SetMode:
 		return a.Mode.Kind == b.Mode.Kind && a.Mode.Str == b.Mode.Str
 	case facts.SetPartition:
@@ -279,7 +311,7 @@ func (l *linker) writerOf(home string, fn *facts.Func, depth int) *facts.WriterH
 	if depth >= maxDepth {
 		return nil
 	}
-	out := &facts.WriterHelper{Param: h.Param}
+	out := &facts.WriterHelper{Param: h.Param, Builds: h.Builds, API: h.API}
 	for i := range h.Ways {
 		ways := []facts.WriterWay{h.Ways[i]}
 		for j := len(h.Ways[i].Helpers) - 1; j >= 0; j-- { // the oldest call first
@@ -304,7 +336,7 @@ const maxWays = 16
 // is no such call.
 func (l *linker) through(home string, ways []facts.WriterWay, c *facts.Configured, depth int) []facts.WriterWay {
 	inHome, fn := l.resolve(home, c.Call.Callee)
-	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) {
+	if fn == nil || fn.Writer == nil || c.Arg >= len(c.Call.Args) || !sameKind(fn.Writer, c, "") {
 		return nil
 	}
 	mark := len(l.bounds)
@@ -380,7 +412,7 @@ func overlay(dst, src *facts.WriterSettings, after uint8) {
 	}
 	dst.Set |= bits
 	if bits&facts.SetFormat != 0 {
-		dst.Format, dst.FormatUnknown, dst.FormatSpan = src.Format, src.FormatUnknown, src.FormatSpan
+		dst.Format, dst.FormatUnknown, dst.FormatSpan, dst.Batch = src.Format, src.FormatUnknown, src.FormatSpan, src.Batch
 	}
 	if bits&facts.SetMode != 0 {
 		dst.Mode = src.Mode
@@ -420,7 +452,7 @@ func (l *linker) withTriggers(home string, h *facts.WriterHelper) *facts.WriterH
 			continue
 		}
 		if out == nil {
-			out = &facts.WriterHelper{Param: h.Param, Ways: slices.Clone(h.Ways)}
+			out = &facts.WriterHelper{Param: h.Param, Builds: h.Builds, API: h.API, Ways: slices.Clone(h.Ways)}
 		}
 		t := triggerOf(placeArg(d, s.Trigger.Kwargs), s.Trigger.Span)
 		out.Ways[i].Sets.Trigger, out.Ways[i].Sets.TriggerGlobal = t, ""
@@ -443,7 +475,7 @@ func withIntervals(h *facts.WriterHelper, args []bound, home, p string) *facts.W
 			continue
 		}
 		if out == nil {
-			out = &facts.WriterHelper{Param: h.Param, Ways: slices.Clone(h.Ways)}
+			out = &facts.WriterHelper{Param: h.Param, Builds: h.Builds, API: h.API, Ways: slices.Clone(h.Ways)}
 		}
 		t := *s.Trigger
 		v := args[k].a.Value

@@ -556,7 +556,9 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 			call := x.recordCallable(callee, 0, bound, c, a)
 			fn := x.ownMethod(recv, c.name, sc)
 			if fn != nil && fn.retWriter > 0 {
-				return x.returnedWriter(fn, a, 1, recv)
+				return x.returnedWriter(fn, c, a, 1, recv)
+			} else if fn != nil && fn.retBuilt > 0 {
+				return x.builtWriter(fn, a, 1, recv)
 			}
 			if fn == nil {
 				// a method of a class defined elsewhere

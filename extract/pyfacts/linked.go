@@ -78,7 +78,7 @@ const maxWays = 16
 
 // writerHelper summarises what function st, which returns the writer its
 // parameter i is configured up to step s, sets on that writer; nil when
-// it is not followed (too many ways, a foreachBatch, another helper).
+// it is not followed (too many ways).
 func (x *extractor) writerHelper(st *fnState, i int, s *wstep) *facts.WriterHelper {
 	var ways []wayPath
 	if !flattenWays(s, nil, nil, nil, &ways) {
@@ -128,8 +128,6 @@ func flattenWays(s *wstep, newer []*wstep, whens []when, helpers []facts.Configu
 	steps := newer
 	for ; s != nil; s = s.prev {
 		switch s.kind {
-		case wBatch:
-			return false
 		case wLinked:
 			c := *s.ref.(*facts.Configured)
 			c.After = stepBits(steps)
@@ -203,6 +201,8 @@ func (x *extractor) setStep(ws *facts.WriterSettings, s *wstep) {
 		}
 	case wQuery:
 		ws.QueryName = s.v.value(s.span)
+	case wBatch:
+		ws.Batch, _ = s.ref.(string)
 	default:
 		return
 	}
@@ -221,6 +221,12 @@ type linkedCall struct {
 	call   *facts.Call
 	target facts.Target // the call's code, naming the table when nothing else does
 	exprs  []string     // the code of each argument (facts.Maintained.Exprs)
+	// frame is the argument that is a DataFrame the call may make a writer
+	// from (see builtWriterOf), -1 when none; hist and param are as a
+	// writer made from it has them.
+	frame int
+	hist  *hist
+	param int
 }
 
 // linkedResult is what call, made at c with arguments a, returns: a
@@ -240,7 +246,58 @@ func (x *extractor) linkedResult(call *facts.Call, c callSite, a args) val {
 			exprs[k] = x.targetCode(a[i].n.Text())
 		}
 	}
-	return val{ref: &linkedCall{call: call, target: t, exprs: exprs}}
+	lc := &linkedCall{call: call, target: t, exprs: exprs, frame: -1}
+	for i := range a {
+		if k := len(call.Args) - len(a) + i; k >= 0 && lc.frame < 0 && a[i].splat == 0 && x.isFrame(a[i].v) {
+			lc.frame, lc.hist, lc.param = k, a[i].v.history(), x.frameParam(a[i].v)
+		}
+	}
+	return val{ref: lc}
+}
+
+// isFrame reports whether v is a DataFrame, or the current function's
+// parameter, which may be one.
+func (x *extractor) isFrame(v val) bool {
+	_, param := x.paramOf(v)
+	return v.kind == kFrame || v.kind == kUnknown && param
+}
+
+// builtWriterOf is the writer a call of a function not known here may have
+// made from the DataFrame it was given, when the code calls a writer's
+// method m on its result v (make_writer(df).trigger(...).toTable("t")):
+// configured by the call, as the link step finds it does. ok is false
+// when v is no such call or m no writer's method.
+func (x *extractor) builtWriterOf(v val, m string) (val, bool) {
+	lc, ok := v.ref.(*linkedCall)
+	if !ok || v.kind != kUnknown || lc.frame < 0 {
+		return val{}, false
+	}
+	api, ok := builtAPI(m, lc.hist)
+	if !ok {
+		return val{}, false
+	}
+	w := x.work.writers.Take(4)
+	*w = writer{api: api, hist: lc.hist, writerAt: -1, param: lc.param}
+	c := &facts.Configured{Call: lc.call, Arg: lc.frame, Builds: true}
+	return val{kind: kWriter, ref: &wstep{w: w, kind: wLinked, ref: c}}, true
+}
+
+// builtAPI is the writer whose method m is called on what a call returned,
+// when m is only a writer's: a stream's when m is, or when the DataFrame
+// the call was given is a stream and m any writer's.
+func builtAPI(m string, h *hist) (facts.API, bool) {
+	switch {
+	case writerOnly[m] == facts.DataStreamWriter, m == "start", m == "toTable":
+		return facts.DataStreamWriter, true
+	case writerOnly[m] == facts.DataFrameWriter, v1Sinks[m] != nil && m != "jdbc":
+		return facts.DataFrameWriter, true
+	case !writerSettings[m]:
+		return "", false
+	}
+	if h.streaming() {
+		return facts.DataStreamWriter, true
+	}
+	return facts.DataFrameWriter, true
 }
 
 // orLinked is linked, a linkedResult, when it is a writer, or when what
@@ -269,6 +326,9 @@ func linkedTable(v val, rs bool) (*deltaState, bool) {
 // of a function not known here returned: vacuum, read as Spark's and as
 // delta-rs's, and optimize(). ok is false for other methods.
 func (x *extractor) linkedMethod(v val, c callSite, a args) (val, bool) {
+	if w, ok := x.builtWriterOf(v, c.name); ok {
+		return x.method(w, c, a), true
+	}
 	switch c.name {
 	case "vacuum":
 		dt, ok := linkedTable(v, false)

@@ -23,6 +23,10 @@ type function struct {
 	// retWriter is 1 + the parameter whose writer ret (a kWriter)
 	// configures, 0 when ret is no such writer (see returnedWriter).
 	retWriter int
+	// retBuilt is 1 + the parameter whose DataFrame the writer ret (a
+	// kWriter) is made from (def writer(df): return df.writeStream...), 0
+	// when ret is no such writer (see builtWriter).
+	retBuilt int
 	// trigParams are the triggers of the writer ret whose interval is a
 	// parameter (trigger(processingTime=interval)), by the parameter.
 	trigParams map[*facts.Trigger]int
@@ -401,7 +405,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		if name, ok := x.calleeName(callee); ok {
 			x.recordCall(name, c, a)
 			if fn := callee.ref.(*function); fn.retWriter > 0 {
-				return x.returnedWriter(fn, a, 0, val{})
+				return x.returnedWriter(fn, c, a, 0, val{})
+			} else if fn.retBuilt > 0 {
+				return x.builtWriter(fn, a, 0, val{})
 			}
 			return x.returnOf(callee.ref.(*function), a)
 		}

@@ -711,6 +711,14 @@ func (x *extractor) endFunction(st *fnState) {
 				st.fn.ret, st.fn.retWriter = st.ret, w.from
 				st.sum.Writer = x.writerHelper(st, w.from-1, s)
 				st.fn.trigParams = triggerParams(st, s)
+			} else if w != nil && w.from == 0 && w.param > 0 && w.api != facts.DataFrameWriterV2 {
+				// return df.writeStream.format(...): a writer made from each call's DataFrame
+				st.fn.ret, st.fn.retBuilt = st.ret, w.param
+				if h := x.writerHelper(st, w.param-1, s); h != nil {
+					h.Builds, h.API = true, w.api
+					st.sum.Writer = h
+				}
+				st.fn.trigParams = triggerParams(st, s)
 			}
 		case kFrame:
 			// return df.coalesce(2): each call's argument, so transformed

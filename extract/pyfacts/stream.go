@@ -145,6 +145,12 @@ func (x *extractor) keepConfigured(n python.Node, v val, sc *scope) {
 // micro-batch of the stream w writes: the link step then applies the
 // function's writes as the stream's, with the stream's DataFrame.
 func (x *extractor) foreachBatchCall(w *writer, c callSite, g arg) {
+	x.foreachBatchAt(w, x.spanOf(c.call), x.span(c.nameStart(), c.fn.End()), g)
+}
+
+// foreachBatchAt records a foreachBatch call spanning span, cited at at,
+// that hands w's micro-batches to the function g.
+func (x *extractor) foreachBatchAt(w *writer, span, at facts.Span, g arg) {
 	name, param, bound, ok := x.callable(g.v)
 	if !ok {
 		return
@@ -153,8 +159,8 @@ func (x *extractor) foreachBatchCall(w *writer, c callSite, g arg) {
 		Callee:      name,
 		CalleeParam: param,
 		Kind:        "foreachBatch",
-		Span:        x.spanOf(c.call),
-		At:          x.span(c.nameStart(), c.fn.End()),
+		Span:        span,
+		At:          at,
 		Args: facts.WithBound(bound, []facts.Arg{
 			frameArg(w.hist.list(&x.edits), x.spanOf(g.n)),
 			{Span: x.spanOf(g.n)}, // the batch id

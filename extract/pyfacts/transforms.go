@@ -369,3 +369,13 @@ func (x *extractor) removal(dot, end int) (facts.Span, bool) {
 	}
 	return x.span(dot, end), true
 }
+
+// streaming reports whether the DataFrame h is read from a stream.
+func (h *hist) streaming() bool {
+	for ; h != nil; h = h.prev {
+		if h.source != nil {
+			return h.source.Kind == facts.StreamRead
+		}
+	}
+	return false
+}

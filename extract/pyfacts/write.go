@@ -212,7 +212,7 @@ func rebaseSteps(s *wstep, w *writer, onto *wstep, known func(when) bool) *wstep
 // parameter is, configured, returns: the call's argument so configured.
 // skip is how many of fn's parameters the call does not pass (self);
 // recv is then the instance the method is called on.
-func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val {
+func (x *extractor) returnedWriter(fn *function, c callSite, a args, skip int, recv val) val {
 	i := fn.retWriter - 1
 	name := ""
 	if fn.sum != nil && i < len(fn.sum.Params) {
@@ -229,8 +229,50 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val
 	if w == nil {
 		return val{}
 	}
-	// a way that runs when a parameter has a truth the call's argument has not never runs
-	known := func(wh when) bool {
+	_, s := writerStep(fn.ret)
+	if r := rebaseSteps(s, w, onto, x.waysTaken(fn, a, skip, recv)); r != nil {
+		x.passIntervals(fn, r, onto, a, skip)
+		x.passBatch(fn, r, onto, c, a, skip)
+		return val{kind: kWriter, ref: r}
+	}
+	return val{kind: kWriter, ref: w} // no step on a writer not yet configured
+}
+
+// builtWriter is what a call of fn, a helper returning a writer it makes
+// from the DataFrame its parameter is, returns: a writer made from the
+// call's DataFrame, configured as fn configures it. skip and recv are as
+// for returnedWriter.
+func (x *extractor) builtWriter(fn *function, a args, skip int, recv val) val {
+	i := fn.retBuilt - 1
+	name := ""
+	if fn.sum != nil && i < len(fn.sum.Params) {
+		name = fn.sum.Params[i].Name
+	}
+	if i < skip {
+		return val{}
+	}
+	g, ok := a.get(i-skip, name)
+	made, s := writerStep(fn.ret)
+	if !ok || made == nil {
+		return val{}
+	}
+	w := x.work.writers.Take(4)
+	*w = *made
+	w.hist, w.param = rebase(made.hist, g.v.history()), x.frameParam(g.v)
+	w.writerAt = -1 // the helper's code, which other calls share: no place to change for this one
+	r := rebaseSteps(s, w, nil, x.waysTaken(fn, a, skip, recv))
+	if r == nil {
+		return val{kind: kWriter, ref: w}
+	}
+	x.passIntervals(fn, r, nil, a, skip)
+	return val{kind: kWriter, ref: r}
+}
+
+// waysTaken says which ways through fn's branches a call of fn with
+// arguments a takes: a way that runs when a parameter has a truth the
+// call's argument has not never runs.
+func (x *extractor) waysTaken(fn *function, a args, skip int, recv val) func(when) bool {
+	return func(wh when) bool {
 		if wh.cond == "" || fn.sum == nil {
 			return true
 		}
@@ -251,13 +293,34 @@ func (x *extractor) returnedWriter(fn *function, a args, skip int, recv val) val
 		}
 		return true
 	}
-	_, s := writerStep(fn.ret)
-	if r := rebaseSteps(s, w, onto, known); r != nil {
-		x.passIntervals(fn, r, onto, a, skip)
-		return val{kind: kWriter, ref: r}
-	}
-	return val{kind: kWriter, ref: w} // no step on a writer not yet configured
+}
 
+// passBatch makes the foreachBatch steps of r, a call's copy of fn's
+// steps down to the caller's onto, that hand the micro-batches to fn's
+// parameter hand them to the function the call c passes for it: the
+// stream's sink is that function's writes, made at the call.
+func (x *extractor) passBatch(fn *function, r, onto *wstep, c callSite, a args, skip int) {
+	if fn.sum == nil {
+		return
+	}
+	for s := r; s != nil && s != onto && s.kind != wJoin; s = s.prev {
+		name, _ := s.ref.(string)
+		if s.kind != wBatch || name == "" {
+			continue
+		}
+		for i, p := range fn.sum.Params {
+			if p.Name != name || i < skip {
+				continue
+			}
+			if g, ok := a.get(i-skip, name); ok {
+				s.v, s.span, s.ref = g.v, x.spanOf(g.n), nil
+				x.batchName(s, g)
+				// at the argument: the call's own place is the helper's
+				x.foreachBatchAt(s.w, x.spanOf(c.call), s.span, g)
+			}
+			break
+		}
+	}
 }
 
 // passIntervals gives the triggers of steps r, a call's copy of fn's
