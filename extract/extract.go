@@ -134,7 +134,7 @@ func fileAndSQL(doc *document.Document, opts Options, gave func(params.Given)) (
 func includes(out *facts.File, doc *document.Document) {
 	var runs []facts.Run
 	if out.Summary == nil || out.Summary.Runs == nil {
-		runs = pyfacts.Runs(doc.Text)
+		runs = pyfacts.Runs(doc)
 	}
 	if len(runs) == 0 && len(out.Settings) == 0 {
 		return

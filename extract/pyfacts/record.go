@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/notebook"
 	"github.com/lakelint/lakelint/parsers/python"
 )
@@ -770,15 +771,15 @@ func triggerParams(st *fnState, s *wstep) map[*facts.Trigger]int {
 
 // runs records the notebook's %run lines.
 func (x *extractor) runs() {
-	if runs := Runs(x.doc.Text); len(runs) > 0 {
+	if runs := Runs(x.doc); len(runs) > 0 {
 		x.summary().Runs = runs
 	}
 }
 
-// Runs are the %run lines of a notebook's text, as its summary keeps them.
-func Runs(text []byte) []facts.Run {
+// Runs are the %run lines of a notebook, as its summary keeps them.
+func Runs(doc *document.Document) []facts.Run {
 	var out []facts.Run
-	for _, r := range notebook.Runs(text) {
+	for _, r := range notebook.RunsOf(doc) {
 		out = append(out, facts.Run{Path: r.Path, At: facts.Span{Start: r.Start, End: r.End}})
 	}
 	return out

@@ -248,3 +248,31 @@ func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// In a Jupyter notebook, a cell of one line "run ./setup.ipynb" is %run
+// (automagic); "run(x)", "run -n" flags first, or a second line is not.
+func TestRunsOfBareRun(t *testing.T) {
+	cells := []string{"%run ./a.ipynb", "run ./b.ipynb", "run(job)", "run ./c.ipynb\nx = 1", "run -n ./d.py", "  run 'e.ipynb'  "}
+	src := `{"cells":[`
+	for i, c := range cells {
+		if i > 0 {
+			src += ","
+		}
+		src += `{"cell_type":"code","source":` + jsonString(c) + `,"metadata":{},"outputs":[]}`
+	}
+	src += `],"metadata":{"kernelspec":{"language":"python","name":"python3"}},"nbformat":4,"nbformat_minor":5}`
+	doc, err := Jupyter("nb.ipynb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range RunsOf(doc) {
+		got = append(got, r.Path)
+		if line := string(doc.Text[r.Start:r.End]); !strings.Contains(line, r.Path) {
+			t.Errorf("run %s at %q", r.Path, line)
+		}
+	}
+	if want := []string{"./a.ipynb", "./b.ipynb", "e.ipynb"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("runs = %v, want %v", got, want)
+	}
+}

@@ -2,7 +2,10 @@ package notebook
 
 import (
 	"bytes"
+	"slices"
 	"strings"
+
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 // Run is a `%run ./path` line of a notebook.
@@ -62,5 +65,32 @@ func runArgs(words [][]byte) []Arg {
 		}
 		out = append(out, Arg{Name: string(name[1:]), Value: v})
 	}
+	return out
+}
+
+// RunsOf finds the notebook's %run lines (see Runs) and, in a Jupyter
+// notebook, the cells of one line that call %run without its % ("run
+// ./setup.ipynb"): IPython's automagic runs those as %run too.
+func RunsOf(doc *document.Document) []Run {
+	out := Runs(doc.Text)
+	if doc.Format != document.Jupyter {
+		return out
+	}
+	for _, c := range doc.Cells {
+		text := doc.Text[c.Start:c.End]
+		if !c.Code || !oneLine(text) {
+			continue
+		}
+		lead := len(text) - len(trimLeftSpace(text))
+		line := bytes.TrimRight(text[lead:], " \t\r\n")
+		word, rest := firstWord(line)
+		if string(word) != "run" || !bareLineMagic(line) {
+			continue
+		}
+		if f := bytes.Fields(rest); len(f) > 0 && f[0][0] != '-' {
+			out = append(out, Run{Path: strings.Trim(string(f[0]), `"'`), Start: c.Start + lead, End: c.Start + lead + len(line), Args: runArgs(f[1:])})
+		}
+	}
+	slices.SortFunc(out, func(a, b Run) int { return a.Start - b.Start })
 	return out
 }
