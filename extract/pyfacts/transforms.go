@@ -130,12 +130,7 @@ func (x *extractor) returnOf(fn *function, a args) val {
 	if fn.retFrame == 0 {
 		return fn.ret
 	}
-	i := fn.retFrame - 1
-	name := ""
-	if fn.sum != nil && i < len(fn.sum.Params) {
-		name = fn.sum.Params[i].Name
-	}
-	g, ok := a.get(i, name)
+	g, ok := argFor(fn, fn.retFrame-1, a, 0)
 	if !ok {
 		return val{}
 	}
@@ -150,19 +145,25 @@ func (x *extractor) returnOf(fn *function, a args) val {
 	return val{kind: kFrame, ref: h}
 }
 
-// namedTable is the DeltaTable a call of fn returns when fn returns the
-// table its parameter names: the one the call's argument names. skip is
-// how many of fn's parameters the call does not pass (self).
-func (x *extractor) namedTable(fn *function, dt *deltaState, a args, skip int) val {
-	i := dt.named - 1
+// argFor is the argument a call gives fn's parameter i (0-based,
+// counting self); skip is how many of fn's parameters the call does not
+// pass (self), whose arguments it therefore has none of.
+func argFor(fn *function, i int, a args, skip int) (arg, bool) {
+	if i < skip {
+		return arg{}, false
+	}
 	name := ""
 	if fn.sum != nil && i < len(fn.sum.Params) {
 		name = fn.sum.Params[i].Name
 	}
-	if i < skip {
-		return val{}
-	}
-	g, ok := a.get(i-skip, name)
+	return a.get(i-skip, name)
+}
+
+// namedTable is the DeltaTable a call of fn returns when fn returns the
+// table its parameter names: the one the call's argument names. skip is
+// how many of fn's parameters the call does not pass (self).
+func (x *extractor) namedTable(fn *function, dt *deltaState, a args, skip int) val {
+	g, ok := argFor(fn, dt.named-1, a, skip)
 	if !ok {
 		return val{}
 	}

@@ -213,15 +213,7 @@ func rebaseSteps(s *wstep, w *writer, onto *wstep, known func(when) bool) *wstep
 // skip is how many of fn's parameters the call does not pass (self);
 // recv is then the instance the method is called on.
 func (x *extractor) returnedWriter(fn *function, c callSite, a args, skip int, recv val) val {
-	i := fn.retWriter - 1
-	name := ""
-	if fn.sum != nil && i < len(fn.sum.Params) {
-		name = fn.sum.Params[i].Name
-	}
-	if i < skip {
-		return val{}
-	}
-	g, ok := a.get(i-skip, name)
+	g, ok := argFor(fn, fn.retWriter-1, a, skip)
 	if !ok {
 		return val{}
 	}
@@ -243,15 +235,7 @@ func (x *extractor) returnedWriter(fn *function, c callSite, a args, skip int, r
 // call's DataFrame, configured as fn configures it. skip and recv are as
 // for returnedWriter.
 func (x *extractor) builtWriter(fn *function, a args, skip int, recv val) val {
-	i := fn.retBuilt - 1
-	name := ""
-	if fn.sum != nil && i < len(fn.sum.Params) {
-		name = fn.sum.Params[i].Name
-	}
-	if i < skip {
-		return val{}
-	}
-	g, ok := a.get(i-skip, name)
+	g, ok := argFor(fn, fn.retBuilt-1, a, skip)
 	made, s := writerStep(fn.ret)
 	if !ok || made == nil {
 		return val{}

@@ -16,8 +16,10 @@ missed, so findings in the rest of the file are incomplete. The error is reporte
 once, at the line Python itself names: a badly indented line ("unexpected indent", such
 as a method chain continued on the next line without parentheses) rather than the top
 of a block the parser could not read. In a notebook, a cell indented as a whole is
-Python, as IPython reads it, and IPython lines (%pip, !cmd, and pip install or conda
-install without the %, which IPython's automagic runs) are not read as Python; in
+Python, as IPython reads it, and IPython lines (%pip, !cmd, pip install or conda
+install without the %, and a cell of one line that calls a line magic without its %,
+such as run ./setup.ipynb or cd /dbfs/tmp, which IPython's automagic runs) are not read
+as Python; in
 a plain .py file they are errors, said to be notebook syntax, since only a file whose
 first line is "# Databricks notebook source" is read as a notebook.`,
 	Lang:    "python",
