@@ -269,8 +269,15 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	}
 	cols := x.work.cols[:0] // gathered apart, to allocate them once
 	for _, g := range a {
-		if g.isPositional() {
-			cols = x.appendColumns(cols, g.v, x.spanOf(g.n))
+		if !g.isPositional() {
+			continue
+		}
+		sp, n := x.spanOf(g.n), len(cols)
+		cols = x.appendColumns(cols, g.v, sp)
+		if len(cols) == n && shuffles[c.name] && c.name != "coalesce" && (h.num == nil || h.num.Span != sp) {
+			// repartition(key): a column whose name is not known here (a
+			// parameter, a variable), which is still a shuffle by columns
+			cols = append(cols, facts.Column{Span: sp})
 		}
 	}
 	x.work.cols = cols

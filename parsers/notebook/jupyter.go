@@ -116,7 +116,9 @@ func scanJupyter(src []byte) (*jupyterFile, error) {
 	case !hasCells:
 		return nil, errors.New("not a Jupyter notebook: no \"cells\" list")
 	}
-	nb.language = cmp.Or(kernelspecLang, languageInfo, databricksLang)
+	// A notebook exported from Databricks names its own language; its kernelspec is
+	// the exporter's default ("Python 3") whatever the notebook holds.
+	nb.language = cmp.Or(databricksLang, kernelspecLang, languageInfo)
 	return nb, nil
 }
 

@@ -170,7 +170,10 @@ func TestJupyterLanguages(t *testing.T) {
 		`{"language_info":{"name":"sql"}}`:  {document.SQL, document.SQL},
 		`{"kernelspec":{"language":"python"},"language_info":{"name":"sql"}}`: {document.Python, document.SQL},
 		`{"application/vnd.databricks.v1+notebook":{"language":"sql"}}`:       {document.SQL, document.SQL},
-		`{"kernelspec":{"language":"scala"}}`:                                 {document.SQL},
+		// a Databricks export: the kernelspec is the exporter's default
+		`{"application/vnd.databricks.v1+notebook":{"language":"sql"},"kernelspec":{"language":"python"},"language_info":{"name":"sql"}}`: {document.SQL, document.SQL},
+		`{"application/vnd.databricks.v1+notebook":{"language":"python"},"kernelspec":{"language":"python"}}`:                             {document.Python, document.SQL},
+		`{"kernelspec":{"language":"scala"}}`: {document.SQL},
 	} {
 		doc, err := Jupyter("t.ipynb", nb(meta))
 		if err != nil {

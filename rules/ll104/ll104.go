@@ -88,7 +88,7 @@ func check(p *rule.Pass) {
 			// finding is the call's, the fix the caller's to make
 			at = w.Via.Call
 			related = append(related, rule.Related{At: part.Span, Message: "the helper's partitioned write"})
-			msg = "partitioned " + format + " write (in the helper this call passes the DataFrame to) without a shuffle by " +
+			msg = "partitioned " + format + " write (in the helper this call runs) without a shuffle by " +
 				strings.Join(cols, ", ") + why + ": every task writes a file into every partition it holds; repartition by " +
 				strings.Join(quoted, ", ") + " before it is written"
 			p.ReportRelated(at, msg, related)
@@ -122,7 +122,9 @@ func columnsFromCall(part *facts.Partitioning) bool {
 }
 
 // shuffledBy reports whether the data was repartitioned by some of the
-// partition columns (and nothing else) before the write.
+// partition columns (and nothing else) before the write. A repartition by a
+// column that is not written as a literal (a parameter, a variable) counts:
+// it may well be the partition column, and LL104 says nothing it cannot show.
 func shuffledBy(w *facts.Write, cols []string) bool {
 	t := w.Feeding()
 	if t == nil || len(t.Columns) == 0 || !strings.HasPrefix(strings.ToLower(t.Name), "repartition") {
@@ -133,7 +135,7 @@ func shuffledBy(w *facts.Write, cols []string) bool {
 		want[strings.ToLower(c)] = true
 	}
 	for _, c := range t.Columns {
-		if !want[strings.ToLower(c.Name)] {
+		if c.Name != "" && !want[strings.ToLower(c.Name)] {
 			return false
 		}
 	}

@@ -295,6 +295,8 @@ func transformText(prefix string, t *facts.Transform) string {
 		}
 		if t.Hint {
 			b.WriteString(c.Name)
+		} else if c.Name == "" {
+			b.WriteString("…") // a column not named by a literal: repartition(key)
 		} else {
 			b.WriteByte('"')
 			b.WriteString(c.Name)

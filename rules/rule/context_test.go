@@ -20,9 +20,12 @@ func transformTextByConcat(t *facts.Transform) string {
 		if args != "" {
 			args += ", "
 		}
-		if t.Hint {
+		switch {
+		case t.Hint:
 			args += c.Name
-		} else {
+		case c.Name == "":
+			args += "…"
+		default:
 			args += `"` + c.Name + `"`
 		}
 	}
@@ -55,7 +58,7 @@ func TestTransformText(t *testing.T) {
 		// no comma after an argument that reads as nothing
 		{facts.Transform{Name: "REPARTITION", Hint: true, Columns: cols("", "day")}, "/*+ REPARTITION(day) */"},
 		{facts.Transform{Name: "repartition", HasNum: true, NumPartitions: empty, Columns: cols("day")}, `.repartition("day")`},
-		{facts.Transform{Name: "repartition", Columns: cols("", "day")}, `.repartition("", "day")`},
+		{facts.Transform{Name: "repartition", Columns: cols("", "day")}, `.repartition(…, "day")`},
 	}
 	for _, c := range cases {
 		got := TransformText(&c.t)

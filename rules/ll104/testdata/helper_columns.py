@@ -29,3 +29,27 @@ persist_to_storage(events, "parquet", "/mnt/out/unknown", pick_column())
 FeatureGroup("later", pick_column()).save(events)
 persist_to_storage(events.repartition("event_date"), "parquet", "/mnt/out/shuffled", "event_date")
 persist_to_storage(events, "delta", "/mnt/out/delta", "event_date")
+
+
+# a helper that reads its own table and shuffles by the column it is given
+def stage_by(spark, view, date_col, target, ext="csv"):
+    writer = spark.table(view).repartition(date_col).write.mode("overwrite").partitionBy(date_col)
+    if ext == "csv":
+        writer.option("header", "false").csv(target)
+    else:
+        writer.parquet(target)
+
+
+def stage_unshuffled(spark, view, date_col, target):
+    spark.table(view).write.partitionBy(date_col).parquet(target)
+
+
+def stage_by_other(spark, view, key_col, date_col, target):
+    spark.table(view).repartition(key_col).write.partitionBy(date_col).parquet(target)
+
+
+stage_unshuffled(spark, "v", "_pdate", "/mnt/stage/plain")  # want: LL104 "helper this call runs\) without a shuffle by _pdate"
+stage_by(spark, view="v", date_col="_pdate", target="/mnt/stage/csv")
+stage_by(spark, "v", "_pdate", "/mnt/stage/parquet", ext="parquet")
+# a shuffle by a column the helper takes from its caller is not followed to the call: not reported
+stage_by_other(spark, "v", "account_id", "_pdate", "/mnt/stage/other")
