@@ -49,12 +49,19 @@ func check(p *rule.Pass) {
 	// with each call's columns: the columns tell the calls apart.
 	ck := &checker{Pass: p, seen: map[partKey]bool{}}
 	for _, w := range p.Facts.Writes {
-		ck.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target), clusterBy)
+		advice := clusterBy
+		if p.Format(w) == "iceberg" {
+			advice = icebergBucket
+		}
+		ck.checkPartitioning(w.PartitionBy, rule.TargetName(w.Target), advice)
 	}
 	for _, d := range p.Facts.Tables {
 		advice := clusterBy
-		if d.Kind == facts.DbtModel {
+		switch {
+		case d.Kind == facts.DbtModel:
 			advice = liquidClusteredBy
+		case p.DefFormat(d) == "iceberg":
+			advice = icebergBucket
 		}
 		ck.checkPartitioning(d.PartitionBy, rule.TableLabel(d.Name, d.Location), advice)
 	}
@@ -95,12 +102,23 @@ func (ck *checker) perRun(name string) (facts.Span, bool) {
 
 type partKey struct{ clause, first facts.Span }
 
-// clusterBy and liquidClusteredBy say how to cluster by a column instead:
-// in SQL and Python, or in a dbt model's config.
-func clusterBy(col string) string         { return "CLUSTER BY " + col }
-func liquidClusteredBy(col string) string { return "liquid_clustered_by='" + col + "'" }
+// remedy says what to use instead of partitioning by a column: what it is
+// called, and how to write it for one column.
+type remedy struct {
+	name string
+	for1 func(col string) string
+}
 
-func (ck *checker) checkPartitioning(part *facts.Partitioning, table string, advice func(string) string) {
+var (
+	// clusterBy and liquidClusteredBy cluster by the column, in SQL and
+	// Python or in a dbt model's config.
+	clusterBy         = remedy{"liquid clustering", func(col string) string { return "CLUSTER BY " + col }}
+	liquidClusteredBy = remedy{"liquid clustering", func(col string) string { return "liquid_clustered_by='" + col + "'" }}
+	// icebergBucket is for Iceberg tables, which have no liquid clustering.
+	icebergBucket = remedy{"an Iceberg transform", func(col string) string { return "bucket(16, " + col + "), or days() of a timestamp" }}
+)
+
+func (ck *checker) checkPartitioning(part *facts.Partitioning, table string, advice remedy) {
 	p, seen := ck.Pass, ck.seen
 	if part == nil || part.Dynamic {
 		return
@@ -119,18 +137,18 @@ func (ck *checker) checkPartitioning(part *facts.Partitioning, table string, adv
 	for _, c := range part.Columns {
 		if at, ok := ck.perRun(c.Name); ok {
 			p.ReportRelated(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
-				" takes a new value on every run (a uuid, "+p.Place(at.Start)+"): every run writes a partition of its own, the most partitions a column can make; drop it from the partition columns (use liquid clustering, "+advice(c.Name)+", if queries filter on it)",
+				" takes a new value on every run (a uuid, "+p.Place(at.Start)+"): every run writes a partition of its own, the most partitions a column can make; drop it from the partition columns (use "+advice.name+", "+advice.for1(c.Name)+", if queries filter on it)",
 				[]rule.Related{{At: at, Message: "the value new on every run"}})
 			continue
 		}
 		if c.Name != "" && ck.highCardinality(c.Name) {
 			p.Report(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
-				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use liquid clustering ("+advice(c.Name)+")")
+				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use "+advice.name+" ("+advice.for1(c.Name)+")")
 		}
 	}
 	if max := p.Config.Rules.MaxPartitionColumns; max > 0 && len(part.Columns) > max {
 		p.Report(part.Span, fmt.Sprintf(
-			"%s is partitioned by %d columns (more than max-partition-columns = %d): every combination of values is a directory of small files; keep one date-level column or use liquid clustering",
-			table, len(part.Columns), max))
+			"%s is partitioned by %d columns (more than max-partition-columns = %d): every combination of values is a directory of small files; keep one date-level column or use %s",
+			table, len(part.Columns), max, advice.name))
 	}
 }
