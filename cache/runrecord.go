@@ -400,6 +400,9 @@ func (r *Run) CheckKey(i int, extra *link.Extra, catalogDigest [32]byte, plat pl
 	h.Write(catalogDigest[:])
 	WriteField(h, string(plat.Platform))
 	WriteField(h, plat.Why)
+	for _, pl := range plat.Plugins {
+		WriteField(h, pl.Catalog+"="+pl.Class+"@"+pl.Where)
+	}
 	writeSettings(h, cluster)
 	if schedule != "" {
 		WriteField(h, schedule)

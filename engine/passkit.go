@@ -70,7 +70,7 @@ func newPassKit(u *loaded, rules int) *passKit {
 func (k *passKit) run(l *Linter, cat *catalog.Catalog, plat platform.Choice, sched *rule.Schedule) (diags []diag, notes []Note) {
 	u := k.u
 	k.in = rule.Input{Facts: u.facts, Catalog: cat, Config: u.cfg, Places: k,
-		Platform: plat.Platform, PlatformWhy: plat.Why, Schedule: sched}
+		Platform: plat.Platform, PlatformWhy: plat.Why, Plugins: plat.Plugins, Schedule: sched}
 	sel := u.cfg.File(u.src.Path)
 	for _, r := range l.rules {
 		if sel.Enabled(r.Doc.Code, !r.Doc.Off) {

@@ -46,8 +46,37 @@ type Evidence struct {
 	// Catalog is the catalog of a Unity Catalog name's evidence; Registers
 	// is a catalog the file registers as a Spark catalog plugin
 	// (spark.sql.catalog.<name>), which is no vote of its own but makes
-	// three-part names in that catalog no sign of Unity Catalog.
-	Catalog, Registers string
+	// three-part names in that catalog no sign of Unity Catalog. Class is
+	// the plugin's class, when the registration names it.
+	Catalog, Registers, Class string
+}
+
+// Plugin is a catalog the project registers as a Spark catalog plugin
+// (spark.sql.catalog.<Catalog> = Class), and where: its tables are no Unity
+// Catalog's, and hold what the plugin makes (Iceberg tables for Iceberg's).
+type Plugin struct {
+	Catalog string // lower-cased
+	Class   string // "" when only the catalog's options were seen
+	Where   string
+}
+
+// Format is the table format of the plugin's tables: "iceberg", "hudi",
+// "paimon", or "delta" for Delta's own catalog; "" when the class is not
+// known.
+func (p Plugin) Format() string {
+	c := lower(p.Class)
+	for _, f := range []string{"iceberg", "hudi", "paimon"} {
+		if strings.Contains(c, f) {
+			return f
+		}
+	}
+	if strings.Contains(c, "hoodie") {
+		return "hudi"
+	}
+	if strings.HasSuffix(c, ".deltacatalog") {
+		return "delta"
+	}
+	return ""
 }
 
 // FromFacts is a file's code evidence.
@@ -68,6 +97,9 @@ type Choice struct {
 	Platform config.Platform
 	Why      string
 	Root     string // "" for the run as a whole
+	// Plugins are the catalogs the root's files and settings files
+	// register as Spark catalog plugins, by name.
+	Plugins []Plugin
 }
 
 // Decide weighs evidence, most specific first. At equal rank Databricks
@@ -103,7 +135,41 @@ func Decide(ev []Evidence) Choice {
 		sort.Strings(discounted)
 		c.Why += "; " + strings.Join(slices.Compact(discounted), "; ")
 	}
+	c.Plugins = plugins(ev)
 	return c
+}
+
+// plugins are the catalogs evidence registers as plugins, by name, each
+// with the first class a registration of it names.
+func plugins(ev []Evidence) []Plugin {
+	var out []Plugin
+	for _, e := range ev {
+		if e.Registers == "" {
+			continue
+		}
+		name := lower(e.Registers)
+		i := slices.IndexFunc(out, func(p Plugin) bool { return p.Catalog == name })
+		switch {
+		case i < 0:
+			out = append(out, Plugin{Catalog: name, Class: e.Class, Where: e.Path})
+		case out[i].Class == "" && e.Class != "":
+			out[i].Class, out[i].Where = e.Class, e.Path
+		}
+	}
+	slices.SortFunc(out, func(a, b Plugin) int { return strings.Compare(a.Catalog, b.Catalog) })
+	return out
+}
+
+// Plugin is the catalog named name (any case) that the choice's files
+// register as a Spark catalog plugin.
+func (c Choice) Plugin(name string) (Plugin, bool) {
+	name = lower(name)
+	for _, p := range c.Plugins {
+		if p.Catalog == name {
+			return p, true
+		}
+	}
+	return Plugin{}, false
 }
 
 // pluginNote says why a three-part name is no sign of Unity Catalog: the
@@ -120,7 +186,7 @@ func pluginNote(ev []Evidence, name *Evidence) string {
 // Override is the choice with a file's configuration applied.
 func (c Choice) Override(cfg *config.Config) Choice {
 	if cfg != nil && cfg.Rules.Platform != config.PlatformAuto && cfg.Rules.Platform != "" {
-		return Choice{Platform: cfg.Rules.Platform, Why: "set in the configuration", Root: c.Root}
+		return Choice{Platform: cfg.Rules.Platform, Why: "set in the configuration", Root: c.Root, Plugins: c.Plugins}
 	}
 	return c
 }
@@ -361,16 +427,25 @@ func FromFile(path string, f *facts.File) []Evidence {
 // in another file than path is evidence of that file.
 func FromSettings(path string, settings []*facts.Setting) []Evidence {
 	var out []Evidence
-	registered := map[string]bool{}
+	registered := map[string]int{} // index in out + 1
 	uc := false
 	for _, s := range settings {
 		where := path
 		if s.At.Foreign() {
 			where = s.At.File.Path()
 		}
-		if name := pluginCatalog(s.Key); name != "" && !registered[name] {
-			registered[name] = true
-			out = append(out, Evidence{What: s.Key, Registers: name, Path: where})
+		if name := pluginCatalog(s.Key); name != "" {
+			class := ""
+			if s.Key == "spark.sql.catalog."+name && s.Value.Kind == facts.String {
+				class = s.Value.Str // the plugin's class; other keys are its options
+			}
+			switch i := registered[name]; {
+			case i == 0:
+				registered[name] = len(out) + 1
+				out = append(out, Evidence{What: s.Key, Registers: name, Class: class, Path: where})
+			case out[i-1].Class == "" && class != "":
+				out[i-1].Class = class
+			}
 		}
 		if !uc && (strings.HasPrefix(s.Key, "spark.databricks.unitycatalog.") || strings.HasPrefix(s.Key, "spark.databricks.sql.initial.catalog.")) {
 			uc = true

@@ -220,3 +220,29 @@ func TestPluginCatalogNames(t *testing.T) {
 		t.Errorf("another catalog: %+v", c)
 	}
 }
+
+// The decision keeps the catalogs registered as plugins in any of the
+// files, each with the class a registration names (after its options or
+// in another file), and a plugin's class says its tables' format.
+func TestPluginsOfTheDecision(t *testing.T) {
+	str := func(s string) facts.Value { return facts.Value{Kind: facts.String, Str: s} }
+	a := FromSettings("a.py", []*facts.Setting{{Key: "spark.sql.catalog.lake.type", Value: str("hadoop")}, {Key: "spark.sql.catalog.wh", Value: str("org.apache.spark.sql.delta.catalog.DeltaCatalog")}})
+	b := FromSettings("b.py", []*facts.Setting{{Key: "spark.sql.catalog.lake", Value: str("org.apache.iceberg.spark.SparkCatalog")}, {Key: "spark.sql.catalog.other.uri", Value: str("x")}})
+	c := Decide(append(a, b...))
+	var got []string
+	for _, p := range c.Plugins {
+		got = append(got, p.Catalog+"="+p.Class+"@"+p.Where+":"+p.Format())
+	}
+	want := "lake=org.apache.iceberg.spark.SparkCatalog@b.py:iceberg other=@b.py: wh=org.apache.spark.sql.delta.catalog.DeltaCatalog@a.py:delta"
+	if strings.Join(got, " ") != want {
+		t.Errorf("plugins: %s\nwant %s", strings.Join(got, " "), want)
+	}
+	if p, ok := c.Override(&config.Config{Rules: config.Rules{Platform: config.PlatformOSS}}).Plugin("LAKE"); !ok || p.Format() != "iceberg" {
+		t.Errorf("overridden: %+v %v", p, ok)
+	}
+	for class, want := range map[string]string{"org.apache.hudi.catalog.HoodieCatalog": "hudi", "org.apache.paimon.spark.SparkCatalog": "paimon", "com.example.TableCatalog": ""} {
+		if got := (Plugin{Class: class}).Format(); got != want {
+			t.Errorf("%s: %q, want %q", class, got, want)
+		}
+	}
+}

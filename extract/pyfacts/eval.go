@@ -547,6 +547,9 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		if recv.kind == kDict || recv.kind == kList {
 			x.forgetMutated(recv, fn, sc)
 		}
+		if name, ok := x.runGlobal(fn.ChildByFieldID(fObject), recv, sc); ok && c.name == "items" && len(a) == 0 {
+			return val{kind: kGivenItems, name: name} // a dict a %run notebook defines, for the link step
+		}
 		if recv.kind == kClass {
 			if fn := x.ownMethod(recv, c.name, sc); fn != nil && (fn.ret.kind == kDict || fn.ret.kind == kList) {
 				return fn.ret // the settings a static or class method gives back
@@ -581,7 +584,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 			// a notebook that includes others with %run may call what they
 			// define, and a function what the module defines further down
 			laterDef := x.fn != nil && x.defined[c.name]
-			if laterDef || x.file.Summary != nil && len(x.file.Summary.Runs) > 0 {
+			if laterDef || x.includes() {
 				if _, bound := sc.lookup(c.name); !bound {
 					v := x.linkedResult(x.recordCall(c.name, c, a), c, a)
 					return orLinked(v, func() val { return x.callFunction(callee, c, a) })
@@ -593,6 +596,28 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 	x.eval(fn, sc)
 	x.args(n.ChildByFieldID(fArguments), sc)
 	return val{}
+}
+
+// includes reports whether the notebook includes others with %run, whose
+// globals its code may use.
+func (x *extractor) includes() bool {
+	return x.file.Summary != nil && len(x.file.Summary.Runs) > 0
+}
+
+// runGlobal is the name n when it is a name nothing binds here, in a
+// notebook that includes others with %run (one of which may define it),
+// and v is what it evaluated to, which knows nothing of it.
+func (x *extractor) runGlobal(n python.Node, v val, sc *scope) (string, bool) {
+	// whatever its spelling suggests (CONF a session's conf, SPARK_CONF a
+	// session), an unbound name's items() are a dict's
+	if v.ref != nil || !n.Is("identifier") || !x.includes() {
+		return "", false
+	}
+	name := x.text(n)
+	if _, bound := sc.lookup(name); bound {
+		return "", false
+	}
+	return name, true
 }
 
 // widgetKinds are the dbutils.widgets calls that make a widget with a default.

@@ -315,7 +315,7 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 			name = r.obj.cls + "." + r.name
 		}
 
-	case g.v.kind == kUnknown && g.n.Is("identifier") && x.file.Summary != nil && len(x.file.Summary.Runs) > 0:
+	case g.v.kind == kUnknown && g.n.Is("identifier") && x.includes():
 		if _, bound := sc.lookup(x.text(g.n)); !bound {
 			name = x.text(g.n)
 		}

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/lakelint/lakelint/parsers"
+	"github.com/lakelint/lakelint/parsers/document"
 )
 
 // settingsText lists a file's settings as key=value@cited text.
@@ -189,5 +192,40 @@ some = SparkSession.builder.config(conf=SparkConf().setAll([(k, v) for k, v in C
 `)
 	if got != "spark.sql.adaptive.enabled=false via SparkConf.setAll at setAll([(k, v) for k, v in CONF.items()])" {
 		t.Errorf("settings:\n%s", got)
+	}
+}
+
+// In a notebook that includes others with %run, a loop over the items of
+// a name nothing binds here gives the settings of the dict an included
+// notebook may define, for the link step; a name bound here, or a
+// notebook that includes none, gives nothing.
+func TestRunGlobalSettings(t *testing.T) {
+	given := func(src string) string {
+		doc, err := parsers.Load("runner.py", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rs []*document.Region
+		for i := range doc.Regions {
+			rs = append(rs, &doc.Regions[i])
+		}
+		f, _ := Extract(doc, rs, Options{})
+		var got []string
+		if f.Summary != nil {
+			for _, g := range f.Summary.Given {
+				got = append(got, g.Name+" via "+g.Via+" at "+textOf(doc, g.At))
+			}
+		}
+		return strings.Join(got, "\n")
+	}
+	const head = "# Databricks notebook source\n# MAGIC %run ./conf\n\n# COMMAND ----------\n"
+	if got := given(head + "for k, v in SPARK_CONF.items():\n    spark.conf.set(k, v)\nconf = SparkConf().setAll(CONF.items())\nspark = SparkSession.builder.config(conf=conf).getOrCreate()\n"); got != "SPARK_CONF via spark.conf.set at set(k, v)\nCONF via SparkConf.setAll at setAll(CONF.items())" {
+		t.Errorf("included dicts: %q", got)
+	}
+	if got := given(head + "CONF = load()\nfor k, v in CONF.items():\n    spark.conf.set(k, v)\n"); got != "" {
+		t.Errorf("a dict bound here: %q", got)
+	}
+	if got := given("# Databricks notebook source\nfor k, v in CONF.items():\n    spark.conf.set(k, v)\n"); got != "" {
+		t.Errorf("no %%run: %q", got)
 	}
 }

@@ -106,7 +106,7 @@ func delta(p *rule.Pass, r *facts.Read, t *catalog.Table) bool {
 	case "":
 		f := t.Format()
 		if f == "" {
-			f = p.DefaultFormat()
+			f = p.TableDefaultFormat(t.Name)
 		}
 		return f == "delta"
 	}

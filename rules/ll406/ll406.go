@@ -106,7 +106,7 @@ func addsFiles(p *rule.Pass, t *catalog.Table, w *catalog.Writer) bool {
 		format = t.Format()
 	}
 	if format == "" {
-		format = p.DefaultFormat()
+		format = p.TableDefaultFormat(t.Name)
 	}
 	return strings.EqualFold(format, "delta")
 }

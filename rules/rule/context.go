@@ -37,7 +37,7 @@ func (p *Pass) Format(w *facts.Write) string {
 	if f := p.Table(w.Target).Format(); f != "" {
 		return strings.ToLower(f)
 	}
-	return p.DefaultFormat()
+	return p.TableDefaultFormat(w.Target.Table)
 }
 
 // DefFormat returns the format of a table definition, defaulting as a write does.
@@ -48,7 +48,7 @@ func (p *Pass) DefFormat(d *facts.TableDef) string {
 	if d.Kind.Pipeline() || d.Kind == facts.DeltaBuilder {
 		return "delta" // pipelines and DeltaTable builders make Delta tables only
 	}
-	return p.DefaultFormat()
+	return p.TableDefaultFormat(d.Name)
 }
 
 // Place describes where a document offset is, for messages: "line 7", or

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/platform"
 )
 
 // OptimizedWritesOff says whether optimized writes are known to be off for a
@@ -72,17 +73,58 @@ func (p *Pass) TunedByUnityCatalog(d *facts.TableDef) bool {
 	return len(parts) <= 3
 }
 
-// pluginCatalog reports whether the file's session settings (its code's,
-// its project's spark-defaults.conf, its job cluster's spark_conf)
-// register catalog as a Spark catalog plugin: spark.sql.catalog.<catalog>.
+// pluginCatalog reports whether catalog is registered as a Spark catalog
+// plugin (spark.sql.catalog.<catalog>): by the file's session settings
+// (its code's, its project's spark-defaults.conf, its job cluster's
+// spark_conf) or by another file of its project.
 func (p *Pass) pluginCatalog(catalog string) bool {
+	_, ok := p.plugin(catalog)
+	return ok
+}
+
+// plugin is the Spark catalog plugin registered as catalog, the file's
+// session's registration first, then its project's.
+func (p *Pass) plugin(catalog string) (platform.Plugin, bool) {
 	key := "spark.sql.catalog." + strings.ToLower(catalog)
+	found := false
 	for _, s := range p.Facts.Settings {
-		if s.Key == key || strings.HasPrefix(s.Key, key+".") {
-			return true
+		if s.Key == key && s.Value.Kind == facts.String {
+			return platform.Plugin{Catalog: strings.ToLower(catalog), Class: s.Value.Str}, true
+		}
+		found = found || strings.HasPrefix(s.Key, key+".")
+	}
+	for _, pl := range p.Plugins {
+		if pl.Catalog == strings.ToLower(catalog) && (pl.Class != "" || !found) {
+			return pl, true
 		}
 	}
-	return false
+	return platform.Plugin{Catalog: strings.ToLower(catalog)}, found
+}
+
+// TableDefaultFormat is the format of the table named name when nothing
+// the project says of it names one: the plugin's format in a catalog
+// registered as a Spark catalog plugin (Iceberg's tables for Iceberg's
+// catalog, "" when the plugin is not known), else DefaultFormat.
+func (p *Pass) TableDefaultFormat(name string) string {
+	if f, ok := p.pluginFormat(name); ok {
+		return f
+	}
+	return p.DefaultFormat()
+}
+
+// pluginFormat is the format of the tables of a plugin catalog that the
+// table named name is in (catalog.namespace.table, namespaces nested
+// or not).
+func (p *Pass) pluginFormat(name string) (string, bool) {
+	parts := strings.Split(name, ".")
+	if len(parts) < 3 {
+		return "", false
+	}
+	pl, ok := p.plugin(parts[0])
+	if !ok {
+		return "", false
+	}
+	return pl.Format(), true
 }
 
 // ModelAddsFiles reports whether a dbt model's every run adds files to

@@ -38,6 +38,7 @@ import (
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/finding"
 )
 
@@ -111,6 +112,9 @@ type Input struct {
 	// PlatformWhy says what decided it.
 	Platform    config.Platform
 	PlatformWhy string
+	// Plugins are the catalogs the file's project registers as Spark
+	// catalog plugins, in any of its files or settings files.
+	Plugins []platform.Plugin
 
 	// Schedule is how often a job or DAG of the project runs the file; nil
 	// when none runs it on a known schedule.
