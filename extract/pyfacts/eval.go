@@ -124,7 +124,10 @@ func (x *extractor) evalOther(n python.Node, k exprKind, sc *scope) val {
 				}
 			}
 		}
-		x.evalField(n, fBody, ls)
+		if v := x.evalField(n, fBody, ls); constKind(v.kind) && !v.open {
+			// interval = lambda: "5 seconds": a function that gives a setting
+			return val{kind: kFunc, ref: &function{ret: v}}
+		}
 		return val{}
 	case eComprehension:
 		return x.comprehension(n, sc)
@@ -551,7 +554,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 			return val{kind: kGivenItems, name: name} // a dict a %run notebook defines, for the link step
 		}
 		if recv.kind == kClass {
-			if fn := x.ownMethod(recv, c.name, sc); fn != nil && (fn.ret.kind == kDict || fn.ret.kind == kList) {
+			if fn := x.ownMethod(recv, c.name, sc); fn != nil && constKind(fn.ret.kind) {
 				return fn.ret // the settings a static or class method gives back
 			}
 		}
@@ -564,11 +567,16 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 				return x.builtWriter(fn, a, 1, recv)
 			}
 			if fn == nil {
-				// a method of a class defined elsewhere
-				return orLinked(x.linkedResult(call, c, a), func() val { return x.method(recv, c, a) })
+				// a method of a class defined elsewhere: given a DataFrame, it
+				// may build a writer from it, which the link step finds
+				v := x.linkedResult(call, c, a)
+				if lc, ok := v.ref.(*linkedCall); ok && lc.frame >= 0 {
+					return v
+				}
+				return orLinked(v, func() val { return x.method(recv, c, a) })
 			} else if t, ok := x.methodTable(fn, recv, c, a); ok {
 				return t
-			} else if v := fn.ret; v.kind == kDict || v.kind == kList {
+			} else if v := fn.ret; constKind(v.kind) {
 				return v // the settings the method gives back
 			}
 		}

@@ -227,6 +227,9 @@ type linkedCall struct {
 	frame int
 	hist  *hist
 	param int
+	// changed says the code set settings on the result (c = make_conf();
+	// c.set(...)): it is then no longer what the function returns
+	changed bool
 }
 
 // linkedResult is what call, made at c with arguments a, returns: a
@@ -330,6 +333,11 @@ func (x *extractor) linkedMethod(v val, c callSite, a args) (val, bool) {
 		return x.method(w, c, a), true
 	}
 	switch c.name {
+	case "set", "setAll", "setIfMissing", "update", "__setitem__":
+		if lc, ok := v.ref.(*linkedCall); ok && v.kind == kUnknown {
+			lc.changed = true
+		}
+		return val{}, false
 	case "vacuum":
 		dt, ok := linkedTable(v, false)
 		if !ok {

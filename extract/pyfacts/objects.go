@@ -243,6 +243,9 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 	case kBuilder:
 		return x.builderMethod(c, a)
 	case kConf:
+		if lc, ok := obj.ref.(*linkedCall); ok && confMethods[c.name] {
+			lc.changed = true // conf = make_conf(); conf.set(...)
+		}
 		if obj.ref != nil && !confMethods[c.name] {
 			return x.method(val{kind: kUnknown, ref: obj.ref}, c, a) // a parameter named conf
 		}
@@ -402,6 +405,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 			return x.newObject(ci.name, c, a, obj)
 		}
 	case kFunc:
+		if fn := callee.ref.(*function); fn.sum == nil {
+			return fn.ret // a lambda that gives a setting
+		}
 		if name, ok := x.calleeName(callee); ok {
 			x.recordCall(name, c, a)
 			if fn := callee.ref.(*function); fn.retWriter > 0 {

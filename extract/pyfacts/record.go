@@ -695,6 +695,9 @@ func (x *extractor) endFunction(st *fnState) {
 		switch st.ret.kind {
 		case kSession, kConst, kStr:
 			st.fn.ret = st.ret
+		case kSparkConf:
+			// c = SparkConf(); c.set(...); return c: the settings each call gives
+			st.fn.ret = st.ret
 		case kDict, kList:
 			// return {"availableNow": True}: settings a call gives back
 			if !st.ret.open {

@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -36,6 +37,11 @@ func (sc *sparkConf) asDict() (facts.Arg, bool) {
 	return a, true
 }
 
+// clone is a copy of sc that settings given it later leave sc alone in.
+func (sc *sparkConf) clone() *sparkConf {
+	return &sparkConf{settings: slices.Clip(sc.settings), given: slices.Clip(sc.given)}
+}
+
 // entries is what a loop's key and value stand for (kEntry): every pair
 // of a list known here, or every entry of another module's dict.
 type entries struct {
@@ -59,6 +65,11 @@ func givenDict(v val) string {
 func (x *extractor) givenSettings(v val) (facts.GivenSettings, bool) {
 	if name := givenDict(v); name != "" {
 		return facts.GivenSettings{Name: name}, true
+	}
+	if lc, ok := v.ref.(*linkedCall); ok && (v.kind == kUnknown || v.kind == kConf) && lc.call.CalleeParam == 0 && !lc.changed {
+		// make_conf(), a function of another module: what it returns
+		// whatever its arguments, when that is a dict or SparkConf
+		return facts.GivenSettings{Name: lc.call.Callee + "()"}, true
 	}
 	if v.kind == kGivenItems {
 		v = val{kind: kUnknown, ref: v.ref} // p.items() of a parameter p

@@ -552,12 +552,13 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 		}
 	}
 	tables := len(x.file.Tables)
-	static := false
+	static, property := false, false
 	for _, d := range decorators {
 		x.stmt = d
 		x.decorator(d, def, sc)
-		t := d.Text()
-		static = static || string(t) == "@staticmethod" || string(t) == "@classmethod"
+		t := string(d.Text())
+		static = static || t == "@staticmethod" || t == "@classmethod"
+		property = property || propertyDecorators[t]
 	}
 	outerStatic := x.static
 	x.static = static
@@ -565,11 +566,22 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 	switch def.Type() {
 	case "function_definition":
 		reads := len(x.file.Reads)
-		x.function(def, sc)
+		fn := x.function(def, sc)
 		x.markStreamingTables(x.file.Tables[tables:], x.file.Reads[reads:])
+		if property && sc.class && len(decorators) == 1 && constKind(fn.ret.kind) && !fn.ret.open {
+			// @property def trigger(self): return {"availableNow": True}:
+			// read as self.trigger, it is a setting of the class like one
+			// its body binds
+			sc.set(fn.name, fn.ret)
+		}
 	case "class_definition":
 		x.class(def, sc)
 	}
+}
+
+// propertyDecorators make a method an attribute read without a call.
+var propertyDecorators = map[string]bool{
+	"@property": true, "@functools.cached_property": true, "@cached_property": true,
 }
 
 // imports binds imported names to the qualified names they stand for.

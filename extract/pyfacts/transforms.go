@@ -127,6 +127,9 @@ func (x *extractor) returnOf(fn *function, a args) val {
 	if dt, ok := fn.ret.ref.(*deltaState); ok && fn.ret.kind == kDeltaTable && dt.named > 0 {
 		return x.namedTable(fn, dt, a, 0)
 	}
+	if sc, ok := fn.ret.ref.(*sparkConf); ok && fn.ret.kind == kSparkConf {
+		return val{kind: kSparkConf, ref: sc.clone()} // each call's own, for the caller to set more on
+	}
 	if fn.retFrame == 0 {
 		return fn.ret
 	}

@@ -1,6 +1,6 @@
 """Triggers read from settings classes of another module."""
 import lib.settings as ls
-from lib.settings import Calm, StreamConf, Tuned
+from lib.settings import Calm, CalmProps, Props, StreamConf, Tuned
 
 events = spark.readStream.table("main.raw.events")
 events.writeStream.trigger(processingTime=StreamConf.interval).toTable("main.raw.s1")  # want: LL201 "`1 second` on the stream into main.raw.s1"
@@ -38,3 +38,10 @@ start_with(events, Calm())
 # a module variable named conf holding a settings object is that object
 conf = StreamConf()
 events.writeStream.trigger(processingTime=conf.interval).toTable("main.raw.s8")  # want: LL201 "`1 second` on the stream into main.raw.s8"
+
+# properties that give a setting, read on another module's instances
+start(events, Props())  # want: LL201 "`2 seconds` passed to a stream into main.raw.s4"
+props = Props()
+events.writeStream.trigger(processingTime=props.interval).toTable("main.raw.s9")  # want: LL201 "`2 seconds` on the stream into main.raw.s9"
+events.writeStream.trigger(**props.trig).toTable("main.raw.s10")  # want: LL201 "`3 seconds` on the stream into main.raw.s10"
+start(events, CalmProps())

@@ -14,3 +14,19 @@ class Tuned:
 
 class Calm:
     interval = "15 minutes"
+
+
+class Props:
+    @property
+    def interval(self):
+        return "2 seconds"
+
+    @property
+    def trig(self):
+        return {"processingTime": "3 seconds"}
+
+
+class CalmProps:
+    @property
+    def interval(self):
+        return "2 hours"
