@@ -38,8 +38,8 @@ import (
 	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/finding"
+	"github.com/lakelint/lakelint/platform"
 )
 
 // DocsBase is where rule pages live; a rule's URL is DocsBase + code + ".md".
