@@ -32,7 +32,9 @@ than one run's files.
 
 Names are judged by the high- and low-cardinality patterns of the configuration. An id
 or key of a dimension the low-cardinality patterns name (country_id, department_id,
-order_type_key) is taken to be as small as the dimension, and is not reported.`,
+order_type_key) is taken to be as small as the dimension, and is not reported.
+Iceberg tables have no liquid clustering: on them the advice is an Iceberg partition
+transform instead (bucket(16, col) for a high-cardinality column, days() of a timestamp).`,
 	Lang:    "python",
 	Example: `events.write.partitionBy("user_id").saveAsTable("main.web.events")`,
 	Better: `(events.writeTo("main.web.events")

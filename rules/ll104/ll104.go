@@ -28,7 +28,8 @@ when the platform is unknown, the compute may turn them on, so such writes are l
 A write that a repartition or coalesce to a number of partitions reaches — on the same
 line, through a variable, a helper's return value or parameter, or on any arm of an if —
 is never reported: a known number of tasks writes then, and LL102 judges the case of a
-single one.
+single one. Nor is a write repartitioned by a column held in a parameter or variable
+(repartition(date_col)): that may be the partition column, and lakelint does not guess.
 
 A helper that partitions by a column its caller names (a parameter, an object's
 attribute such as fg.partition_key) is reported at each call that names a known column,

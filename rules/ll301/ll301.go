@@ -38,7 +38,10 @@ other non-Delta tables. On Databricks, Unity Catalog managed tables (a three-par
 outside hive_metastore, no LOCATION) tune their file sizes themselves, so they are
 reported only with unity-catalog-auto-tuning: false; a name in a catalog the session
 registers as a Spark plugin (spark.sql.catalog.<name>, in the code, a job cluster's
-spark_conf or a spark-defaults.conf) is not Unity Catalog's and is reported; external and path tables, and
+spark_conf or a spark-defaults.conf) is not Unity Catalog's and is reported; a table
+that names no format, in a catalog any file of the project registers, has the plugin's
+format (Iceberg's catalog makes Iceberg tables, which are not reported; an unknown class
+makes the format unknown); external and path tables, and
 every table on open-source Delta (platform: oss), are reported. When the platform is
 unknown a three-part managed name is taken to be Unity Catalog's.
 
