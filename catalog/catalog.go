@@ -278,16 +278,20 @@ type Builder struct {
 	// targets summed into it: a table whose sums are the same pointers
 	// again has the same statements, and they are not merged again.
 	made map[string]madeStatements
-	mine []pendingUse      // a buffer for Add
+	mine []fileUse         // a buffer for Add
 	strs map[string]string // the statements' strings, interned
 	key  contentKey        // a buffer for the keys of definitions and ALTERs
 }
 
-// partUse is a part's use of a target, and the file of the part.
+// partUse is a part's use of a target, the file of the part and the use's
+// place among the targets the file names.
 type partUse struct {
-	path string
-	use  *pendingUse
+	path  string
+	index int
+	use   *fileUse
 }
+
+func (r partUse) first() place { return place{path: r.path, index: r.index} }
 
 // madeStatements are a table's statements and the sums they were made of.
 type madeStatements struct {
@@ -297,7 +301,7 @@ type madeStatements struct {
 
 // part is what one Add took from a file.
 type part struct {
-	uses   []pendingUse // what the file does to each target, in the order first named
+	uses   []fileUse // what the file does to each target, in the order first named
 	defs   []partFact[Def]
 	alters []partFact[Alter]
 	// batches are the part's streams that hand micro-batches to a function
@@ -408,8 +412,46 @@ type pendingUse struct {
 	target facts.Target
 	first  place
 	Use
-	stmts Statements // a part's statements of the target
-	parts []partUse  // a sum's parts, in path order
+	parts []partUse // the parts that name the target, in path order
+}
+
+// fileUse is what one part does to one target: a part keeps one for each
+// target it names, so it holds no more than that (a project has many
+// more parts' uses than targets). Its strings are the Builder's.
+type fileUse struct {
+	key [2]string // the target as written, scoped
+	// what Use says, for one file: which of its "In" fields are the file
+	done                     useKinds
+	writes, streams, rewrite int32
+	overwritePartitions      []string
+	rewrittenAt              facts.Span
+	stmts                    Statements
+}
+
+// useKinds says what a file does to a target.
+type useKinds uint8
+
+const (
+	written useKinds = 1 << iota
+	maintained
+	read
+	rewritten
+	overwritten
+)
+
+// use is u as a Use of the file at path.
+func (u *fileUse) use(path string) Use {
+	in := func(k useKinds) string {
+		if u.done&k != 0 {
+			return path
+		}
+		return ""
+	}
+	return Use{
+		WrittenIn: in(written), MaintainedIn: in(maintained), ReadIn: in(read), RewrittenIn: in(rewritten),
+		Writes: int(u.writes), Streams: int(u.streams), Rewrites: int(u.rewrite),
+		OverwritePartitions: u.overwritePartitions, overwriteIn: in(overwritten), rewrittenAt: u.rewrittenAt,
+	}
 }
 
 // Add takes from a file's facts what the catalog needs, as one more part
@@ -420,11 +462,15 @@ func (b *Builder) Add(f *facts.File) {
 	}
 	b.mu.Lock() // what Add does is brief next to making the facts: one lock, no copies
 	defer b.mu.Unlock()
+	st := b.statementsOf(f)
+	// the strings the Builder keeps are its own, interned: a file's point
+	// into blocks shared with others it does not keep (see statementsOf)
+	path := st.str(f.Path)
 	// what the file does to each target it names, in the order first named
 	mine := b.mine[:0]
 	var index map[[2]string]int // made when mine grows long; a short one is searched
-	of := func(tg facts.Target) *pendingUse {
-		tg = scopeTarget(f.Path, tg)
+	of := func(tg facts.Target) int {
+		tg = scopeTarget(path, tg)
 		i := -1
 		if index != nil {
 			if j, ok := index[[2]string{tg.Table, tg.Path}]; ok {
@@ -435,20 +481,19 @@ func (b *Builder) Add(f *facts.File) {
 		}
 		if i < 0 {
 			i = len(mine)
-			mine = append(mine, pendingUse{target: facts.Target{Table: tg.Table, Path: tg.Path}, first: place{path: f.Path, index: i}})
+			mine = append(mine, fileUse{key: [2]string{st.str(tg.Table), st.str(tg.Path)}})
 			switch {
 			case index != nil:
-				index[[2]string{tg.Table, tg.Path}] = i
+				index[mine[i].key] = i
 			case len(mine) > 32:
 				index = make(map[[2]string]int, 2*len(mine))
 				for j := range mine {
-					index[[2]string{mine[j].target.Table, mine[j].target.Path}] = j
+					index[mine[j].key] = j
 				}
 			}
 		}
-		return &mine[i]
+		return i
 	}
-	st := b.statementsOf(f)
 	var batches []*facts.Write
 	for _, w := range f.Writes {
 		if w.API == facts.DataStreamWriter && w.Stream != nil && w.Stream.Batch != "" {
@@ -461,35 +506,36 @@ func (b *Builder) Add(f *facts.File) {
 	st.streams = append(st.streams, batches...)
 	var writers []writerAt
 	for _, w := range f.Writes {
-		u := of(w.Target)
+		ui := of(w.Target)
+		u := &mine[ui]
 		wr, at := st.writer(w)
-		u.stmts.Writers = append(u.stmts.Writers, Ref[Writer]{f.Path, wr, at})
-		writers = append(writers, writerAt{u.first.index, len(u.stmts.Writers) - 1, w.Span.Start})
-		u.WrittenIn = f.Path
-		u.Writes++
+		u.stmts.Writers = append(u.stmts.Writers, Ref[Writer]{path, wr, at})
+		writers = append(writers, writerAt{ui, len(u.stmts.Writers) - 1, w.Span.Start})
+		u.done |= written
+		u.writes++
 		if w.API == facts.DataStreamWriter {
-			u.Streams++
+			u.streams++
 		}
 		if w.API.Rewrites() {
-			u.Rewrites++
-			if u.RewrittenIn == "" {
-				u.RewrittenIn, u.rewrittenAt = f.Path, w.At
+			u.rewrite++
+			if u.done&rewritten == 0 {
+				u.done, u.rewrittenAt = u.done|rewritten, w.At
 			}
 		}
-		if p := w.PartitionBy; p != nil && !p.Dynamic && w.Mode.Str == "overwrite" && u.overwriteIn == "" {
-			u.OverwritePartitions = p.Names()
-			u.overwriteIn = f.Path
+		if p := w.PartitionBy; p != nil && !p.Dynamic && w.Mode.Str == "overwrite" && u.done&overwritten == 0 {
+			u.overwritePartitions = st.strList(p.Names())
+			u.done |= overwritten
 		}
 	}
 	for _, r := range f.Reads {
-		u := of(r.Target)
-		u.ReadIn = f.Path
-		u.stmts.Readers = append(u.stmts.Readers, Ref[Reader]{f.Path, st.reader(r), r.At})
+		u := &mine[of(r.Target)]
+		u.done |= read
+		u.stmts.Readers = append(u.stmts.Readers, Ref[Reader]{path, st.reader(r), r.At})
 	}
 	for _, m := range f.Maintenance {
-		u := of(m.Target)
-		u.MaintainedIn = f.Path
-		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[Maintenance]{f.Path, st.maintenance(m), m.At})
+		u := &mine[of(m.Target)]
+		u.done |= maintained
+		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[Maintenance]{path, st.maintenance(m), m.At})
 	}
 
 	if len(st.own) > 0 {
@@ -506,20 +552,20 @@ func (b *Builder) Add(f *facts.File) {
 	clear(mine) // let go of the file's strings
 	for i, d := range f.Tables {
 		def := newDef(d)
-		tg := scopeTarget(f.Path, facts.Target{Table: d.Name, Path: d.Location})
-		pt.defs = append(pt.defs, partFact[Def]{pendingKey{tg.Table, tg.Path, def.key(&b.key)}, tg, def, place{f.Path, i, d.At}})
+		tg := scopeTarget(path, facts.Target{Table: st.str(d.Name), Path: st.str(d.Location)})
+		pt.defs = append(pt.defs, partFact[Def]{pendingKey{tg.Table, tg.Path, def.key(&b.key)}, tg, def, place{path, i, d.At}})
 	}
 	for i, a := range f.Alters {
 		alter := newAlter(a)
-		tg := scopeTarget(f.Path, facts.Target{Table: a.Table, Path: a.Path}) // ALTER TABLE delta.`/path` names the path
-		pt.alters = append(pt.alters, partFact[Alter]{pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{f.Path, i, a.At}})
+		tg := scopeTarget(path, facts.Target{Table: st.str(a.Table), Path: st.str(a.Path)}) // ALTER TABLE delta.`/path` names the path
+		pt.alters = append(pt.alters, partFact[Alter]{pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{path, i, a.At}})
 	}
 	if b.parts == nil {
 		b.parts = map[string][]*part{}
 	}
-	b.parts[f.Path] = append(b.parts[f.Path], pt)
+	b.parts[path] = append(b.parts[path], pt)
 	for i := range pt.uses {
-		b.uses.add(pt.uses[i].key(), partUse{f.Path, &pt.uses[i]})
+		b.uses.add(pt.uses[i].key, partUse{path, i, &pt.uses[i]})
 	}
 	for i := range pt.defs {
 		b.defs.add(pt.defs[i].key, &pt.defs[i])
@@ -535,7 +581,7 @@ func (b *Builder) Remove(path string) {
 	defer b.mu.Unlock()
 	for _, pt := range b.parts[path] {
 		for i := range pt.uses {
-			b.uses.remove(pt.uses[i].key(), func(r partUse) bool { return r.path == path })
+			b.uses.remove(pt.uses[i].key, func(r partUse) bool { return r.path == path })
 		}
 		for _, d := range pt.defs {
 			b.defs.remove(d.key, func(r *partFact[Def]) bool { return r.at.path == path })
@@ -550,9 +596,9 @@ func (b *Builder) Remove(path string) {
 func (u *pendingUse) key() [2]string { return [2]string{u.target.Table, u.target.Path} }
 
 // findUse is the index of target tg's use in list, -1 when none.
-func findUse(list []pendingUse, tg facts.Target) int {
+func findUse(list []fileUse, tg facts.Target) int {
 	for i := range list {
-		if t := &list[i].target; t.Table == tg.Table && t.Path == tg.Path {
+		if k := &list[i].key; k[0] == tg.Table && k[1] == tg.Path {
 			return i
 		}
 	}

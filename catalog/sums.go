@@ -3,6 +3,8 @@ package catalog
 import (
 	"slices"
 	"strings"
+
+	"github.com/lakelint/lakelint/facts"
 )
 
 // sums keeps, by key, a sum of what the parts of a Builder hold under the
@@ -76,11 +78,12 @@ func (x *sums[K, R, S]) update(sum func([]R) *S, cmp func(a, b *S) int) {
 // the table they go to copies them once (see Catalog).
 func sumUses(refs []partUse) *pendingUse {
 	slices.SortStableFunc(refs, func(a, b partUse) int { return strings.Compare(a.path, b.path) })
-	sum := &pendingUse{target: refs[0].use.target, first: refs[0].use.first, parts: refs}
+	k := refs[0].use.key
+	sum := &pendingUse{target: facts.Target{Table: k[0], Path: k[1]}, first: refs[0].first(), parts: refs}
 	for _, r := range refs {
-		sum.merge(r.use.Use)
-		if r.use.first.before(sum.first) {
-			sum.first = r.use.first
+		sum.merge(r.use.use(r.path))
+		if r.first().before(sum.first) {
+			sum.first = r.first()
 		}
 	}
 	return sum
