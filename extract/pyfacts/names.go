@@ -24,21 +24,23 @@ const internSlots = 2048
 // copy per use. The table remembers one text per slot, by hash, from one
 // extraction to the next; it starts with the Spark and Python names nearly
 // every file uses. A text whose slot another took is copied again, which
-// only costs a little memory.
+// only costs a little memory. Each copy is its own allocation, not a piece of
+// a shared block: what a run keeps of a file (a table's name in the catalog)
+// then holds that text alone, not the block and the texts of other files.
 func (x *extractor) intern(b []byte) string {
 	if len(b) > maxInterned {
 		return string(b)
 	}
 	slot := &x.work.names[textHash(b)&(internSlots-1)]
 	if !slot.holds(b) {
-		slot.set(x.work.strs.add(b))
+		slot.set(string(b))
 	}
 	return slot.s
 }
 
 // internSlot is a text of the table with, when it is short, a copy of its
 // bytes next to it: comparing with those reads no memory but the slot's,
-// where the text itself lies anywhere in the arena.
+// where the text itself lies anywhere in the heap.
 type internSlot struct {
 	s   string
 	key [slotKey]byte
@@ -84,26 +86,6 @@ var commonSlots = func() *[internSlots]internSlot {
 	}
 	return t
 }()
-
-// stringArena copies short texts into shared blocks, one allocation for
-// many. A strings.Builder never changes what it has written, so the strings
-// it returned stay valid as it grows; a block is kept alive by any of its
-// strings. Extractions pass the arena on (see workObjects), so a block holds
-// the texts of a few files, whose facts a run keeps alike.
-type stringArena struct{ b strings.Builder }
-
-// arenaBlock is the size of a block.
-const arenaBlock = 4096
-
-func (a *stringArena) add(p []byte) string {
-	if a.b.Cap()-a.b.Len() < len(p) {
-		a.b = strings.Builder{}
-		a.b.Grow(arenaBlock)
-	}
-	start := a.b.Len()
-	a.b.Write(p)
-	return a.b.String()[start:]
-}
 
 // internTable holds the names of the PySpark API, of the methods this
 // package reads and of Python's most used builtins.

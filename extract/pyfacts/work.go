@@ -17,7 +17,6 @@ import (
 // intern); the rest of a file's state is its extractor's, made anew.
 type workObjects struct {
 	names *[internSlots]internSlot // kept as they are (see intern)
-	strs  stringArena              // where names' strings are
 	// buffers reused within a file: a name being looked up, a transform's
 	// columns, names being sorted (see finishSummary), a text being
 	// lower-cased (see lower), the fields of the fact being looked at (see
