@@ -139,6 +139,13 @@ func Decide(ev []Evidence) Choice {
 	return c
 }
 
+// SessionPlugins are the catalogs settings register as Spark catalog
+// plugins (spark.sql.catalog.<name>), by name: the one reading of those
+// keys, for the platform's decision and for a file's own session.
+func SessionPlugins(settings []*facts.Setting) []Plugin {
+	return plugins(FromSettings("", settings))
+}
+
 // plugins are the catalogs evidence registers as plugins, by name, each
 // with the first class a registration of it names.
 func plugins(ev []Evidence) []Plugin {

@@ -83,22 +83,29 @@ func (p *Pass) pluginCatalog(catalog string) bool {
 }
 
 // plugin is the Spark catalog plugin registered as catalog, the file's
-// session's registration first, then its project's.
+// session's registration first, then its project's: a registration that
+// names no class (options only) takes the project's class when it has one.
 func (p *Pass) plugin(catalog string) (platform.Plugin, bool) {
-	key := "spark.sql.catalog." + strings.ToLower(catalog)
-	found := false
-	for _, s := range p.Facts.Settings {
-		if s.Key == key && s.Value.Kind == facts.String {
-			return platform.Plugin{Catalog: strings.ToLower(catalog), Class: s.Value.Str}, true
+	name := strings.ToLower(catalog)
+	var own *platform.Plugin
+	for _, pl := range platform.SessionPlugins(p.Facts.Settings) {
+		if pl.Catalog == name {
+			own = &pl
+			break
 		}
-		found = found || strings.HasPrefix(s.Key, key+".")
+	}
+	if own != nil && own.Class != "" {
+		return *own, true
 	}
 	for _, pl := range p.Plugins {
-		if pl.Catalog == strings.ToLower(catalog) && (pl.Class != "" || !found) {
+		if pl.Catalog == name && (pl.Class != "" || own == nil) {
 			return pl, true
 		}
 	}
-	return platform.Plugin{Catalog: strings.ToLower(catalog)}, found
+	if own != nil {
+		return *own, true
+	}
+	return platform.Plugin{Catalog: name}, false
 }
 
 // TableDefaultFormat is the format of the table named name when nothing
