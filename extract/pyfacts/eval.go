@@ -126,7 +126,7 @@ func (x *extractor) evalOther(n python.Node, k exprKind, sc *scope) val {
 		}
 		if v := x.evalField(n, fBody, ls); constKind(v.kind) && !v.open {
 			// interval = lambda: "5 seconds": a function that gives a setting
-			return val{kind: kFunc, ref: &function{ret: v}}
+			return val{kind: kFunc, ref: &function{ret: v, lambda: true}}
 		}
 		return val{}
 	case eComprehension:

@@ -30,6 +30,9 @@ type function struct {
 	// trigParams are the triggers of the writer ret whose interval is a
 	// parameter (trigger(processingTime=interval)), by the parameter.
 	trigParams map[*facts.Trigger]int
+	// lambda is set for a lambda whose body is a constant (ret): it has no
+	// summary, and a call of it gives ret
+	lambda bool
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }
@@ -405,7 +408,7 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 			return x.newObject(ci.name, c, a, obj)
 		}
 	case kFunc:
-		if fn := callee.ref.(*function); fn.sum == nil {
+		if fn := callee.ref.(*function); fn.lambda {
 			return fn.ret // a lambda that gives a setting
 		}
 		if name, ok := x.calleeName(callee); ok {
