@@ -214,6 +214,10 @@ type Global struct {
 	Key   string
 	Name  string
 	Span  Span
+	// Obj is the instance whose attribute Name names (Name is then
+	// "Class.attr"): one the code made with the arguments Obj has
+	// (c = StreamConf("5 seconds"), read as c.interval).
+	Obj *Arg
 }
 
 // Run is a Databricks `%run ./path` line.
@@ -307,6 +311,10 @@ type Hole struct {
 	// instead of a parameter (Param is then -1); Span is where it is written.
 	Global string
 	Span   Span
+	// Obj, with Global, is the instance whose attribute Global names
+	// (Global is then "Class.attr"): one the code made with the arguments
+	// Obj has (c = StreamConf("5 seconds"), read as c.interval).
+	Obj *Arg
 	// Attr, when set, says the field comes from attribute Attr of the
 	// parameter (self.table), known where the parameter is an object
 	// (ArgObject) whose class's __init__ sets it.

@@ -35,6 +35,9 @@ type workObjects struct {
 	// the project's modules (see noteGlobalArg)
 	sqlSeen  map[sqlKey]bool
 	globals  map[facts.Span]string
+	// globalObjs are the instances whose attributes some of those are
+	// (c.interval of c = StreamConf(), see facts.Global.Obj)
+	globalObjs map[facts.Span]*facts.Arg
 	spanMaps []map[facts.Span]paramRef // emptied, for fnState.spans
 	scopes   scopeStore
 	hists    blocks.Recycled[hist]
@@ -80,6 +83,7 @@ func (w *workObjects) giveBack(module *scope) {
 	}
 	w.sqlSeen = emptiedMap(w.sqlSeen)
 	w.globals = emptiedMap(w.globals)
+	w.globalObjs = emptiedMap(w.globalObjs)
 	w.fns.Each(func(st *fnState) {
 		if m := st.spans; m != nil && len(m) <= maxKeptVars && len(w.spanMaps) < maxKeptBlocks {
 			clear(m)
