@@ -397,7 +397,9 @@ type ArgMore struct {
 	Func       string
 	// Args are, for ArgObject, the constructor's arguments and, for
 	// ArgFunc, the arguments bound to the function (functools.partial, a
-	// bound method's instance): positional ones first, then keywords.
+	// bound method's instance): positional ones first, then keywords; for
+	// an ArgDict, the values that are parameters of the function
+	// ({"processingTime": interval}), each an ArgParam named by its key.
 	Args []Arg
 	// Attr is, for ArgParam, the parameter's attribute passed (self.table)
 	// and, for ArgObject, the instance's attribute passed (spec.table).

@@ -121,7 +121,7 @@ func (in *instance) arg(h facts.Hole) bound {
 	k := attrKey{h.Param, h.Attr}
 	b, ok := in.attrs[k]
 	if !ok {
-		b = in.l.attr(in.args[h.Param], h.Attr)
+		b = in.l.attr(in.args[h.Param], h.Attr, in.home)
 		if b.ok && b.home == "" {
 			b.home = in.home
 		}

@@ -816,7 +816,7 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 				if a.Param < len(outer) {
 					b := outer[a.Param]
 					if a.Attr() != "" {
-						return l.attr(b, a.Attr())
+						return l.attr(b, a.Attr(), h)
 					}
 					b.deflt = false
 					return b
@@ -850,6 +850,64 @@ func (l *linker) value(p string, a facts.Arg) facts.Arg {
 	c = placeArg(c, a.Span)
 	c.Name, c.Splat = a.Name, a.Splat
 	return c
+}
+
+// valueAt is argument a, written in file p, as a binding: l.value's, or,
+// when a names an instance a module keeps (start(df, CONF) of
+// CONF = StreamConf() in another module), that instance placed at a, where
+// it is given, with everything it was made with.
+func (l *linker) valueAt(p string, a facts.Arg) bound {
+	if a.Kind == facts.ArgFunc && len(a.Args()) == 0 && strings.Contains(a.Func(), ".") {
+		var obj facts.Arg
+		ok := false
+		home := l.find(p, a.Func(), func(file, n string) bool {
+			obj, ok = instanceIn(l.summary(file), n)
+			return ok
+		})
+		if ok && home != p {
+			obj, ok = qualified(placeDeep(obj, a.Span), home)
+		}
+		if ok {
+			obj.Name, obj.Splat = a.Name, a.Splat
+			return bound{a: obj, home: p, ok: true}
+		}
+	}
+	return bound{a: l.value(p, a), home: p, ok: true}
+}
+
+// qualified is instance a, the classes it and its arguments name seen
+// from file home, named so that any file resolves them: a class of home
+// by home's module. A class home imports relatively is not.
+func qualified(a facts.Arg, home string) (facts.Arg, bool) {
+	if a.Kind != facts.ArgObject {
+		return a, true
+	}
+	name := a.Func()
+	switch {
+	case strings.HasPrefix(name, "."):
+		return facts.Arg{}, false
+	case !strings.Contains(name, "."):
+		parts := moduleParts(home)
+		if len(parts) == 0 {
+			return facts.Arg{}, false
+		}
+		name = strings.Join(parts, ".") + "." + name
+	}
+	m := *a.More
+	m.Func = name
+	if len(m.Args) > 0 {
+		args := make([]facts.Arg, len(m.Args))
+		for i, g := range m.Args {
+			q, ok := qualified(g, home)
+			if !ok {
+				return facts.Arg{}, false
+			}
+			args[i] = q
+		}
+		m.Args = args
+	}
+	a.More = &m
+	return a, true
 }
 
 // extra is the Extra of file p.
@@ -977,7 +1035,7 @@ func (l *linker) keptAttr(p, name string) (facts.Arg, bool) {
 	if !ok {
 		return facts.Arg{}, false
 	}
-	b := l.attr(bound{a: obj, home: home, ok: true}, name[i+1:])
+	b := l.attr(bound{a: obj, home: home, ok: true}, name[i+1:], home)
 	if !b.ok || !settingKind(b.a) {
 		return facts.Arg{}, false
 	}
@@ -1013,7 +1071,7 @@ func (l *linker) global(p, name string, obj *facts.Arg, at facts.Span) (a facts.
 		return placeArg(a, at), false, true
 	}
 	attr := name[strings.LastIndexByte(name, '.')+1:]
-	b := l.attr(bound{a: *obj, home: p, ok: true}, attr)
+	b := l.attr(bound{a: *obj, home: p, ok: true}, attr, p)
 	if !b.ok || !settingKind(b.a) {
 		return facts.Arg{}, false, false
 	}

@@ -599,13 +599,23 @@ func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
 			break
 		}
 		items := make([]facts.Value, len(its))
+		var params []facts.Arg
 		for i, it := range its {
 			if items[i] = it.value(it.span); i%2 == 0 && items[i].Kind != facts.String {
 				return a
 			}
+			if r, ok := x.paramRefOf(it.val); ok && i%2 == 1 {
+				// {"processingTime": interval}: the caller's
+				p := paramArg(r, it.span)
+				p.Name = items[i-1].Str
+				params = append(params, p)
+			}
 		}
 		a.Kind = facts.ArgDict
 		a.SetItems(items)
+		if params != nil {
+			a.More.Args = params
+		}
 	case kFrame:
 		a = frameArg(v.history().list(&x.edits), sp)
 	case kSession:

@@ -33,28 +33,28 @@ type workObjects struct {
 	// sqlSeen are the SQL strings read (see sqlstr.go); globals the
 	// arguments, by where they are written, that are names imported from
 	// the project's modules (see noteGlobalArg)
-	sqlSeen  map[sqlKey]bool
-	globals  map[facts.Span]string
+	sqlSeen map[sqlKey]bool
+	globals map[facts.Span]string
 	// globalObjs are the instances whose attributes some of those are
 	// (c.interval of c = StreamConf(), see facts.Global.Obj)
 	globalObjs map[facts.Span]*facts.Arg
-	spanMaps []map[facts.Span]paramRef // emptied, for fnState.spans
-	scopes   scopeStore
-	hists    blocks.Recycled[hist]
-	lits     blocks.Recycled[plainLit]
-	fns      blocks.Recycled[fnState]
-	funcs    blocks.Recycled[function]
-	params   blocks.Recycled[param]
-	readers  blocks.Recycled[reader]
-	opts     blocks.Recycled[options]
-	fnStrs   blocks.Recycled[fnStrings]
-	strHoles blocks.Recycled[strHole]
-	writers  blocks.Recycled[writer]
-	wsteps   blocks.Recycled[wstep]
-	lists    blocks.Recycled[list]
-	counts   blocks.Recycled[facts.Value] // partition counts of transforms
-	items    blocks.Recycled[item]
-	builder  python.Builder // builds strings (see stringLiteral)
+	spanMaps   []map[facts.Span]paramRef // emptied, for fnState.spans
+	scopes     scopeStore
+	hists      blocks.Recycled[hist]
+	lits       blocks.Recycled[plainLit]
+	fns        blocks.Recycled[fnState]
+	funcs      blocks.Recycled[function]
+	params     blocks.Recycled[param]
+	readers    blocks.Recycled[reader]
+	opts       blocks.Recycled[options]
+	fnStrs     blocks.Recycled[fnStrings]
+	strHoles   blocks.Recycled[strHole]
+	writers    blocks.Recycled[writer]
+	wsteps     blocks.Recycled[wstep]
+	lists      blocks.Recycled[list]
+	counts     blocks.Recycled[facts.Value] // partition counts of transforms
+	items      blocks.Recycled[item]
+	builder    python.Builder // builds strings (see stringLiteral)
 }
 
 var workPool = sync.Pool{New: func() any { return new(workObjects) }}
