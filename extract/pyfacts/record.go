@@ -444,7 +444,25 @@ func (x *extractor) finishSummary() {
 // one a module may keep for others to read its settings (CONF = StreamConf()).
 func isInstance(v *val) bool {
 	r, ok := v.ref.(*objRef)
-	return ok && v.kind == kUnknown && projectName(r.cls)
+	return ok && v.kind == kUnknown && projectName(r.cls) && settingArgs(r.args)
+}
+
+// settingArgs reports whether a constructor's arguments are what settings
+// are made of: constants, lists, dicts, instances of those, or values not
+// known here; an instance made with a DataFrame or a session is no
+// settings object.
+func settingArgs(args []facts.Arg) bool {
+	for i := range args {
+		switch a := &args[i]; a.Kind {
+		case facts.ArgFrame, facts.ArgSession, facts.ArgParam:
+			return false
+		case facts.ArgObject:
+			if !settingArgs(a.Args()) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // noteClassConsts adds the settings a module-level class's body binds
