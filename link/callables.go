@@ -184,7 +184,9 @@ func dictOfParams(d facts.Arg, bs []bound, home string) bound {
 		}
 	}
 	d.SetItems(items)
-	d.More.Args = nil
+	if d.More != nil {
+		d.More.Args = nil
+	}
 	if !at.ok {
 		return bound{a: d, home: home, ok: true, deflt: true}
 	}
