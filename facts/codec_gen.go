@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "5dac5e978066526a"
+const CodecVersion = "d6ce67e70c36cf0b"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -1448,6 +1448,10 @@ func (e *encoder) encHole(x *Hole) {
 	e.Str(x.Key)
 	e.Str(x.Global)
 	e.encSpan(&x.Span)
+	e.Bool(x.Obj != nil)
+	if x.Obj != nil {
+		e.encArg(x.Obj)
+	}
 	e.Str(x.Attr)
 	e.Count(len(x.Parts), x.Parts == nil)
 	for i1 := range x.Parts {
@@ -1465,6 +1469,11 @@ func (d *decoder) decHole(x *Hole) {
 	x.Key = d.Str()
 	x.Global = d.Str()
 	d.decSpan(&x.Span)
+	if d.Bool() {
+		p1 := new(Arg)
+		d.decArg(p1)
+		x.Obj = p1
+	}
 	x.Attr = d.Str()
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Arg, n1)
@@ -1782,6 +1791,10 @@ func (e *encoder) encGlobal(x *Global) {
 	e.Str(x.Key)
 	e.Str(x.Name)
 	e.encSpan(&x.Span)
+	e.Bool(x.Obj != nil)
+	if x.Obj != nil {
+		e.encArg(x.Obj)
+	}
 }
 
 func (d *decoder) decGlobal(x *Global) {
@@ -1791,6 +1804,11 @@ func (d *decoder) decGlobal(x *Global) {
 	x.Key = d.Str()
 	x.Name = d.Str()
 	d.decSpan(&x.Span)
+	if d.Bool() {
+		p1 := new(Arg)
+		d.decArg(p1)
+		x.Obj = p1
+	}
 }
 
 func (e *encoder) encFinished(x *Finished) {

@@ -765,10 +765,8 @@ func (c Copier) copySummary(x *Summary) {
 	if s1 := x.Globals; s1 != nil {
 		y1 := make([]Global, len(s1))
 		copy(y1, s1)
-		if c.Home != 0 {
-			for i1 := range y1 {
-				c.copyGlobal(&y1[i1])
-			}
+		for i1 := range y1 {
+			c.copyGlobal(&y1[i1])
 		}
 		x.Globals = y1
 	}
@@ -1028,6 +1026,11 @@ func (c Copier) Hole(x *Hole) *Hole {
 
 func (c Copier) copyHole(x *Hole) {
 	c.copySpan(&x.Span)
+	if p1 := x.Obj; p1 != nil {
+		y1 := *p1
+		c.copyArg(&y1)
+		x.Obj = &y1
+	}
 	if s1 := x.Parts; s1 != nil {
 		y1 := make([]Arg, len(s1))
 		copy(y1, s1)
@@ -1254,6 +1257,11 @@ func (c Copier) Global(x *Global) *Global {
 func (c Copier) copyGlobal(x *Global) {
 	c.copySpan(&x.At)
 	c.copySpan(&x.Span)
+	if p1 := x.Obj; p1 != nil {
+		y1 := *p1
+		c.copyArg(&y1)
+		x.Obj = &y1
+	}
 }
 
 // Finished returns a deep copy of x (nil for nil).

@@ -214,6 +214,10 @@ type Global struct {
 	Key   string
 	Name  string
 	Span  Span
+	// Obj is the instance whose attribute Name names (Name is then
+	// "Class.attr"): one the code made with the arguments Obj has
+	// (c = StreamConf("5 seconds"), read as c.interval).
+	Obj *Arg
 }
 
 // Run is a Databricks `%run ./path` line.
@@ -307,6 +311,10 @@ type Hole struct {
 	// instead of a parameter (Param is then -1); Span is where it is written.
 	Global string
 	Span   Span
+	// Obj, with Global, is the instance whose attribute Global names
+	// (Global is then "Class.attr"): one the code made with the arguments
+	// Obj has (c = StreamConf("5 seconds"), read as c.interval).
+	Obj *Arg
 	// Attr, when set, says the field comes from attribute Attr of the
 	// parameter (self.table), known where the parameter is an object
 	// (ArgObject) whose class's __init__ sets it.
@@ -389,7 +397,9 @@ type ArgMore struct {
 	Func       string
 	// Args are, for ArgObject, the constructor's arguments and, for
 	// ArgFunc, the arguments bound to the function (functools.partial, a
-	// bound method's instance): positional ones first, then keywords.
+	// bound method's instance): positional ones first, then keywords; for
+	// an ArgDict, the values that are parameters of the function
+	// ({"processingTime": interval}), each an ArgParam named by its key.
 	Args []Arg
 	// Attr is, for ArgParam, the parameter's attribute passed (self.table)
 	// and, for ArgObject, the instance's attribute passed (spec.table).

@@ -1,6 +1,7 @@
 package link
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -43,7 +44,7 @@ func (l *linker) calleeOf(home string, c *facts.Call, args []bound) (string, *fa
 	outer := args[:len(args):len(args)]
 	var pre []facts.Arg
 	for _, a := range f.a.Args() {
-		b := bound{a: l.value(f.home, a), home: f.home, ok: true}
+		b := l.valueAt(f.home, a)
 		if a.Kind == facts.ArgParam {
 			b = bound{} // a parameter of the function that bound it: not known here
 		}
@@ -57,8 +58,39 @@ func (l *linker) calleeOf(home string, c *facts.Call, args []bound) (string, *fa
 // stores there, when __init__ is the one method of the class that sets it
 // and sets it on every path. A constructor argument is the caller's, at
 // the argument; a constant or a default is the class's, where it is
-// written (reported once, there).
-func (l *linker) attr(b bound, name string) bound {
+// written (reported once, there), when the code that reads it (of file
+// fnHome) is the class's, and else placed where the instance is made, as
+// the class's constants are. A dotted name (cfg.table) is read an attribute
+// at a time, through the instances attributes hold.
+func (l *linker) attr(b bound, name, fnHome string) bound {
+	for range maxAttrDepth {
+		first, rest, nested := strings.Cut(name, ".")
+		if !nested {
+			break
+		}
+		b, name = l.attrOf(b, first, fnHome), rest
+	}
+	if strings.Contains(name, ".") {
+		return bound{}
+	}
+	return l.attrOf(b, name, fnHome)
+}
+
+// maxAttrDepth bounds the attributes of attributes followed (self.cfg.table).
+const maxAttrDepth = 3
+
+// classDefault is value a, written in file home by the class of
+// instance b, as the code of file fnHome reads it: a default there when
+// that is the class's file (reported once, there), else placed where b is
+// made, as the class's constants are.
+func classDefault(a facts.Arg, home string, b bound, fnHome string) bound {
+	if home == fnHome {
+		return bound{a: a, home: home, ok: true, deflt: true}
+	}
+	return bound{a: placeDeep(a, b.a.Span), home: b.home, ok: true}
+}
+
+func (l *linker) attrOf(b bound, name, fnHome string) bound {
 	if !b.ok || b.a.Kind != facts.ArgObject {
 		return bound{}
 	}
@@ -89,11 +121,11 @@ func (l *linker) attr(b bound, name string) bound {
 		return bound{}
 	}
 	v := store.Value
-	if v.Kind != facts.ArgParam {
+	if v.Kind != facts.ArgParam && (v.Kind != facts.ArgDict || len(v.Args()) == 0) {
 		if !v.Known() {
 			return bound{}
 		}
-		return bound{a: v, home: home, ok: true, deflt: true}
+		return classDefault(v, home, b, fnHome)
 	}
 	args := append([]facts.Arg{{}}, b.a.Args()...) // the instance itself first
 	mark := len(l.bounds)
@@ -101,17 +133,72 @@ func (l *linker) attr(b bound, name string) bound {
 		if a.Kind == facts.ArgParam {
 			return bound{} // a parameter of the function that made the instance
 		}
-		return bound{a: l.value(b.home, *a), home: b.home, ok: true}
+		return l.valueAt(b.home, *a)
 	})
 	defer func() { l.bounds = l.bounds[:mark] }()
+	if v.Kind == facts.ArgDict {
+		r := dictOfParams(v, bs, home)
+		if r.deflt {
+			r = classDefault(r.a, home, b, fnHome)
+		}
+		return r
+	}
 	if v.Param >= len(bs) || v.Attr() != "" {
 		return bound{}
 	}
 	r := bs[v.Param]
-	if r.deflt {
-		r.home = home
+	if r.deflt && r.ok {
+		r = classDefault(r.a, home, b, fnHome)
 	}
 	return r
+}
+
+// dictOfParams is the dict d, stored by the __init__ of file home, with
+// the values its parameters give it filled from their bindings bs
+// (self.trigger = {"processingTime": interval}); nothing when one of them
+// is not a known constant. It is the class's, at its defaults, when only
+// defaults fill it, and else the caller's, at the first argument that
+// does, its other values placed there too when written in another file.
+func dictOfParams(d facts.Arg, bs []bound, home string) bound {
+	items := slices.Clone(d.Items())
+	var at bound
+	from := make([]bool, len(items))
+	for _, p := range d.Args() {
+		if p.Param >= len(bs) || p.Attr() != "" {
+			return bound{}
+		}
+		r := bs[p.Param]
+		if !r.ok || r.a.Kind != facts.ArgValue || !r.a.Value.Known() {
+			return bound{}
+		}
+		k := slices.IndexFunc(items, func(v facts.Value) bool { return v.Kind == facts.String && v.Str == p.Name })
+		if k < 0 || k%2 != 0 {
+			return bound{}
+		}
+		items[k+1] = r.a.Value
+		if !r.deflt {
+			from[k+1] = true
+			if !at.ok {
+				at = r
+			}
+		}
+	}
+	d.SetItems(items)
+	if d.More != nil {
+		d.More.Args = nil
+	}
+	if !at.ok {
+		return bound{a: d, home: home, ok: true, deflt: true}
+	}
+	if at.home != home {
+		for i := range items {
+			if !from[i] {
+				items[i].Span, items[i].ReadOnly = at.a.Span, true
+			}
+		}
+		d.Span = at.a.Span
+	}
+	return bound{a: d, home: at.home, ok: true}
 }
 
 // classConst is attribute name of the instance b when no method sets it
@@ -237,11 +324,11 @@ func (in *instance) joined(parts []facts.Arg) bound {
 // written in p; what the class itself supplies is not followed there.
 func (l *linker) argAt(p string, a facts.Arg) bound {
 	if a.Kind != facts.ArgObject || a.Attr() == "" {
-		return bound{a: l.value(p, a), home: p, ok: true}
+		return l.valueAt(p, a)
 	}
 	obj := a
 	obj.SetAttr("")
-	b := l.attr(bound{a: obj, home: p, ok: true}, a.Attr())
+	b := l.attr(bound{a: obj, home: p, ok: true}, a.Attr(), p)
 	if !b.ok || b.home != p || b.deflt {
 		return bound{}
 	}

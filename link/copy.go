@@ -22,6 +22,23 @@ func placeArg(a facts.Arg, sp facts.Span) facts.Arg {
 	return a
 }
 
+// placeDeep is placeArg for an instance or a function with arguments
+// too: each argument, and theirs, is placed at sp.
+func placeDeep(a facts.Arg, sp facts.Span) facts.Arg {
+	a = placeArg(a, sp)
+	if args := a.Args(); len(args) > 0 {
+		out := make([]facts.Arg, len(args))
+		for i, g := range args {
+			out[i] = placeDeep(g, sp)
+			out[i].Name, out[i].Splat = g.Name, g.Splat
+		}
+		m := *a.More
+		m.Args = out
+		a.More = &m
+	}
+	return a
+}
+
 // copyArg is a deep copy of argument a, its spans placed in file home.
 // The copies are deep (facts.Copier), so that filling holes never changes
 // a summary. With a home (the fact is of a helper in that file, applied in

@@ -121,7 +121,7 @@ func (in *instance) arg(h facts.Hole) bound {
 	k := attrKey{h.Param, h.Attr}
 	b, ok := in.attrs[k]
 	if !ok {
-		b = in.l.attr(in.args[h.Param], h.Attr)
+		b = in.l.attr(in.args[h.Param], h.Attr, in.home)
 		if b.ok && b.home == "" {
 			b.home = in.home
 		}
@@ -143,15 +143,17 @@ func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
 		if h.Fact != kind || h.Index != i || h.Global == "" {
 			continue
 		}
-		a, ok := in.l.constant(in.home, h.Global)
-		if !ok {
-			continue
-		}
 		at := h.Span
 		if in.home != dst {
 			at = at.In(in.home)
 		}
-		a = placeArg(a, at)
+		a, own, ok := in.l.global(in.home, h.Global, h.Obj, at)
+		if !ok {
+			continue
+		}
+		if own && in.home != dst {
+			a = copyArg(a, in.home)
+		}
 		fillField(v, *h, a, false, true)
 	}
 }

@@ -473,8 +473,7 @@ func (l *linker) file(p string) *linkedFile {
 		return &linkedFile{} // its encoding is broken (see Broken)
 	}
 	for _, g := range s.Globals {
-		if a, ok := l.constant(p, g.Name); ok {
-			a = placeArg(a, g.Span)
+		if a, _, ok := l.global(p, g.Name, g.Obj, g.Span); ok {
 			e := l.extra(p)
 			e.Fills = append(e.Fills, Fill{Fact: g.Fact, At: g.At, Field: g.Field, Key: g.Key, Value: a})
 		}
@@ -817,7 +816,7 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 				if a.Param < len(outer) {
 					b := outer[a.Param]
 					if a.Attr() != "" {
-						return l.attr(b, a.Attr())
+						return l.attr(b, a.Attr(), h)
 					}
 					b.deflt = false
 					return b
@@ -851,6 +850,64 @@ func (l *linker) value(p string, a facts.Arg) facts.Arg {
 	c = placeArg(c, a.Span)
 	c.Name, c.Splat = a.Name, a.Splat
 	return c
+}
+
+// valueAt is argument a, written in file p, as a binding: l.value's, or,
+// when a names an instance a module keeps (start(df, CONF) of
+// CONF = StreamConf() in another module), that instance placed at a, where
+// it is given, with everything it was made with.
+func (l *linker) valueAt(p string, a facts.Arg) bound {
+	if a.Kind == facts.ArgFunc && len(a.Args()) == 0 && strings.Contains(a.Func(), ".") {
+		var obj facts.Arg
+		ok := false
+		home := l.find(p, a.Func(), func(file, n string) bool {
+			obj, ok = instanceIn(l.summary(file), n)
+			return ok
+		})
+		if ok && home != p {
+			obj, ok = qualified(placeDeep(obj, a.Span), home)
+		}
+		if ok {
+			obj.Name, obj.Splat = a.Name, a.Splat
+			return bound{a: obj, home: p, ok: true}
+		}
+	}
+	return bound{a: l.value(p, a), home: p, ok: true}
+}
+
+// qualified is instance a, the classes it and its arguments name seen
+// from file home, named so that any file resolves them: a class of home
+// by home's module. A class home imports relatively is not.
+func qualified(a facts.Arg, home string) (facts.Arg, bool) {
+	if a.Kind != facts.ArgObject {
+		return a, true
+	}
+	name := a.Func()
+	switch {
+	case strings.HasPrefix(name, "."):
+		return facts.Arg{}, false
+	case !strings.Contains(name, "."):
+		parts := moduleParts(home)
+		if len(parts) == 0 {
+			return facts.Arg{}, false
+		}
+		name = strings.Join(parts, ".") + "." + name
+	}
+	m := *a.More
+	m.Func = name
+	if len(m.Args) > 0 {
+		args := make([]facts.Arg, len(m.Args))
+		for i, g := range m.Args {
+			q, ok := qualified(g, home)
+			if !ok {
+				return facts.Arg{}, false
+			}
+			args[i] = q
+		}
+		m.Args = args
+	}
+	a.More = &m
+	return a, true
 }
 
 // extra is the Extra of file p.
@@ -953,7 +1010,75 @@ func (l *linker) constant(p, name string) (facts.Arg, bool) {
 		found, ok = constIn(l.summary(file), n)
 		return ok
 	})
+	if !ok {
+		return l.keptAttr(p, name)
+	}
 	return found, ok
+}
+
+// keptAttr is the value of name, seen from file p, when it is an
+// attribute of an instance a module keeps (CONF = StreamConf(), read as
+// settings.CONF.trigger): what its class gives it, made as it is there.
+// Only a constant, a list or a dict is such a value: its spans are the
+// module's, for the caller to place.
+func (l *linker) keptAttr(p, name string) (facts.Arg, bool) {
+	i := strings.LastIndexByte(name, '.')
+	if i <= 0 {
+		return facts.Arg{}, false
+	}
+	var obj facts.Arg
+	ok := false
+	home := l.find(p, name[:i], func(file, n string) bool {
+		obj, ok = instanceIn(l.summary(file), n)
+		return ok
+	})
+	if !ok {
+		return facts.Arg{}, false
+	}
+	b := l.attr(bound{a: obj, home: home, ok: true}, name[i+1:], home)
+	if !b.ok || !settingKind(b.a) {
+		return facts.Arg{}, false
+	}
+	return b.a, true
+}
+
+// settingKind reports whether a is a value a setting can be: a known
+// constant, or a list or dict of them.
+func settingKind(a facts.Arg) bool {
+	switch a.Kind {
+	case facts.ArgValue:
+		return a.Value.Known()
+	case facts.ArgList, facts.ArgDict:
+		return true
+	}
+	return false
+}
+
+// global is the value of the imported name a fact's field reads (see
+// facts.Global), seen from file p: a module constant, or the attribute of
+// an instance, one obj describes (c = StreamConf(); c.trigger) or one a
+// module keeps (settings.CONF.trigger). own says the value is an argument
+// written in p (c = StreamConf(trigger="2 seconds")), which keeps its
+// place; any other is written elsewhere and is placed at at, the use,
+// read-only. What a constructor is given and is not known here gives
+// nothing, whatever the class's default.
+func (l *linker) global(p, name string, obj *facts.Arg, at facts.Span) (a facts.Arg, own, ok bool) {
+	if obj == nil {
+		a, ok = l.constant(p, name)
+		if !ok {
+			return facts.Arg{}, false, false
+		}
+		return placeArg(a, at), false, true
+	}
+	attr := name[strings.LastIndexByte(name, '.')+1:]
+	b := l.attr(bound{a: *obj, home: p, ok: true}, attr, p)
+	if !b.ok || !settingKind(b.a) {
+		return facts.Arg{}, false, false
+	}
+	if b.home == p && !b.deflt && !b.a.Value.ReadOnly && b.a.Span != obj.Span {
+		return b.a, true, true
+	}
+	return placeArg(b.a, at), false, true
 }
 
 // returned is what the function the code names callee (a method a class
@@ -979,7 +1104,21 @@ func constIn(s *facts.Summary, n string) (facts.Arg, bool) {
 	}
 	for i := range s.Consts {
 		if c := &s.Consts[i]; c.Name == n {
-			return c.Value, true
+			return c.Value, c.Value.Kind != facts.ArgObject
+		}
+	}
+	return facts.Arg{}, false
+}
+
+// instanceIn is the instance the module-level name n of summary s holds
+// (CONF = StreamConf()).
+func instanceIn(s *facts.Summary, n string) (facts.Arg, bool) {
+	if s == nil {
+		return facts.Arg{}, false
+	}
+	for i := range s.Consts {
+		if c := &s.Consts[i]; c.Name == n {
+			return c.Value, c.Value.Kind == facts.ArgObject
 		}
 	}
 	return facts.Arg{}, false

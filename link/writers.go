@@ -112,7 +112,7 @@ func (l *linker) takes(way *facts.WriterWay, args []bound, home string) bool {
 			if b.home == "" {
 				b.home = home
 			}
-			b = l.attr(b, c.Attr)
+			b = l.attr(b, c.Attr, home)
 		}
 		if !b.ok || b.a.Kind != facts.ArgValue {
 			continue

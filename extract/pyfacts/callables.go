@@ -3,6 +3,7 @@ package pyfacts
 import (
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/python"
+	"strings"
 )
 
 // Code passed around as values: instances of the project's classes and
@@ -83,6 +84,10 @@ func isClassName(q string) bool {
 	return i+1 < len(q) && q[i+1] >= 'A' && q[i+1] <= 'Z'
 }
 
+// maxAttrDepth bounds the attributes of a parameter's attributes read
+// (self.cfg.table is two).
+const maxAttrDepth = 3
+
 // member is obj.name for the values this file follows: an attribute of
 // the current function's parameter (self.table) or of an instance.
 func (x *extractor) member(obj val, name string) (val, bool) {
@@ -97,7 +102,7 @@ func (x *extractor) member(obj val, name string) (val, bool) {
 				return v, true
 			}
 		}
-		if r.fn != x.fn || r.attr != "" || x.fn == nil {
+		if r.fn != x.fn || x.fn == nil || strings.Count(r.attr, ".") >= maxAttrDepth-1 {
 			return val{}, false
 		}
 		if w := x.wellKnownMember(name); w.kind != kUnknown {
@@ -105,6 +110,9 @@ func (x *extractor) member(obj val, name string) (val, bool) {
 		}
 		p := x.work.params.Take(16)
 		p.fn, p.i, p.attr = r.fn, r.i, name
+		if r.attr != "" {
+			p.attr = x.join(r.attr, name) // self.cfg.table: the link step reads one at a time
+		}
 		return val{ref: p}, true
 	case *objRef:
 		if v, ok := dictGet(r.obj, name); ok {
@@ -136,7 +144,7 @@ func (x *extractor) callable(v val) (callee string, calleeParam int, bound []fac
 			case x.fn == nil || r.fn != x.fn:
 			case r.attr == "":
 				return "", r.i + 1, nil, true
-			case r.i == 0 && x.fn.class != "":
+			case r.i == 0 && x.fn.class != "" && !strings.Contains(r.attr, "."):
 				// self.upsert: the method of the instance's class
 				return x.join(x.fn.class, r.attr), 0, []facts.Arg{{Kind: facts.ArgParam}}, true
 			}

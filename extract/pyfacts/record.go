@@ -274,7 +274,7 @@ func (x *extractor) holes(f *fnState) {
 			} else if parts := x.templateAt(f, r.span); parts != nil {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: parts[0].Param, Key: r.key, Parts: parts[1:]})
 			} else if g, ok := x.work.globals[r.span]; ok {
-				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: -1, Key: r.key, Global: g, Span: r.span})
+				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: -1, Key: r.key, Global: g, Span: r.span, Obj: x.work.globalObjs[r.span]})
 			}
 		}
 	}
@@ -313,6 +313,12 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 		// of c = StreamConf()): the class's constant, in the class's module
 		if r, ok := g.v.ref.(*objAttr); ok && projectName(r.obj.cls) {
 			name = r.obj.cls + "." + r.name
+			// and the instance, for what its constructor is given
+			if x.work.globalObjs == nil {
+				x.work.globalObjs = make(map[facts.Span]*facts.Arg)
+			}
+			obj := r.obj.self()
+			x.work.globalObjs[x.spanOf(g.n)] = &obj
 		}
 
 	case g.v.kind == kUnknown && g.n.Is("identifier") && x.includes():
@@ -371,7 +377,7 @@ func (x *extractor) finishSummary() {
 		for _, r := range x.work.fieldBuf {
 			if g, ok := x.work.globals[r.span]; ok {
 				s := x.summary()
-				s.Globals = append(s.Globals, facts.Global{Fact: kind, At: at, Field: r.field, Key: r.key, Name: g, Span: r.span})
+				s.Globals = append(s.Globals, facts.Global{Fact: kind, At: at, Field: r.field, Key: r.key, Name: g, Span: r.span, Obj: x.work.globalObjs[r.span]})
 			}
 		}
 	}
@@ -391,7 +397,7 @@ func (x *extractor) finishSummary() {
 	}
 	// only strings, numbers, lists, dicts and SparkConfs can be constants:
 	// those are counted, to allocate the list once, and only their names sorted
-	candidate := func(v *val) bool { return constKind(v.kind) || v.kind == kSparkConf }
+	candidate := func(v *val) bool { return constKind(v.kind) || v.kind == kSparkConf || isInstance(v) }
 	m := x.module
 	n := 0
 	for _, b := range m.few {
@@ -410,6 +416,11 @@ func (x *extractor) finishSummary() {
 	}
 	consts := make([]facts.Const, 0, n)
 	add := func(name string, v *val) {
+		if r, ok := v.ref.(*objRef); ok && isInstance(v) {
+			// CONF = StreamConf(): other modules read its attributes
+			consts = append(consts, facts.Const{Name: name, Value: r.self()})
+			return
+		}
 		if a, ok := x.constArg(*v); ok {
 			consts = append(consts, facts.Const{Name: name, Value: a})
 		}
@@ -427,6 +438,31 @@ func (x *extractor) finishSummary() {
 	if len(consts) > 0 {
 		x.summary().Consts = consts
 	}
+}
+
+// isInstance reports whether v is an instance of a class of the project,
+// one a module may keep for others to read its settings (CONF = StreamConf()).
+func isInstance(v *val) bool {
+	r, ok := v.ref.(*objRef)
+	return ok && v.kind == kUnknown && projectName(r.cls) && settingArgs(r.args)
+}
+
+// settingArgs reports whether a constructor's arguments are what settings
+// are made of: constants, lists, dicts, instances of those, or values not
+// known here; an instance made with a DataFrame or a session is no
+// settings object.
+func settingArgs(args []facts.Arg) bool {
+	for i := range args {
+		switch a := &args[i]; a.Kind {
+		case facts.ArgFrame, facts.ArgSession, facts.ArgParam:
+			return false
+		case facts.ArgObject:
+			if !settingArgs(a.Args()) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // noteClassConsts adds the settings a module-level class's body binds
@@ -581,13 +617,23 @@ func (x *extractor) factArg(v val, sp facts.Span) facts.Arg {
 			break
 		}
 		items := make([]facts.Value, len(its))
+		var params []facts.Arg
 		for i, it := range its {
 			if items[i] = it.value(it.span); i%2 == 0 && items[i].Kind != facts.String {
 				return a
 			}
+			if r, ok := x.paramRefOf(it.val); ok && i%2 == 1 {
+				// {"processingTime": interval}: the caller's
+				p := paramArg(r, it.span)
+				p.Name = items[i-1].Str
+				params = append(params, p)
+			}
 		}
 		a.Kind = facts.ArgDict
 		a.SetItems(items)
+		if params != nil {
+			a.More.Args = params
+		}
 	case kFrame:
 		a = frameArg(v.history().list(&x.edits), sp)
 	case kSession:

@@ -657,8 +657,8 @@ func plainBases(n python.Node) bool {
 		return true
 	}
 	switch string(sup.Text()) {
-	case "()", "(object)", "(ABC)", "(abc.ABC)", "(NamedTuple)", "(typing.NamedTuple)":
+	case "()", "(object)", "(ABC)", "(abc.ABC)":
 		return true
 	}
-	return false
+	return fieldBases[string(sup.Text())]
 }

@@ -108,6 +108,77 @@ type classInfo struct {
 type fieldDecl struct {
 	at, def facts.Span
 	hasDef  bool
+	// readOnly says the default is no literal to edit where it is
+	// written (a default_factory naming a function)
+	readOnly bool
+}
+
+// fieldMakers are the functions that declare a field with its default
+// (trigger: str = field(default="5 seconds")).
+var fieldMakers = map[string]bool{
+	"dataclasses.field": true, "pydantic.Field": true, "pydantic.fields.Field": true,
+	"sqlmodel.Field": true,
+}
+
+// fieldDefault is the default a field declaration's value r gives its
+// instances: r itself, or the default of field(default=...) and
+// pydantic's Field(default=...) or Field(value), or what their
+// default_factory returns when it is a lambda or a function of the module
+// that gives a constant. at is where the default is written; ok is false
+// when the declaration gives none (field(), Field(...)), and readOnly when
+// at names a function rather than the value.
+func (x *extractor) fieldDefault(r python.Node, sc *scope) (v val, at python.Node, ok, readOnly bool) {
+	if !r.Is("call") {
+		return x.eval(r, sc), r, true, false
+	}
+	fn := x.eval(r.ChildByFieldID(fFunction), sc)
+	if fn.kind != kModule || !fieldMakers[fn.name] {
+		return x.eval(r, sc), r, true, false
+	}
+	first := true
+	for c := r.ChildByFieldID(fArguments).FirstChild(); c.Valid(); c = c.NextSibling() {
+		if !c.IsNamed() || c.IsExtra() {
+			continue
+		}
+		switch {
+		case c.Is("keyword_argument"):
+			name, d := x.text(c.ChildByFieldID(fName)), c.ChildByFieldID(fValue)
+			switch name {
+			case "default":
+				if d.Is("ellipsis") {
+					return val{}, r, false, false // required
+				}
+				return x.eval(d, sc), d, true, false
+			case "default_factory":
+				return x.factoryDefault(d, sc)
+			}
+		case first && strings.HasPrefix(fn.name, "pydantic") || first && fn.name == "sqlmodel.Field":
+			if c.Is("ellipsis") {
+				return val{}, r, false, false
+			}
+			return x.eval(c, sc), c, true, false
+		}
+		first = false
+	}
+	return val{}, r, false, false
+}
+
+// factoryDefault is what a default_factory d gives: the constant a lambda
+// returns, at the lambda's body, or the one a function of the module
+// returns whatever it is given, at d.
+func (x *extractor) factoryDefault(d python.Node, sc *scope) (val, python.Node, bool, bool) {
+	if d.Is("lambda") {
+		if p := d.ChildByFieldID(fParameters); p.Valid() && p.NamedChildCount() > 0 {
+			return val{}, d, true, false
+		}
+		b := d.ChildByFieldID(fBody)
+		return x.eval(b, sc), b, true, false
+	}
+	f := x.eval(d, sc)
+	if fn, ok := f.ref.(*function); ok && f.kind == kFunc && fn.retFrame == 0 && constKind(fn.ret.kind) && !fn.ret.open {
+		return fn.ret, d, true, true
+	}
+	return val{}, d, true, false
 }
 
 // instance is an instance made with arguments a; what is not known of an
@@ -174,8 +245,11 @@ func (x *extractor) classValue(n python.Node, sc *scope) val {
 			def := val{}
 			fd := fieldDecl{at: x.spanOf(as.ChildByFieldID(fLeft))}
 			if r := as.ChildByFieldID(fRight); r.Valid() {
-				def = x.eval(r, sc)
-				fd.def, fd.hasDef = x.spanOf(r), true
+				var at python.Node
+				def, at, fd.hasDef, fd.readOnly = x.fieldDefault(r, sc)
+				if fd.hasDef {
+					fd.def = x.spanOf(at)
+				}
 			}
 			ci.params, ci.attrs, ci.defaults = append(ci.params, name), append(ci.attrs, name), append(ci.defaults, def)
 			ci.fields = append(ci.fields, fd)
@@ -205,10 +279,17 @@ func isDataclass(n python.Node) bool {
 		}
 	}
 	if sup := n.ChildByFieldID(fSuperclasses); sup.Valid() {
-		t := string(sup.Text())
-		return t == "(NamedTuple)" || t == "(typing.NamedTuple)"
+		return fieldBases[string(sup.Text())]
 	}
 	return false
+}
+
+// fieldBases are the bases, as written, that make the names a class body
+// annotates its instances' fields: a NamedTuple's, or a pydantic model's
+// (pydantic-settings' BaseSettings is not among them: the environment may
+// give a field another value than its default).
+var fieldBases = map[string]bool{
+	"(NamedTuple)": true, "(typing.NamedTuple)": true, "(BaseModel)": true, "(pydantic.BaseModel)": true,
 }
 
 // initStores reads an __init__ whose body only stores parameters
@@ -273,6 +354,9 @@ func (x *extractor) fieldsInit(name string, ci *classInfo) {
 		fp := facts.Param{Name: p}
 		if fd := ci.fields[i]; fd.hasDef {
 			def := x.factArg(ci.defaults[i], fd.def)
+			if fd.readOnly {
+				def.Value.ReadOnly = true
+			}
 			fp.Default = &def
 		}
 		fn.Params = append(fn.Params, fp)

@@ -32,25 +32,28 @@ type workObjects struct {
 	// sqlSeen are the SQL strings read (see sqlstr.go); globals the
 	// arguments, by where they are written, that are names imported from
 	// the project's modules (see noteGlobalArg)
-	sqlSeen  map[sqlKey]bool
-	globals  map[facts.Span]string
-	spanMaps []map[facts.Span]paramRef // emptied, for fnState.spans
-	scopes   scopeStore
-	hists    blocks.Recycled[hist]
-	lits     blocks.Recycled[plainLit]
-	fns      blocks.Recycled[fnState]
-	funcs    blocks.Recycled[function]
-	params   blocks.Recycled[param]
-	readers  blocks.Recycled[reader]
-	opts     blocks.Recycled[options]
-	fnStrs   blocks.Recycled[fnStrings]
-	strHoles blocks.Recycled[strHole]
-	writers  blocks.Recycled[writer]
-	wsteps   blocks.Recycled[wstep]
-	lists    blocks.Recycled[list]
-	counts   blocks.Recycled[facts.Value] // partition counts of transforms
-	items    blocks.Recycled[item]
-	builder  python.Builder // builds strings (see stringLiteral)
+	sqlSeen map[sqlKey]bool
+	globals map[facts.Span]string
+	// globalObjs are the instances whose attributes some of those are
+	// (c.interval of c = StreamConf(), see facts.Global.Obj)
+	globalObjs map[facts.Span]*facts.Arg
+	spanMaps   []map[facts.Span]paramRef // emptied, for fnState.spans
+	scopes     scopeStore
+	hists      blocks.Recycled[hist]
+	lits       blocks.Recycled[plainLit]
+	fns        blocks.Recycled[fnState]
+	funcs      blocks.Recycled[function]
+	params     blocks.Recycled[param]
+	readers    blocks.Recycled[reader]
+	opts       blocks.Recycled[options]
+	fnStrs     blocks.Recycled[fnStrings]
+	strHoles   blocks.Recycled[strHole]
+	writers    blocks.Recycled[writer]
+	wsteps     blocks.Recycled[wstep]
+	lists      blocks.Recycled[list]
+	counts     blocks.Recycled[facts.Value] // partition counts of transforms
+	items      blocks.Recycled[item]
+	builder    python.Builder // builds strings (see stringLiteral)
 }
 
 var workPool = sync.Pool{New: func() any { return new(workObjects) }}
@@ -79,6 +82,7 @@ func (w *workObjects) giveBack(module *scope) {
 	}
 	w.sqlSeen = emptiedMap(w.sqlSeen)
 	w.globals = emptiedMap(w.globals)
+	w.globalObjs = emptiedMap(w.globalObjs)
 	w.fns.Each(func(st *fnState) {
 		if m := st.spans; m != nil && len(m) <= maxKeptVars && len(w.spanMaps) < maxKeptBlocks {
 			clear(m)

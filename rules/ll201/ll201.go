@@ -29,7 +29,11 @@ is given a path or is a table, since only file sinks take a path. Intervals are 
 words ("30 seconds", "interval 1 minute"); a spelling Spark refuses ("10s", "5 min")
 fails the query at once and is left alone here. An interval kept on a settings class
 (interval = "1 second", read as self.interval, StreamConf.interval or an instance's
-attribute, in the class's module or another), a dict of trigger keywords kept in a module
+attribute, in the class's module or another), on a settings instance (a dataclass or
+pydantic field's default, field(default=...) or a default_factory included, or an __init__
+default, read from CONF = StreamConf() another module keeps or from an instance made of
+its class, whose constructor's argument wins; an argument not known here says nothing), a
+dict of trigger keywords kept in a module
 or on a class (trigger(**TRIG), trigger(**StreamConf.trig), from another module too) or
 set by a helper that configures the
 writer it is given counts as if written at the trigger; one a helper of another file sets
