@@ -406,10 +406,32 @@ func (b *bundle) submitConf(params []*yaml.Node) []Conf {
 			at, rest = params[i], strings.TrimSpace(scalar(params[i]))
 		}
 		if k, val, ok := strings.Cut(rest, "="); ok && k != "" {
-			out = append(out, Conf{Key: strings.TrimSpace(k), Value: strings.Trim(strings.TrimSpace(val), `"'`), At: b.ys.place(at)})
+			key := strings.TrimSpace(k)
+			out = append(out, Conf{Key: key, Value: strings.Trim(strings.TrimSpace(val), `"'`), At: b.keyIn(at, key)})
 		}
 	}
 	return out
+}
+
+// keyIn is the place of key inside the scalar item n ("--conf=k=v",
+// "k=v"): where it is written when the item is on one line and its text
+// up to the key has no escapes, else the item's own place.
+func (b *bundle) keyIn(n *yaml.Node, key string) Place {
+	p := b.ys.place(n)
+	if n == nil || n.Kind != yaml.ScalarNode || p.File == "" || p.End == p.Start || strings.Contains(n.Value, "\n") {
+		return p
+	}
+	i := strings.Index(n.Value, key)
+	if i < 0 || strings.ContainsAny(n.Value[:i], "\\'\"") {
+		return p
+	}
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		i++ // the opening quote
+	}
+	p.Start += i
+	p.Col += i
+	p.End = p.Start + len(key)
+	return p
 }
 
 // sparkConf reads a spark_conf mapping.

@@ -22,9 +22,10 @@ week until someone runs OPTIMIZE. With optimized writes on for the same table (o
 session), switching auto compaction off still costs: each write's files are sized, but
 the small ones a write leaves (a small append, a streaming micro-batch) are no longer
 merged after it. If a job really must skip them, say why in a noqa comment.`,
-	Lang:    "sql",
-	Example: `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false');`,
-	Better:  `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true');`,
+	Lang:          "sql",
+	Example:       `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false');`,
+	Better:        `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true');`,
+	SettingsFiles: true,
 }
 
 var Rule = rule.New(Doc, check)
