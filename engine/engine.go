@@ -423,8 +423,14 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		l.opts.Catalog(cat)
 	}
 
-	for _, n := range inherited.unread() {
-		res.Notes = append(res.Notes, Note{Message: n})
+	for _, u := range inherited.unread() {
+		res.Notes = append(res.Notes, Note{Path: l.rel(u.File), Message: u.Why})
+	}
+	for _, u := range sched.Unread { // said on every run: what the file holds is missing
+		n := Note{Path: l.rel(u.File), Message: "cannot read this bundle file (" + u.Why + "): its jobs' schedules and cluster settings are not known"}
+		if !slices.Contains(res.Notes, n) {
+			res.Notes = append(res.Notes, n)
+		}
 	}
 	// the settings files after the sources: their findings come last
 	checked := append(slices.Clip(units), l.settingsUnits(units, sched, inherited)...)

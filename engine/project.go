@@ -85,7 +85,7 @@ type inheritedSettings struct {
 	defaults map[string][]*facts.Setting     // by project root
 	confs    map[string][]orchestration.Conf // the same, as read
 	read     []string                        // the files they come from
-	notes    []string                        // the files that could not be read as settings
+	notes    []orchestration.Unread          // the files that could not be read as settings
 }
 
 // For is the inherited settings of the file at abs, a new slice.
@@ -145,7 +145,7 @@ func (s *inheritedSettings) rootConfs(abs string) []orchestration.Conf {
 }
 
 // unread are the notes on spark-defaults.conf files found and not read.
-func (s *inheritedSettings) unread() []string {
+func (s *inheritedSettings) unread() []orchestration.Unread {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.notes)

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -134,5 +135,84 @@ func TestSparkSettingsProject(t *testing.T) {
 		if got := has(found, "iceberg/tools/spark-defaults.conf:2:1: LL303"); got != step.reported {
 			t.Errorf("noqa: %s: reported %v, want %v:\n%s", step.code, got, step.reported, strings.Join(found, "\n"))
 		}
+	}
+}
+
+// Settings files that cannot be read as settings say so, and crash
+// nothing: a bundle YAML that does not parse or whose spark_conf has
+// another shape, and a binary spark-defaults.conf. A job cluster's setting
+// the broken ones leave readable is still reported.
+func TestBrokenSettingsFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	job := "spark.range(10).write.format(\"delta\").mode(\"append\").save(\"/mnt/lake/x\")\n"
+	// does not parse
+	write("parse/databricks.yml", "bundle:\n  name: p\nresources:\n  jobs:\n    j:\n      job_clusters:\n        - job_cluster_key: m\n          new_cluster:\n            spark_conf: {spark.databricks.delta.optimizeWrite.enabled: false\n")
+	write("parse/src/job.py", job)
+	// parses, with spark_conf in shapes of no settings beside one that is
+	write("shape/databricks.yml", `bundle:
+  name: s
+resources:
+  jobs:
+    j:
+      job_clusters: oops
+      tasks:
+        - task_key: list
+          new_cluster:
+            spark_conf: [spark.databricks.delta.optimizeWrite.enabled, false]
+          spark_python_task: {python_file: src/job.py}
+        - task_key: nested
+          new_cluster:
+            spark_conf:
+              spark.databricks.delta.optimizeWrite.enabled: {value: false}
+              spark.databricks.delta.autoCompact.enabled: false
+          spark_python_task: {python_file: src/job.py}
+        - 42
+        - task_key: params
+          spark_submit_task: {parameters: "--conf x=y"}
+`)
+	write("shape/src/job.py", job)
+	// binary
+	write("binary/pyproject.toml", "[project]\nname = \"b\"\n")
+	write("binary/conf/spark-defaults.conf", "spark.databricks.delta.optimizeWrite.enabled false\n\x00\x01\x02\xff")
+	write("binary/job.py", job)
+
+	found, res := lintWith(t, dir, nil)
+	for _, n := range res.Notes {
+		if n.Error {
+			t.Errorf("error note: %s", n)
+		}
+	}
+	notes := fmt.Sprint(res.Notes)
+	for _, w := range []string{
+		"parse/databricks.yml: cannot read this bundle file (yaml: line ",
+		"binary/conf/spark-defaults.conf: not a text file (binary, or not UTF-8): its settings are not read",
+	} {
+		if !strings.Contains(notes, filepath.FromSlash(w)) {
+			t.Errorf("no note %q:\n%s", w, notes)
+		}
+	}
+	details := fmt.Sprint(res.Details)
+	for _, w := range []string{"spark_conf is not a mapping of settings", "spark_conf spark.databricks.delta.optimizeWrite.enabled has no single value"} {
+		if !strings.Contains(details, w) {
+			t.Errorf("no detail %q:\n%s", w, details)
+		}
+	}
+	var settings []string
+	for _, l := range found {
+		if strings.Contains(l, " LL303 ") {
+			settings = append(settings, l)
+		}
+	}
+	if len(settings) != 1 || !strings.HasPrefix(settings[0], "shape/databricks.yml:16:15: LL303") {
+		t.Errorf("LL303 findings:\n%s\nwant one, at shape/databricks.yml:16:15", strings.Join(settings, "\n"))
 	}
 }

@@ -29,10 +29,9 @@ func SparkDefaults(root string, isRoot func(dir string) bool) []Conf {
 	return out
 }
 
-// ReadSparkDefaults is SparkDefaults, with notes on the files it found
-// and could not read as settings (unreadable, binary, not UTF-8), each
-// "path: why".
-func ReadSparkDefaults(root string, isRoot func(dir string) bool) (out []Conf, notes []string) {
+// ReadSparkDefaults is SparkDefaults, with the files it found and could
+// not read as settings (unreadable, binary, not UTF-8).
+func ReadSparkDefaults(root string, isRoot func(dir string) bool) (out []Conf, unread []Unread) {
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -53,15 +52,15 @@ func ReadSparkDefaults(root string, isRoot func(dir string) bool) (out []Conf, n
 		data, err := projectfile.Read(p)
 		switch {
 		case err != nil:
-			notes = append(notes, err.Error()+" (its settings are not read)")
+			unread = append(unread, Unread{File: p, Why: "cannot read it: " + err.Error() + "; its settings are not read"})
 		case bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data):
-			notes = append(notes, p+": not a text file (binary, or not UTF-8): its settings are not read")
+			unread = append(unread, Unread{File: p, Why: "not a text file (binary, or not UTF-8): its settings are not read"})
 		default:
 			out = append(out, ParseSparkDefaults(p, string(data))...)
 		}
 		return nil
 	})
-	return out, notes
+	return out, unread
 }
 
 // skippedDir: hidden directories, virtual environments and installed
