@@ -433,7 +433,9 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		}
 	}
 	// the settings files after the sources: their findings come last
-	checked := append(slices.Clip(units), l.settingsUnits(units, sched, inherited)...)
+	settingsUnits, settingsNotes := l.settingsUnits(units, sched, inherited)
+	res.Notes = append(res.Notes, settingsNotes...)
+	checked := append(slices.Clip(units), settingsUnits...)
 	l.checkAll(checked, store, cat, &project{plat: plat, sched: sched, settings: inherited}, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	if ctx.Err() == nil {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -25,9 +26,13 @@ import (
 // the linted units: every entry of a root's spark-defaults.conf and of a
 // task that runs one of them (not only those every task agrees on: each
 // task runs the file with its own), each once.
-func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inherited *inheritedSettings) []*unit {
+//
+// Its notes are the settings of a spark-defaults.conf whose value holds a
+// comment: a properties file has none after a value, so Spark reads it as
+// part of the value (a "false # noqa: LL303" is no false).
+func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inherited *inheritedSettings) ([]*unit, []Note) {
 	if !l.checksSettingsFiles() {
-		return nil
+		return nil, nil
 	}
 	type entry struct {
 		file       string
@@ -70,7 +75,7 @@ func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inhe
 		}
 	}
 	if run == nil || len(byFile) == 0 {
-		return nil
+		return nil, nil
 	}
 	files := make([]string, 0, len(byFile))
 	for f := range byFile {
@@ -78,12 +83,23 @@ func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inhe
 	}
 	sort.Strings(files)
 	var out []*unit
+	var notes []Note
 	for _, file := range files {
 		if u := l.settingsUnit(run, file, byFile[file], via[file]); u != nil {
 			out = append(out, u)
 		}
+		if filepath.Base(file) != orchestration.SparkDefaultsName {
+			continue
+		}
+		for _, c := range byFile[file] {
+			if i := strings.Index(c.Value, "#"); i > 0 && strings.ContainsAny(c.Value[i-1:i], " \t") {
+				notes = append(notes, Note{Path: l.rel(file), Message: fmt.Sprintf(
+					"line %d: Spark reads the value of %s as %q: a properties file has no comments after a value; put the comment on a line of its own (above the setting, for a noqa comment)",
+					c.At.Line, c.Key, c.Value)})
+			}
+		}
 	}
-	return out
+	return out, notes
 }
 
 // checksSettingsFiles reports whether a rule of the run checks settings files.

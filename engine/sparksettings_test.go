@@ -185,6 +185,11 @@ resources:
 	write("binary/conf/spark-defaults.conf", "spark.databricks.delta.optimizeWrite.enabled false\n\x00\x01\x02\xff")
 	write("binary/job.py", job)
 
+	// a comment after a value is part of the value
+	write("trailing/pyproject.toml", "[project]\nname = \"t\"\n")
+	write("trailing/spark-defaults.conf", "spark.databricks.delta.optimizeWrite.enabled false # noqa: LL303\n")
+	write("trailing/job.py", job)
+
 	found, res := lintWith(t, dir, nil)
 	for _, n := range res.Notes {
 		if n.Error {
@@ -195,6 +200,7 @@ resources:
 	for _, w := range []string{
 		"parse/databricks.yml: cannot read this bundle file (yaml: line ",
 		"binary/conf/spark-defaults.conf: not a text file (binary, or not UTF-8): its settings are not read",
+		`trailing/spark-defaults.conf: line 1: Spark reads the value of spark.databricks.delta.optimizeWrite.enabled as "false # noqa: LL303"`,
 	} {
 		if !strings.Contains(notes, filepath.FromSlash(w)) {
 			t.Errorf("no note %q:\n%s", w, notes)
