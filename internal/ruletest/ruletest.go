@@ -7,7 +7,9 @@
 // "-- want: LL101" in SQL) on a line expects a finding of that code starting
 // on that line; several codes may follow, and a quoted regular expression
 // after a code must match the message: `# want: LL101 "fights optimized"`.
-// Every finding must be expected and every expectation met.
+// Every finding must be expected and every expectation met, in the
+// settings files below the directory too (bundle YAML, spark-defaults.conf:
+// see checkSettingsFiles), where no finding may offer a fix.
 //
 // A file with fixable findings must have a golden file (name + ".golden")
 // holding the file after all of the rule's fixes, unsafe ones included; the
