@@ -282,6 +282,9 @@ type unit struct {
 	run       *runFiles // the run's files, for spans that name another
 	// facts are a context file's facts, kept for Options.ContextMemo
 	facts *facts.File
+	// settingsFacts are a settings file's facts (see settingsfiles.go): its
+	// settings and noqa comments, nothing from a store or the cache
+	settingsFacts *facts.File
 }
 
 // loaded is a file in the rule pass, its facts read back.
@@ -420,7 +423,20 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		l.opts.Catalog(cat)
 	}
 
-	l.checkAll(units, store, cat, &project{plat: plat, sched: sched, settings: inherited}, record, res)
+	for _, u := range inherited.unread() {
+		res.Notes = append(res.Notes, Note{Path: l.rel(u.File), Message: u.Why})
+	}
+	for _, u := range sched.Unread { // said on every run: what the file holds is missing
+		n := Note{Path: l.rel(u.File), Message: "cannot read this bundle file (" + u.Why + "): its jobs' schedules and cluster settings are not known"}
+		if !slices.Contains(res.Notes, n) {
+			res.Notes = append(res.Notes, n)
+		}
+	}
+	// the settings files after the sources: their findings come last
+	settingsUnits, settingsNotes := l.settingsUnits(units, sched, inherited)
+	res.Notes = append(res.Notes, settingsNotes...)
+	checked := append(slices.Clip(units), settingsUnits...)
+	l.checkAll(checked, store, cat, &project{plat: plat, sched: sched, settings: inherited}, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	if ctx.Err() == nil {
 		for _, n := range res.Notes {
@@ -565,6 +581,12 @@ func (u *loaded) abs() string {
 // its findings from there, and what the rules find is recorded.
 func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, proj *project, rec recorded) (out []finding.Finding, notes []Note) {
 	plat := proj.plat.For(l.abs(un.src.Path)).Override(un.cfg)
+	if un.settingsFacts != nil {
+		// a settings file: its facts are its own, and no job runs it; its
+		// findings are recorded (the run's key covers its text), never reused
+		defer func() { rec.r.Add(rec.i, un.src.Path, cache.Key{}, out) }()
+		return l.checkFacts(un, un.settingsFacts, cat, plat, nil)
+	}
 	runs := proj.sched.For(l.abs(un.src.Path))
 	cluster := proj.settings.For(l.abs(un.src.Path))
 	sched := scheduleOf(runs, l.wd())
@@ -588,6 +610,12 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 		// spark-defaults.conf's and the job cluster's settings hold before the file's first line
 		f.Settings = append(cluster, f.Settings...)
 	}
+	return l.checkFacts(un, f, cat, plat, sched)
+}
+
+// checkFacts runs the rules over a file's facts and resolves their
+// diagnostics into its findings.
+func (l *Linter) checkFacts(un *unit, f *facts.File, cat *catalog.Catalog, plat platform.Choice, sched *rule.Schedule) (out []finding.Finding, notes []Note) {
 	other := newOtherFiles(un)
 	u := &loaded{unit: un, facts: f, tok: other.self, other: other, absPath: l.abs(un.src.Path)}
 	k := newPassKit(u, len(l.rules))
@@ -818,8 +846,16 @@ func (l *Linter) runRecordFor(srcs []Source, given [][]params.Given, projectRoot
 	for _, e := range l.projectEvidence(srcs, projectRoots) {
 		in.Evidence = append(in.Evidence, fmt.Sprintf("%s %s %d %s", e.Platform, e.What, e.Rank, e.Path))
 	}
+	var defaultsFiles []string
 	for _, c := range l.sparkDefaults(srcs, projectRoots) { // the settings every file of a root gets
 		in.Evidence = append(in.Evidence, fmt.Sprintf("spark-defaults %s=%s %s:%d", c.Key, c.Value, c.At.File, c.At.Start))
+		if !slices.Contains(defaultsFiles, c.At.File) {
+			defaultsFiles = append(defaultsFiles, c.At.File)
+		}
+	}
+	for _, f := range defaultsFiles { // their noqa comments too: the file's findings are its own
+		data, _ := l.readProjectFile(f)
+		in.Evidence = append(in.Evidence, fmt.Sprintf("spark-defaults text %s %x", f, sha256.Sum256(data)))
 	}
 	return c.Run(in)
 }

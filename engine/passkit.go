@@ -73,6 +73,9 @@ func (k *passKit) run(l *Linter, cat *catalog.Catalog, plat platform.Choice, sch
 		Platform: plat.Platform, PlatformWhy: plat.Why, Plugins: plat.Plugins, Schedule: sched}
 	sel := u.cfg.File(u.src.Path)
 	for _, r := range l.rules {
+		if u.settingsFacts != nil && !r.Doc.SettingsFiles {
+			continue // a settings file: only the rules that check settings there
+		}
 		if sel.Enabled(r.Doc.Code, !r.Doc.Off) {
 			k.analyze(r.Analyzer, r)
 		}

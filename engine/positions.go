@@ -309,6 +309,7 @@ type runFile struct {
 	pos   *positioner // nil when it cannot be read, and note says why
 	note  string
 	cited bool // another file's findings cite it: its positions stay for the run
+	text  bool // a project file read beside the sources (addProjectTexts), not a source
 }
 
 func newRunFiles(units []*unit) *runFiles {
@@ -458,7 +459,7 @@ func addProjectTexts(units []*unit, paths []string, read func(string) ([]byte, e
 		}
 		doc := &document.Document{Path: shown, Text: data, File: data}
 		f := &runFile{unit: &unit{src: Source{Path: shown}, size: len(data)}, tok: run.fset.AddFile(shown, -1, len(data)),
-			abs: absPath(p), read: true, pos: newPositioner(doc), cited: true} // read here only for citing
+			abs: absPath(p), read: true, pos: newPositioner(doc), cited: true, text: true} // read here only for citing
 		run.byPath[cleanPath(shown)] = f
 		if abs := cleanPath(f.abs); run.byPath[abs] == nil {
 			run.byPath[abs] = f // a fact may name it by its absolute path

@@ -82,8 +82,10 @@ type inheritedSettings struct {
 	rel   func(string) string
 
 	mu       sync.Mutex
-	defaults map[string][]*facts.Setting // by project root
-	read     []string                    // the files they come from
+	defaults map[string][]*facts.Setting     // by project root
+	confs    map[string][]orchestration.Conf // the same, as read
+	read     []string                        // the files they come from
+	notes    []orchestration.Unread          // the files that could not be read as settings
 }
 
 // For is the inherited settings of the file at abs, a new slice.
@@ -107,17 +109,46 @@ func (s *inheritedSettings) rootDefaults(root string) []*facts.Setting {
 		return got
 	}
 	if s.defaults == nil {
-		s.defaults = map[string][]*facts.Setting{}
+		s.defaults, s.confs = map[string][]*facts.Setting{}, map[string][]orchestration.Conf{}
 	}
-	confs := orchestration.SparkDefaults(root, platform.IsRoot)
+	confs, notes := orchestration.ReadSparkDefaults(root, platform.IsRoot)
+	for _, n := range notes {
+		if !slices.Contains(s.notes, n) {
+			s.notes = append(s.notes, n)
+		}
+	}
+	s.confs[root] = confs
 	for _, c := range confs {
 		if !slices.Contains(s.read, c.At.File) {
 			s.read = append(s.read, c.At.File)
 		}
 	}
-	got := orchestration.ConfSettings(confs, "spark-defaults.conf", s.rel)
+	got := orchestration.ConfSettings(confs, facts.ViaSparkDefaults, s.rel)
 	s.defaults[root] = got
 	return got
+}
+
+// rootConfs are the entries of the spark-defaults.conf files of the
+// project root of the file at abs, as read.
+func (s *inheritedSettings) rootConfs(abs string) []orchestration.Conf {
+	if s == nil {
+		return nil
+	}
+	root := s.roots.Of(filepath.Dir(abs))
+	if root == "" {
+		return nil
+	}
+	s.rootDefaults(root)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.confs[root]
+}
+
+// unread are the notes on spark-defaults.conf files found and not read.
+func (s *inheritedSettings) unread() []orchestration.Unread {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.notes)
 }
 
 // files are the spark-defaults.conf files read so far, absolute.

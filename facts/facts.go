@@ -536,6 +536,19 @@ type Setting struct {
 	At    Span
 }
 
+// The Via of settings made outside the code, in a settings file whose
+// own findings report them (rule.Doc.SettingsFiles).
+const (
+	ViaSparkDefaults = "spark-defaults.conf"
+	ViaJobCluster    = "job cluster spark_conf"
+)
+
+// InSettingsFile reports whether the setting comes from a settings file
+// (a spark-defaults.conf, a job cluster's spark_conf), not from code.
+func (s *Setting) InSettingsFile() bool {
+	return s.Via == ViaSparkDefaults || s.Via == ViaJobCluster
+}
+
 // TableAlter is ALTER TABLE ... SET/UNSET TBLPROPERTIES or CLUSTER BY.
 type TableAlter struct {
 	Table        string

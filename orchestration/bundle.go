@@ -38,6 +38,7 @@ func (p *Project) readBundle(file, target string) {
 	top, err := b.ys.read(file)
 	if err != nil {
 		p.note("%s: cannot read the bundle: %v", file, err)
+		p.Unread = append(p.Unread, Unread{File: file, Why: err.Error()})
 		return
 	}
 	b.name = scalar(path(top.root, "bundle", "name"))
@@ -52,6 +53,7 @@ func (p *Project) readBundle(file, target string) {
 			}
 			if _, err := b.ys.read(m); err != nil {
 				p.note("%s: cannot read the included file: %v", m, err)
+				p.Unread = append(p.Unread, Unread{File: m, Why: err.Error()})
 			}
 		}
 	}
@@ -406,16 +408,48 @@ func (b *bundle) submitConf(params []*yaml.Node) []Conf {
 			at, rest = params[i], strings.TrimSpace(scalar(params[i]))
 		}
 		if k, val, ok := strings.Cut(rest, "="); ok && k != "" {
-			out = append(out, Conf{Key: strings.TrimSpace(k), Value: strings.Trim(strings.TrimSpace(val), `"'`), At: b.ys.place(at)})
+			key := strings.TrimSpace(k)
+			out = append(out, Conf{Key: key, Value: strings.Trim(strings.TrimSpace(val), `"'`), At: b.keyIn(at, key)})
 		}
 	}
 	return out
 }
 
-// sparkConf reads a spark_conf mapping.
+// keyIn is the place of key inside the scalar item n ("--conf=k=v",
+// "k=v"): where it is written when the item is on one line and its text
+// up to the key has no escapes, else the item's own place.
+func (b *bundle) keyIn(n *yaml.Node, key string) Place {
+	p := b.ys.place(n)
+	if n == nil || n.Kind != yaml.ScalarNode || p.File == "" || p.End == p.Start || strings.Contains(n.Value, "\n") {
+		return p
+	}
+	i := strings.Index(n.Value, key)
+	if i < 0 || strings.ContainsAny(n.Value[:i], "\\'\"") {
+		return p
+	}
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		i++ // the opening quote
+	}
+	p.Start += i
+	p.Col += i
+	p.End = p.Start + len(key)
+	return p
+}
+
+// sparkConf reads a spark_conf mapping. What is not a mapping of
+// settings (a list, a value of its own) is noted and read as none, and
+// so is an entry whose value is not one value.
 func (b *bundle) sparkConf(n *yaml.Node) []Conf {
+	if n != nil && n.Kind != yaml.MappingNode {
+		b.p.note("%s: spark_conf is not a mapping of settings: its settings are not read", b.ys.place(n))
+		return nil
+	}
 	var out []Conf
 	for _, e := range entries(n) {
+		if e[1].Kind != yaml.ScalarNode && e[1].Kind != yaml.AliasNode {
+			b.p.note("%s: spark_conf %s has no single value: it is not read", b.ys.place(e[0]), e[0].Value)
+			continue
+		}
 		out = append(out, Conf{Key: e[0].Value, Value: b.str(e[1]), At: b.ys.place(e[0])})
 	}
 	return out

@@ -132,6 +132,12 @@ type Task struct {
 	pending bool // a DAG task's Ref, to map to a project file
 }
 
+// Unread is a project file that could not be read, and why.
+type Unread struct {
+	File string
+	Why  string
+}
+
 // Conf is one spark_conf entry of a cluster.
 type Conf struct {
 	Key   string // as written
@@ -168,6 +174,9 @@ type Project struct {
 	Pipelines []*Pipeline
 	// Notes say what could not be read or mapped, for --verbose.
 	Notes []string
+	// Unread are the bundle files that could not be read or parsed, each
+	// with why: what they hold (schedules, cluster settings) is not known.
+	Unread []Unread
 	// Inputs are the project files read (bundle YAML, pyproject.toml,
 	// setup.cfg), whose contents decide the model with the DAG files.
 	Inputs []string

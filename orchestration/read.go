@@ -217,7 +217,7 @@ func (f *FileRuns) Settings(file func(string) string) []*facts.Setting {
 	if f == nil {
 		return nil
 	}
-	return ConfSettings(f.SparkConf, "job cluster spark_conf", file)
+	return ConfSettings(f.SparkConf, facts.ViaJobCluster, file)
 }
 
 // ConfSettings are entries of a settings file (a job cluster's spark_conf,

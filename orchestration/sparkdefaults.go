@@ -1,9 +1,11 @@
 package orchestration
 
 import (
+	"bytes"
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lakelint/lakelint/internal/projectfile"
 )
@@ -23,7 +25,13 @@ const sparkDefaultsDepth = 4
 // virtual-environment or dependency directories. Each entry is placed at
 // its key; files come in path order.
 func SparkDefaults(root string, isRoot func(dir string) bool) []Conf {
-	var out []Conf
+	out, _ := ReadSparkDefaults(root, isRoot)
+	return out
+}
+
+// ReadSparkDefaults is SparkDefaults, with the files it found and could
+// not read as settings (unreadable, binary, not UTF-8).
+func ReadSparkDefaults(root string, isRoot func(dir string) bool) (out []Conf, unread []Unread) {
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -41,12 +49,18 @@ func SparkDefaults(root string, isRoot func(dir string) bool) []Conf {
 		if d.Name() != SparkDefaultsName || !d.Type().IsRegular() {
 			return nil
 		}
-		if data, err := projectfile.Read(p); err == nil {
+		data, err := projectfile.Read(p)
+		switch {
+		case err != nil:
+			unread = append(unread, Unread{File: p, Why: "cannot read it: " + err.Error() + "; its settings are not read"})
+		case bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data):
+			unread = append(unread, Unread{File: p, Why: "not a text file (binary, or not UTF-8): its settings are not read"})
+		default:
 			out = append(out, ParseSparkDefaults(p, string(data))...)
 		}
 		return nil
 	})
-	return out
+	return out, unread
 }
 
 // skippedDir: hidden directories, virtual environments and installed

@@ -7,7 +7,9 @@
 // "-- want: LL101" in SQL) on a line expects a finding of that code starting
 // on that line; several codes may follow, and a quoted regular expression
 // after a code must match the message: `# want: LL101 "fights optimized"`.
-// Every finding must be expected and every expectation met.
+// Every finding must be expected and every expectation met, in the
+// settings files below the directory too (bundle YAML, spark-defaults.conf:
+// see checkSettingsFiles), where no finding may offer a fix.
 //
 // A file with fixable findings must have a golden file (name + ".golden")
 // holding the file after all of the rule's fixes, unsafe ones included; the
@@ -100,6 +102,7 @@ func Run(t *testing.T, r *rule.Rule, dir string, also ...*rule.Rule) {
 		}
 		checkFix(t, l, dir, path, data, byFile[path], r.Doc.Code)
 	}
+	positives += checkSettingsFiles(t, dir, files, byFile)
 	checkOtherFiles(t, l, dir, files, res.Findings, r.Doc.Code)
 	if positives == 0 && r.Doc.Code != "LL001" {
 		t.Errorf("%s: testdata has no positive case", r.Doc.Code)
@@ -157,6 +160,70 @@ func expectations(t *testing.T, path string, text []byte) []*expectation {
 		}
 	}
 	return out
+}
+
+// checkSettingsFiles checks the findings and expectations of the files
+// below dir that are not sources: settings files (bundle YAML, a
+// spark-defaults.conf) whose settings rules report at their own lines, and
+// any other file a finding is at. It returns the number of expectations.
+//
+// A spark-defaults.conf is a Java properties file, with comments only on
+// lines of their own: a want comment line there expects its findings on
+// the next line.
+func checkSettingsFiles(t *testing.T, dir string, sources []string, byFile map[string][]finding.Finding) int {
+	t.Helper()
+	paths := map[string]bool{}
+	for p := range byFile {
+		paths[p] = true
+	}
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			switch filepath.Ext(p) {
+			case ".yml", ".yaml", ".conf":
+				paths[p] = true
+			}
+		}
+		return nil
+	})
+	for _, s := range sources {
+		delete(paths, s)
+	}
+	var sorted []string
+	for p := range paths {
+		sorted = append(sorted, p)
+	}
+	sort.Strings(sorted)
+	n := 0
+	for _, path := range sorted {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%s: a finding is in a file that cannot be read: %v", path, err)
+			continue
+		}
+		exps := expectations(t, path, data)
+		if filepath.Ext(path) == ".conf" {
+			for _, e := range exps {
+				e.line++ // a comment line's want is the next line's
+			}
+		}
+		n += len(exps)
+		lines := lineStarts(data)
+		for _, f := range byFile[path] {
+			line := lineOf(lines, f.Start.Offset)
+			if !meet(exps, line, f) {
+				t.Errorf("%s:%d: unexpected %s: %s", path, line, f.Code, f.Message)
+			}
+			if len(f.Fixes) > 0 {
+				t.Errorf("%s:%d: %s offers a fix in a settings file", path, line, f.Code)
+			}
+		}
+		for _, e := range exps {
+			if !e.met {
+				t.Errorf("%s:%d: expected %s was not reported", path, e.line, e.code)
+			}
+		}
+	}
+	return n
 }
 
 // inString reports whether the end of prefix is inside a quoted string.

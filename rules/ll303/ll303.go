@@ -21,10 +21,15 @@ one file per task per partition on every write, and the table slows down week by
 week until someone runs OPTIMIZE. With optimized writes on for the same table (or
 session), switching auto compaction off still costs: each write's files are sized, but
 the small ones a write leaves (a small append, a streaming micro-batch) are no longer
-merged after it. If a job really must skip them, say why in a noqa comment.`,
-	Lang:    "sql",
-	Example: `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false');`,
-	Better:  `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true');`,
+merged after it. If a job really must skip them, say why in a noqa comment.
+A setting made outside the code (a project's spark-defaults.conf, a bundle job cluster's
+spark_conf, a spark_submit_task --conf parameter) is reported once, at its own line there;
+"# noqa: LL303" at the end of the YAML line, or on a comment line directly above the
+spark-defaults.conf line, silences it.`,
+	Lang:          "sql",
+	Example:       `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false');`,
+	Better:        `ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true');`,
+	SettingsFiles: true,
 }
 
 var Rule = rule.New(Doc, check)

@@ -18,7 +18,8 @@ default retention.`,
 	Lang: "python",
 	Example: `spark.conf.set("spark.databricks.delta.retentionDurationCheck.enabled", "false")
 spark.sql("VACUUM main.sales.events RETAIN 1 HOURS")`,
-	Better: `spark.sql("VACUUM main.sales.events")`,
+	Better:        `spark.sql("VACUUM main.sales.events")`,
+	SettingsFiles: true,
 }
 
 var Rule = rule.New(Doc, check)

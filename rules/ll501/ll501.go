@@ -17,10 +17,13 @@ spark.sql.shuffle.partitions (200 by default). Without it, every such write make
 200 files per table partition however little data there is, and skewed joins are not
 split. It has been on by default since Spark 3.2.
 A setting made outside the code (a project's spark-defaults.conf, a bundle job cluster's
-spark_conf) is reported at the first write of each file it applies to, citing its line.`,
-	Lang:    "python",
-	Example: `spark.conf.set("spark.sql.adaptive.enabled", "false")`,
-	Better:  `# leave adaptive query execution on (the default)`,
+spark_conf or a spark_submit_task --conf parameter) is reported once, at its own line
+there, where a noqa comment silences it; one a helper module makes is reported at the
+first write of each file it applies to, citing its line.`,
+	Lang:          "python",
+	Example:       `spark.conf.set("spark.sql.adaptive.enabled", "false")`,
+	Better:        `# leave adaptive query execution on (the default)`,
+	SettingsFiles: true,
 }
 
 var Rule = rule.New(Doc, check)
@@ -37,16 +40,18 @@ func check(p *rule.Pass) {
 	inherited(p)
 }
 
-// inherited reports adaptive execution switched off outside the code (a
-// spark-defaults.conf, a job cluster's spark_conf) at the file's first
-// write, when it is still off there: the file's writes are what it costs.
+// inherited reports adaptive execution switched off outside the file's code
+// (by a helper module whose session it uses) at the file's first write,
+// when it is still off there: the file's writes are what it costs. A
+// settings file's setting (a spark-defaults.conf, a job cluster's
+// spark_conf) is reported once, at its own line (Doc.SettingsFiles).
 func inherited(p *rule.Pass) {
 	if len(p.Facts.Writes) == 0 {
 		return
 	}
 	w := p.Facts.Writes[0]
 	s, ok := p.Facts.SettingBefore(rule.ConfAdaptive, w.Span.Start)
-	if !ok || !s.At.Foreign() {
+	if !ok || !s.At.Foreign() || s.InSettingsFile() { // a settings file's is reported there
 		return
 	}
 	if on, known := s.Value.Truth(); known && !on {

@@ -21,9 +21,10 @@ job goes on writing small files while its code says otherwise. lakelint knows th
 that decide file sizes (optimized writes, auto compaction, their table defaults, adaptive
 execution, shuffle partitions, retention checks) and reports a key one letter away from one
 of them, or one that holds one of them after or without the usual prefix.`,
-	Lang:    "python",
-	Example: `spark.conf.set("spark.databricks.delta.optimizeWrites.enabled", "true")`,
-	Better:  `spark.conf.set("spark.databricks.delta.optimizeWrite.enabled", "true")`,
+	Lang:          "python",
+	Example:       `spark.conf.set("spark.databricks.delta.optimizeWrites.enabled", "true")`,
+	Better:        `spark.conf.set("spark.databricks.delta.optimizeWrite.enabled", "true")`,
+	SettingsFiles: true,
 }
 
 var Rule = rule.New(Doc, check)

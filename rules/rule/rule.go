@@ -75,6 +75,12 @@ type Doc struct {
 	FixSafety string
 	// Options lists the config keys that tune the rule.
 	Options []string
+	// SettingsFiles is set on rules that also check the session settings
+	// made outside the code (a project's spark-defaults.conf, a bundle job
+	// cluster's spark_conf or spark_submit_task --conf parameters): the
+	// engine runs them over each such file once, with the file's settings
+	// as its only facts, and their findings are at the settings' lines.
+	SettingsFiles bool
 }
 
 // URL is the rule's documentation page.

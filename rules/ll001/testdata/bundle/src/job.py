@@ -1,0 +1,1 @@
+spark.range(10).write.format("delta").mode("append").save("/mnt/lake/x")
