@@ -131,6 +131,9 @@ type extractor struct {
 	loopItems int
 	// loopWhile says that loop is a while loop (facts.Write.LoopWhile)
 	loopWhile bool
+	// outerLoops are the loops around the innermost one, in the current
+	// function or at module level, outermost first
+	outerLoops []loopCtx
 	// views are the temporary views of DataFrames made so far, by
 	// lower-cased name (see Options.ViewFed)
 	views map[string]*hist

@@ -34,7 +34,9 @@ once per run, as separate statements would; a loop over rows collected from a Da
 that filters and writes each value to a path of its own (partitionBy written by hand):
 each task writes a file for each value it holds either way, so the loop makes no more
 files than partitionBy would, only more jobs; a loop that collects DataFrames and writes
-their union once after it; overwrites, which replace rather than add.`,
+their union once after it; a loop that breaks or returns right after the write (a retry:
+try: write, then break), which writes once for the loop; overwrites, which replace
+rather than add.`,
 	Lang: "python",
 	Example: `for path in files:
     spark.read.json(path).write.mode("append").saveAsTable("main.raw.events")`,
