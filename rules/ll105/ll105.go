@@ -21,7 +21,8 @@ files, and OPTIMIZE has to rewrite them all. Read every input at once (a reader 
 list of paths or a glob) or union the DataFrames, and write once.
 
 A MERGE in a loop is reported the same way: each is a commit that rewrites the files its
-matches touch. So is a method called for each instance of a registry
+matches touch. So is an INSERT or MERGE run through spark.sql in a loop, when the statement
+names its table in full (not main.bronze.{name}, which may change with the item). So is a method called for each instance of a registry
 (for m in MITIGATORS: m.save()) whose body appends or merges into one table; when the
 loop goes over a list written out or such a registry, the message says how many times it
 runs. A while loop (a poller that appends what it fetched each time round) has no inputs
