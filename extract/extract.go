@@ -84,32 +84,18 @@ func fileAndSQL(doc *document.Document, opts Options, gave func(params.Given)) (
 	ps.Gave = gave
 	py, sql := byLang(doc)
 	views := map[*document.Region][]facts.Transform{}
+	loops := map[*document.Region]pyfacts.LoopAt{}
 	if len(py) > 0 {
-		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Give: ps.Give, ViewFed: views})
+		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Give: ps.Give, ViewFed: views, InLoop: loops})
 		widgetNames(ps, f)
 		merge(out, f)
 		sql = append(sql, embedded...)
 	}
 	for _, r := range sql {
-		if ts, ok := views[r]; ok {
-			nt, nw := len(out.Tables), len(out.Writes)
-			sqlfacts.AppendTo(out, r)
-			fedByView(ts, out.Tables[nt:], out.Writes[nw:])
-			avoidHostQuote(doc, r, out.Tables[nt:])
-			continue
-		}
-		if doc.Format == document.PlainSQL && len(doc.Regions) == 1 {
-			f := sqlfacts.ExtractWholeWith(r, ps)
-			if r.Embedded {
-				avoidHostQuote(doc, r, f.Tables)
-			}
-			merge(out, f)
-			continue
-		}
-		n := len(out.Tables)
-		sqlfacts.AppendWith(out, r, ps) // as merging its own facts.File would
-		if r.Embedded {
-			avoidHostQuote(doc, r, out.Tables[n:])
+		nw := len(out.Writes)
+		sqlRegion(out, doc, r, views, ps)
+		if l, ok := loops[r]; ok {
+			l.Mark(out.Writes[nw:]) // a statement run in a loop: its writes are the loop's
 		}
 	}
 	// every region has given its values: a widget made in the last cell
@@ -259,5 +245,31 @@ func fedByView(ts []facts.Transform, tables []*facts.TableDef, writes []*facts.W
 		if w.API == facts.SQLInsert {
 			w.Transforms = append(slices.Clip(ts), w.Transforms...)
 		}
+	}
+}
+
+// sqlRegion adds the facts of SQL region r to out: views are the
+// operations that made the temporary views regions read (see
+// pyfacts.Options.ViewFed).
+func sqlRegion(out *facts.File, doc *document.Document, r *document.Region, views map[*document.Region][]facts.Transform, ps *params.Session) {
+	if ts, ok := views[r]; ok {
+		nt, nw := len(out.Tables), len(out.Writes)
+		sqlfacts.AppendTo(out, r)
+		fedByView(ts, out.Tables[nt:], out.Writes[nw:])
+		avoidHostQuote(doc, r, out.Tables[nt:])
+		return
+	}
+	if doc.Format == document.PlainSQL && len(doc.Regions) == 1 {
+		f := sqlfacts.ExtractWholeWith(r, ps)
+		if r.Embedded {
+			avoidHostQuote(doc, r, f.Tables)
+		}
+		merge(out, f)
+		return
+	}
+	n := len(out.Tables)
+	sqlfacts.AppendWith(out, r, ps) // as merging its own facts.File would
+	if r.Embedded {
+		avoidHostQuote(doc, r, out.Tables[n:])
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"cmp"
 	"github.com/lakelint/lakelint/extract/params"
 	"slices"
+	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -40,6 +41,35 @@ type Options struct {
 	// SELECT * FROM v) the operations that made the view's rows: they
 	// decide the files the statement writes.
 	ViewFed map[*document.Region][]facts.Transform
+	// InLoop, when not nil, is given for each SQL string run in a loop
+	// (for path in files: spark.sql("INSERT INTO ...")) the loop: the
+	// writes the statement makes are the loop's (see facts.Write.Loop).
+	InLoop map[*document.Region]LoopAt
+}
+
+// LoopAt is the loop a SQL string runs in: its header, what is known of
+// its iterable, whether it is a while loop (facts.Write.Loop, LoopItems,
+// LoopWhile).
+type LoopAt struct {
+	Header facts.Span
+	Items  int
+	While  bool
+}
+
+// Mark gives the writes of ws this loop, those that have none and whose
+// target the statement names in full: a table or path with a hole
+// (INSERT INTO main.bronze.{name}) may be another on every iteration.
+func (l LoopAt) Mark(ws []*facts.Write) {
+	for _, w := range ws {
+		t := w.Target
+		if t.Expr != "" || t.Table+t.Path == "" || strings.ContainsAny(t.Table+t.Path, "{}") ||
+			strings.HasPrefix(t.Table, ":") || strings.HasPrefix(t.Table, "?") {
+			continue
+		}
+		if w.Loop == (facts.Span{}) {
+			w.Loop, w.LoopItems, w.LoopWhile = l.Header, l.Items, l.While
+		}
+	}
 }
 
 func defaultSQLReceiver(name string) bool {
@@ -131,6 +161,9 @@ type extractor struct {
 	loopItems int
 	// loopWhile says that loop is a while loop (facts.Write.LoopWhile)
 	loopWhile bool
+	// outerLoops are the loops around the innermost one, in the current
+	// function or at module level, outermost first
+	outerLoops []loopCtx
 	// views are the temporary views of DataFrames made so far, by
 	// lower-cased name (see Options.ViewFed)
 	views map[string]*hist

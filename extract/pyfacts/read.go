@@ -3,6 +3,7 @@ package pyfacts
 import (
 	"bytes"
 	"strings"
+	"unicode"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -152,6 +153,9 @@ func (x *extractor) unknownTarget(g arg) facts.Target {
 // none at a bracket, and
 // cut after maxTargetExpr bytes, at a character, with an ellipsis.
 func (x *extractor) targetCode(code []byte) string {
+	if name, ok := onlyField(code); ok {
+		code = name // f"{path}" is path written out: say path
+	}
 	if len(code) <= maxTargetExpr && !bytes.ContainsAny(code, "\n\r\t\\") && !bytes.Contains(code, []byte("  ")) {
 		return x.intern(code) // the code as written, as most is
 	}
@@ -288,4 +292,32 @@ func (x *extractor) pipelineRead(c callSite, a args, stream bool) *facts.Read {
 // copies (facts.Write.CopyOf).
 func streamFrame(r *facts.Read) val {
 	return val{kind: kFrame, ref: &hist{source: r}}
+}
+
+// onlyField is the name an f-string holding nothing but that name in one
+// replacement field formats (f"{path}", f'{self.root}'); ok is false for
+// any other code.
+func onlyField(code []byte) ([]byte, bool) {
+	code = bytes.TrimSpace(code)
+	if len(code) < 5 || (code[0] != 'f' && code[0] != 'F') {
+		return nil, false
+	}
+	q := code[1]
+	if (q != '"' && q != '\'') || code[len(code)-1] != q || code[2] != '{' || code[len(code)-2] != '}' {
+		return nil, false
+	}
+	name := code[3 : len(code)-2]
+	if len(name) == 0 || name[0] == '.' || name[len(name)-1] == '.' {
+		return nil, false
+	}
+	for i, r := range string(name) {
+		switch {
+		case r == '_' || unicode.IsLetter(r):
+		case r == '.' && name[i-1] != '.':
+		case unicode.IsDigit(r) && i > 0 && name[i-1] != '.':
+		default:
+			return nil, false
+		}
+	}
+	return name, true
 }

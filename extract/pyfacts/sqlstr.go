@@ -54,6 +54,9 @@ func (x *extractor) embedSQL(v val) {
 	}
 	x.sql = append(x.sql, r)
 	x.viewFed(r)
+	if x.opts.InLoop != nil && x.inLoop.End != 0 && writeSQL(r.Text) {
+		x.opts.InLoop[r] = LoopAt{x.inLoop, x.loopItems, x.loopWhile}
+	}
 	if x.fn != nil && len(d.Holes) == 0 {
 		x.functionSQLWrites(r)
 	}

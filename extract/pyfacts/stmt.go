@@ -10,9 +10,64 @@ import (
 
 // block reads the statements under n (a module or block).
 func (x *extractor) block(n python.Node, sc *scope) {
-	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
-		x.statement(c, sc)
+	if x.inLoop == (facts.Span{}) {
+		for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+			x.statement(c, sc)
+		}
+		return
 	}
+	// in a loop: a statement the block breaks or returns after runs once
+	// for the loop, not on every iteration (a retry loop: try: write; break)
+	mark := len(x.work.stmts)
+	for c := n.FirstChild(); c.Valid(); c = c.NextSibling() {
+		x.work.stmts = append(x.work.stmts, c)
+	}
+	stmts := x.work.stmts[mark:]
+	exits := make([]loopExit, len(stmts))
+	after := exitNone
+	for i := len(stmts) - 1; i >= 0; i-- {
+		exits[i] = after
+		switch stmts[i].Type() {
+		case "break_statement":
+			after = exitBreak
+		case "return_statement":
+			after, exits[i] = exitReturn, exitReturn
+		case "continue_statement":
+			after = exitNone
+		}
+	}
+	for i, c := range stmts {
+		if exits[i] == exitNone {
+			x.statement(c, sc)
+			continue
+		}
+		loop, items, while := x.inLoop, x.loopItems, x.loopWhile
+		x.inLoop, x.loopItems, x.loopWhile = facts.Span{}, 0, false
+		if k := len(x.outerLoops); exits[i] == exitBreak && k > 0 {
+			// break leaves the innermost loop only: the one around it repeats
+			o := x.outerLoops[k-1]
+			x.inLoop, x.loopItems, x.loopWhile = o.header, o.items, o.while
+		}
+		x.statement(c, sc)
+		x.inLoop, x.loopItems, x.loopWhile = loop, items, while
+	}
+	x.work.stmts = x.work.stmts[:mark]
+}
+
+// loopExit is how a block leaves the loop it is in after a statement.
+type loopExit uint8
+
+const (
+	exitNone   loopExit = iota
+	exitBreak           // a break after it: the innermost loop is left
+	exitReturn          // a return (or the statement is one): every loop is
+)
+
+// loopCtx is a loop being read: its header and what is known of it.
+type loopCtx struct {
+	header facts.Span
+	items  int
+	while  bool
 }
 
 func (x *extractor) statement(n python.Node, sc *scope) {
@@ -330,11 +385,15 @@ func (x *extractor) loop(n python.Node, sc *scope) {
 		x.header(n, fCondition, sc)
 	}
 	outer, outerItems, outerWhile := x.inLoop, x.loopItems, x.loopWhile
+	x.outerLoops = append(x.outerLoops, loopCtx{outer, outerItems, outerWhile})
 	x.inLoop, x.loopItems, x.loopWhile = x.loopHeader(n), 0, n.Is("while_statement")
 	if iter.kind == kList && !iter.open {
 		x.loopItems = len(iter.items())
 	}
-	defer func() { x.inLoop, x.loopItems, x.loopWhile = outer, outerItems, outerWhile }()
+	defer func() {
+		x.inLoop, x.loopItems, x.loopWhile = outer, outerItems, outerWhile
+		x.outerLoops = x.outerLoops[:len(x.outerLoops)-1]
+	}()
 	item := registryItem(iter)
 	if e, ok := x.loopEntry(iter); ok {
 		item = e
@@ -472,10 +531,13 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	}
 	sc.set(name, val{kind: kFunc, name: name, ref: fn})
 	outer, outerClass, outerLoop, outerItems, outerWhile := x.fn, x.className, x.inLoop, x.loopItems, x.loopWhile
+	outerLoops := x.outerLoops
 	x.fn, x.className, x.inLoop, x.loopItems, x.loopWhile = st, "", facts.Span{}, 0, false
+	x.outerLoops = nil // a function's loops are its own
 	x.writerParams(st, n.ChildByFieldID(fBody), fs)
 	x.block(n.ChildByFieldID(fBody), fs)
 	x.fn, x.className, x.inLoop, x.loopItems, x.loopWhile = outer, outerClass, outerLoop, outerItems, outerWhile
+	x.outerLoops = outerLoops
 	x.endFunction(st)
 	return fn
 }

@@ -29,6 +29,7 @@ type workObjects struct {
 	fieldBuf     []fieldRef
 	argStack     []arg
 	armStack     []python.Node
+	stmts        []python.Node // the statements of the blocks being read in a loop
 	// sqlSeen are the SQL strings read (see sqlstr.go); globals the
 	// arguments, by where they are written, that are names imported from
 	// the project's modules (see noteGlobalArg)
@@ -76,6 +77,7 @@ func (w *workObjects) giveBack(module *scope) {
 	w.fieldBuf = emptied(w.fieldBuf)
 	w.argStack = emptied(w.argStack) // a panic may have left some
 	w.armStack = emptied(w.armStack) // nodes hold their tree
+	w.stmts = emptied(w.stmts)
 	w.scratchNames = emptied(w.scratchNames)
 	if cap(w.scratchNames) > maxKeptVars {
 		w.scratchNames = nil

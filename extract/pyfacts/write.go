@@ -135,13 +135,16 @@ func joinWriters(a, b val, whenA, whenB when) (val, bool) {
 		return val{}, false // a way the link step configures is not known here
 	}
 	j := &wjoin{}
-	j.alts = appendAlts(appendAlts(j.alts, sa, whenA), sb, whenB)
+	j.alts = appendAlts(appendAlts(j.alts, sa, whenA, sb), sb, whenB, sa)
 	return val{kind: kWriter, ref: &wstep{w: wa, kind: wJoin, ref: j}}, true
 }
 
-// appendAlts adds the ways through s: its own when s is a join itself.
-func appendAlts(alts []walt, s *wstep, w when) []walt {
-	if s != nil && s.kind == wJoin && s.prev == nil {
+// appendAlts adds the ways through s: its own when s is a join made in
+// this way (an elif's, a nested if's). A join the other way's steps start
+// from is one the branches share, an earlier statement's: it is one way
+// here, run when w says, not the ways of that statement.
+func appendAlts(alts []walt, s *wstep, w when, other *wstep) []walt {
+	if s != nil && s.kind == wJoin && s.prev == nil && !reaches(other, s, map[*wstep]bool{}) {
 		for _, a := range s.ref.(*wjoin).alts {
 			if a.when.text == "" {
 				a.when = w
@@ -151,6 +154,28 @@ func appendAlts(alts []walt, s *wstep, w when) []walt {
 		return alts
 	}
 	return append(alts, walt{s, w})
+}
+
+// reaches reports whether step target is s or comes before it, through
+// the ways of the joins on the way too.
+func reaches(s, target *wstep, seen map[*wstep]bool) bool {
+	for ; s != nil; s = s.prev {
+		if s == target {
+			return true
+		}
+		if seen[s] {
+			return false
+		}
+		seen[s] = true
+		if s.kind == wJoin {
+			for _, a := range s.ref.(*wjoin).alts {
+				if reaches(a.s, target, seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // writerOnly are the methods only a writer has, by the writer that has

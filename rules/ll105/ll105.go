@@ -21,7 +21,8 @@ files, and OPTIMIZE has to rewrite them all. Read every input at once (a reader 
 list of paths or a glob) or union the DataFrames, and write once.
 
 A MERGE in a loop is reported the same way: each is a commit that rewrites the files its
-matches touch. So is a method called for each instance of a registry
+matches touch. So is an INSERT or MERGE run through spark.sql in a loop, when the statement
+names its table in full (not main.bronze.{name}, which may change with the item). So is a method called for each instance of a registry
 (for m in MITIGATORS: m.save()) whose body appends or merges into one table; when the
 loop goes over a list written out or such a registry, the message says how many times it
 runs. A while loop (a poller that appends what it fetched each time round) has no inputs
@@ -34,7 +35,9 @@ once per run, as separate statements would; a loop over rows collected from a Da
 that filters and writes each value to a path of its own (partitionBy written by hand):
 each task writes a file for each value it holds either way, so the loop makes no more
 files than partitionBy would, only more jobs; a loop that collects DataFrames and writes
-their union once after it; overwrites, which replace rather than add.`,
+their union once after it; a loop that breaks or returns right after the write (a retry:
+try: write, then break), which writes once for the loop; overwrites, which replace
+rather than add.`,
 	Lang: "python",
 	Example: `for path in files:
     spark.read.json(path).write.mode("append").saveAsTable("main.raw.events")`,

@@ -21,6 +21,9 @@ func (p *Pass) fileStreams() []*facts.Write {
 		}
 		switch w.StreamSink(p.DefaultFormat()) {
 		case facts.SinkFiles:
+			if p.cannotStart(w) {
+				continue
+			}
 			out = append(out, w)
 		case facts.SinkBatch:
 			if len(p.BatchWrites(w)) > 0 {
@@ -29,6 +32,26 @@ func (p *Pass) fileStreams() []*facts.Write {
 		}
 	}
 	return out
+}
+
+// cannotStart reports whether stream w is one Spark refuses to start: a
+// file sink (parquet, json...) takes only the append output mode, so
+// outputMode("complete") or ("update") there fails at start and writes
+// no file (a Delta sink takes complete).
+func (p *Pass) cannotStart(w *facts.Write) bool {
+	if w.FormatUnknown || w.Mode.Kind != facts.String {
+		return false
+	}
+	switch strings.ToLower(w.Mode.Str) {
+	case "complete", "update":
+	default:
+		return false
+	}
+	switch p.Format(w) {
+	case "parquet", "orc", "json", "csv", "text", "avro":
+		return true
+	}
+	return false
 }
 
 // BatchWrites returns the writes to files or tables that the foreachBatch

@@ -25,6 +25,10 @@ class Job:
         self.table().vacuum(0)  # want: LL401 "VACUUM of the target given as `self.uri` retains 0 hours"
         DeltaTable.forName(self.spark, f"{self.catalog}.events").vacuum(0)  # want: LL401 "the target given as `f\"\{self.catalog\}.events\"` retains"
         DeltaTable.forPath(self.spark, os.path.join(self.root, "bronze", "events", "by_day", "v2", "raw")).vacuum(0)  # want: LL401 "the target given as `os.path.join.self.root, \"bronze\", \"events\", \"by_day\", \"v2\", \"…` retains"
+        # an f-string of one name is that name written out: the message says the name
+        DeltaTable.forPath(self.spark, f'{self.uri}').vacuum(0)  # want: LL401 "the target given as `self.uri` retains"
+        DeltaTable.forPath(self.spark, f"{path_of(self.uri)}").vacuum(0)  # want: LL401 "the target given as `f\"\{path_of.self.uri.\}\"` retains"
+        DeltaTable.forPath(self.spark, f"{self.uri}/raw").vacuum(0)  # want: LL401 "the target given as `f\"\{self.uri\}/raw\"` retains"
         t = DeltaTable.forPath(
             self.spark,
             os.path.join(self.root,
