@@ -911,3 +911,19 @@ func (l *Linter) cacheNotes() []Note {
 	}
 	return out
 }
+
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
+func (l *Linter) ruleDoc(code string) *rule.Doc {
+	for _, r := range l.rules {
+		if r.Doc.Code == code {
+			return r.Doc
+		}
+	}
+	return &rule.Doc{Code: code}
+}
