@@ -56,8 +56,12 @@ func check(p *rule.Pass) {
 		// one that varies with the loop's item does not resolve
 		case w.Target.Known() && w.Accumulates():
 			verb, what := "appends to ", "each append is a commit of small files; read all inputs at once (a list of paths, or a union) and write once"
-			if w.API.Rewrites() {
+			switch {
+			case w.API.Rewrites():
 				verb, what = "merges into ", "each MERGE is a commit that rewrites the files it touches; merge the union of the iterations' rows once"
+			case w.API == facts.SQLInsert:
+				// the rows may be built in the loop (VALUES), not read from inputs
+				verb, what = "inserts into ", "each INSERT is a commit of small files; insert every iteration's rows with one statement (a union of the inputs, or one VALUES list) or one DataFrame write"
 			}
 			if w.LoopWhile {
 				// a poller's inputs arrive over time: there is no "all at once"

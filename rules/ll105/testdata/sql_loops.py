@@ -2,7 +2,7 @@
 LOG = "main.ops.load_log"
 sources = spark.conf.get("ingest.sources").split(",")
 
-for src in sources:  # want: LL105 "appends to main.raw.landed on every iteration"
+for src in sources:  # want: LL105 "inserts into main.raw.landed on every iteration"
     spark.sql(f"INSERT INTO main.raw.landed SELECT * FROM json.`{src}`")
 
 for src in sources:  # want: LL105 "merges into main.ops.load_log on every iteration"
@@ -10,7 +10,7 @@ for src in sources:  # want: LL105 "merges into main.ops.load_log on every itera
 
 
 def record_each(names):
-    for name in names:  # want: LL105 "appends to main.ops.names on every iteration"
+    for name in names:  # want: LL105 "inserts into main.ops.names on every iteration"
         spark.sql("INSERT INTO main.ops.names SELECT :n", args={"n": name})
 
 
