@@ -1099,26 +1099,25 @@ func (l *linker) returned(p, callee string) (facts.Arg, bool) {
 
 // constIn is the value of the constant named n in summary s.
 func constIn(s *facts.Summary, n string) (facts.Arg, bool) {
-	if s == nil {
-		return facts.Arg{}, false
-	}
-	for i := range s.Consts {
-		if c := &s.Consts[i]; c.Name == n {
-			return c.Value, c.Value.Kind != facts.ArgObject
-		}
-	}
-	return facts.Arg{}, false
+	v, ok := moduleName(s, n)
+	return v, ok && v.Kind != facts.ArgObject
 }
 
 // instanceIn is the instance the module-level name n of summary s holds
 // (CONF = StreamConf()).
 func instanceIn(s *facts.Summary, n string) (facts.Arg, bool) {
+	v, ok := moduleName(s, n)
+	return v, ok && v.Kind == facts.ArgObject
+}
+
+// moduleName is what the module-level name n of summary s holds.
+func moduleName(s *facts.Summary, n string) (facts.Arg, bool) {
 	if s == nil {
 		return facts.Arg{}, false
 	}
 	for i := range s.Consts {
 		if c := &s.Consts[i]; c.Name == n {
-			return c.Value, c.Value.Kind == facts.ArgObject
+			return c.Value, true
 		}
 	}
 	return facts.Arg{}, false
