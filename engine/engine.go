@@ -43,6 +43,11 @@ type Options struct {
 	// ForceExclude applies excludes to files named on the command line too
 	// (pre-commit names every changed file).
 	ForceExclude bool
+	// Partial says the run names files (a pre-commit hook names the staged
+	// ones, an editor one buffer): findings are reported in those files only,
+	// not in the settings files (spark-defaults.conf, bundle YAML) whose
+	// settings reach them. A run of directories reports in both.
+	Partial bool
 	// Rules replaces the registry (tests run one rule at a time); nil means all.
 	Rules []*rule.Rule
 	// Emit, when set, receives each file's findings (in no particular
@@ -799,7 +804,7 @@ type recordedRun struct {
 // source once, to hash it.
 func (l *Linter) runRecordFor(srcs []Source, given [][]params.Given, projectRoots *platform.Roots, bundled *orchestration.Project) *cache.Run {
 	c := l.opts.Cache
-	if c == nil || l.opts.ProjectContext || len(srcs) == 0 {
+	if c == nil || l.opts.ProjectContext || l.opts.Partial || len(srcs) == 0 {
 		return nil
 	}
 	files := make([]cache.RunFile, len(srcs))

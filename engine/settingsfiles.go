@@ -31,8 +31,8 @@ import (
 // comment: a properties file has none after a value, so Spark reads it as
 // part of the value (a "false # noqa: LL303" is no false).
 func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inherited *inheritedSettings) ([]*unit, []Note) {
-	if !l.checksSettingsFiles() {
-		return nil, nil
+	if !l.checksSettingsFiles() || l.opts.Partial {
+		return nil, nil // a partial run reports in the files it names only
 	}
 	type entry struct {
 		file       string

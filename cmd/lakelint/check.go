@@ -130,8 +130,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lakelint: --exclude: %v\n", err)
 		return exitError
 	}
-	opts := engine.Options{Exclude: exclude, ForceExclude: o.forceExclude,
-		ProjectContext: !o.noProjectContext && (fromStdin || engine.Partial(paths)), BundleTarget: o.bundleTarget}
+	partial := fromStdin || engine.Partial(paths)
+	opts := engine.Options{Exclude: exclude, ForceExclude: o.forceExclude, Partial: partial,
+		ProjectContext: !o.noProjectContext && partial, BundleTarget: o.bundleTarget}
 	if err := o.stats.attach(configs, &opts); err != nil {
 		fmt.Fprintf(stderr, "lakelint: %v\n", err)
 		return exitError
