@@ -134,7 +134,7 @@ func check(p *rule.Pass) {
 // properties (tableProperty) and its options naming delta.* keys are the
 // new table's properties; a path option makes it an external table.
 func writerTable(p *rule.Pass, w *facts.Write) (*facts.TableDef, bool) {
-	if w.Stream != nil || w.TargetFromCaller || w.Target.Table == "" || strings.ContainsAny(w.Target.Table, "{}") {
+	if w.Stream != nil || (w.TargetFromCaller && w.Via == nil) || w.Target.Table == "" || strings.ContainsAny(w.Target.Table, "{}") {
 		return nil, false
 	}
 	switch {

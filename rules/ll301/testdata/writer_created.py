@@ -32,3 +32,12 @@ orders.write.format("delta").saveAsTable("main.sales.managed")
 def save(df, mode):
     # a mode the caller gives is not known here
     df.write.format("delta").option("path", f"{LAKE}/silver/m").mode(mode).saveAsTable("moded_ext")
+
+
+def first_load(df, table, where, mode="errorifexists"):
+    # the table and its place come from each call
+    df.write.format("delta").option("path", where).mode(mode).saveAsTable(table)  # want: LL301
+
+
+first_load(orders, "first_ext", f"{LAKE}/silver/first")
+first_load(orders, "again_ext", f"{LAKE}/silver/again", mode="append")
