@@ -171,7 +171,15 @@ func (x *extractor) callableArg(v val, a *facts.Arg) {
 // methodOf is the method name of recv that a call recv.name(...) calls,
 // with the instance as its first argument: self.write(df) in a method,
 // Writer("t").run(df), w.run(df).
-func (x *extractor) methodOf(recv val, name string) (string, []facts.Arg, bool) {
+func (x *extractor) methodOf(recv val, name string, sc *scope) (string, []facts.Arg, bool) {
+	if ci, ok := recv.ref.(*classInfo); ok && recv.kind == kClass && ci.name != "" {
+		// Conf.start(): a class method of a class of the file, called on the
+		// class, is given the class, which reads like an instance of it
+		if fn := x.ownMethod(recv, name, sc); fn != nil && fn.classMethod {
+			return ci.name + "." + name, []facts.Arg{{Kind: facts.ArgObject, More: &facts.ArgMore{Func: ci.name}}}, true
+		}
+		return "", nil, false
+	}
 	if recv.kind != kUnknown {
 		return "", nil, false
 	}

@@ -558,7 +558,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 				return fn.ret // the settings a static or class method gives back
 			}
 		}
-		if callee, bound, ok := x.methodOf(recv, c.name); ok {
+		if callee, bound, ok := x.methodOf(recv, c.name, sc); ok {
 			call := x.recordCallable(callee, 0, bound, c, a)
 			fn := x.ownMethod(recv, c.name, sc)
 			if fn != nil && fn.retWriter > 0 {

@@ -33,6 +33,9 @@ type function struct {
 	// lambda is set for a lambda whose body is a constant (ret): it has no
 	// summary, and a call of it gives ret
 	lambda bool
+	// classMethod is set for a method decorated with @classmethod: called
+	// on the class (Conf.start()), its first parameter is the class
+	classMethod bool
 }
 
 func formatInt(n int64) string { return strconv.FormatInt(n, 10) }

@@ -614,12 +614,13 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 		}
 	}
 	tables := len(x.file.Tables)
-	static, property := false, false
+	static, property, classMethod := false, false, false
 	for _, d := range decorators {
 		x.stmt = d
 		x.decorator(d, def, sc)
 		t := string(d.Text())
 		static = static || t == "@staticmethod" || t == "@classmethod"
+		classMethod = classMethod || t == "@classmethod"
 		property = property || propertyDecorators[t]
 	}
 	outerStatic := x.static
@@ -629,6 +630,7 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 	case "function_definition":
 		reads := len(x.file.Reads)
 		fn := x.function(def, sc)
+		fn.classMethod = classMethod && sc.class
 		x.markStreamingTables(x.file.Tables[tables:], x.file.Reads[reads:])
 		if property && sc.class && len(decorators) == 1 && constKind(fn.ret.kind) && !fn.ret.open {
 			// @property def trigger(self): return {"availableNow": True}:

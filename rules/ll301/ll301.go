@@ -34,7 +34,12 @@ reports the tables streams write, where they matter most.
 Only tables the code creates as new Delta tables are reported: not clones (CREATE ...
 CLONE copies its source's properties), not registrations of a table already at a
 LOCATION, not temporary tables, not Hive-format (STORED AS, ROW FORMAT), Iceberg or
-other non-Delta tables. On Databricks, Unity Catalog managed tables (a three-part name
+other non-Delta tables. A table a DataFrame writer creates is reported at the write:
+saveAsTable in its default mode (errorifexists, which succeeds only by creating the
+table), in Delta, for a table no DDL of the project defines, unless the writer passes
+the properties as delta.* options; an append or overwrite may find the table there
+already, and a mode or path the code computes is not known, so neither is reported.
+On Databricks, Unity Catalog managed tables (a three-part name
 outside hive_metastore, no LOCATION) tune their file sizes themselves, so they are
 reported only with unity-catalog-auto-tuning: false; a name in a catalog the session
 registers as a Spark plugin (spark.sql.catalog.<name>, in the code, a job cluster's
@@ -70,7 +75,8 @@ there, and Delta refuses one whose properties differ from the existing table's
 SET TBLPROPERTIES statement after it in a SQL file or cell (ending the CREATE with ';' when
 it has none), and that fix is unsafe, since it changes a table other jobs may be writing and
 committing new properties fails a concurrent writer's transaction. There is no fix inside
-spark.sql strings (one statement each), for a DeltaTable builder with a location, or for a
+spark.sql strings (one statement each), for a DeltaTable builder with a location, for a
+table a DataFrame writer creates, or for a
 CREATE ... LOCATION that already lists TBLPROPERTIES (Delta compares that list whole with
 the table's, so after an ALTER the CREATE would fail the next time it registers the table);
 the fix run says why. In a dbt model the fix adds tblproperties={...} to the model's own
@@ -102,6 +108,70 @@ func check(p *rule.Pass) {
 		}
 		p.Report(d.At, msg, fixes.Properties(d, missing))
 	}
+	for _, w := range p.Facts.Writes {
+		d, ok := writerTable(p, w)
+		if !ok || p.TunedByUnityCatalog(d) {
+			continue
+		}
+		var missing []string
+		for _, req := range p.Config.Rules.RequiredProperties {
+			if !hasProperty(p, d, strings.ToLower(req)) {
+				missing = append(missing, req)
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		p.Report(w.At, fmt.Sprintf("%s is created by this write without %s: writers then leave small files unless every job remembers the session settings; create it with them (CREATE TABLE ... TBLPROPERTIES) before the first write",
+			rule.KindLabel("Delta table", d.Name, d.Location), strings.Join(missing, ", ")), rule.Fix{})
+	}
+}
+
+// writerTable is the table a DataFrame writer creates: saveAsTable in the
+// default mode (errorifexists, which succeeds only by creating the table),
+// in Delta, with its name known and no definition of it in the project
+// (that definition is the one judged; writeTo(...).create() is one). The write's
+// properties (tableProperty) and its options naming delta.* keys are the
+// new table's properties; a path option makes it an external table.
+func writerTable(p *rule.Pass, w *facts.Write) (*facts.TableDef, bool) {
+	if w.Stream != nil || (w.TargetFromCaller && w.Via == nil) || w.Target.Table == "" || strings.ContainsAny(w.Target.Table, "{}") {
+		return nil, false
+	}
+	switch {
+	case w.API == facts.DataFrameWriter && w.Sink == "saveAsTable":
+		if w.Mode.Known() {
+			if m := strings.ToLower(w.Mode.Text()); m != "error" && m != "errorifexists" {
+				return nil, false
+			}
+		} else if w.Mode.Span != (facts.Span{}) {
+			return nil, false // a mode the code computes
+		}
+	default:
+		return nil, false
+	}
+	if p.Format(w) != "delta" {
+		return nil, false
+	}
+	if t := p.Table(w.Target); t != nil && len(t.Defs) > 0 {
+		return nil, false
+	}
+	d := &facts.TableDef{Kind: facts.CreateTable, Lang: w.Lang, Name: w.Target.Table, Span: w.Span, At: w.At,
+		Format: "delta", PartitionBy: w.PartitionBy, ClusterBy: w.ClusterBy, Properties: map[string]facts.Value{}}
+	for k, v := range w.Properties {
+		d.Properties[k] = v
+	}
+	for k, v := range w.Options {
+		switch {
+		case strings.HasPrefix(k, "delta."):
+			d.Properties[k] = v
+		case k == "path":
+			if !v.Known() {
+				return nil, false // an external table whose place is not known: may be one already there
+			}
+			d.Location = v.Text()
+		}
+	}
+	return d, true
 }
 
 // exempt: pipeline tables are maintained by the pipeline unless told otherwise.
