@@ -191,8 +191,20 @@ func (d *dialect) addMagicCell(doc *document.Document, cell, start, end int) {
 		}
 	}
 	r.Text, r.Map = text[:kept], r.Map[:keptMap]
-	if isBlank(r.Text) {
-		return
+	var sql [][2]int
+	orig := r.Text
+	if lang == document.Python {
+		// a %python cell runs through IPython like any other: its %timeit
+		// or !cmd lines are not Python
+		r.Text, sql = blankIPython(r.Text, true)
 	}
-	doc.Regions = append(doc.Regions, r)
+	if !isBlank(r.Text) {
+		doc.Regions = append(doc.Regions, r)
+	}
+	for _, sp := range sql {
+		doc.Regions = append(doc.Regions, document.Region{
+			Lang: document.SQL, Text: orig[sp[0]:sp[1]], Map: r.Map.Compose(document.Identity(sp[0], sp[1]-sp[0])),
+			Cell: cell, LinePrefix: d.prefix,
+		})
+	}
 }

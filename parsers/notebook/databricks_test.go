@@ -276,3 +276,21 @@ func TestRunsOfBareRun(t *testing.T) {
 		t.Errorf("runs = %v, want %v", got, want)
 	}
 }
+
+// A %python cell runs through IPython like a plain one: its line magics are
+// blanked, offsets kept, and a %sql line magic in it is SQL at its own place.
+func TestDatabricksPythonMagicCellIPythonLines(t *testing.T) {
+	src := []byte("# Databricks notebook source\n# MAGIC %python\n# MAGIC %timeit df.count()\n# MAGIC x = 1\n# MAGIC %sql OPTIMIZE main.t\n")
+	doc := DatabricksPython("nb.py", src)
+	checkRegions(t, doc, []wantRegion{
+		{document.Python, 1, strings.Repeat(" ", len("%timeit df.count()")) + "\nx = 1\n" + strings.Repeat(" ", len("%sql OPTIMIZE main.t")) + "\n", "# MAGIC "},
+		{document.SQL, 1, "OPTIMIZE main.t", "# MAGIC "},
+	})
+	sql := doc.Regions[1]
+	if got := string(src[sql.Map.File(0):sql.Map.File(len(sql.Text))]); got != "OPTIMIZE main.t" {
+		t.Errorf("the %%sql line maps to %q", got)
+	}
+	if got := sql.Map.File(0); got != bytes.Index(src, []byte("OPTIMIZE")) {
+		t.Errorf("the %%sql line starts at %d", got)
+	}
+}
