@@ -53,7 +53,14 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	// database than Spark, once a cell loads it
 	otherSQL := loadsSQLMagic(doc)
 	for i := range doc.Cells {
-		if c := &doc.Cells[i]; c.Code {
+		c := &doc.Cells[i]
+		switch {
+		case !c.Code:
+		case nb.language == "" && scalaCell(doc.Text[c.Start:c.End]):
+			// an old Databricks export names no language: a Scala
+			// notebook's cells are not Python
+			doc.Notes = append(doc.Notes, fmt.Sprintf("cell %d: Scala skipped (the notebook names no language)", c.Index))
+		default:
 			addJupyterCell(doc, c, lang, otherSQL)
 		}
 	}
