@@ -61,6 +61,19 @@ func TestPlatformAuto(t *testing.T) {
 			"jobs/job.py":      job,
 			"nb/explore.ipynb": notebookWithKernel("synapse_pyspark", "display(spark.read.table('x'))"),
 		}, "unknown: no evidence"},
+		{"a Fabric notebook's display, its kernel in kernel_info", map[string]string{
+			"jobs/job.py": job,
+			"nb/explore.ipynb": `{"nbformat": 4, "nbformat_minor": 5, "metadata": {"language_info": {"name": "python"}, "kernel_info": {"name": "synapse_pyspark"}}, ` +
+				`"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": ["display(spark.read.table('x'))"]}]}`,
+		}, "unknown: no evidence"},
+		{"a Fabric notebook kept in git as notebook-content.py", map[string]string{
+			"jobs/job.py":                          job,
+			"Explore.Notebook/notebook-content.py": "# Fabric notebook source\n\n# CELL ********************\n\ndisplay(spark.read.table('x'))\n",
+		}, "unknown: no evidence"},
+		{"a plain file whose comment names Fabric is no Fabric notebook", map[string]string{
+			"jobs/job.py":     job,
+			"jobs/explore.py": "# runs on Databricks, not Fabric notebook source\ndisplay(spark.read.table('x'))\n",
+		}, "databricks: display(...) in "},
 		{"a catalog the project registers as a Spark plugin", map[string]string{
 			"session.py": "from pyspark.sql import SparkSession\ndef get_spark():\n    return (SparkSession.builder\n        .config('spark.sql.catalog.nessie', 'org.apache.iceberg.spark.SparkCatalog')\n        .getOrCreate())\n",
 			"job.py":     "from session import get_spark\nspark = get_spark()\nspark.read.table('nessie.raw.a').write.mode('append').saveAsTable('nessie.silver.a')\n",

@@ -63,6 +63,9 @@ func load(path, ext string, src []byte) (*document.Document, error) {
 		if notebook.IsDatabricksPython(src) {
 			return notebook.DatabricksPython(path, src), nil
 		}
+		if notebook.IsFabricPython(src) {
+			return notebook.FabricPython(path, src), nil
+		}
 		return plain(path, src, document.PlainPython, document.Python), nil
 	case ".sql":
 		if notebook.IsDatabricksSQL(src) {

@@ -73,13 +73,26 @@ func indexFrom(src []byte, off int, text string, anchor int) int {
 // Databricks but have display(...) too: Azure Synapse and Microsoft Fabric.
 var otherSparkKernels = map[string]bool{"synapse_pyspark": true, "synapse_spark": true, "synapse_sparkr": true}
 
+// otherSparkSource reports whether text is a notebook as Microsoft Fabric
+// or Azure Synapse keep it in git (notebook-content.py): its first line is
+// "# Fabric notebook source" or "# Synapse Analytics notebook source".
+func otherSparkSource(text []byte) bool {
+	text = bytes.TrimPrefix(text, []byte("\ufeff"))
+	line, _, _ := bytes.Cut(text, []byte("\n"))
+	switch string(bytes.TrimSpace(line)) {
+	case "# Fabric notebook source", "# Synapse Analytics notebook source":
+		return true
+	}
+	return false
+}
+
 // evidence records the platform signs of the region being read, each once per file.
 func (x *extractor) evidence() {
 	for i, s := range platformSigns {
 		if x.signs&(1<<i) != 0 {
 			continue
 		}
-		if s.text == "display" && otherSparkKernels[strings.ToLower(x.doc.Kernel)] {
+		if s.text == "display" && (otherSparkKernels[strings.ToLower(x.doc.Kernel)] || otherSparkSource(x.doc.Text)) {
 			continue // a Synapse or Fabric notebook's display(...) says nothing of Databricks
 		}
 		for off := 0; off < len(x.src); {

@@ -33,10 +33,11 @@ const (
 	DatabricksPython                   // a .py starting "# Databricks notebook source"
 	DatabricksSQL                      // a .sql starting "-- Databricks notebook source"
 	Jupyter                            // an .ipynb notebook
+	FabricPython                       // a .py starting "# Fabric notebook source" (notebook-content.py)
 )
 
 func (f Format) String() string {
-	return [...]string{"unknown", "python", "sql", "databricks-python", "databricks-sql", "jupyter"}[f]
+	return [...]string{"unknown", "python", "sql", "databricks-python", "databricks-sql", "jupyter", "fabric-python"}[f]
 }
 
 // Segment says that Len bytes at Region offset in a region's text are the

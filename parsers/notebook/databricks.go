@@ -6,6 +6,7 @@ package notebook
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/lakelint/lakelint/parsers/document"
 )
@@ -18,6 +19,14 @@ type dialect struct {
 	separator string
 	magic     string // marks a line of a cell in another language
 	prefix    string // the marker as it starts a line: Region.LinePrefix
+	// banners are, besides separator, the lines that start a cell: a
+	// Fabric notebook marks each cell, and its metadata, with one
+	banners []string
+	// cellMagics are the language switches of the dialect's magic cells
+	// beyond %sql and %python (Fabric's %%sql, %%pyspark)
+	cellMagics map[string]document.Lang
+	// metaBanner starts the metadata of the cell above: no cell of its own
+	metaBanner string
 }
 
 var (
@@ -28,6 +37,21 @@ var (
 		separator: "# COMMAND ----------",
 		magic:     "# MAGIC",
 		prefix:    "# MAGIC ",
+	}
+	// fabricDialect is a Microsoft Fabric notebook as git keeps it
+	// (notebook-content.py): each cell starts with a banner line, its
+	// metadata and markdown are comment lines, a %%sql cell is MAGIC lines
+	fabricDialect = dialect{
+		format:    document.FabricPython,
+		lang:      document.Python,
+		header:    "# Fabric notebook source",
+		separator: "# CELL ********************",
+		magic:     "# MAGIC",
+		prefix:    "# MAGIC ",
+		banners: []string{"# METADATA ********************", "# MARKDOWN ********************",
+			"# PARAMETERS CELL ********************"},
+		cellMagics: map[string]document.Lang{"%%sql": document.SQL, "%%pyspark": document.Python},
+		metaBanner: "# METADATA ********************",
 	}
 	sqlDialect = dialect{
 		format:    document.DatabricksSQL,
@@ -42,6 +66,15 @@ var (
 // IsDatabricksPython reports whether src starts with the header of a
 // Databricks Python source notebook (after an optional byte order mark).
 func IsDatabricksPython(src []byte) bool { return pythonDialect.hasHeader(src) }
+
+// IsFabricPython reports whether src starts with the header of a Microsoft
+// Fabric notebook kept in git.
+func IsFabricPython(src []byte) bool { return fabricDialect.hasHeader(src) }
+
+// FabricPython cuts a Fabric notebook-content.py into regions.
+func FabricPython(path string, src []byte) *document.Document {
+	return fabricDialect.parse(path, src)
+}
 
 // IsDatabricksSQL reports whether src starts with the header of a Databricks
 // SQL source notebook.
@@ -68,21 +101,36 @@ func (d *dialect) parse(path string, src []byte) *document.Document {
 	doc := &document.Document{Path: path, Format: d.format, Text: src, EOL: LineEnding(src)}
 	_, pos := nextLine(src, BOMLen(src)) // the header line belongs to no cell
 	cell, cellStart := 1, pos
+	if d.banners != nil {
+		cell = 0 // a Fabric notebook's first cell starts at its first banner
+	}
+	meta := false // the lines are a cell's metadata, not a cell
 	for pos < len(src) {
 		end, next := nextLine(src, pos)
 		if d.isSeparator(src[pos:end]) {
-			d.addCell(doc, cell, cellStart, pos)
-			cell++
+			if !meta {
+				d.addCell(doc, cell, cellStart, pos)
+			}
+			meta = d.metaBanner != "" && string(trimRightSpace(src[pos:end])) == d.metaBanner
+			if !meta {
+				cell++
+			}
 			cellStart = next
 		}
 		pos = next
 	}
-	d.addCell(doc, cell, cellStart, len(src))
+	if !meta {
+		d.addCell(doc, cell, cellStart, len(src))
+	}
 	return doc
 }
 
 func (d *dialect) isSeparator(line []byte) bool {
-	return len(line) >= len(d.separator) && string(trimRightSpace(line)) == d.separator
+	if len(line) < len(d.separator) && d.banners == nil {
+		return false
+	}
+	l := string(trimRightSpace(line))
+	return l == d.separator || slices.Contains(d.banners, l)
 }
 
 // magicPrefixLen returns how many bytes of the line are the magic marker and
@@ -161,6 +209,9 @@ func (d *dialect) addMagicCell(doc *document.Document, cell, start, end int) {
 	}
 	word, rest := firstWord(command)
 	lang, ok := magicLanguage(string(word))
+	if l, known := d.cellMagics[string(word)]; known {
+		lang, ok = l, true
+	}
 	if !ok {
 		doc.Notes = append(doc.Notes, fmt.Sprintf("cell %d: %s skipped", cell, word))
 		return
@@ -191,8 +242,20 @@ func (d *dialect) addMagicCell(doc *document.Document, cell, start, end int) {
 		}
 	}
 	r.Text, r.Map = text[:kept], r.Map[:keptMap]
-	if isBlank(r.Text) {
-		return
+	var sql [][2]int
+	orig := r.Text
+	if lang == document.Python {
+		// a %python cell runs through IPython like any other: its %timeit
+		// or !cmd lines are not Python
+		r.Text, sql = blankIPython(r.Text, true)
 	}
-	doc.Regions = append(doc.Regions, r)
+	if !isBlank(r.Text) {
+		doc.Regions = append(doc.Regions, r)
+	}
+	for _, sp := range sql {
+		doc.Regions = append(doc.Regions, document.Region{
+			Lang: document.SQL, Text: orig[sp[0]:sp[1]], Map: r.Map.Compose(document.Identity(sp[0], sp[1]-sp[0])),
+			Cell: cell, LinePrefix: d.prefix,
+		})
+	}
 }

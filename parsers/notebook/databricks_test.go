@@ -276,3 +276,61 @@ func TestRunsOfBareRun(t *testing.T) {
 		t.Errorf("runs = %v, want %v", got, want)
 	}
 }
+
+// A %python cell runs through IPython like a plain one: its line magics are
+// blanked, offsets kept, and a %sql line magic in it is SQL at its own place.
+func TestDatabricksPythonMagicCellIPythonLines(t *testing.T) {
+	src := []byte("# Databricks notebook source\n# MAGIC %python\n# MAGIC %timeit df.count()\n# MAGIC x = 1\n# MAGIC %sql OPTIMIZE main.t\n")
+	doc := DatabricksPython("nb.py", src)
+	checkRegions(t, doc, []wantRegion{
+		{document.Python, 1, strings.Repeat(" ", len("%timeit df.count()")) + "\nx = 1\n" + strings.Repeat(" ", len("%sql OPTIMIZE main.t")) + "\n", "# MAGIC "},
+		{document.SQL, 1, "OPTIMIZE main.t", "# MAGIC "},
+	})
+	sql := doc.Regions[1]
+	if got := string(src[sql.Map.File(0):sql.Map.File(len(sql.Text))]); got != "OPTIMIZE main.t" {
+		t.Errorf("the %%sql line maps to %q", got)
+	}
+	if got := sql.Map.File(0); got != bytes.Index(src, []byte("OPTIMIZE")) {
+		t.Errorf("the %%sql line starts at %d", got)
+	}
+}
+
+// A Fabric notebook kept in git: banners start the cells, %%sql cells are SQL
+// at their place, metadata and markdown stay comments of no language switch.
+func TestFabricPython(t *testing.T) {
+	src := []byte("# Fabric notebook source\n\n# METADATA ********************\n\n# META {\n# META }\n\n" +
+		"# MARKDOWN ********************\n\n# # Title\n\n# CELL ********************\n\nx = 1\n\n" +
+		"# CELL ********************\n\n# MAGIC %%sql\n# MAGIC OPTIMIZE lake.t\n\n" +
+		"# CELL ********************\n\n# MAGIC %%spark\n# MAGIC val n = 1\n")
+	if !IsFabricPython(src) || IsDatabricksPython(src) {
+		t.Fatal("header not recognised")
+	}
+	doc := FabricPython("notebook-content.py", src)
+	if doc.Format != document.FabricPython {
+		t.Fatalf("format %s", doc.Format)
+	}
+	var sql []string
+	for _, r := range doc.Regions {
+		if r.Lang == document.SQL {
+			sql = append(sql, string(r.Text))
+			if got := string(src[r.Map.File(0) : r.Map.File(0)+len("OPTIMIZE")]); got != "OPTIMIZE" {
+				t.Errorf("the SQL maps to %q", got)
+			}
+		}
+		if r.Lang == document.Python && bytes.Contains(r.Text, []byte("val n")) {
+			t.Errorf("a %%%%spark cell read as Python: %q", r.Text)
+		}
+	}
+	for _, r := range doc.Regions {
+		if bytes.Contains(r.Text, []byte("META")) {
+			t.Errorf("cell %d: metadata read as code: %q", r.Cell, r.Text)
+		}
+		if r.Lang == document.SQL && r.Cell != 3 {
+			t.Errorf("the %%%%sql cell is cell %d, want 3", r.Cell)
+		}
+	}
+	if len(sql) != 1 || sql[0] != "OPTIMIZE lake.t\n" {
+		t.Errorf("SQL regions %q", sql)
+	}
+	checkNotes(t, doc, "cell 4: %%spark skipped")
+}

@@ -53,9 +53,27 @@ func addIdentityRegion(doc *document.Document, lang document.Lang, cell, start, 
 // line magic also becomes a SQL region of its own, unless sqlMagics is false
 // (ipython-sql sends it to another database).
 func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool) {
-	text := doc.Text[start:end]
+	text, spans := blankIPython(doc.Text[start:end], sqlMagics)
+	if !isBlank(text) {
+		doc.Regions = append(doc.Regions, document.Region{
+			Lang: document.Python, Text: text, Map: document.Identity(start, len(text)), Cell: cell,
+		})
+	}
+	for _, sp := range spans {
+		from, to := start+sp[0], start+sp[1]
+		doc.Regions = append(doc.Regions, document.Region{
+			Lang: document.SQL, Text: doc.Text[from:to], Map: document.Identity(from, to-from), Cell: cell,
+		})
+	}
+}
+
+// blankIPython returns text with its IPython lines (%magic, !shell,
+// x = %magic) replaced by spaces, offsets unchanged (text itself when it has
+// none), and the spans of text that "%sql" line magics hand to Spark SQL
+// (none when sqlMagics is false).
+func blankIPython(text []byte, sqlMagics bool) ([]byte, [][2]int) {
 	var blanked []byte // a copy of text, made at the first IPython line
-	var sql []document.Region
+	var sql [][2]int
 	var logical pylines.State
 	shell := false // the last IPython line goes on past its backslash
 	alone := oneLine(text)
@@ -81,11 +99,7 @@ func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool)
 			}
 			if magicAt >= 0 {
 				if from, ok := sqlLineMagic(line, magicAt); ok && sqlMagics {
-					from += start + pos
-					to := start + lineEnd
-					sql = append(sql, document.Region{
-						Lang: document.SQL, Text: doc.Text[from:to], Map: document.Identity(from, to-from), Cell: cell,
-					})
+					sql = append(sql, [2]int{pos + from, lineEnd})
 				}
 			}
 		} else {
@@ -96,12 +110,7 @@ func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool)
 	if blanked != nil {
 		text = blanked
 	}
-	if !isBlank(text) {
-		doc.Regions = append(doc.Regions, document.Region{
-			Lang: document.Python, Text: text, Map: document.Identity(start, len(text)), Cell: cell,
-		})
-	}
-	doc.Regions = append(doc.Regions, sql...)
+	return text, sql
 }
 
 // ipythonLine reports whether line is IPython syntax rather than Python: its

@@ -53,7 +53,14 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	// database than Spark, once a cell loads it
 	otherSQL := loadsSQLMagic(doc)
 	for i := range doc.Cells {
-		if c := &doc.Cells[i]; c.Code {
+		c := &doc.Cells[i]
+		switch {
+		case !c.Code:
+		case nb.language == "" && scalaCell(doc.Text[c.Start:c.End]):
+			// an old Databricks export names no language: a Scala
+			// notebook's cells are not Python
+			doc.Notes = append(doc.Notes, fmt.Sprintf("cell %d: Scala skipped (the notebook names no language)", c.Index))
+		default:
 			addJupyterCell(doc, c, lang, otherSQL)
 		}
 	}
@@ -74,7 +81,7 @@ func scanJupyter(src []byte) (*jupyterFile, error) {
 	}
 	s := &jsonScanner{src: src, pos: BOMLen(src)}
 	nb := &jupyterFile{}
-	var kernelspecLang, languageInfo, databricksLang string
+	var kernelspecLang, languageInfo, databricksLang, kernelInfo string
 	hasCells := false
 	if s.peek() != '{' {
 		return nil, errors.New("not a Jupyter notebook: the JSON is not an object")
@@ -95,6 +102,10 @@ func scanJupyter(src []byte) (*jupyterFile, error) {
 					return stringFields(s, map[string]*string{"language": &kernelspecLang, "name": &nb.kernel})
 				case "language_info":
 					return stringField(s, "name", &languageInfo)
+				case "kernel_info":
+					// Microsoft Fabric and Synapse notebooks name their
+					// kernel here, with no kernelspec
+					return stringField(s, "name", &kernelInfo)
 				case "application/vnd.databricks.v1+notebook":
 					return stringField(s, "language", &databricksLang)
 				}
@@ -119,6 +130,7 @@ func scanJupyter(src []byte) (*jupyterFile, error) {
 	// A notebook exported from Databricks names its own language; its kernelspec is
 	// the exporter's default ("Python 3") whatever the notebook holds.
 	nb.language = cmp.Or(databricksLang, kernelspecLang, languageInfo)
+	nb.kernel = cmp.Or(nb.kernel, kernelInfo)
 	return nb, nil
 }
 

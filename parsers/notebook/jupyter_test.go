@@ -230,3 +230,23 @@ func TestJupyterBOM(t *testing.T) {
 		t.Errorf("render %q %v", out, err)
 	}
 }
+
+func TestScalaCell(t *testing.T) {
+	for src, want := range map[string]bool{
+		"val n = spark.table(\"t\").count()":         true,
+		"// note\n\nvar path: String = \"/mnt\"":     true,
+		"import org.apache.spark.sql.functions._\nx": true,
+		"import io.delta.tables.{DeltaTable => DT}":  true,
+		"case class Row(id: Int)":                    true,
+		"val = spark.table(\"t\").count()":           false,
+		"var += 1":                                   false,
+		"import pyspark.sql.functions as F":          false,
+		"# val n = 1\nval n = 1":                     false,
+		"%fs ls /mnt":                                false,
+		"object_count = 3":                           false,
+	} {
+		if got := scalaCell([]byte(src)); got != want {
+			t.Errorf("scalaCell(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

@@ -23,7 +23,10 @@ func (t *Tree) FirstError() (SyntaxError, bool) { return t.FirstErrorIn(false) }
 // unexpected indent.
 func (t *Tree) FirstErrorIn(cell bool) (SyntaxError, bool) {
 	e, ok := t.firstError(cell)
-	if ok {
+	if ok && !cell {
+		// a notebook cell's IPython lines are blanked before Python reads
+		// it: the hint, which blames a missing notebook header, is for
+		// plain files only
 		e.Message = t.magicHint(e)
 	}
 	return e, ok

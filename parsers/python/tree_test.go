@@ -185,6 +185,11 @@ func TestFirstErrorInCell(t *testing.T) {
 	if e, bad := mustParse(t, "    x = 1\n      y = 2\n").FirstErrorIn(true); !bad || e.Message != "unexpected indent" {
 		t.Errorf("deeper than the cell's base: %+v %v", e, bad)
 	}
+	// a notebook cell has its header: the hint that blames a missing one is
+	// for plain files
+	if e, bad := mustParse(t, "%run ./utils\nx = 1\n").FirstErrorIn(true); !bad || strings.Contains(e.Message, "first line") {
+		t.Errorf("IPython line left in a cell: %+v %v", e, bad)
+	}
 }
 
 func TestFirstErrorMissing(t *testing.T) {

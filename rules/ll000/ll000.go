@@ -21,7 +21,8 @@ install without the %, and a cell of one line that calls a line magic without it
 such as run ./setup.ipynb or cd /dbfs/tmp, which IPython's automagic runs) are not read
 as Python; in
 a plain .py file they are errors, said to be notebook syntax, since only a file whose
-first line is "# Databricks notebook source" is read as a notebook.`,
+first line is "# Databricks notebook source" (or, for a Microsoft Fabric notebook kept in
+git, "# Fabric notebook source") is read as a notebook.`,
 	Lang:    "python",
 	Example: `df.write.format("delta".saveAsTable("t")`,
 	Better:  `df.write.format("delta").saveAsTable("t")`,
