@@ -91,12 +91,7 @@ func check(p *rule.Pass) {
 		if p.DefFormat(d) != "delta" || exempt(d) || notNew(d) || p.TunedByUnityCatalog(d) {
 			continue
 		}
-		var missing []string
-		for _, req := range p.Config.Rules.RequiredProperties {
-			if !hasProperty(p, d, strings.ToLower(req)) {
-				missing = append(missing, req)
-			}
-		}
+		missing := missingProperties(p, d)
 		if len(missing) == 0 {
 			continue
 		}
@@ -113,18 +108,25 @@ func check(p *rule.Pass) {
 		if !ok || p.TunedByUnityCatalog(d) {
 			continue
 		}
-		var missing []string
-		for _, req := range p.Config.Rules.RequiredProperties {
-			if !hasProperty(p, d, strings.ToLower(req)) {
-				missing = append(missing, req)
-			}
-		}
+		missing := missingProperties(p, d)
 		if len(missing) == 0 {
 			continue
 		}
 		p.Report(w.At, fmt.Sprintf("%s is created by this write without %s: writers then leave small files unless every job remembers the session settings; create it with them (CREATE TABLE ... TBLPROPERTIES) before the first write",
 			rule.KindLabel("Delta table", d.Name, d.Location), strings.Join(missing, ", ")), rule.Fix{})
 	}
+}
+
+// missingProperties are the required properties table d is made without,
+// as configured.
+func missingProperties(p *rule.Pass, d *facts.TableDef) []string {
+	var missing []string
+	for _, req := range p.Config.Rules.RequiredProperties {
+		if !hasProperty(p, d, strings.ToLower(req)) {
+			missing = append(missing, req)
+		}
+	}
+	return missing
 }
 
 // writerTable is the table a DataFrame writer creates: saveAsTable in the
