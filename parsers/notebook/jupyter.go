@@ -46,21 +46,19 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	doc.EOL = LineEnding(doc.Text)
 	doc.Kernel = nb.kernel
 	lang, known := kernelLanguage(nb.language)
-	if !known {
+	if nb.language == "" && hasScalaCell(doc) {
+		// an old Databricks export names no language: a notebook whose
+		// cells declare Scala values is a Scala notebook, not Python
+		lang, known = 0, false
+		doc.Notes = append(doc.Notes, "notebook language not named, its cells are Scala: only %sql cells read")
+	} else if !known {
 		doc.Notes = append(doc.Notes, fmt.Sprintf("notebook language %q: only %%%%sql cells read", nb.language))
 	}
 	// %%sql cells run where ipython-sql (or jupysql) points them, another
 	// database than Spark, once a cell loads it
 	otherSQL := loadsSQLMagic(doc)
 	for i := range doc.Cells {
-		c := &doc.Cells[i]
-		switch {
-		case !c.Code:
-		case nb.language == "" && scalaCell(doc.Text[c.Start:c.End]):
-			// an old Databricks export names no language: a Scala
-			// notebook's cells are not Python
-			doc.Notes = append(doc.Notes, fmt.Sprintf("cell %d: Scala skipped (the notebook names no language)", c.Index))
-		default:
+		if c := &doc.Cells[i]; c.Code {
 			addJupyterCell(doc, c, lang, otherSQL)
 		}
 	}
@@ -71,6 +69,16 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	doc.File = src
 	doc.FileOffset = newFileMap(src, nb).offset
 	return doc, nil
+}
+
+// hasScalaCell reports whether a code cell of doc is Scala (see scalaCell).
+func hasScalaCell(doc *document.Document) bool {
+	for _, c := range doc.Cells {
+		if c.Code && scalaCell(doc.Text[c.Start:c.End]) {
+			return true
+		}
+	}
+	return false
 }
 
 // scanJupyter validates src and finds the cells, their sources and the kernel language.
