@@ -127,6 +127,9 @@ const (
 	SkipNotUTF8     = "not UTF-8"
 	SkipUnsupported = "not .py, .sql or .ipynb"
 	SkipBroken      = "unparsable"
+	// SkipNoSettings: a YAML or spark-defaults.conf file named on the
+	// command line that gives no file of the project a Spark setting.
+	SkipNoSettings = "not a bundle file or spark-defaults.conf"
 )
 
 // Skipped counts the files a run did not lint, by why (Note.Skip).
@@ -334,6 +337,7 @@ func (l *Linter) LintSources(ctx context.Context, srcs []Source) (*Result, error
 // project root (package platform).
 func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error) {
 	before := l.opts.Cache.Stats()
+	srcs, named := l.namedSettingsFiles(srcs)
 	// what a run asks of directories is found once per directory in the
 	// run, never kept between runs
 	projectRoots, bundles := &platform.Roots{}, &orchestration.BundleFinder{}
@@ -361,7 +365,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 			}
 		})
 	}
-	index := l.loadContext(ctx, p, srcs, bs)
+	index := l.loadContext(ctx, p, append(slices.Clip(srcs), named.sources()...), bs)
 	p.Wait()
 	defer l.opts.Cache.Finish() // an interrupted run keeps what it parsed
 	if err := ctx.Err(); err != nil {
@@ -393,17 +397,30 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		res.Details = append(res.Details, Note{Message: "facts kept in memory: " + failed})
 		record = nil // a passing state of the machine, not of the project
 	}
-	sched, details := l.schedules(units, bundles)
+	scheduled := units
+	if len(named) > 0 {
+		// the jobs of every file of the project give the named files settings
+		scheduled = all
+	}
+	sched, details := l.schedules(scheduled, bundles)
 	inherited := &inheritedSettings{roots: projectRoots, sched: sched, rel: l.rel}
 	plat := l.platform(units, projectRoots, inherited)
 	for _, line := range plat.Lines {
 		res.Details = append(res.Details, Note{Message: line})
 	}
 	res.Details = append(res.Details, details...)
+	if len(named) > 0 {
+		// every root's spark-defaults.conf may be a named file: read now, to be cited
+		for _, u := range all {
+			if u != nil && u.linted {
+				inherited.rootConfs(l.abs(u.src.Path))
+			}
+		}
+	}
 	// a dbt project's YAML files are cited, and edited by fixes; settings
 	// files and schedules are cited
-	if texts := append(append(slices.Clip(sched.Inputs), inherited.files()...), l.models.YAMLFiles()...); len(texts) > 0 && len(units) > 0 {
-		addProjectTexts(units, texts, l.readProjectFile)
+	if texts := append(append(slices.Clip(sched.Inputs), inherited.files()...), l.models.YAMLFiles()...); len(texts) > 0 && len(scheduled) > 0 {
+		addProjectTexts(scheduled, texts, l.readProjectFile)
 	}
 	cat := bs.tables.Catalog()
 	l.opts.ContextMemo.putBuilders(bs)
@@ -438,8 +455,9 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		}
 	}
 	// the settings files after the sources: their findings come last
-	settingsUnits, settingsNotes := l.settingsUnits(units, sched, inherited)
+	settingsUnits, settingsNotes := l.settingsUnits(scheduled, sched, inherited, named)
 	res.Notes = append(res.Notes, settingsNotes...)
+	res.Files += named.count(append(slices.Clip(sched.Inputs), inherited.files()...), res)
 	checked := append(slices.Clip(units), settingsUnits...)
 	l.checkAll(checked, store, cat, &project{plat: plat, sched: sched, settings: inherited}, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -30,9 +31,13 @@ import (
 // Its notes are the settings of a spark-defaults.conf whose value holds a
 // comment: a properties file has none after a value, so Spark reads it as
 // part of the value (a "false # noqa: LL303" is no false).
-func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inherited *inheritedSettings) ([]*unit, []Note) {
-	if !l.checksSettingsFiles() || l.opts.Partial {
-		return nil, nil // a partial run reports in the files it names only
+//
+// A partial run reports in the files it names only: its settings units are
+// those of the settings files it names (named), whose settings reach any
+// file of the project.
+func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inherited *inheritedSettings, named namedSettings) ([]*unit, []Note) {
+	if !l.checksSettingsFiles() || l.opts.Partial && len(named) == 0 {
+		return nil, nil
 	}
 	type entry struct {
 		file       string
@@ -47,7 +52,7 @@ func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inhe
 			return // not placed: nothing to report at
 		}
 		e := entry{filepath.Clean(c.At.File), c.At.Start, c.At.End, strings.ToLower(c.Key)}
-		if seen[e] {
+		if seen[e] || l.opts.Partial && named[e.file] == "" {
 			return
 		}
 		seen[e] = true
@@ -100,6 +105,63 @@ func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inhe
 		}
 	}
 	return out, notes
+}
+
+// namedSettings are the settings files a partial run names, by absolute
+// path, each as named.
+type namedSettings map[string]string
+
+// namedSettingsFiles takes from a partial run's sources the files that may
+// be settings files: YAML (a bundle's) and spark-defaults.conf. Their
+// findings are their settings units', made from the whole project.
+func (l *Linter) namedSettingsFiles(srcs []Source) ([]Source, namedSettings) {
+	if !l.opts.Partial {
+		return srcs, nil
+	}
+	var named namedSettings
+	var code []Source
+	for _, s := range srcs {
+		ext := strings.ToLower(filepath.Ext(s.Path))
+		if ext != ".yml" && ext != ".yaml" && filepath.Base(s.Path) != orchestration.SparkDefaultsName {
+			code = append(code, s)
+			continue
+		}
+		if named == nil {
+			named = namedSettings{}
+		}
+		named[filepath.Clean(l.abs(s.Path))] = s.Path
+	}
+	if named == nil {
+		return srcs, nil
+	}
+	return code, named
+}
+
+// sources are the named files, as anchors of the project context.
+func (n namedSettings) sources() []Source {
+	var out []Source
+	for _, p := range n {
+		out = append(out, Source{Path: p})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// count is how many named files are linted: a bundle file or
+// spark-defaults.conf of the project (among read, the files the run read
+// settings and schedules from) is, whether or not its settings have
+// findings. Each other is noted in res as skipped.
+func (n namedSettings) count(read []string, res *Result) int {
+	linted := 0
+	for _, abs := range slices.Sorted(maps.Keys(n)) {
+		if slices.ContainsFunc(read, func(p string) bool { return filepath.Clean(p) == abs }) {
+			linted++
+			continue
+		}
+		res.Notes = append(res.Notes, Note{Path: n[abs], Skip: SkipNoSettings, Message: "skipped: not a file of a bundle (databricks.yml and the files it includes) " +
+			"nor the spark-defaults.conf of a project root, so it gives the project's code no setting"})
+	}
+	return linted
 }
 
 // checksSettingsFiles reports whether a rule of the run checks settings files.

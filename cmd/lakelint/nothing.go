@@ -41,9 +41,10 @@ func noRuleSelected(configs *config.Resolver, srcs []engine.Source) string {
 
 // addNothingLinted adds to res the notes that say what a run that linted
 // no file found instead, and marks named directories that hold nothing to
-// lint. Both are errors (exit 2), with one exception: files named on the
-// command line that --force-exclude leaves out, which pre-commit does on
-// purpose, are a warning (printed unless quiet).
+// lint. Both are errors (exit 2), with two exceptions, warnings (printed
+// unless quiet): files named on the command line that --force-exclude
+// leaves out, which pre-commit does on purpose, and YAML files that are no
+// bundle's.
 func addNothingLinted(res *engine.Result, found *engine.Found, named []string, quiet bool) {
 	if found != nil && res.Files > 0 {
 		for _, dir := range found.Empty {
@@ -78,6 +79,11 @@ func addNothingLinted(res *engine.Result, found *engine.Found, named []string, q
 			parts = append(parts, fmt.Sprintf("%d unreadable directories", n))
 		}
 		forcedOnly = len(found.Files) == 0 && len(found.Empty) == 0 && found.Excluded > 0 && found.Ignored == 0 && len(found.Notes) == 0
+		// YAML files of no bundle, which a hook given every staged YAML
+		// file names, are no error either
+		if n := skipped[engine.SkipNoSettings]; n > 0 && n == sum(skipped) && len(found.Empty) == 0 && found.Excluded == 0 && found.Ignored == 0 && len(found.Notes) == 0 {
+			forcedOnly = true
+		}
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "no .py, .sql or .ipynb file found")

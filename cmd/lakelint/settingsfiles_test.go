@@ -8,10 +8,10 @@ import (
 )
 
 // A setting in a bundle's job cluster is reported at its line when the run
-// lints the project, and not when it names files (a pre-commit hook names
-// the staged ones): the staged file did not set it, and the YAML is not
-// among them.
-func TestSettingsFileFindingsOnlyInRunsOfDirectories(t *testing.T) {
+// lints the project or names the YAML file, and not when it names other
+// files only (a pre-commit hook names the staged ones): the staged file did
+// not set it, and the YAML is not among them.
+func TestSettingsFileFindingsInRunsThatCoverIt(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) {
 		p := filepath.Join(dir, name)
@@ -48,5 +48,33 @@ func TestSettingsFileFindingsOnlyInRunsOfDirectories(t *testing.T) {
 	out, errOut, code = runCLI(t, "", "check", "--no-cache", "--output-format", "concise", filepath.Join("src", "load.py"))
 	if code != 0 || strings.Contains(out, "job.yml") {
 		t.Fatalf("check src/load.py: exit %d, want 0 and nothing in job.yml\n%s%s", code, out, errOut)
+	}
+	// named, a bundle file is linted with the whole project behind it
+	job := filepath.Join("resources", "job.yml")
+	out, errOut, code = runCLI(t, "", "check", "--no-cache", "--output-format", "concise", job)
+	if code != 1 || !strings.Contains(out, job+":8:15: LL303") || strings.Contains(out, "load.py") {
+		t.Fatalf("check %s: exit %d, want 1 and LL303 at %s:8:15 only\n%s%s", job, code, job, out, errOut)
+	}
+	out, errOut, code = runCLI(t, "", "check", "--no-cache", "--output-format", "concise", "databricks.yml")
+	if code != 0 || strings.Contains(out, "LL303") {
+		t.Fatalf("check databricks.yml: exit %d, want 0: it sets nothing\n%s%s", code, out, errOut)
+	}
+	// a YAML file of no bundle is no settings file: a warning says so, and
+	// is no error (a hook names every staged YAML file), unless another
+	// named file could not be linted
+	write(".github/workflows/ci.yml", "on: push\n")
+	ci := filepath.Join(".github", "workflows", "ci.yml")
+	_, errOut, code = runCLI(t, "", "check", "--no-cache", ci)
+	if code != 0 || !strings.Contains(errOut, "warning: "+ci+": skipped: not a file of a bundle") || !strings.Contains(errOut, "0 files linted") {
+		t.Fatalf("check %s: exit %d, want 0 with a warning saying why\n%s", ci, code, errOut)
+	}
+	write("notes.md", "# notes\n")
+	_, errOut, code = runCLI(t, "", "check", "--no-cache", ci, "notes.md")
+	if code != 2 || !strings.Contains(errOut, "error: 0 files linted") {
+		t.Fatalf("check %s notes.md: exit %d, want 2\n%s", ci, code, errOut)
+	}
+	out, errOut, code = runCLI(t, "", "check", "--no-cache", "--output-format", "concise", ci, job)
+	if code != 1 || !strings.Contains(out, job+":8:15: LL303") {
+		t.Fatalf("check %s %s: exit %d, want 1 and the job's finding\n%s%s", ci, job, code, out, errOut)
 	}
 }
