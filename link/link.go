@@ -1018,7 +1018,8 @@ func (l *linker) constant(p, name string) (facts.Arg, bool) {
 
 // keptAttr is the value of name, seen from file p, when it is an
 // attribute of an instance a module keeps (CONF = StreamConf(), read as
-// settings.CONF.trigger): what its class gives it, made as it is there.
+// settings.CONF.trigger), or of the instance a function returns
+// (get_conf().trigger): what its class gives it, made as it is there.
 // Only a constant, a list or a dict is such a value: its spans are the
 // module's, for the caller to place.
 func (l *linker) keptAttr(p, name string) (facts.Arg, bool) {
@@ -1028,10 +1029,20 @@ func (l *linker) keptAttr(p, name string) (facts.Arg, bool) {
 	}
 	var obj facts.Arg
 	ok := false
-	home := l.find(p, name[:i], func(file, n string) bool {
-		obj, ok = instanceIn(l.summary(file), n)
-		return ok
-	})
+	var home string
+	if fn, called := strings.CutSuffix(name[:i], "()"); called {
+		// what a function returns (get_conf().trigger): an instance it makes,
+		// or one its module keeps, named as the function's file names it
+		var f *facts.Func
+		if home, f = l.resolve(p, fn); f != nil && f.Returns.Kind == facts.ArgObject {
+			obj, ok = f.Returns, true
+		}
+	} else {
+		home = l.find(p, name[:i], func(file, n string) bool {
+			obj, ok = instanceIn(l.summary(file), n)
+			return ok
+		})
+	}
 	if !ok {
 		return facts.Arg{}, false
 	}

@@ -122,8 +122,20 @@ func (x *extractor) member(obj val, name string) (val, bool) {
 			return w, true
 		}
 		return val{ref: &objAttr{r, name}}, true
+	case *linkedCall:
+		// an attribute of what a project function returns (c = get_conf();
+		// c.trigger): the link step reads it from the function's summary
+		if r.call.CalleeParam == 0 && !r.changed && projectName(r.call.Callee) {
+			return val{ref: &returnedAttr{r.call.Callee, name}}, true
+		}
 	}
 	return val{}, false
+}
+
+// returnedAttr is attribute name of what the project function callee
+// returns, whatever its arguments: an instance whose class gives it.
+type returnedAttr struct {
+	callee, name string
 }
 
 // callable says what calling v calls: a function by name with arguments
@@ -266,6 +278,9 @@ func (x *extractor) forgetObject(target python.Node, sc *scope) {
 	if v, ok := sc.lookup(x.text(obj)); ok {
 		if _, isObj := v.ref.(*objRef); isObj || v.kind == kObject {
 			sc.set(x.text(obj), val{})
+		}
+		if lc, ok := v.ref.(*linkedCall); ok {
+			lc.changed = true // c = get_conf(); c.trigger = ...: no longer what it returns
 		}
 	}
 }

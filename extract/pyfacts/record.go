@@ -320,6 +320,9 @@ func (x *extractor) noteGlobalArg(g *arg, sc *scope) {
 			obj := r.obj.self()
 			x.work.globalObjs[x.spanOf(g.n)] = &obj
 		}
+		if r, ok := g.v.ref.(*returnedAttr); ok {
+			name = r.callee + "()." + r.name // see link's keptAttr
+		}
 
 	case g.v.kind == kUnknown && g.n.Is("identifier") && x.includes():
 		if _, bound := sc.lookup(x.text(g.n)); !bound {
@@ -780,6 +783,11 @@ func (x *extractor) endFunction(st *fnState) {
 					st.fn.retFrame = i + 1
 				}
 			}
+		}
+		if _, ok := st.ret.ref.(*objRef); ok {
+			// return StreamConf(): the instance each call makes, whose
+			// attributes its class gives (c = conf(); c.trigger)
+			st.fn.ret = st.ret
 		}
 		if _, ok := st.ret.ref.(*param); ok {
 			st.fn.ret = val{}

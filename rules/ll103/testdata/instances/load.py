@@ -2,7 +2,7 @@
 import sys
 
 from sinks import Sink
-from table_conf import CALM, KEPT, TableConf
+from table_conf import CALM, KEPT, TableConf, calm_conf, table_conf
 
 visits = spark.read.table("main.raw.visits")
 Sink(TableConf()).write(visits)  # want: LL103 "`visitor_id` of main.web.visits"
@@ -14,3 +14,7 @@ Sink(CALM).write(visits)
 Sink(TableConf(partition_col="visit_date")).write(visits)
 Sink(TableConf(partition_col=sys.argv[1])).write(visits)
 visits.write.partitionBy(CALM.partition_col).saveAsTable(CALM.table)
+# the settings a function returns: its class's defaults, or what it gives them
+made = table_conf()
+visits.write.partitionBy(made.partition_col).saveAsTable(made.table)  # want: LL103 "`visitor_id` of main.web.visits"
+visits.write.partitionBy(calm_conf().partition_col).saveAsTable(calm_conf().table)

@@ -10,3 +10,11 @@ class TableConf:
 
 KEPT = TableConf(table="main.web.kept")
 CALM = TableConf(table="main.web.calm", partition_col="visit_date")
+
+
+def table_conf():
+    return TableConf()
+
+
+def calm_conf():
+    return TableConf(table="main.web.calm", partition_col="visit_date")

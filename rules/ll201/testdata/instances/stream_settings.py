@@ -1,5 +1,6 @@
 """Stream settings kept on instances: dataclass fields, __init__ defaults, field() and Field()."""
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
@@ -58,3 +59,23 @@ class FastJob:
 
     def run(self, df):
         df.writeStream.trigger(**self.trigger).toTable("main.raw.fast_job")
+
+
+def get_conf():
+    """A factory: each call makes an instance with the class's defaults."""
+    return StreamConf()
+
+
+@lru_cache
+def cached_conf():
+    return StreamConf(trigger="2 seconds")
+
+
+def calm_conf():
+    return StreamConf(trigger="15 minutes")
+
+
+def either_conf(calm):
+    if calm:
+        return StreamConf(trigger="15 minutes")
+    return StreamConf()
