@@ -94,11 +94,16 @@ func report(p *rule.Pass, key string, v facts.Value, at facts.Span, optimizedOn 
 		return
 	}
 	effect := "every write then leaves one small file per task and partition"
-	if strings.HasPrefix(what, "auto compaction") && optimizedOn() {
+	switch {
+	case strings.HasPrefix(what, "auto compaction") && optimizedOn():
 		// optimized writes still size each write's files: what is lost is
 		// the merge of the small files they leave
 		effect = "optimized writes still shuffle each write into few files, but nothing merges the small files they leave " +
 			"(a small append, a micro-batch, the last file of each partition) after the write, so they pile up until an OPTIMIZE"
+	case strings.HasPrefix(what, "auto compaction"):
+		// auto compaction writes no files: it merges those a write left
+		effect = "nothing merges the small files each write leaves (one per task and partition, unless optimized writes are on) " +
+			"after the write, so they pile up until an OPTIMIZE"
 	}
 	p.Report(at, fmt.Sprintf("%s = false switches off %s: %s; remove it or set it to true", rule.DisplayKey(key), what, effect))
 }

@@ -10,4 +10,4 @@ ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact
 CREATE TABLE main.sales.sized (id INT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.optimizeWrite' = 'true', 'delta.autoOptimize.autoCompact' = 'false'); -- want: LL303 "optimized writes still shuffle each write into few files, but nothing merges"
 ALTER TABLE main.sales.sized SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false'); -- want: LL303 "nothing merges the small files"
 -- near miss: optimized writes not on for that table
-CREATE TABLE main.sales.unsized (id INT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false'); -- want: LL303 "every write then leaves one small file per task"
+CREATE TABLE main.sales.unsized (id INT) USING DELTA TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'false'); -- want: LL303 "nothing merges the small files each write leaves .one per task and partition, unless optimized writes are on"
