@@ -56,7 +56,10 @@ var partitionTransforms = map[string]bool{
 func (x *extractor) qualified(prefix, name string) val {
 	q := x.work.scratch[:0]
 	if prefix != "" {
-		q = append(append(q, prefix...), '.')
+		q = append(q, prefix...)
+		if !strings.HasSuffix(prefix, ".") {
+			q = append(q, '.') // from . import conf is .conf, from .lib import io .lib.io
+		}
 	}
 	q = append(q, name...)
 	x.work.scratch = q

@@ -1,0 +1,2 @@
+SLOW = "30 minutes"
+FAST = "2 seconds"
