@@ -111,18 +111,15 @@ func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inhe
 // path, each as named.
 type namedSettings map[string]string
 
-// namedSettingsFiles takes from a partial run's sources the files that may
-// be settings files: YAML (a bundle's) and spark-defaults.conf. Their
-// findings are their settings units', made from the whole project.
+// namedSettingsFiles takes from a run's sources the files that may be
+// settings files: YAML (a bundle's) and spark-defaults.conf, named on the
+// command line or open in an editor. Their findings are their settings
+// units', made from the whole project.
 func (l *Linter) namedSettingsFiles(srcs []Source) ([]Source, namedSettings) {
-	if !l.opts.Partial {
-		return srcs, nil
-	}
 	var named namedSettings
 	var code []Source
 	for _, s := range srcs {
-		ext := strings.ToLower(filepath.Ext(s.Path))
-		if ext != ".yml" && ext != ".yaml" && filepath.Base(s.Path) != orchestration.SparkDefaultsName {
+		if !SettingsFileName(s.Path) {
 			code = append(code, s)
 			continue
 		}
@@ -135,6 +132,16 @@ func (l *Linter) namedSettingsFiles(srcs []Source) ([]Source, namedSettings) {
 		return srcs, nil
 	}
 	return code, named
+}
+
+// SettingsFileName reports whether a file of this name may give the
+// project's code Spark settings: a bundle's YAML or a spark-defaults.conf.
+func SettingsFileName(p string) bool {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".yml", ".yaml":
+		return true
+	}
+	return filepath.Base(p) == orchestration.SparkDefaultsName
 }
 
 // sources are the named files, as anchors of the project context.

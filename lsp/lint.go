@@ -3,6 +3,8 @@ package lsp
 import (
 	"cmp"
 	"context"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 
@@ -128,13 +130,32 @@ func (s *Server) lintGroup(ctx context.Context, st *setup, docs []*docSnapshot) 
 			s.showError(n.String())
 		}
 	}
+	// a settings file's findings name it as the run shows it (relative to
+	// the working directory): matched to documents by absolute path
 	byPath := map[string][]finding.Finding{}
 	for _, f := range res.Findings {
-		byPath[f.Path] = append(byPath[f.Path], f)
+		byPath[absPath(f.Path)] = append(byPath[absPath(f.Path)], f)
 	}
 	for i, d := range docs {
-		s.publishAccepted(ctx, d, diagnosticsOf(d, srcs[i].Data, shifts[i], byPath[d.path]))
+		if engine.SettingsFileName(d.path) && !savedText(d) {
+			continue // its findings are of the file on disk: shown again once saved
+		}
+		s.publishAccepted(ctx, d, diagnosticsOf(d, srcs[i].Data, shifts[i], byPath[absPath(d.path)]))
 	}
+}
+
+// absPath is p made absolute, p itself when it cannot be.
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
+// savedText reports whether a document's text is the file's on disk.
+func savedText(d *docSnapshot) bool {
+	data, err := os.ReadFile(d.path)
+	return err == nil && string(data) == d.text
 }
 
 // publishAccepted publishes a document's diagnostics unless its text

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/config"
+	"github.com/lakelint/lakelint/engine"
 )
 
 func (s *Server) didOpen(params json.RawMessage) error {
@@ -135,7 +136,8 @@ func (s *Server) filesChanged(uris ...string) {
 			s.reloadConfigs()
 			return // every open document is linted again
 		}
-		relint = relint || isSource(path)
+		// a bundle file or spark-defaults.conf gives the code settings and schedules
+		relint = relint || isSource(path) || engine.SettingsFileName(path)
 	}
 	if relint {
 		s.start(s.docs.touch())

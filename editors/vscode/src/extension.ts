@@ -22,6 +22,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
             { scheme: 'file', language: 'python' },
             { scheme: 'file', language: 'sql' },
             { notebook: 'jupyter-notebook', language: 'python' },
+            // bundle files and spark-defaults.conf: the findings of their Spark settings
+            { scheme: 'file', language: 'yaml' },
+            { scheme: 'file', pattern: '**/spark-defaults.conf' },
           ],
           middleware: {
             handleDiagnostics(uri, diagnostics, next) {
