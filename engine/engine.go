@@ -445,11 +445,18 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		l.opts.Catalog(cat)
 	}
 
+	// a settings file that cannot be read: a skip when the run names it
+	skip := func(file string) string {
+		if named.has(l.abs(file)) {
+			return SkipBroken
+		}
+		return ""
+	}
 	for _, u := range inherited.unread() {
-		res.Notes = append(res.Notes, Note{Path: l.rel(u.File), Message: u.Why})
+		res.Notes = append(res.Notes, Note{Path: l.rel(u.File), Message: u.Why, Skip: skip(u.File)})
 	}
 	for _, u := range sched.Unread { // said on every run: what the file holds is missing
-		n := Note{Path: l.rel(u.File), Message: "cannot read this bundle file (" + u.Why + "): its jobs' schedules and cluster settings are not known"}
+		n := Note{Path: l.rel(u.File), Message: "cannot read this bundle file (" + u.Why + "): its jobs' schedules and cluster settings are not known", Skip: skip(u.File)}
 		if !slices.Contains(res.Notes, n) {
 			res.Notes = append(res.Notes, n)
 		}
@@ -457,7 +464,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	// the settings files after the sources: their findings come last
 	settingsUnits, settingsNotes := l.settingsUnits(scheduled, sched, inherited, named)
 	res.Notes = append(res.Notes, settingsNotes...)
-	res.Files += named.count(append(slices.Clip(sched.Inputs), inherited.files()...), res)
+	res.Files += named.count(append(slices.Clip(sched.Inputs), inherited.files()...), unreadFiles(sched, inherited), res)
 	checked := append(slices.Clip(units), settingsUnits...)
 	l.checkAll(checked, store, cat, &project{plat: plat, sched: sched, settings: inherited}, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })

@@ -144,6 +144,21 @@ func SettingsFileName(p string) bool {
 	return filepath.Base(p) == orchestration.SparkDefaultsName
 }
 
+// has reports whether the settings file at abs is named.
+func (n namedSettings) has(abs string) bool { return n[filepath.Clean(abs)] != "" }
+
+// unreadFiles are the settings files found that could not be read.
+func unreadFiles(sched *orchestration.Project, inherited *inheritedSettings) []string {
+	var out []string
+	for _, u := range sched.Unread {
+		out = append(out, u.File)
+	}
+	for _, u := range inherited.unread() {
+		out = append(out, u.File)
+	}
+	return out
+}
+
 // sources are the named files, as anchors of the project context.
 func (n namedSettings) sources() []Source {
 	var out []Source
@@ -158,10 +173,18 @@ func (n namedSettings) sources() []Source {
 // spark-defaults.conf of the project (among read, the files the run read
 // settings and schedules from) is, whether or not its settings have
 // findings. Each other is noted in res as skipped.
-func (n namedSettings) count(read []string, res *Result) int {
+//
+// A named file that could not be read (unread) is noted as such already.
+func (n namedSettings) count(read, unread []string, res *Result) int {
 	linted := 0
+	in := func(files []string, abs string) bool {
+		return slices.ContainsFunc(files, func(p string) bool { return filepath.Clean(p) == abs })
+	}
 	for _, abs := range slices.Sorted(maps.Keys(n)) {
-		if slices.ContainsFunc(read, func(p string) bool { return filepath.Clean(p) == abs }) {
+		if in(unread, abs) {
+			continue
+		}
+		if in(read, abs) {
 			linted++
 			continue
 		}

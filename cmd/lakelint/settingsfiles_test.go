@@ -73,6 +73,16 @@ func TestSettingsFileFindingsInRunsThatCoverIt(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "error: 0 files linted") {
 		t.Fatalf("check %s notes.md: exit %d, want 2\n%s", ci, code, errOut)
 	}
+	// a bundle file that does not parse, named: it was not checked
+	write("resources/broken.yml", "resources:\n  jobs:\n    x: [\n")
+	broken := filepath.Join("resources", "broken.yml")
+	_, errOut, code = runCLI(t, "", "check", "--no-cache", broken)
+	if code != 2 || !strings.Contains(errOut, broken+": cannot read this bundle file") || !strings.Contains(errOut, "1 unparsable") || strings.Contains(errOut, "not a file of a bundle") {
+		t.Fatalf("check %s: exit %d, want 2, the file unparsable\n%s", broken, code, errOut)
+	}
+	if err := os.Remove(filepath.Join(dir, broken)); err != nil {
+		t.Fatal(err)
+	}
 	out, errOut, code = runCLI(t, "", "check", "--no-cache", "--output-format", "concise", ci, job)
 	if code != 1 || !strings.Contains(out, job+":8:15: LL303") {
 		t.Fatalf("check %s %s: exit %d, want 1 and the job's finding\n%s%s", ci, job, code, out, errOut)
