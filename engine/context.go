@@ -11,14 +11,13 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
-	"github.com/lakelint/lakelint/internal/fileid"
+	"github.com/lakelint/lakelint/internal/walkmemo"
 	"github.com/lakelint/lakelint/orchestration"
 )
 
@@ -196,51 +195,43 @@ func (in *indexed) report(res *Result) {
 type ContextMemo struct {
 	mu    sync.Mutex
 	files map[string]*memoEntry // by the path the file is named by
-	// walks are the last walk of each project root, by the root
-	walks map[string]*walkMemo
+	// walks are the last walks below each project root: discovery's, the
+	// spark-defaults.conf files', the Terraform files'
+	walks *walkmemo.Memo
 	// builders hold the catalog and the summaries of the last run's files,
 	// so that a run adds only the files that changed (nil while a run has
 	// them, or after one failed)
 	builders *builders
 }
 
+// walkMemo is the memo's walks, nil without a memo (each run walks).
+func (m *ContextMemo) walkMemo() *walkmemo.Memo {
+	if m == nil {
+		return nil
+	}
+	return m.walks
+}
+
 // NewContextMemo makes an empty memo.
 func NewContextMemo() *ContextMemo {
-	return &ContextMemo{files: map[string]*memoEntry{}, walks: map[string]*walkMemo{}}
+	return &ContextMemo{files: map[string]*memoEntry{}, walks: walkmemo.New()}
 }
 
 type memoEntry struct {
-	stamp fileStamp
+	stamp walkmemo.Stamp
 	cfg   *config.Config
 	model [32]byte // the dbt project digest the facts were made with
 	facts *facts.File
 	unit  unit // as load left it, before the link step
 }
 
-// fileStamp is what tells that a file is the one loaded before.
-type fileStamp struct {
-	size  int64
-	mtime int64 // in nanoseconds
-	id    any
-}
-
-// racyWindow is how recent a modification time must be for the stamp not
-// to be trusted: file systems keep times in ticks of a few milliseconds, so
-// a file written twice within one, at the same size, keeps its stamp.
-// Such a file is loaded afresh until its time is older.
-const racyWindow = 2 * time.Second
-
-func (s fileStamp) racy() bool {
-	return time.Since(time.Unix(0, s.mtime)) < racyWindow
-}
-
-func stampOf(path string) (fileStamp, bool) {
+// stampOf is the stamp of the regular file at path (see walkmemo.Stamp).
+func stampOf(path string) (walkmemo.Stamp, bool) {
 	info, err := os.Stat(path)
 	if err != nil || !info.Mode().IsRegular() {
-		return fileStamp{}, false
+		return walkmemo.Stamp{}, false
 	}
-	id, _ := fileid.Of(path, info)
-	return fileStamp{size: info.Size(), mtime: info.ModTime().UnixNano(), id: id}, true
+	return walkmemo.StampOf(path), true
 }
 
 // loadContextFile loads a file of the project context, from the memo when
@@ -266,7 +257,7 @@ func (l *Linter) loadContextFile(path string, bs *builders) *unit {
 	u := l.load(Source{Path: path}, nil, nil, bs, nil)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if ok && err == nil && u.linted && u.facts != nil && !stamp.racy() {
+	if ok && err == nil && u.linted && u.facts != nil && !stamp.Racy() {
 		e := &memoEntry{stamp: stamp, cfg: cfg, model: model, facts: u.facts, unit: *u}
 		e.unit.facts = nil
 		m.files[path] = e
@@ -274,34 +265,6 @@ func (l *Linter) loadContextFile(path string, bs *builders) *unit {
 		delete(m.files, path)
 	}
 	return u
-}
-
-// walkMemo is the files a walk of a project root found, and the stamps of
-// what it looked at.
-type walkMemo struct {
-	files  []string
-	looked []string
-	stamps []fileStamp
-}
-
-// current reports whether nothing the walk looked at changed since.
-func (w *walkMemo) current() bool {
-	for i, p := range w.looked {
-		if stampOfPath(p) != w.stamps[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// stampOfPath is the stamp of a directory or file; the zero stamp for none.
-func stampOfPath(path string) fileStamp {
-	info, err := os.Stat(path)
-	if err != nil {
-		return fileStamp{}
-	}
-	id, _ := fileid.Of(path, info)
-	return fileStamp{size: info.Size(), mtime: info.ModTime().UnixNano(), id: id}
 }
 
 // discoverRoot lists the lintable files below a project root. With a
@@ -313,33 +276,19 @@ func (l *Linter) discoverRoot(root string) ([]string, error) {
 	if m == nil || !filepath.IsAbs(root) {
 		return l.Discover([]string{root})
 	}
-	m.mu.Lock()
-	w := m.walks[root]
-	m.mu.Unlock()
-	if w != nil && w.current() {
-		return w.files, nil
-	}
-	found, err := l.Find([]string{root})
-	if err != nil {
-		return nil, err
-	}
-	w = &walkMemo{files: found.Files, looked: found.looked}
-	for _, p := range found.looked {
-		st := stampOfPath(p)
-		if st.racy() {
-			w = nil // changed too lately to tell from a change to come
-			break
+	var err error
+	files := m.walks.Files("discover", root, func(look func(string)) ([]string, bool) {
+		found, e := l.Find([]string{root})
+		if e != nil {
+			err = e
+			return nil, false
 		}
-		w.stamps = append(w.stamps, st)
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if w != nil {
-		m.walks[root] = w
-	} else {
-		delete(m.walks, root)
-	}
-	return found.Files, nil
+		for _, p := range found.looked {
+			look(p)
+		}
+		return found.Files, true
+	})
+	return files, err
 }
 
 // takeBuilders gives a run the catalog and link builders of the memo's

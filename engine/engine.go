@@ -340,7 +340,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	srcs, named := l.namedSettingsFiles(srcs)
 	// what a run asks of directories is found once per directory in the
 	// run, never kept between runs
-	projectRoots, bundles := &platform.Roots{}, &orchestration.BundleFinder{}
+	projectRoots, bundles := &platform.Roots{}, &orchestration.BundleFinder{Walks: l.opts.ContextMemo.walkMemo()}
 	bundled := l.readBundles(srcs, bundles)
 	given := l.taskParams(srcs, bundled)
 	l.runParams(srcs, given)
@@ -403,7 +403,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		scheduled = all
 	}
 	sched, details := l.schedules(scheduled, bundles)
-	inherited := &inheritedSettings{roots: projectRoots, sched: sched, rel: l.rel}
+	inherited := &inheritedSettings{roots: projectRoots, sched: sched, rel: l.rel, walks: l.opts.ContextMemo.walkMemo()}
 	plat := l.platform(units, projectRoots, inherited)
 	for _, line := range plat.Lines {
 		res.Details = append(res.Details, Note{Message: line})

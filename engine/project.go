@@ -22,6 +22,7 @@ import (
 	"github.com/lakelint/lakelint/extract/params"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/internal/projectfile"
+	"github.com/lakelint/lakelint/internal/walkmemo"
 	"github.com/lakelint/lakelint/orchestration"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/platform"
@@ -80,6 +81,7 @@ type inheritedSettings struct {
 	roots *platform.Roots
 	sched *orchestration.Project
 	rel   func(string) string
+	walks *walkmemo.Memo // a ContextMemo's, kept from run to run
 
 	mu       sync.Mutex
 	defaults map[string][]*facts.Setting     // by project root
@@ -111,7 +113,7 @@ func (s *inheritedSettings) rootDefaults(root string) []*facts.Setting {
 	if s.defaults == nil {
 		s.defaults, s.confs = map[string][]*facts.Setting{}, map[string][]orchestration.Conf{}
 	}
-	confs, notes := orchestration.ReadSparkDefaults(root, platform.IsRoot)
+	confs, notes := orchestration.ReadSparkDefaults(root, platform.IsRoot, s.walks)
 	for _, n := range notes {
 		if !slices.Contains(s.notes, n) {
 			s.notes = append(s.notes, n)
@@ -188,7 +190,8 @@ func (l *Linter) sparkDefaults(srcs []Source, roots *platform.Roots) []orchestra
 		root := roots.Of(filepath.Dir(l.abs(s.Path)))
 		if root != "" && !seen[root] {
 			seen[root] = true
-			out = append(out, orchestration.SparkDefaults(root, platform.IsRoot)...)
+			confs, _ := orchestration.ReadSparkDefaults(root, platform.IsRoot, l.opts.ContextMemo.walkMemo())
+			out = append(out, confs...)
 		}
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/internal/walkmemo"
 	"github.com/lakelint/lakelint/parsers/document"
 )
 
@@ -138,10 +139,13 @@ func FindBundles(paths []string) []string {
 // run that looks more than once (its record's key, then its schedules).
 // It is safe for concurrent use.
 type BundleFinder struct {
-	mu   sync.Mutex
-	memo map[string][]string
-	tf   map[string][]string // Terraform files below a root
-	top  map[string]string   // a directory's repository top
+	// Walks, when not nil, keeps the walks for Terraform files from one
+	// run to the next (an editor's keystrokes).
+	Walks *walkmemo.Memo
+	mu    sync.Mutex
+	memo  map[string][]string
+	tf    map[string][]string // Terraform files below a root
+	top   map[string]string   // a directory's repository top
 }
 
 // Find is FindBundles.

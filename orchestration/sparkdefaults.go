@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lakelint/lakelint/internal/projectfile"
+	"github.com/lakelint/lakelint/internal/walkmemo"
 )
 
 // SparkDefaultsName is the file spark-submit reads its defaults from: a
@@ -25,30 +26,42 @@ const sparkDefaultsDepth = 4
 // virtual-environment or dependency directories. Each entry is placed at
 // its key; files come in path order.
 func SparkDefaults(root string, isRoot func(dir string) bool) []Conf {
-	out, _ := ReadSparkDefaults(root, isRoot)
+	out, _ := ReadSparkDefaults(root, isRoot, nil)
 	return out
 }
 
 // ReadSparkDefaults is SparkDefaults, with the files it found and could
-// not read as settings (unreadable, binary, not UTF-8).
-func ReadSparkDefaults(root string, isRoot func(dir string) bool) (out []Conf, unread []Unread) {
-	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if p == root {
+// not read as settings (unreadable, binary, not UTF-8). walks, when not
+// nil, keeps which files there are from one call to the next while no
+// directory of the tree changes; the files are read on every call.
+func ReadSparkDefaults(root string, isRoot func(dir string) bool, walks *walkmemo.Memo) (out []Conf, unread []Unread) {
+	files := walks.Files("spark-defaults", root, func(look func(string)) ([]string, bool) {
+		var found []string
+		keep := true
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				keep = false // a directory that cannot be read may be readable later
 				return nil
 			}
-			rel, _ := filepath.Rel(root, p)
-			if skippedDir(d.Name()) || strings.Count(rel, string(filepath.Separator)) >= sparkDefaultsDepth || isRoot(p) {
-				return filepath.SkipDir
+			if d.IsDir() {
+				look(p) // its entries are read next, or its markers checked
+				if p == root {
+					return nil
+				}
+				rel, _ := filepath.Rel(root, p)
+				if skippedDir(d.Name()) || strings.Count(rel, string(filepath.Separator)) >= sparkDefaultsDepth || isRoot(p) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.Name() == SparkDefaultsName && d.Type().IsRegular() {
+				found = append(found, p)
 			}
 			return nil
-		}
-		if d.Name() != SparkDefaultsName || !d.Type().IsRegular() {
-			return nil
-		}
+		})
+		return found, keep
+	})
+	for _, p := range files {
 		data, err := projectfile.Read(p)
 		switch {
 		case err != nil:
@@ -58,8 +71,7 @@ func ReadSparkDefaults(root string, isRoot func(dir string) bool) (out []Conf, u
 		default:
 			out = append(out, ParseSparkDefaults(p, string(data))...)
 		}
-		return nil
-	})
+	}
 	return out, unread
 }
 

@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/lakelint/lakelint/internal/projectfile"
+	"github.com/lakelint/lakelint/internal/walkmemo"
 )
 
 // Terraform's databricks provider declares jobs too: resource
@@ -485,7 +486,7 @@ func (f *BundleFinder) FindTerraform(paths []string) []string {
 	for root := range roots {
 		found, ok := f.tf[root]
 		if !ok {
-			found = terraformBelow(root)
+			found = terraformBelow(root, f.Walks)
 			f.tf[root] = found
 		}
 		out = append(out, found...)
@@ -518,22 +519,27 @@ func (f *BundleFinder) repoTop(dir string) string {
 
 // terraformBelow lists the *.tf files below root, leaving out hidden
 // directories (.terraform holds downloaded modules) and environments.
-func terraformBelow(root string) []string {
-	var out []string
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if name := d.Name(); p != root && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "venv" || name == "__pycache__" || name == "site-packages") {
-				return filepath.SkipDir
+func terraformBelow(root string, walks *walkmemo.Memo) []string {
+	return walks.Files("terraform", root, func(look func(string)) ([]string, bool) {
+		var out []string
+		keep := true
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				keep = false
+				return nil
+			}
+			if d.IsDir() {
+				if name := d.Name(); p != root && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "venv" || name == "__pycache__" || name == "site-packages") {
+					return filepath.SkipDir
+				}
+				look(p)
+				return nil
+			}
+			if strings.HasSuffix(d.Name(), ".tf") && d.Type().IsRegular() {
+				out = append(out, filepath.Clean(p))
 			}
 			return nil
-		}
-		if strings.HasSuffix(d.Name(), ".tf") && d.Type().IsRegular() {
-			out = append(out, filepath.Clean(p))
-		}
-		return nil
+		})
+		return out, keep
 	})
-	return out
 }
