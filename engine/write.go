@@ -76,7 +76,13 @@ func (l *Linter) fixRun(ctx context.Context, srcs []Source, run func(context.Con
 			last = res
 			return res.Findings, nil
 		},
-		Read:  func(s loop.Source) (*document.Document, string) { return readDocument(Source(s), 0) },
+		Read: func(s loop.Source) (*document.Document, string) {
+			if SettingsFileName(s.Path) {
+				// its findings are a setting's: the comment's place depends on the format
+				return nil, "lakelint edits no settings file; silence a finding there with `# noqa: CODE` at the end of its YAML line, or on a comment line of its own directly above it in a spark-defaults.conf"
+			}
+			return readDocument(Source(s), 0)
+		},
 		Texts: l.setTexts,
 	}
 	defer l.setTexts(nil) // later runs read the project's files from disk

@@ -55,6 +55,13 @@ func TestSettingsFileFindingsInRunsThatCoverIt(t *testing.T) {
 	if code != 1 || !strings.Contains(out, job+":8:15: LL303") || strings.Contains(out, "load.py") {
 		t.Fatalf("check %s: exit %d, want 1 and LL303 at %s:8:15 only\n%s%s", job, code, job, out, errOut)
 	}
+	// --add-noqa edits no settings file, and says where the comment goes
+	before, _ := os.ReadFile(filepath.Join(dir, job))
+	_, errOut, code = runCLI(t, "", "check", "--no-cache", "--add-noqa", job)
+	after, _ := os.ReadFile(filepath.Join(dir, job))
+	if code != 0 || !strings.Contains(errOut, "lakelint edits no settings file") || string(before) != string(after) {
+		t.Fatalf("check --add-noqa %s: exit %d, changed %v\n%s", job, code, string(before) != string(after), errOut)
+	}
 	out, errOut, code = runCLI(t, "", "check", "--no-cache", "--output-format", "concise", "databricks.yml")
 	if code != 0 || strings.Contains(out, "LL303") {
 		t.Fatalf("check databricks.yml: exit %d, want 0: it sets nothing\n%s%s", code, out, errOut)
