@@ -33,7 +33,13 @@ single one. Nor is a write repartitioned by a column held in a parameter or vari
 
 A helper that partitions by a column its caller names (a parameter, an object's
 attribute such as fg.partition_key) is reported at each call that names a known column,
-and not at calls whose column is unknown.`,
+and not at calls whose column is unknown.
+
+A write whose columns are not known where it is written (partitionBy(*cols),
+partitionBy(self.partition_by), a value taken from a settings dict) is reported when its own
+code makes the DataFrame, the format is a file format (or Delta with optimized writes known
+off) and no repartition or coalesce, by any columns, is on the way: whatever the columns are,
+the write does not shuffle by them. The message quotes the columns' code and no fix is offered.`,
 	Lang:    "python",
 	Example: `daily.write.mode("append").partitionBy("event_date", "country").parquet(path)`,
 	Better: `(daily.repartition("event_date", "country")
