@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "d6ce67e70c36cf0b"
+const CodecVersion = "f9a3c4c0ed956f8f"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -249,8 +249,11 @@ func (e *encoder) encWrite(x *Write) {
 	if x.FrameFromCaller {
 		bits |= 1 << 3
 	}
-	if x.LoopWhile {
+	if x.PartitionFromCaller {
 		bits |= 1 << 4
+	}
+	if x.LoopWhile {
+		bits |= 1 << 5
 	}
 	e.Bits8(bits)
 	e.Str(string(x.API))
@@ -317,12 +320,13 @@ func (e *encoder) encWrite(x *Write) {
 }
 
 func (d *decoder) decWrite(x *Write) {
-	bits := d.Bits8(5)
+	bits := d.Bits8(6)
 	x.FormatUnknown = bits&(1<<0) != 0
 	x.HasTrigger = bits&(1<<1) != 0
 	x.TargetFromCaller = bits&(1<<2) != 0
 	x.FrameFromCaller = bits&(1<<3) != 0
-	x.LoopWhile = bits&(1<<4) != 0
+	x.PartitionFromCaller = bits&(1<<4) != 0
+	x.LoopWhile = bits&(1<<5) != 0
 	x.API = API(d.Str())
 	x.Lang = document.Lang(d.U8())
 	d.decSpan(&x.Span)
@@ -449,6 +453,7 @@ func (e *encoder) encPartitioning(x *Partitioning) {
 		e.encColumn(&x.Columns[i1])
 	}
 	e.encSpan(&x.Span)
+	e.Str(x.Expr)
 	e.Str(x.Origin)
 }
 
@@ -463,6 +468,7 @@ func (d *decoder) decPartitioning(x *Partitioning) {
 		x.Columns = s1
 	}
 	d.decSpan(&x.Span)
+	x.Expr = d.Str()
 	x.Origin = d.Str()
 }
 

@@ -127,6 +127,10 @@ type Partitioning struct {
 	Span    Span // the whole clause or call
 	// Dynamic is true when the column list is not fully literal (partitionBy(*cols)).
 	Dynamic bool
+	// Expr is the code of the arguments when some column is not a literal
+	// ("*self.partition_by", "partition_cols"), for messages; "" when every
+	// column is literal or the code is not known.
+	Expr string
 	// Origin names the configuration file that sets the columns when it is
 	// not the code's file ("dbt_project.yml, line 11"), for messages; the
 	// spans are then the definition's own.
@@ -310,6 +314,10 @@ type Write struct {
 	// of) a parameter of the enclosing function: what shaped it is known
 	// only at each call, where the call's copy of the write has it.
 	FrameFromCaller bool
+	// PartitionFromCaller is true when the partition columns are a
+	// parameter of the enclosing function (or an attribute of one other
+	// than a method's self): named only at each call.
+	PartitionFromCaller bool
 	// Loop is the header of the innermost loop whose body makes the write
 	// ("for path in files"), in its function or at module level; zero when
 	// none. A write a call makes inside a loop has the call's loop.

@@ -66,6 +66,9 @@ func load(path, ext string, src []byte) (*document.Document, error) {
 		if notebook.IsFabricPython(src) {
 			return notebook.FabricPython(path, src), nil
 		}
+		if doc := pastedCells(path, src); doc != nil {
+			return doc, nil
+		}
 		return plain(path, src, document.PlainPython, document.Python), nil
 	case ".sql":
 		if notebook.IsDatabricksSQL(src) {
@@ -90,4 +93,128 @@ func plain(path string, src []byte, format document.Format, lang document.Lang) 
 		EOL:     notebook.LineEnding(src),
 		Regions: []document.Region{{Lang: lang, Text: src[start:], Map: document.Identity(start, len(src)-start)}},
 	}
+}
+
+// pastedCells reads a plain .py file that holds notebook cells pasted one
+// after another, without the notebook header: a line that is only a %sql
+// magic (any case) starts SQL, which runs to the next line that is a
+// Python comment (#) or a magic, or that follows a blank line and starts
+// like Python; the stretches between are Python, and other magic lines
+// are left out. Such a file is no Python as a whole (a magic line is
+// a syntax error), so nothing that parses is read differently. Nil when
+// the file has no %sql line.
+func pastedCells(path string, src []byte) *document.Document {
+	type line struct{ start, end int } // end before the line break
+	var lines []line
+	magic := func(l line) bool { return l.end > l.start && src[l.start] == '%' }
+	isSQL := func(l line) bool {
+		return magic(l) && strings.EqualFold(strings.TrimSpace(string(src[l.start+1:l.end])), "sql")
+	}
+	if !hasSQLMagic(src) {
+		return nil
+	}
+	found := false
+	for i := notebook.BOMLen(src); i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			j = len(src) - i
+		}
+		l := line{i, i + j}
+		if l.end > l.start && src[l.end-1] == '\r' {
+			l.end--
+		}
+		found = found || isSQL(l)
+		lines = append(lines, l)
+		i += j + 1
+	}
+	if !found {
+		return nil
+	}
+	doc := &document.Document{Path: path, Format: document.PlainPython, Text: src, EOL: notebook.LineEnding(src)}
+	add := func(lang document.Lang, from, to int) {
+		if to > from && len(bytes.TrimSpace(src[from:to])) > 0 {
+			doc.Regions = append(doc.Regions, document.Region{Lang: lang, Text: src[from:to], Map: document.Identity(from, to-from)})
+		}
+	}
+	pyFrom := notebook.BOMLen(src)
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if !magic(l) {
+			continue
+		}
+		add(document.Python, pyFrom, l.start)
+		pyFrom = min(l.end+1, len(src))
+		if !isSQL(l) {
+			continue
+		}
+		// the SQL runs to the next Python comment or magic (SQL's own
+		// comments are --), or to a line after a blank one that starts
+		// like Python; its blank lines are kept but for the last
+		k, last := i+1, i
+		for ; k < len(lines); k++ {
+			n := lines[k]
+			text := bytes.TrimSpace(src[n.start:n.end])
+			if magic(n) || len(text) > 0 && text[0] == '#' || k > last+1 && pythonStart(text) {
+				break
+			}
+			if len(text) > 0 {
+				last = k
+			}
+		}
+		if last > i {
+			add(document.SQL, lines[i+1].start, lines[last].end)
+			pyFrom = min(lines[last].end+1, len(src))
+		}
+		i = k - 1
+	}
+	add(document.Python, pyFrom, len(src))
+	return doc
+}
+
+// hasSQLMagic reports whether some line of src is a %sql magic, without
+// splitting src into lines: most files have no line that starts with %.
+func hasSQLMagic(src []byte) bool {
+	for i := 0; i < len(src); {
+		if src[i] == '%' {
+			end := bytes.IndexByte(src[i:], '\n')
+			if end < 0 {
+				end = len(src) - i
+			}
+			if strings.EqualFold(strings.TrimSpace(string(src[i+1:i+end])), "sql") {
+				return true
+			}
+		}
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+	}
+	return false
+}
+
+// pythonStart reports whether a line starts as a Python statement and no
+// SQL one does: a name followed by an assignment, a call or an attribute
+// (df = ..., spark.sql(...), display(df)).
+func pythonStart(line []byte) bool {
+	i := 0
+	for i < len(line) && (line[i] == '_' || 'a' <= line[i]|0x20 && line[i]|0x20 <= 'z' || i > 0 && '0' <= line[i] && line[i] <= '9') {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	for i < len(line) && line[i] == ' ' {
+		i++
+	}
+	if i == len(line) {
+		return false
+	}
+	switch line[i] {
+	case '.', '(':
+		return true
+	case '=':
+		return i+1 == len(line) || line[i+1] != '='
+	}
+	return false
 }

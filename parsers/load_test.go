@@ -22,6 +22,7 @@ func TestLoadFormats(t *testing.T) {
 		langs   string // languages of the regions, in order, first letters
 	}{
 		{"plain.py", document.PlainPython, "\n", 1, "p"},
+		{"pasted_cells.py", document.PlainPython, "\n", 6, "pspspp"},
 		{"plain_bom_crlf.sql", document.PlainSQL, "\r\n", 1, "s"},
 		{"databricks_notebook.py", document.DatabricksPython, "\n", 5, "pspps"},
 		{"databricks_crlf.py", document.DatabricksPython, "\r\n", 5, "pspps"},

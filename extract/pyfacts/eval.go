@@ -105,6 +105,12 @@ func (x *extractor) evalOther(n python.Node, k exprKind, sc *scope) val {
 		if len(vs) == 3 && same(vs[0], vs[2]) {
 			return vs[0]
 		}
+		if len(vs) == 3 {
+			// a DataFrame made one way or another: the ways meet here
+			if v, ok := meet(vs[0], vs[2]); ok {
+				return v
+			}
+		}
 		return val{}
 	case eNamed:
 		v := x.evalField(n, fValue, sc)

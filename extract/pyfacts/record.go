@@ -134,6 +134,16 @@ func (x *extractor) notePartParam(p *facts.Partitioning, v val) {
 	}
 }
 
+// partParam is the parameter partitioning p's columns come from; false
+// outside a function, or when they come from none.
+func (f *fnState) partParam(p *facts.Partitioning) (paramRef, bool) {
+	if f == nil {
+		return paramRef{}, false
+	}
+	r, ok := f.parts[p]
+	return r, ok
+}
+
 // noteFrameRoot marks h as a transform of the DataFrame parameter obj.
 func (x *extractor) noteFrameRoot(h *hist, obj val) {
 	if i, ok := x.paramOf(obj); ok {
@@ -282,6 +292,9 @@ func (x *extractor) holes(f *fnState) {
 		mark(facts.FactWrite, i, w)
 		if p, ok := f.parts[w.PartitionBy]; ok && w.PartitionBy != nil {
 			f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: facts.FactWrite, Index: i, Field: facts.HolePartitionBy, Param: p.i, Attr: p.attr})
+			if p.attr == "" || f.class == "" || p.i != 0 {
+				w.PartitionFromCaller = true
+			}
 		}
 	}
 	for i, r := range f.sum.Reads {

@@ -126,6 +126,38 @@ func (s *wstep) find(k wkind) (step *wstep, mixed bool, unsetWhen string) {
 	return nil, false, ""
 }
 
+// onlyStep is the one step of kind k that the ways through the code
+// meeting before s set, when the others set none; nil when two set
+// different ones, or none does.
+func onlyStep(s *wstep, k wkind) *wstep {
+	var one *wstep
+	var walk func(s *wstep) bool
+	walk = func(s *wstep) bool {
+		for ; s != nil; s = s.prev {
+			if s.kind == k {
+				if one != nil && one != s {
+					return false
+				}
+				one = s
+				return true
+			}
+			if s.kind == wJoin {
+				for _, a := range s.ref.(*wjoin).alts {
+					if !walk(a.s) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		return true
+	}
+	if !walk(s) {
+		return nil
+	}
+	return one
+}
+
 // joinWriters is the writer a and b (the same writer, configured in
 // different ways) are where branches meet, labelled with when each runs.
 func joinWriters(a, b val, whenA, whenB when) (val, bool) {
@@ -558,7 +590,34 @@ func (x *extractor) partitioning(a args, sp facts.Span) *facts.Partitioning {
 			x.partitionColumns(p, g.v, x.spanOf(g.n))
 		}
 	}
+	if p.Dynamic || len(p.Names()) < len(p.Columns) {
+		p.Expr = x.partitionCode(a)
+	}
 	return p
+}
+
+// partitionCode is the code of partitionBy's arguments as a message quotes
+// it: "*cols", "self.partition_by".
+func (x *extractor) partitionCode(a args) string {
+	var b []byte
+	for i, g := range a {
+		if !g.n.Valid() {
+			return ""
+		}
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		if g.name != "" {
+			b = append(b, g.name...)
+			b = append(b, '=')
+		}
+		b = append(b, "**"[:g.splat]...)
+		b = append(b, g.n.Text()...)
+	}
+	if len(b) == 0 {
+		return ""
+	}
+	return x.targetCode(b)
 }
 
 func (x *extractor) partitionColumns(p *facts.Partitioning, v val, sp facts.Span) {
@@ -764,6 +823,17 @@ func (x *extractor) joinedSettings(fw *facts.Write, j *wstep, seen *[wKinds]bool
 			fw.Format, fw.FormatUnknown = "", true
 		case k == wPartition:
 			fw.PartitionBy = &facts.Partitioning{Dynamic: true}
+			if one := onlyStep(j, k); one != nil && one.ref.(*facts.Partitioning).Expr != "" {
+				// partitioned by columns not known here on the ways that
+				// partition at all (if by: writer = writer.partitionBy(by))
+				orig := one.ref.(*facts.Partitioning)
+				p := *orig
+				p.Dynamic = true
+				fw.PartitionBy = &p
+				if r, ok := x.fn.partParam(orig); ok {
+					x.fn.parts[&p] = r
+				}
+			}
 		case k == wTrigger && unsetWhen != "":
 			if fw.Stream != nil {
 				fw.Stream.NoTriggerWhen = unsetWhen

@@ -33,7 +33,13 @@ single one. Nor is a write repartitioned by a column held in a parameter or vari
 
 A helper that partitions by a column its caller names (a parameter, an object's
 attribute such as fg.partition_key) is reported at each call that names a known column,
-and not at calls whose column is unknown.`,
+and not at calls whose column is unknown.
+
+A write whose columns are not known where it is written (partitionBy(*cols),
+partitionBy(self.partition_by), a value taken from a settings dict) is reported when its own
+code makes the DataFrame, the format is a file format (or Delta with optimized writes known
+off) and no repartition or coalesce, by any columns, is on the way: whatever the columns are,
+the write does not shuffle by them. The message quotes the columns' code and no fix is offered.`,
 	Lang:    "python",
 	Example: `daily.write.mode("append").partitionBy("event_date", "country").parquet(path)`,
 	Better: `(daily.repartition("event_date", "country")
@@ -53,10 +59,17 @@ func check(p *rule.Pass) {
 		part := w.PartitionBy
 		// a helper's write of the DataFrame it is given is judged at each
 		// call, where what shaped the DataFrame is known
-		if part == nil || part.Dynamic || len(part.Columns) == 0 || w.API != facts.DataFrameWriter || w.FrameFromCaller {
+		if part == nil || w.API != facts.DataFrameWriter || w.FrameFromCaller {
 			continue
 		}
 		format := p.Format(w)
+		if part.Dynamic || len(part.Names()) < len(part.Columns) {
+			unknownColumns(p, w, format, seen)
+			continue
+		}
+		if len(part.Columns) == 0 {
+			continue
+		}
 		if shuffledBy(w, part.Names()) || w.CountShuffled() {
 			continue
 		}
@@ -108,6 +121,46 @@ func check(p *rule.Pass) {
 		}
 		p.ReportRelated(at, msg, related, fixes...)
 	}
+}
+
+// unknownColumns judges a partitioned write whose columns are not known
+// here (partitionBy(*cols), partitionBy(self.partition_by)): to a file
+// format, or to Delta with optimized writes known off, the write does not
+// shuffle by them whatever they are. Any repartition or coalesce on the way,
+// or ways through the code that meet before it, may be by those columns, so
+// they silence it; the message names the columns' code and offers no fix.
+func unknownColumns(p *rule.Pass, w *facts.Write, format string, seen map[facts.Span]bool) {
+	part := w.PartitionBy
+	// a copy at a call whose columns are still not known stays with its
+	// helper's own write; one whose columns its caller names is judged there
+	if w.Via != nil || w.PartitionFromCaller || part.Expr == "" || part.Span.End <= part.Span.Start || part.Origin != "" {
+		return
+	}
+	for i := range w.Transforms {
+		if t := &w.Transforms[i]; t.IsShuffle() || t.Name == facts.Branches {
+			return
+		}
+	}
+	var why string
+	var related []rule.Related
+	switch {
+	case fileFormats[format]:
+	case format == "delta":
+		off, reason, rel := p.OptimizedWritesOff(w)
+		if !off {
+			return
+		}
+		why, related = " ("+reason+")", rel
+	default:
+		return
+	}
+	at := part.Span
+	what := "partitioned " + format + " write by `" + part.Expr + "`"
+	if seen[at] {
+		return
+	}
+	seen[at] = true
+	p.ReportRelated(at, what+" without a shuffle"+why+": whatever columns it names, every task writes a file into every partition it holds; repartition by those columns before it is written"+p.FrequencyNote(w), related)
 }
 
 // columnsFromCall reports whether a helper's partitionBy takes its columns

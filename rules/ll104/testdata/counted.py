@@ -54,3 +54,8 @@ other = spark.read.table("main.raw.refunds")
 if other.isEmpty():
     other = other.filter("amount > 0")
 other.write.partitionBy("refund_date").parquet(out_path)  # want: LL104
+# a conditional expression is two ways that meet: a count on one of them counts
+narrow = sales.coalesce(4) if backfill else sales
+narrow.write.partitionBy("sale_date").parquet(out_path)
+wide = sales.filter("amount > 0") if backfill else sales
+wide.write.partitionBy("sale_date").parquet(out_path)  # want: LL104

@@ -53,3 +53,16 @@ stage_by(spark, view="v", date_col="_pdate", target="/mnt/stage/csv")
 stage_by(spark, "v", "_pdate", "/mnt/stage/parquet", ext="parquet")
 # a shuffle by a column the helper takes from its caller is not followed to the call: not reported
 stage_by_other(spark, "v", "account_id", "_pdate", "/mnt/stage/other")
+
+
+# a helper that partitions only when its caller names a column
+def export_maybe_partitioned(df, path, by=None):
+    writer = df.write.mode("overwrite")
+    if by:
+        writer = writer.partitionBy(by)
+    writer.parquet(path)
+
+
+export_maybe_partitioned(events, "/mnt/out/maybe", by="event_date")  # want: LL104 "by event_date"
+export_maybe_partitioned(events, "/mnt/out/flat")
+export_maybe_partitioned(events.repartition("event_date"), "/mnt/out/maybe_shuffled", by="event_date")
