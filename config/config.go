@@ -210,4 +210,6 @@ var defaultLowCardinality = []string{
 	"week", "quarter", "country", "*_country", "region", "*_region", "state",
 	"env", "environment", "status", "type", "*_type", "category", "tenant",
 	"source", "department", "dept", "division", "channel", "currency", "language",
+	// what a platform runs: its pipelines, jobs and their stages are tens, not millions
+	"pipeline", "job", "stage", "layer", "workspace", "dataset", "domain",
 }

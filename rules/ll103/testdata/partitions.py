@@ -29,3 +29,7 @@ rdd = events.rdd.partitionBy(10, lambda k: hash(k))
 
 # the key of a small dimension has as few values as the dimension
 emps.write.partitionBy("department_id").parquet("/data/emps_by_dept")
+# and so has what a platform runs: its pipelines and jobs, but not their runs
+audit.write.partitionBy("pipeline_id").parquet("/data/audit_by_pipeline")
+audit.write.partitionBy("job_id", "stage").parquet("/data/audit_by_job")
+audit.write.partitionBy("job_run_id").parquet("/data/audit_by_run")  # want: LL103 "`job_run_id`"
