@@ -49,7 +49,7 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	if nb.language == "" && hasScalaCell(doc) {
 		// an old Databricks export names no language: a notebook whose
 		// cells declare Scala values is a Scala notebook, not Python
-		lang, known = 0, false
+		lang = 0
 		doc.Notes = append(doc.Notes, "notebook language not named, its cells are Scala: only %sql cells read")
 	} else if !known {
 		doc.Notes = append(doc.Notes, fmt.Sprintf("notebook language %q: only %%%%sql cells read", nb.language))
