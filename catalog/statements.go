@@ -69,8 +69,8 @@ type Maintenance struct {
 
 // sessionKeys are the settings a Writer keeps.
 var sessionKeys = []string{
-	"spark.databricks.delta.optimizewrite.enabled",
-	"spark.databricks.delta.autocompact.enabled",
+	"spark.databricks.delta.optimizeWrite.enabled",
+	"spark.databricks.delta.autoCompact.enabled",
 }
 
 // Frequency is how often a write runs, and what says so.

@@ -10,7 +10,7 @@ import (
 func TestStatementsKeepEachWriteReadAndMaintenance(t *testing.T) {
 	tg := facts.Target{Table: "main.web.clicks"}
 	stream := &facts.File{Path: "b_stream.py",
-		Settings: []*facts.Setting{{Key: "spark.databricks.delta.autocompact.enabled", Value: str("true"), Span: facts.Span{Start: 1, End: 2}, At: facts.Span{Start: 1, End: 2}}},
+		Settings: []*facts.Setting{{Key: "spark.databricks.delta.autoCompact.enabled", Value: str("true"), Span: facts.Span{Start: 1, End: 2}, At: facts.Span{Start: 1, End: 2}}},
 		Writes: []*facts.Write{
 			{API: facts.DataStreamWriter, Sink: "toTable", Target: tg, Span: facts.Span{Start: 10, End: 20}, At: facts.Span{Start: 15, End: 20},
 				Trigger: &facts.Trigger{Kind: facts.TriggerProcessingTime, Interval: str("10 seconds"), Seconds: 10, Parsed: true}},
@@ -82,13 +82,13 @@ func TestSessionFromEveryPart(t *testing.T) {
 		return &facts.Setting{Key: key, Value: str("true"), Span: facts.Span{Start: at, End: at + 1}, At: facts.Span{Start: at, End: at + 1}}
 	}
 	own := &facts.File{Path: "job.py",
-		Settings: []*facts.Setting{on("spark.databricks.delta.optimizewrite.enabled", 1)},
+		Settings: []*facts.Setting{on("spark.databricks.delta.optimizeWrite.enabled", 1)},
 		Writes: []*facts.Write{
 			{API: facts.DataStreamWriter, Sink: "toTable", Target: tg, Span: facts.Span{Start: 5, End: 6}, At: facts.Span{Start: 5, End: 6}},     // before the helper's setting
 			{API: facts.DataStreamWriter, Sink: "toTable", Target: tg, Span: facts.Span{Start: 20, End: 21}, At: facts.Span{Start: 20, End: 21}}, // after it
 		}}
 	linked := &facts.File{Path: "job.py",
-		Settings: []*facts.Setting{on("spark.databricks.delta.autocompact.enabled", 10)},
+		Settings: []*facts.Setting{on("spark.databricks.delta.autoCompact.enabled", 10)},
 		Writes:   []*facts.Write{{API: facts.DataFrameWriter, Sink: "saveAsTable", Target: tg, Span: facts.Span{Start: 30, End: 31}, At: facts.Span{Start: 30, End: 31}, Via: &facts.Via{}}},
 	}
 	c := Build([]*facts.File{own, linked})
@@ -103,9 +103,9 @@ func TestSessionFromEveryPart(t *testing.T) {
 		t.Fatalf("writers = %d, want 3", len(ws))
 	}
 	want := [][]string{
-		{"spark.databricks.delta.optimizewrite.enabled"},
-		{"spark.databricks.delta.optimizewrite.enabled", "spark.databricks.delta.autocompact.enabled"},
-		{"spark.databricks.delta.optimizewrite.enabled", "spark.databricks.delta.autocompact.enabled"},
+		{"spark.databricks.delta.optimizeWrite.enabled"},
+		{"spark.databricks.delta.optimizeWrite.enabled", "spark.databricks.delta.autoCompact.enabled"},
+		{"spark.databricks.delta.optimizeWrite.enabled", "spark.databricks.delta.autoCompact.enabled"},
 	}
 	for i, w := range ws {
 		if got := keys(w.Fact); !slices.Equal(got, want[i]) {

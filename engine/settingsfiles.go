@@ -51,7 +51,7 @@ func (l *Linter) settingsUnits(units []*unit, sched *orchestration.Project, inhe
 		if c.At.File == "" || c.At.End <= c.At.Start {
 			return // not placed: nothing to report at
 		}
-		e := entry{filepath.Clean(c.At.File), c.At.Start, c.At.End, strings.ToLower(c.Key)}
+		e := entry{filepath.Clean(c.At.File), c.At.Start, c.At.End, c.Key}
 		if seen[e] || l.opts.Partial && named[e.file] == "" {
 			return
 		}

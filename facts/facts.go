@@ -536,7 +536,7 @@ type PropertyInsertion struct {
 
 // Setting is a session setting: spark.conf.set, builder.config or SQL SET.
 type Setting struct {
-	Key   string // lower-cased
+	Key   string // as written: Spark reads session keys case-sensitively
 	Value Value
 	Via   string // "spark.conf.set", "builder.config", "SET"
 	Lang  document.Lang

@@ -522,7 +522,7 @@ func givenSettings(a facts.Arg, g facts.GivenSettings) []*facts.Setting {
 		}
 		v := items[i+1]
 		v.Span, v.ReadOnly = g.At, true // written in the other module
-		out = append(out, &facts.Setting{Key: strings.ToLower(strings.TrimSpace(items[i].Str)), Value: v, Via: g.Via, Lang: document.Python, Span: g.Span, At: g.At})
+		out = append(out, &facts.Setting{Key: items[i].Str, Value: v, Via: g.Via, Lang: document.Python, Span: g.Span, At: g.At})
 	}
 	return out
 }

@@ -335,7 +335,7 @@ func agreed(tasks []*Task) []Conf {
 
 func confValue(cs []Conf, key string) (string, bool) {
 	for _, c := range cs {
-		if strings.EqualFold(c.Key, key) {
+		if c.Key == key {
 			return c.Value, true
 		}
 	}

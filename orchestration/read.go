@@ -235,7 +235,7 @@ func ConfSettings(confs []Conf, via string, file func(string) string) []*facts.S
 	for _, c := range confs {
 		at := facts.Span{Start: c.At.Start, End: c.At.End, File: facts.FileOf(file(c.At.File))}
 		out = append(out, &facts.Setting{
-			Key:   strings.ToLower(c.Key),
+			Key:   c.Key,
 			Value: facts.Value{Kind: facts.String, Str: c.Value, Span: at, ReadOnly: true},
 			Via:   via,
 			Lang:  document.Python,

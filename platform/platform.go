@@ -443,7 +443,7 @@ func FromSettings(path string, settings []*facts.Setting) []Evidence {
 		}
 		if name := pluginCatalog(s.Key); name != "" {
 			class := ""
-			if s.Key == "spark.sql.catalog."+name && s.Value.Kind == facts.String {
+			if lower(s.Key) == "spark.sql.catalog."+name && s.Value.Kind == facts.String {
 				class = s.Value.Str // the plugin's class; other keys are its options
 			}
 			switch i := registered[name]; {

@@ -20,7 +20,7 @@ import (
 
 // retentionCheckKey is the Spark setting whose switching off delta-rs's
 // enforce_retention_duration=False stands for.
-const retentionCheckKey = "spark.databricks.delta.retentiondurationcheck.enabled"
+const retentionCheckKey = "spark.databricks.delta.retentionDurationCheck.enabled"
 
 // deltaRSCall applies a deltalake function named q (qualified), and
 // reports whether it was one.

@@ -74,10 +74,10 @@ spark.conf.get("spark.sql.shuffle.partitions")
 	f, doc := extract(t, src)
 	want := []struct{ key, value, via, at string }{
 		{"spark.sql.adaptive.enabled", "true", "builder.config", `config("spark.sql.adaptive.enabled", "true")`},
-		{"a.b", "false", "builder.config", `config(key="A.B", value=False)`},
+		{"A.B", "false", "builder.config", `config(key="A.B", value=False)`},
 		{"m.k", "3", "builder.config", `config(map={"m.k": 3})`},
 		{"spark.sql.shuffle.partitions", "64", "spark.conf.set", `set("spark.sql.shuffle.partitions", N)`},
-		{"spark.databricks.delta.optimizewrite.enabled", "true", "spark.conf.set", `set("Spark.Databricks.Delta.OptimizeWrite.Enabled", True)`},
+		{"Spark.Databricks.Delta.OptimizeWrite.Enabled", "true", "spark.conf.set", `set("Spark.Databricks.Delta.OptimizeWrite.Enabled", True)`},
 	}
 	if len(f.Settings) != len(want) {
 		t.Fatalf("settings %d, want %d", len(f.Settings), len(want))

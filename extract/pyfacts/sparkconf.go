@@ -2,7 +2,6 @@ package pyfacts
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -186,7 +185,7 @@ func (x *extractor) eachSetting(k, v arg, via string, span, at facts.Span, emit 
 			if sameLoop {
 				value = kv[1].value(kv[1].span)
 			}
-			emit(&facts.Setting{Key: x.lower(strings.TrimSpace(key)), Value: value, Via: via, Lang: document.Python, Span: span, At: at})
+			emit(&facts.Setting{Key: key, Value: value, Via: via, Lang: document.Python, Span: span, At: at})
 		}
 		return
 	}
@@ -198,7 +197,7 @@ func (x *extractor) eachSetting(k, v arg, via string, span, at facts.Span, emit 
 	if v.n.Valid() {
 		value = v.v.value(x.spanOf(v.n))
 	}
-	emit(&facts.Setting{Key: x.lower(strings.TrimSpace(key)), Value: value, Via: via, Lang: document.Python, Span: span, At: at})
+	emit(&facts.Setting{Key: key, Value: value, Via: via, Lang: document.Python, Span: span, At: at})
 }
 
 // pairSettings are the settings of a list of (key, value) pairs or a dict
@@ -218,7 +217,7 @@ func (x *extractor) pairSettings(v val, via string, at facts.Span) []*facts.Sett
 			continue
 		}
 		out = append(out, &facts.Setting{
-			Key: x.lower(strings.TrimSpace(key)), Value: kv[1].value(kv[1].span), Via: via,
+			Key: key, Value: kv[1].value(kv[1].span), Via: via,
 			Lang: document.Python, Span: at, At: at,
 		})
 	}

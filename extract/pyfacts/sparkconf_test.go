@@ -36,7 +36,7 @@ conf.set("spark.sql.catalog.lake", "org.apache.iceberg.spark.SparkCatalog")
 conf.setAll([("spark.databricks.delta.optimizeWrite.enabled", "true"), ("spark.sql.shuffle.partitions", 64)])
 sc = SparkContext(conf=conf)
 `, "spark.sql.catalog.lake=org.apache.iceberg.spark.SparkCatalog via SparkConf.set at set(\"spark.sql.catalog.lake\", \"org.apache.iceberg.spark.SparkCatalog\")\n" +
-			"spark.databricks.delta.optimizewrite.enabled=true via SparkConf.setAll at setAll([(\"spark.databricks.delta.optimizeWrite.enabled\", \"true\"), (\"spark.sql.shuffle.partitions\", 64)])\n" +
+			"spark.databricks.delta.optimizeWrite.enabled=true via SparkConf.setAll at setAll([(\"spark.databricks.delta.optimizeWrite.enabled\", \"true\"), (\"spark.sql.shuffle.partitions\", 64)])\n" +
 			"spark.sql.shuffle.partitions=64 via SparkConf.setAll at setAll([(\"spark.databricks.delta.optimizeWrite.enabled\", \"true\"), (\"spark.sql.shuffle.partitions\", 64)])"},
 		{"setAll of a module dict's items, in a helper", `import pyspark
 CONF = {"spark.sql.adaptive.enabled": "false"}
@@ -81,7 +81,7 @@ spark = builder.getOrCreate()
     SPARK = {"spark.databricks.delta.optimizeWrite.enabled": True}
 for key, value in Settings.SPARK.items():
     spark.conf.set(key, value)
-`, "spark.databricks.delta.optimizewrite.enabled=true via spark.conf.set at set(key, value)"},
+`, "spark.databricks.delta.optimizeWrite.enabled=true via spark.conf.set at set(key, value)"},
 		{"SparkConf in the loop", `conf = SparkConf()
 for k, v in {"spark.sql.adaptive.enabled": "false"}.items():
     conf.set(k, v)

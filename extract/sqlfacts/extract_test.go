@@ -64,9 +64,9 @@ func TestSettings(t *testing.T) {
 		got = append(got, s.Key+"="+s.Value.Text()+"@"+cover(t, doc, s.Value.Span))
 	}
 	want := []string{
-		"spark.databricks.delta.optimizewrite.enabled=true@true",
+		"spark.Databricks.Delta.optimizeWrite.enabled=true@true",
 		"spark.sql.shuffle.partitions=8@8",
-		"spark.sql.session.timezone=America/New_York@America/New_York",
+		"spark.sql.session.timeZone=America/New_York@America/New_York",
 		"k=@${v}",
 	}
 	if !reflect.DeepEqual(got, want) {

@@ -1,7 +1,6 @@
 package sqlfacts
 
 import (
-	"strings"
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
@@ -41,7 +40,7 @@ func (x *extractor) vacuum(v *sql.Vacuum) *facts.Maintenance {
 
 func (x *extractor) setting(s *sql.Set) *facts.Setting {
 	return &facts.Setting{
-		Key:   strings.ToLower(s.Key),
+		Key:   s.Key,
 		Value: x.value(s.Value),
 		Via:   "SET",
 		Lang:  document.SQL,

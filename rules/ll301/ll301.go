@@ -202,7 +202,7 @@ func hasProperty(p *rule.Pass, d *facts.TableDef, key string) bool {
 	if _, ok := d.Properties[key]; ok {
 		return true
 	}
-	defaultKey := rule.ConfDefaultsPrefix + strings.TrimPrefix(key, "delta.")
+	defaultKey := rule.ConfDefaultsPrefix + strings.TrimPrefix(rule.DisplayKey(key), "delta.")
 	if s, ok := p.Facts.SettingBefore(defaultKey, d.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
 			return true

@@ -38,10 +38,10 @@ var Rule = rule.New(Doc, check)
 var switches = map[string]string{
 	rule.ConfOptimizeWrite: "optimized writes",
 	rule.ConfAutoCompact:   "auto compaction",
-	rule.ConfDefaultsPrefix + "autooptimize.optimizewrite": "optimized writes for new tables",
-	rule.ConfDefaultsPrefix + "autooptimize.autocompact":   "auto compaction for new tables",
-	rule.PropOptimizeWrite:                                 "optimized writes",
-	rule.PropAutoCompact:                                   "auto compaction",
+	rule.ConfDefaultsOW:    "optimized writes for new tables",
+	rule.ConfDefaultsAC:    "auto compaction for new tables",
+	rule.PropOptimizeWrite: "optimized writes",
+	rule.PropAutoCompact:   "auto compaction",
 }
 
 func check(p *rule.Pass) {
@@ -49,8 +49,8 @@ func check(p *rule.Pass) {
 		// the session's auto compaction beside the session's optimized
 		// writes; the defaults for new tables beside the defaults
 		sessionOn := func() bool {
-			if strings.HasPrefix(strings.ToLower(s.Key), rule.ConfDefaultsPrefix) {
-				return settingTrue(p, rule.ConfDefaultsPrefix+"autooptimize.optimizewrite")
+			if strings.HasPrefix(s.Key, rule.ConfDefaultsPrefix) {
+				return settingTrue(p, rule.ConfDefaultsOW)
 			}
 			return settingTrue(p, rule.ConfOptimizeWrite)
 		}
@@ -83,7 +83,7 @@ func check(p *rule.Pass) {
 // report reports key = false when key is a switch; optimizedOn says
 // whether optimized writes are on where the switch is auto compaction's.
 func report(p *rule.Pass, key string, v facts.Value, at facts.Span, optimizedOn func() bool) {
-	what, ok := switches[strings.ToLower(key)]
+	what, ok := switches[key] // settings as written, properties lower-cased
 	if !ok {
 		return
 	}
@@ -111,7 +111,7 @@ func report(p *rule.Pass, key string, v facts.Value, at facts.Span, optimizedOn 
 // settingTrue reports whether the file sets the session conf key to true.
 func settingTrue(p *rule.Pass, key string) bool {
 	for _, s := range p.Facts.Settings {
-		if strings.EqualFold(s.Key, key) {
+		if s.Key == key {
 			if on, known := s.Value.Truth(); known && on {
 				return true
 			}

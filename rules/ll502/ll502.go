@@ -3,6 +3,7 @@
 package ll502
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/finding"
@@ -17,10 +18,15 @@ var Doc = &rule.Doc{
 	Why: `Spark accepts any key in spark.conf.set and SET, and ignores the ones it does not
 know: a misspelled spark.databricks.delta.optimizeWrite.enabled, or one written with a
 stray prefix ("self.spark.databricks..." pasted from a helper), turns nothing on, and the
-job goes on writing small files while its code says otherwise. lakelint knows the keys
-that decide file sizes (optimized writes, auto compaction, their table defaults, adaptive
-execution, shuffle partitions, retention checks) and reports a key one letter away from one
-of them, or one that holds one of them after or without the usual prefix.`,
+job goes on writing small files while its code says otherwise. Keys are read exactly as
+written, so spark.Sql.shuffle.partitions, or a key with a trailing blank, is another key
+too; and a spark.databricks.delta.properties.defaults. key gives new tables a default only
+when what follows is a Delta table property's name (autoOptimize.optimizeWrite, not
+optimizedWrite). lakelint knows the keys that decide file sizes (optimized writes, auto
+compaction, their table defaults, adaptive execution, shuffle partitions, empty
+micro-batches, retention checks) and reports a key one letter, one prefix, a case or a
+blank away from one of them. The other rules read such a key as Spark does: as a setting of
+nothing.`,
 	Lang:          "python",
 	Example:       `spark.conf.set("spark.databricks.delta.optimizeWrites.enabled", "true")`,
 	Better:        `spark.conf.set("spark.databricks.delta.optimizeWrite.enabled", "true")`,
@@ -46,6 +52,7 @@ var known = []string{
 	"spark.sql.adaptive.advisoryPartitionSizeInBytes",
 	"spark.sql.files.maxRecordsPerFile",
 	"spark.sql.sources.partitionOverwriteMode",
+	"spark.sql.streaming.noDataMicroBatches.enabled",
 }
 
 func check(p *rule.Pass) {
@@ -58,28 +65,70 @@ func check(p *rule.Pass) {
 }
 
 // near returns the known key that key is one slip away from, and how.
+// Spark reads a session key exactly as written: a key that differs from a
+// known one in case or in blanks only is another key to it.
 func near(key string) (string, string) {
-	key = strings.ToLower(strings.TrimSpace(key))
-	if key == "" || !strings.Contains(key, ".") {
+	if !strings.Contains(key, ".") || slices.Contains(known, key) {
 		return "", ""
 	}
-	for _, k := range known {
-		if key == strings.ToLower(k) {
-			return "", ""
+	low := strings.ToLower(strings.TrimSpace(key))
+	for _, name := range known {
+		if low == strings.ToLower(name) {
+			if strings.TrimSpace(key) != key {
+				return name, "Spark reads a key as written, blanks included: did you mean"
+			}
+			return name, "Spark reads a key as written, and it differs in case: did you mean"
 		}
+	}
+	if p, ok := defaultsSlip(low); ok {
+		return rule.ConfDefaultsPrefix + p, "it names no Delta table property, so it gives new tables no default: did you mean"
 	}
 	for _, name := range known {
 		k := strings.ToLower(name)
 		switch {
-		case strings.HasSuffix(key, "."+k):
+		case strings.HasSuffix(low, "."+k):
 			return name, "it holds a known key after a stray prefix: did you mean"
-		case strings.HasSuffix(k, "."+key) && strings.Count(key, ".") >= 2:
+		case strings.HasSuffix(k, "."+low) && strings.Count(low, ".") >= 2:
 			return name, "it lacks the key's prefix: did you mean"
-		case len(key) > 12 && oneEdit(key, k):
+		case len(low) > 12 && oneEdit(low, k):
 			return name, "did you mean"
 		}
 	}
 	return "", ""
+}
+
+// defaultsProperties are the Delta table properties that decide file sizes
+// and their retention, as a properties default names them (without delta.).
+var defaultsProperties = []string{
+	"autoOptimize.optimizeWrite",
+	"autoOptimize.autoCompact",
+	"targetFileSize",
+	"tuneFileSizesForRewrites",
+	"deletedFileRetentionDuration",
+	"logRetentionDuration",
+}
+
+// defaultsSlip returns the property a properties-default key (lower-cased)
+// was meant to name, when what it names is none of them but one letter, or
+// a missing group (autoOptimize.), away from one.
+func defaultsSlip(low string) (string, bool) {
+	rest, ok := strings.CutPrefix(low, strings.ToLower(rule.ConfDefaultsPrefix))
+	if !ok || rest == "" {
+		return "", false
+	}
+	for _, p := range defaultsProperties {
+		if rest == strings.ToLower(p) {
+			return "", false // case is LL502's first check
+		}
+	}
+	for _, p := range defaultsProperties {
+		lp := strings.ToLower(p)
+		_, leaf, grouped := strings.Cut(lp, ".")
+		if oneEdit(rest, lp) || grouped && (rest == leaf || oneEdit(rest, leaf)) {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 // oneEdit reports whether a becomes b by one insertion, deletion or

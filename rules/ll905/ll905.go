@@ -50,8 +50,8 @@ var Rule = rule.New(Doc, check)
 
 // Spark's defaults for how a file scan packs files into read tasks.
 const (
-	confMaxPartitionBytes = "spark.sql.files.maxpartitionbytes"
-	confOpenCost          = "spark.sql.files.opencostinbytes"
+	confMaxPartitionBytes = "spark.sql.files.maxPartitionBytes"
+	confOpenCost          = "spark.sql.files.openCostInBytes"
 	defaultMaxPartition   = 128 << 20
 	defaultOpenCost       = 4 << 20
 )

@@ -9,12 +9,16 @@ import (
 	"github.com/lakelint/lakelint/facts"
 )
 
-// Conf keys rules look at, lower-cased as facts store them.
+// Conf keys rules look at, spelled as Spark reads them: a session setting's
+// key is case-sensitive, so facts keep it as written. Table property keys
+// are lower-cased, as Delta reads them whatever their case.
 const (
-	ConfOptimizeWrite  = "spark.databricks.delta.optimizewrite.enabled"
-	ConfAutoCompact    = "spark.databricks.delta.autocompact.enabled"
+	ConfOptimizeWrite  = "spark.databricks.delta.optimizeWrite.enabled"
+	ConfAutoCompact    = "spark.databricks.delta.autoCompact.enabled"
 	ConfDefaultsPrefix = "spark.databricks.delta.properties.defaults."
-	ConfRetentionCheck = "spark.databricks.delta.retentiondurationcheck.enabled"
+	ConfDefaultsOW     = ConfDefaultsPrefix + "autoOptimize.optimizeWrite"
+	ConfDefaultsAC     = ConfDefaultsPrefix + "autoOptimize.autoCompact"
+	ConfRetentionCheck = "spark.databricks.delta.retentionDurationCheck.enabled"
 	ConfAdaptive       = "spark.sql.adaptive.enabled"
 	PropOptimizeWrite  = "delta.autooptimize.optimizewrite"
 	PropAutoCompact    = "delta.autooptimize.autocompact"
@@ -154,7 +158,7 @@ func (p *Pass) optimizedWrites(w *facts.Write, detail bool) (bool, string, []Rel
 		return true, why, tablePropertyCited(t, PropOptimizeWrite,
 			"this ALTER TABLE turns optimized writes on", "the table's definition turns optimized writes on")
 	}
-	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.optimizewrite", w.Span.Start); ok {
+	if s, ok := p.Facts.SettingBefore(ConfDefaultsOW, w.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
 			if !detail {
 				return true, "", nil

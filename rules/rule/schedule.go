@@ -137,7 +137,7 @@ func (p *Pass) AutoCompactionOff(w *facts.Write) bool {
 		on, known := v.Truth()
 		return known && !on
 	}
-	if s, ok := p.Facts.SettingBefore(ConfDefaultsPrefix+"autooptimize.autocompact", w.Span.Start); ok {
+	if s, ok := p.Facts.SettingBefore(ConfDefaultsAC, w.Span.Start); ok {
 		if on, _ := s.Value.Truth(); on {
 			return false
 		}

@@ -7,3 +7,5 @@ spark = (SparkSession.builder
 spark.conf.set("spark.sql.adaptive.enabled", False)  # want: LL501
 spark.conf.set("spark.sql.adaptive.enabled", "true")
 spark.conf.set("spark.sql.shuffle.partitions", "64")
+# Spark reads keys as written: this sets a key nothing reads (LL502 says so)
+spark.conf.set("spark.sql.Adaptive.enabled", "false")
