@@ -224,6 +224,11 @@ func (l *Linter) link(units []*unit, bs *builders) {
 		u.extra = res.For(u.src.Path)
 		bs.addExtra(u.src.Path, u.extra)
 	}
+	if !bs.kept {
+		// every file's summary, encoded, and what linking each file read:
+		// garbage once linked, unless a later run links again
+		bs.links = nil
+	}
 }
 
 // builders are a run's catalog and link builders, with what each file's
