@@ -231,7 +231,7 @@ func stampOf(path string) (walkmemo.Stamp, bool) {
 	if err != nil || !info.Mode().IsRegular() {
 		return walkmemo.Stamp{}, false
 	}
-	return walkmemo.StampOf(path), true
+	return walkmemo.StampOfInfo(path, info), true
 }
 
 // loadContextFile loads a file of the project context, from the memo when

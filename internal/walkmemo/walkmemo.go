@@ -27,6 +27,12 @@ func StampOf(path string) Stamp {
 	if err != nil {
 		return Stamp{}
 	}
+	return StampOfInfo(path, info)
+}
+
+// StampOfInfo is the stamp of the file at path whose FileInfo the caller
+// has already: one stat, not two.
+func StampOfInfo(path string, info os.FileInfo) Stamp {
 	id, _ := fileid.Of(path, info)
 	return Stamp{size: info.Size(), mtime: info.ModTime().UnixNano(), id: id}
 }
