@@ -120,3 +120,31 @@ func TestRunIncludesFillPlaceholders(t *testing.T) {
 		t.Fatalf("after the include changed: tables %q, want %q", got, want)
 	}
 }
+
+// A pipeline's configuration fills the ${key} placeholders of the SQL files
+// it runs, as Lakeflow substitutes them; a file of two pipelines that give
+// the key different values, or of none, keeps its placeholder.
+func TestPipelineConfigurationFillsPlaceholders(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"databricks.yml": "bundle: {name: b}\nresources:\n  pipelines:\n" +
+			"    p:\n      configuration: {catalog: main, layer: silver}\n      libraries:\n        - glob: {include: ./src/**}\n        - file: {path: ./shared/both.sql}\n" +
+			"    q:\n      configuration: {catalog: dev}\n      libraries:\n        - file: {path: ./shared/both.sql}\n",
+		"src/orders.sql":  "CREATE OR REFRESH STREAMING TABLE ${catalog}.${layer}.orders AS SELECT * FROM STREAM main.bronze.orders;\n",
+		"shared/both.sql": "CREATE OR REFRESH MATERIALIZED VIEW ${catalog}.gold.daily AS SELECT 1;\n",
+		"loose.sql":       "CREATE TABLE ${catalog}.x.loose (id INT) USING DELTA;\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "${catalog}.gold.daily ${catalog}.x.loose main.silver.orders"
+	if got := strings.Join(tableNames(t, dir, engine.Options{}), " "); got != want {
+		t.Fatalf("tables %q, want %q", got, want)
+	}
+}

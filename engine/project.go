@@ -461,6 +461,13 @@ func (l *Linter) taskParams(srcs []Source, p *orchestration.Project) [][]params.
 			for _, c := range t.Params {
 				out[i] = append(out[i], params.Given{Source: params.Widget, Name: c.Key, Value: c.Value, Known: true})
 			}
+			if t.Kind == orchestration.PipelineTask {
+				// a pipeline's configuration is its files' Spark conf, read
+				// in their SQL as ${key}
+				for _, c := range t.SparkConf {
+					out[i] = append(out[i], params.Given{Source: params.Conf, Name: c.Key, Value: c.Value, Known: true})
+				}
+			}
 		}
 	}
 	return out
