@@ -54,14 +54,14 @@ func check(p *rule.Pass) {
 			}
 			return settingTrue(p, rule.ConfOptimizeWrite)
 		}
-		report(p, s.Key, s.Value, s.At, sessionOn)
+		report(p, s.Key, s.Value, s.At, "", sessionOn)
 	}
 	for _, d := range p.Facts.Tables {
 		on := func() bool {
 			return isTrue(d.Properties, rule.PropOptimizeWrite) || tableTrue(p, facts.Target{Table: d.Name, Path: d.Location})
 		}
 		for _, k := range sortedKeys(d.Properties) {
-			report(p, k, d.Properties[k], d.Properties[k].Span, on)
+			report(p, k, d.Properties[k], d.Properties[k].Span, rule.TableLabel(d.Name, d.Location), on)
 		}
 	}
 	for _, a := range p.Facts.Alters {
@@ -69,20 +69,21 @@ func check(p *rule.Pass) {
 			return isTrue(a.Set, rule.PropOptimizeWrite) || tableTrue(p, facts.Target{Table: a.Table, Path: a.Path})
 		}
 		for _, k := range sortedKeys(a.Set) {
-			report(p, k, a.Set[k], a.Set[k].Span, on)
+			report(p, k, a.Set[k], a.Set[k].Span, rule.TableLabel(a.Table, a.Path), on)
 		}
 	}
 	for _, w := range p.Facts.Writes {
 		on := func() bool { return isTrue(w.Properties, rule.PropOptimizeWrite) || tableTrue(p, w.Target) }
 		for _, k := range sortedKeys(w.Properties) {
-			report(p, k, w.Properties[k], w.Properties[k].Span, on)
+			report(p, k, w.Properties[k], w.Properties[k].Span, rule.TargetName(w.Target), on)
 		}
 	}
 }
 
-// report reports key = false when key is a switch; optimizedOn says
+// report reports key = false when key is a switch; table names the table
+// a property is set on ("" for a session setting); optimizedOn says
 // whether optimized writes are on where the switch is auto compaction's.
-func report(p *rule.Pass, key string, v facts.Value, at facts.Span, optimizedOn func() bool) {
+func report(p *rule.Pass, key string, v facts.Value, at facts.Span, table string, optimizedOn func() bool) {
 	what, ok := switches[key] // settings as written, properties lower-cased
 	if !ok {
 		return
@@ -105,7 +106,11 @@ func report(p *rule.Pass, key string, v facts.Value, at facts.Span, optimizedOn 
 		effect = "nothing merges the small files each write leaves (one per task and partition, unless optimized writes are on) " +
 			"after the write, so they pile up until an OPTIMIZE"
 	}
-	p.Report(at, fmt.Sprintf("%s = false switches off %s: %s; remove it or set it to true", rule.DisplayKey(key), what, effect))
+	on := ""
+	if table != "" {
+		on = " of " + table // a script's statements may set it on different tables
+	}
+	p.Report(at, fmt.Sprintf("%s = false switches off %s%s: %s; remove it or set it to true", rule.DisplayKey(key), what, on, effect))
 }
 
 // settingTrue reports whether the file sets the session conf key to true.

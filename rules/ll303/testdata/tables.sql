@@ -1,7 +1,8 @@
 ALTER TABLE main.sales.events SET TBLPROPERTIES (
-  'delta.autoOptimize.autoCompact' = 'false' -- want: LL303
+  'delta.autoOptimize.autoCompact' = 'false' -- want: LL303 "switches off auto compaction of main.sales.events:"
 );
-CREATE TABLE main.sales.x (id INT) TBLPROPERTIES ('DELTA.AUTOOPTIMIZE.OPTIMIZEWRITE' = false); -- want: LL303
+CREATE TABLE main.sales.x (id INT) TBLPROPERTIES ('DELTA.AUTOOPTIMIZE.OPTIMIZEWRITE' = false); -- want: LL303 "optimized writes of main.sales.x:"
+SET spark.databricks.delta.optimizeWrite.enabled = false; -- want: LL303 "switches off optimized writes: every write"
 SET spark.databricks.delta.autoCompact.enabled = false; -- want: LL303
 SET spark.databricks.delta.autoCompact.enabled = true;
 ALTER TABLE main.sales.events SET TBLPROPERTIES ('delta.autoOptimize.autoCompact' = 'true');
