@@ -122,8 +122,10 @@ func TestRunIncludesFillPlaceholders(t *testing.T) {
 }
 
 // A pipeline's configuration fills the ${key} placeholders of the SQL files
-// it runs, as Lakeflow substitutes them; a file of two pipelines that give
-// the key different values, or of none, keeps its placeholder.
+// it runs, as Lakeflow substitutes them, and the names its Python files
+// build from spark.conf.get(key); a file of two pipelines that give the key
+// different values, or of none, keeps its placeholder, and a file's own
+// spark.conf.set gives its value.
 func TestPipelineConfigurationFillsPlaceholders(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -133,6 +135,12 @@ func TestPipelineConfigurationFillsPlaceholders(t *testing.T) {
 		"src/orders.sql":  "CREATE OR REFRESH STREAMING TABLE ${catalog}.${layer}.orders AS SELECT * FROM STREAM main.bronze.orders;\n",
 		"shared/both.sql": "CREATE OR REFRESH MATERIALIZED VIEW ${catalog}.gold.daily AS SELECT 1;\n",
 		"loose.sql":       "CREATE TABLE ${catalog}.x.loose (id INT) USING DELTA;\n",
+		// in Python, spark.conf.get reads the same configuration
+		"src/events.py": "import dlt\n\ncat = spark.conf.get(\"catalog\")\n\n\n@dlt.table(name=f\"{cat}.silver.events\")\ndef events():\n" +
+			"    return spark.readStream.table(\"main.bronze.events\")\n",
+		"loose.py": "cat = spark.conf.get(\"catalog\")\nspark.range(1).write.saveAsTable(f\"{cat}.x.py_loose\")\n" +
+			"spark.range(1).write.saveAsTable(cat + \".x.joined\")\n",
+		"set.py":   "spark.conf.set(\"catalog\", \"dev\")\nspark.range(1).write.saveAsTable(f\"{spark.conf.get('catalog')}.x.set_here\")\n",
 	}
 	for name, text := range files {
 		p := filepath.Join(dir, name)
@@ -143,7 +151,7 @@ func TestPipelineConfigurationFillsPlaceholders(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	want := "${catalog}.gold.daily ${catalog}.x.loose main.silver.orders"
+	want := "${catalog}.gold.daily ${catalog}.x.joined ${catalog}.x.loose ${catalog}.x.py_loose dev.x.set_here main.bronze.events main.silver.events main.silver.orders"
 	if got := strings.Join(tableNames(t, dir, engine.Options{}), " "); got != want {
 		t.Fatalf("tables %q, want %q", got, want)
 	}

@@ -141,8 +141,9 @@ func isNotebook(f document.Format) bool {
 }
 
 // widgetNames has ps fill the names and paths of Python facts that a
-// widget's value is part of ({{x}}, see pyfacts): the widget's default
-// names the table there as in the SQL the notebook runs.
+// widget's value ({{x}}, see pyfacts) or a conf value (${k}) is part of:
+// the widget's default, or the conf's value, names the table there as in
+// the SQL the notebook runs.
 func widgetNames(ps *params.Session, f *facts.File) {
 	if f == nil {
 		return
@@ -169,7 +170,9 @@ func widgetNames(ps *params.Session, f *facts.File) {
 	}
 }
 
-func hasWidget(s string) bool { return strings.Contains(s, "{{") }
+// hasWidget: a widget's value ({{x}}) or a conf value's (${k}, from
+// spark.conf.get("k")) is part of s.
+func hasWidget(s string) bool { return strings.Contains(s, "{{") || strings.Contains(s, "${") }
 
 // avoidHostQuote keeps text a fix adds to SQL inside a Python string from
 // closing that string: properties are quoted with the other quote character.

@@ -370,12 +370,21 @@ func (x *extractor) plainString(text []byte, at int) val {
 
 // add folds + on string and number constants.
 func (x *extractor) add(l, r val) val {
-	if l.kind == kStr && r.kind == kStr {
+	named := func(v val) bool { return v.kind == kWidget || v.kind == kConfValue }
+	if (l.kind == kStr || named(l)) && (r.kind == kStr || named(r)) {
 		b, was := x.newString()
-		var lseg, rseg [1]document.Segment
-		ls, rs := l.strLocal(&lseg), r.strLocal(&rseg)
-		b.Append(ls, 0, len(ls.Text))
-		b.Append(rs, 0, len(rs.Text))
+		for _, v := range [2]val{l, r} {
+			if named(v) {
+				// known by its name only: a hole that a widget's default or
+				// a conf value fills, as in an f-string
+				w, _ := widgetText(v)
+				b.ValueHole(w)
+				continue
+			}
+			var seg [1]document.Segment
+			d := v.strLocal(&seg)
+			b.Append(d, 0, len(d.Text))
+		}
 		return x.endString(b, was, true, false)
 	}
 	return arith("+", l, r)
@@ -702,6 +711,8 @@ func widgetText(v val) (string, bool) {
 	switch v.kind {
 	case kWidget:
 		return "{{" + v.name + "}}", true
+	case kConfValue:
+		return "${" + v.name + "}", true
 	case kStr:
 		d, ok := v.ref.(*python.Decoded)
 		if !ok || len(d.Holes) == 0 {
@@ -720,5 +731,11 @@ func widgetText(v val) (string, bool) {
 // widgetHole reports whether a hole's text is "{{x}}": no Python
 // placeholder is written so ({{ is an escaped brace there).
 func widgetHole(s string) bool {
-	return len(s) > 4 && strings.HasPrefix(s, "{{") && strings.HasSuffix(s, "}}") && !strings.ContainsAny(s[2:len(s)-2], "{}")
+	switch {
+	case len(s) > 4 && strings.HasPrefix(s, "{{") && strings.HasSuffix(s, "}}"):
+		return !strings.ContainsAny(s[2:len(s)-2], "{}")
+	case len(s) > 3 && strings.HasPrefix(s, "${") && strings.HasSuffix(s, "}"):
+		return !strings.ContainsAny(s[2:len(s)-1], "{}$") // a conf value's (kConfValue)
+	}
+	return false
 }

@@ -258,8 +258,7 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		if obj.ref != nil && !confMethods[c.name] {
 			return x.method(val{kind: kUnknown, ref: obj.ref}, c, a) // a parameter named conf
 		}
-		x.confMethod(c, a)
-		return val{}
+		return x.confMethod(c, a)
 	case kReader:
 		if rd, ok := obj.ref.(*reader); ok {
 			return x.readerMethod(rd, c, a)

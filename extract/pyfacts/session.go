@@ -67,13 +67,23 @@ func (x *extractor) builderConfig(c callSite, a args) {
 	x.eachSetting(k, v, "builder.config", at, at, x.recordSetting)
 }
 
-func (x *extractor) confMethod(c callSite, a args) {
+func (x *extractor) confMethod(c callSite, a args) val {
+	if c.name == "get" {
+		// a key's value, which a pipeline's configuration or a SET gives:
+		// a string built from it names ${key}, which they fill
+		if k, ok := a.get(0, "key"); ok {
+			if key, ok := k.v.literalString(); ok && key != "" && !strings.ContainsAny(key, "{}$") {
+				return val{kind: kConfValue, name: key}
+			}
+		}
+		return val{}
+	}
 	if c.name != "set" {
-		return
+		return val{}
 	}
 	k, ok := a.get(0, "key")
 	if !ok {
-		return
+		return val{}
 	}
 	v, _ := a.get(1, "value")
 	x.eachSetting(k, v, "spark.conf.set", x.spanOf(c.call), x.span(c.nameStart(), c.call.End()), x.recordSetting)
@@ -88,4 +98,5 @@ func (x *extractor) confMethod(c callSite, a args) {
 		}
 		x.give(g)
 	}
+	return val{}
 }
