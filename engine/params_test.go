@@ -140,7 +140,7 @@ func TestPipelineConfigurationFillsPlaceholders(t *testing.T) {
 			"    return spark.readStream.table(\"main.bronze.events\")\n",
 		"loose.py": "cat = spark.conf.get(\"catalog\")\nspark.range(1).write.saveAsTable(f\"{cat}.x.py_loose\")\n" +
 			"spark.range(1).write.saveAsTable(cat + \".x.joined\")\n",
-		"set.py":   "spark.conf.set(\"catalog\", \"dev\")\nspark.range(1).write.saveAsTable(f\"{spark.conf.get('catalog')}.x.set_here\")\n",
+		"set.py": "spark.conf.set(\"catalog\", \"dev\")\nspark.range(1).write.saveAsTable(f\"{spark.conf.get('catalog')}.x.set_here\")\n",
 	}
 	for name, text := range files {
 		p := filepath.Join(dir, name)

@@ -82,9 +82,14 @@ func TestPlatformAuto(t *testing.T) {
 			"session.py": "from pyspark.sql import SparkSession\ndef get_spark():\n    return (SparkSession.builder\n        .config('spark.sql.catalog.nessie', 'org.apache.iceberg.spark.SparkCatalog')\n        .getOrCreate())\n",
 			"job.py":     "from session import get_spark\nspark = get_spark()\nspark.read.table('main.raw.a').write.mode('append').saveAsTable('main.silver.a')\n",
 		}, "databricks: the Unity Catalog name main.silver.a"},
-		{"a Jupyter notebook's display", map[string]string{
+		{"a Jupyter notebook's display: IPython's", map[string]string{
 			"jobs/job.py":      job,
 			"nb/explore.ipynb": notebookWithKernel("python3", "display(spark.read.table('x'))"),
+		}, "unknown: no evidence"},
+		{"the display of a Jupyter notebook Databricks exported", map[string]string{
+			"jobs/job.py": job,
+			"nb/explore.ipynb": strings.Replace(notebookWithKernel("python3", "display(spark.read.table('x'))"),
+				`"metadata": {`, `"metadata": {"application/vnd.databricks.v1+notebook": {"language": "python"}, `, 1),
 		}, "databricks: display(...) in "},
 	}
 	for _, tt := range tests {

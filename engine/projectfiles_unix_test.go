@@ -16,7 +16,7 @@ import (
 // fill its memory, and the sources are still linted.
 func TestSpecialProjectFilesNeverHang(t *testing.T) {
 	dir := writeProject(t, map[string]string{
-		"jobs/job.py":           "spark.read.table('a').coalesce(1).write.saveAsTable('main.s.t')\n",
+		"jobs/job.py":           "spark.read.table('a').coalesce(1).write.mode('append').saveAsTable('main.s.t')\n",
 		"dbt/dbt_project.yml":   "name: shop\nmodels:\n  shop:\n    +materialized: table\n",
 		"dbt/models/orders.sql": "select 1\n",
 	})

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
+	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/python"
 )
 
@@ -92,8 +93,11 @@ func (x *extractor) evidence() {
 		if x.signs&(1<<i) != 0 {
 			continue
 		}
-		if s.text == "display" && (otherSparkKernels[strings.ToLower(x.doc.Kernel)] || otherSparkSource(x.doc.Text)) {
-			continue // a Synapse or Fabric notebook's display(...) says nothing of Databricks
+		if s.text == "display" && (otherSparkKernels[strings.ToLower(x.doc.Kernel)] || otherSparkSource(x.doc.Text) || x.doc.Format == document.Jupyter && !x.doc.Databricks) {
+			// a Synapse or Fabric notebook's display(...) says nothing of
+			// Databricks, nor a Jupyter notebook's that Databricks did not
+			// export: IPython has it built in
+			continue
 		}
 		for off := 0; off < len(x.src); {
 			j := indexFrom(x.src, off, s.text, signAnchors[i])

@@ -1,7 +1,6 @@
 package sqlfacts
 
 import (
-
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/sql"

@@ -139,6 +139,9 @@ type Document struct {
 	// Kernel is a Jupyter notebook's kernel name ("python3",
 	// "synapse_pyspark"); "" elsewhere.
 	Kernel string
+	// Databricks says a Jupyter notebook was exported from Databricks: its
+	// metadata holds Databricks' own notebook entry.
+	Databricks bool
 	// Notes are non-fatal remarks for --verbose (skipped cells, say).
 	Notes []string
 	// Render turns an edited Text back into file bytes; nil means Text is the file.

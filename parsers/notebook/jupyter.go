@@ -29,8 +29,10 @@ type jupyterFile struct {
 	parts    []span // the strings of all sources, quotes included
 	language string
 	kernel   string // the kernelspec's name
-	nbformat float64
-	hasFmt   bool
+	// databricks: the metadata holds Databricks' notebook entry (an export)
+	databricks bool
+	nbformat   float64
+	hasFmt     bool
 }
 
 // Jupyter parses an nbformat 4 notebook. Document.Text is the code cells'
@@ -44,7 +46,7 @@ func Jupyter(path string, src []byte) (*document.Document, error) {
 	doc := &document.Document{Path: path, Format: document.Jupyter}
 	doc.Text, doc.Cells = nb.buildText(src)
 	doc.EOL = LineEnding(doc.Text)
-	doc.Kernel = nb.kernel
+	doc.Kernel, doc.Databricks = nb.kernel, nb.databricks
 	lang, known := kernelLanguage(nb.language)
 	if nb.language == "" && hasScalaCell(doc) {
 		// an old Databricks export names no language: a notebook whose
@@ -115,6 +117,7 @@ func scanJupyter(src []byte) (*jupyterFile, error) {
 					// kernel here, with no kernelspec
 					return stringField(s, "name", &kernelInfo)
 				case "application/vnd.databricks.v1+notebook":
+					nb.databricks = true
 					return stringField(s, "language", &databricksLang)
 				}
 				_, err := s.skip()

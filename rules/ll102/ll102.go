@@ -27,7 +27,11 @@ property): they shuffle the rows again before writing, and LL101 reports the coa
 Nor is an overwrite (mode("overwrite"), INSERT OVERWRITE, writeTo(...).overwrite): it
 replaces what the table held, so each run leaves one file per partition it writes and
 none of the last run's; the single task may be slow, but its files are not small, and
-without optimized writes dropping the call would make more files, not fewer.
+without optimized writes dropping the call would make more files, not fewer. The same
+holds for a write in the default mode (errorifexists) or mode("ignore"), which makes its
+table once, and for one whose mode is not known where it is written (mode(cfg.mode)):
+only an append (mode("append"), insertInto, writeTo(...).append, a stream) adds a run's
+file beside the last run's.
 
 A DataFrame funnelled through one task and named as a temporary view
 (df.coalesce(1).createOrReplaceTempView("v")) is reported when spark.sql creates a
@@ -67,6 +71,11 @@ func check(p *rule.Pass) {
 		}
 		if w.Overwrites() {
 			continue // one file per partition replaces the last run's: no small files pile up
+		}
+		if w.API != facts.DataStreamWriter && !w.Appends() {
+			// errorifexists (the default), ignore, or a mode not known: the
+			// write makes its table once, or may, and piles up nothing
+			continue
 		}
 		if on, _ := p.OptimizedWrites(w); on && format == "delta" {
 			continue // optimized writes shuffle again before writing: LL101 reports the coalesce

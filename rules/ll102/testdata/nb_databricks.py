@@ -42,4 +42,5 @@ invoices.coalesce(1).write.mode("overwrite").saveAsTable("main.billing.invoices_
 # MAGIC     .repartition(1)  # want: LL102
 # MAGIC     .write
 # MAGIC     .format("delta")
+# MAGIC     .mode("append")
 # MAGIC     .saveAsTable("main.billing.invoices_magic"))

@@ -4,16 +4,22 @@ ONE = 1
 orders = spark.read.table("main.raw.orders")
 
 orders.coalesce(1).write.mode("append").saveAsTable("main.sales.orders")  # want: LL102 "one task"
-orders.repartition(ONE).write.parquet("/mnt/lake/orders")  # want: LL102
+orders.repartition(ONE).write.mode("append").parquet("/mnt/lake/orders")  # want: LL102
 single = orders.coalesce(1)  # want: LL102
 single.writeTo("main.sales.orders_v2").append()
-orders.coalesce(1).write.format("orc").save("/mnt/lake/orders_orc")  # want: LL102
+orders.coalesce(1).write.format("orc").mode("append").save("/mnt/lake/orders_orc")  # want: LL102
 orders.coalesce(1).write.insertInto("main.sales.orders")  # want: LL102
 
 # exports meant as one file
 orders.coalesce(1).write.csv("/mnt/export/orders.csv", header=True)
 orders.coalesce(1).write.format("json").save("/mnt/export/orders_json")
 orders.repartition(1).write.text("/mnt/export/orders.txt")
+
+# a write that makes its table once (the default errorifexists, ignore) or whose
+# mode is not known here piles up nothing
+orders.coalesce(1).write.saveAsTable("main.sales.once")
+orders.coalesce(1).write.mode("ignore").parquet("/mnt/lake/once")
+orders.repartition(1).write.mode(settings.write_mode).parquet("/mnt/lake/configured")
 
 # overwrites replace the last run's files: one file per partition, none piling up
 orders.coalesce(1).write.mode("overwrite").saveAsTable("main.sales.dim_customers")
