@@ -200,6 +200,15 @@ var narrowNames = map[string]bool{
 // IsNarrow reports whether the transform keeps its input's partitioning.
 func (t *Transform) IsNarrow() bool { return narrowNames[t.Name] }
 
+// Groupings group rows by columns for the aggregation that follows, which
+// shuffles them by those columns; Aggregations finish a grouping (count is
+// one after a groupBy); Deduplications of a subset of columns shuffle by it.
+var (
+	Groupings      = map[string]bool{"groupBy": true, "groupby": true}
+	Aggregations   = map[string]bool{"agg": true, "count": true, "sum": true, "avg": true, "mean": true, "min": true, "max": true, "applyInPandas": true}
+	Deduplications = map[string]bool{"dropDuplicates": true, "drop_duplicates": true}
+)
+
 // API is how a write is expressed.
 type API string
 
@@ -298,7 +307,8 @@ type Write struct {
 	// Transforms are the DataFrame operations that produced the written data,
 	// oldest first, followed across assignments and notebook cells, back to
 	// the last operation that reshapes the data (a join, an aggregation, a
-	// cache), which is included: nothing before it decides the write's files.
+	// cache), which is included, with the groupBy of an aggregation: nothing
+	// before it decides the write's files.
 	Transforms []Transform
 	// WriterAt is where ".write"/".writeStream" begins: the place to insert a
 	// transform just before the write (LL104's fix).

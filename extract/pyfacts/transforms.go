@@ -80,6 +80,13 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 			cuts++
 		}
 		if t := (facts.Transform{Name: p.name}); !t.IsNarrow() && !t.IsShuffle() {
+			if q := p.prev; facts.Aggregations[p.name] && q != nil && q.source == nil && facts.Groupings[q.name] {
+				// an aggregation's groupBy says what its rows are grouped by
+				n++
+				if q.canCut {
+					cuts++
+				}
+			}
 			break
 		}
 	}
@@ -216,6 +223,13 @@ func rebase(h, onto *hist) *hist {
 }
 
 // notFrames are DataFrame methods whose result is not a DataFrame.
+// groupedRows reports whether v is a groupBy's grouped rows, whose
+// count() is a DataFrame, not a number.
+func groupedRows(v val) bool {
+	h := v.history()
+	return h != nil && (h.name == "groupBy" || h.name == "groupby" || h.name == "pivot" || h.name == "cube" || h.name == "rollup")
+}
+
 var notFrames = map[string]bool{
 	"count": true, "collect": true, "show": true, "first": true, "head": true, "take": true,
 	"tail": true, "toPandas": true, "isEmpty": true, "printSchema": true, "explain": true,
@@ -247,7 +261,7 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 		case tempViews[c.name]:
 			x.noteView(obj, a)
 			return val{}
-		case notFrames[c.name]:
+		case notFrames[c.name] && !(c.name == "count" && groupedRows(obj)):
 			return val{}
 		}
 	}

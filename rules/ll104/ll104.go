@@ -175,23 +175,46 @@ func columnsFromCall(part *facts.Partitioning) bool {
 	return false
 }
 
-// shuffledBy reports whether the data was repartitioned by some of the
-// partition columns (and nothing else) before the write. A repartition by a
-// column that is not written as a literal (a parameter, a variable) counts:
-// it may well be the partition column, and LL104 says nothing it cannot show.
+// shuffledBy reports whether the rows reach the write grouped by some of
+// the partition columns (and nothing else), so that each partition value
+// sits in one task: a repartition by them, an aggregation grouped by them
+// (groupBy(...).agg/count/...), or dropDuplicates of them, followed only
+// by steps that keep the partitioning. A repartition by a column that is
+// not written as a literal (a parameter, a variable) counts: it may well be
+// the partition column, and LL104 says nothing it cannot show.
 func shuffledBy(w *facts.Write, cols []string) bool {
-	t := w.Feeding()
-	if t == nil || len(t.Columns) == 0 || !strings.HasPrefix(strings.ToLower(t.Name), "repartition") {
-		return false
-	}
 	want := map[string]bool{}
 	for _, c := range cols {
 		want[strings.ToLower(c)] = true
 	}
-	for _, c := range t.Columns {
-		if c.Name != "" && !want[strings.ToLower(c.Name)] {
+	within := func(t *facts.Transform, unnamed bool) bool {
+		if len(t.Columns) == 0 {
+			return false
+		}
+		for _, c := range t.Columns {
+			if c.Name == "" && !unnamed || c.Name != "" && !want[strings.ToLower(c.Name)] {
+				return false
+			}
+		}
+		return true
+	}
+	aggregated := false // an aggregation of grouped rows, read back to its groupBy
+	for i := len(w.Transforms) - 1; i >= 0; i-- {
+		t := &w.Transforms[i]
+		switch name := t.Name; {
+		case strings.HasPrefix(strings.ToLower(name), "repartition"):
+			return within(t, true)
+		case t.IsShuffle():
+			return false
+		case facts.Groupings[name]:
+			return aggregated && within(t, false)
+		case facts.Aggregations[name] && !aggregated:
+			aggregated = true
+		case facts.Deduplications[name] && !aggregated:
+			return within(t, false)
+		case aggregated || !t.IsNarrow():
 			return false
 		}
 	}
-	return true
+	return false
 }

@@ -48,7 +48,7 @@ frame.write.partitionBy("return_date").parquet(out_path)
 
 # near misses: the count does not reach the write, or there is none
 sales.write.partitionBy("sale_date").parquet(out_path)  # want: LL104
-sales.repartition(8).groupBy("sale_date").count().write.partitionBy("sale_date").parquet(out_path)  # want: LL104
+sales.repartition(8).groupBy("sale_date", "region").count().write.partitionBy("sale_date").parquet(out_path)  # want: LL104
 sales.repartition("region").write.partitionBy("sale_date").parquet(out_path)  # want: LL104
 other = spark.read.table("main.raw.refunds")
 if other.isEmpty():
