@@ -261,7 +261,7 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 		case tempViews[c.name]:
 			x.noteView(obj, a)
 			return val{}
-		case notFrames[c.name] && !(c.name == "count" && groupedRows(obj)):
+		case notFrames[c.name] && (c.name != "count" || !groupedRows(obj)):
 			return val{}
 		}
 	}
