@@ -222,14 +222,14 @@ func rebase(h, onto *hist) *hist {
 	return &c
 }
 
-// notFrames are DataFrame methods whose result is not a DataFrame.
-// groupedRows reports whether v is a groupBy's grouped rows, whose
-// count() is a DataFrame, not a number.
+// groupedRows reports whether v is grouped rows (groupBy, cube, rollup,
+// pivot), whose count() is a DataFrame, not a number.
 func groupedRows(v val) bool {
 	h := v.history()
-	return h != nil && (h.name == "groupBy" || h.name == "groupby" || h.name == "pivot" || h.name == "cube" || h.name == "rollup")
+	return h != nil && (facts.Groupings[h.name] || h.name == "pivot" || h.name == "cube" || h.name == "rollup")
 }
 
+// notFrames are DataFrame methods whose result is not a DataFrame.
 var notFrames = map[string]bool{
 	"count": true, "collect": true, "show": true, "first": true, "head": true, "take": true,
 	"tail": true, "toPandas": true, "isEmpty": true, "printSchema": true, "explain": true,

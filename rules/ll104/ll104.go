@@ -38,7 +38,8 @@ and not at calls whose column is unknown.
 A write whose columns are not known where it is written (partitionBy(*cols),
 partitionBy(self.partition_by), a value taken from a settings dict) is reported when its own
 code makes the DataFrame, the format is a file format (or Delta with optimized writes known
-off) and no repartition or coalesce, by any columns, is on the way: whatever the columns are,
+off) and no repartition or coalesce, aggregation grouped by columns or dropDuplicates of
+some, is on the way: whatever the columns are,
 the write does not shuffle by them. The message quotes the columns' code and no fix is offered.`,
 	Lang:    "python",
 	Example: `daily.write.mode("append").partitionBy("event_date", "country").parquet(path)`,
@@ -137,8 +138,8 @@ func unknownColumns(p *rule.Pass, w *facts.Write, format string, seen map[facts.
 		return
 	}
 	for i := range w.Transforms {
-		if t := &w.Transforms[i]; t.IsShuffle() || t.Name == facts.Branches {
-			return
+		if t := &w.Transforms[i]; t.IsShuffle() || t.Name == facts.Branches || facts.Groupings[t.Name] || facts.Deduplications[t.Name] {
+			return // what groups the rows may be the partition columns
 		}
 	}
 	var why string

@@ -19,3 +19,8 @@ deduped.write.mode("overwrite").partitionBy("ns").parquet("s3://lake/deduped/") 
 # a join after the aggregation reshapes the rows again
 joined = docs.groupBy("ns").count().join(docs, "doc_id")
 joined.write.mode("overwrite").partitionBy("ns").parquet("s3://lake/joined/")  # want: LL104
+
+# columns not known where they are written: a grouping on the way may be by them
+KEYS = ["ns"]
+keyed = docs.groupBy(*KEYS).count()
+keyed.write.mode("overwrite").partitionBy(*KEYS).parquet("s3://lake/keyed/")
