@@ -5,9 +5,10 @@ import "strings"
 // HighCardinality reports whether a column with this name is likely to have
 // very many distinct values (ids, timestamps, emails), going by the
 // configured name patterns. A low-cardinality pattern wins, so "event_date"
-// is fine though "*_at"-like patterns abound. Names compare case-insensitively.
+// is fine though "*_at"-like patterns abound. Names compare case-insensitively,
+// a camelCase name as its snake_case words ("studyLocusId" is "study_locus_id").
 func (c *Config) HighCardinality(column string) bool {
-	name := strings.ToLower(strings.TrimSpace(column))
+	name := snakeCase(strings.TrimSpace(column))
 	return matchAny(c.Rules.HighCardinalityPatterns, name) &&
 		!matchAny(c.Rules.LowCardinalityPatterns, name) &&
 		!matchAny(c.Rules.LowCardinalityPatterns, keyOf(name))
@@ -27,8 +28,34 @@ func keyOf(name string) string {
 
 // LowCardinality reports whether the column matches a low-cardinality pattern.
 func (c *Config) LowCardinality(column string) bool {
-	return matchAny(c.Rules.LowCardinalityPatterns, strings.ToLower(strings.TrimSpace(column)))
+	return matchAny(c.Rules.LowCardinalityPatterns, snakeCase(strings.TrimSpace(column)))
 }
+
+// snakeCase lowers a name, putting an underscore where a camelCase word
+// begins: "studyLocusId" is "study_locus_id", "HTTPStatus" "http_status".
+// Scala and Java schemas name their columns so, and the patterns are written
+// for snake_case.
+func snakeCase(name string) string {
+	b := []byte(name)
+	if !strings.ContainsFunc(name, func(r rune) bool { return 'A' <= r && r <= 'Z' }) {
+		return name
+	}
+	out := make([]byte, 0, len(b)+4)
+	for i, c := range b {
+		if i > 0 && isUpper(c) && b[i-1] != '_' &&
+			(!isUpper(b[i-1]) || (i+1 < len(b) && isLower(b[i+1]))) {
+			out = append(out, '_')
+		}
+		if isUpper(c) {
+			c += 'a' - 'A'
+		}
+		out = append(out, c)
+	}
+	return string(out)
+}
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 
 // matchAny reports whether name, lower case, matches one of patterns. The
 // patterns are lower case already: the loader lowers them once, and the

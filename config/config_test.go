@@ -370,3 +370,16 @@ func TestTriggerSettings(t *testing.T) {
 		t.Error("a zero suggested trigger is accepted")
 	}
 }
+
+func TestCamelCaseNamesAreJudgedAsTheirWords(t *testing.T) {
+	c := Defaults()
+	for name, want := range map[string]bool{
+		"studyLocusId": true, "userID": true, "createdAt": true, "SessionKey": true,
+		"eventDate": false, "CustomerRegion": false, "Customer_Region": false, "USER_ID": true,
+		"countryId": false, "Status": false, "identity": false,
+	} {
+		if got := c.HighCardinality(name); got != want {
+			t.Errorf("HighCardinality(%q) = %v, want %v (as %q)", name, got, want, snakeCase(name))
+		}
+	}
+}

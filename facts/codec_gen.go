@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "f9a3c4c0ed956f8f"
+const CodecVersion = "ba41ce3908bb9be1"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -521,6 +521,9 @@ func (e *encoder) encTransform(x *Transform) {
 	if x.Counted {
 		bits |= 1 << 3
 	}
+	if x.Windowed {
+		bits |= 1 << 4
+	}
 	e.Bits8(bits)
 	e.Str(x.Name)
 	e.encValue(&x.NumPartitions)
@@ -533,14 +536,19 @@ func (e *encoder) encTransform(x *Transform) {
 	for i1 := range x.Removal {
 		e.encEdit(&x.Removal[i1])
 	}
+	e.Count(len(x.WindowBy), x.WindowBy == nil)
+	for i1 := range x.WindowBy {
+		e.encColumn(&x.WindowBy[i1])
+	}
 }
 
 func (d *decoder) decTransform(x *Transform) {
-	bits := d.Bits8(4)
+	bits := d.Bits8(5)
 	x.Hint = bits&(1<<0) != 0
 	x.HasNum = bits&(1<<1) != 0
 	x.Nested = bits&(1<<2) != 0
 	x.Counted = bits&(1<<3) != 0
+	x.Windowed = bits&(1<<4) != 0
 	x.Name = d.Str()
 	d.decValue(&x.NumPartitions)
 	if n1, ok := d.Count(); ok {
@@ -557,6 +565,13 @@ func (d *decoder) decTransform(x *Transform) {
 			d.decEdit(&s1[i1])
 		}
 		x.Removal = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Column, n1)
+		for i1 := range s1 {
+			d.decColumn(&s1[i1])
+		}
+		x.WindowBy = s1
 	}
 }
 

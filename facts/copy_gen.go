@@ -365,6 +365,16 @@ func (c Copier) copyTransform(x *Transform) {
 			x.Removal = y1
 		}
 	}
+	if s1 := x.WindowBy; s1 != nil {
+		y1 := make([]Column, len(s1))
+		copy(y1, s1)
+		if c.Home != 0 {
+			for i1 := range y1 {
+				c.copyColumn(&y1[i1])
+			}
+		}
+		x.WindowBy = y1
+	}
 }
 
 // Edit returns a deep copy of x (nil for nil).

@@ -171,6 +171,12 @@ type Transform struct {
 	// Counted is set on a Branches step when some way through it ends with
 	// a repartition or coalesce to a number of partitions.
 	Counted bool
+	// Windowed is set on a select or withColumn that computes a column
+	// over a window (F.row_number().over(w)): the window shuffles the rows
+	// by WindowBy, its partitionBy columns (one of unknown name when the
+	// window is not known), or into one task when it has none.
+	Windowed bool
+	WindowBy []Column
 }
 
 // Branches is the Name of the step where ways through the code that made a
@@ -198,7 +204,7 @@ var narrowNames = map[string]bool{
 }
 
 // IsNarrow reports whether the transform keeps its input's partitioning.
-func (t *Transform) IsNarrow() bool { return narrowNames[t.Name] }
+func (t *Transform) IsNarrow() bool { return narrowNames[t.Name] && !t.Windowed }
 
 // Groupings group rows by columns for the aggregation that follows, which
 // shuffles them by those columns; Aggregations finish a grouping (count is

@@ -164,6 +164,9 @@ type extractor struct {
 	// outerLoops are the loops around the innermost one, in the current
 	// function or at module level, outermost first
 	outerLoops []loopCtx
+	// windows are the columns computed over a window read so far and not
+	// yet taken by the select or withColumn they are arguments of
+	windows []windowUse
 	// views are the temporary views of DataFrames made so far, by
 	// lower-cased name (see Options.ViewFed)
 	views map[string]*hist
@@ -203,6 +206,7 @@ func (x *extractor) region(r *document.Region) {
 		return
 	}
 	x.r, x.tree, x.src = r, tree, r.Text
+	x.windows = x.windows[:0] // offsets are the region's
 	defer func() {
 		tree.Release() // facts never hold nodes
 		x.r, x.tree, x.src, x.stmt = nil, nil, nil, python.Node{}

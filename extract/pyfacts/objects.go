@@ -241,6 +241,9 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 
 // method applies obj.name(args).
 func (x *extractor) method(obj val, c callSite, a args) val {
+	if c.name == "over" && obj.kind != kWindow {
+		return x.noteWindow(c, a) // only a Column has over()
+	}
 	switch obj.kind {
 	case kSession:
 		return x.sessionMethod(c, a)
@@ -297,7 +300,11 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		}
 		return x.callFunction(x.qualified(obj.name, c.name), c, a)
 	case kWindow:
-		return val{kind: kWindow}
+		return x.windowMethod(obj, c, a)
+	case kColumn:
+		if _, ok := obj.ref.(*windowSpec); ok {
+			return obj // alias, cast: still computed over the window
+		}
 	case kContext:
 		if c.name == "getOrCreate" { // SparkContext.getOrCreate(conf)
 			x.contextConf(c, a, 0)

@@ -28,6 +28,26 @@ type hist struct {
 	// counted is set on a facts.Branches step: some way through it ends
 	// with a repartition or coalesce to a number of partitions.
 	counted bool
+	// window is set on a step that computes a column over a window (see
+	// facts.Transform.Windowed)
+	window *windowSpec
+}
+
+// windowSpec is what a Window spec partitions by: its partitionBy columns,
+// none when it has no partitionBy (every row goes to one task).
+type windowSpec struct {
+	by []facts.Column
+}
+
+// windowUse is a column computed over a window (expr.over(w)) at an offset.
+type windowUse struct {
+	at   int
+	spec *windowSpec
+}
+
+// step is the facts.Transform a history step is, as far as its kind goes.
+func (h *hist) step() facts.Transform {
+	return facts.Transform{Name: h.name, Windowed: h.window != nil}
 }
 
 // meet is the DataFrame that two ways through the code which made it
@@ -55,7 +75,7 @@ func meet(a, b val) (val, bool) {
 // facts.Write.CountShuffled).
 func (h *hist) countShuffled() bool {
 	for p := h; p != nil && p.source == nil; p = p.prev {
-		switch t := (facts.Transform{Name: p.name}); {
+		switch t := p.step(); {
 		case p.name == facts.Branches:
 			return p.counted
 		case t.IsShuffle():
@@ -79,7 +99,7 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 		if p.canCut {
 			cuts++
 		}
-		if t := (facts.Transform{Name: p.name}); !t.IsNarrow() && !t.IsShuffle() {
+		if t := p.step(); !t.IsNarrow() && !t.IsShuffle() {
 			if q := p.prev; facts.Aggregations[p.name] && q != nil && q.source == nil && facts.Groupings[q.name] {
 				// an aggregation's groupBy says what its rows are grouped by
 				n++
@@ -98,6 +118,9 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 	for p, i := h, n-1; i >= 0; p, i = p.prev, i-1 {
 		t := &out[i]
 		t.Name, t.Span, t.Columns, t.Counted = p.name, p.span, p.cols, p.counted
+		if p.window != nil {
+			t.Windowed, t.WindowBy = true, p.window.by
+		}
 		if p.num != nil {
 			t.HasNum, t.NumPartitions = true, *p.num
 		}
@@ -120,7 +143,7 @@ func (h *hist) narrowSource() *facts.Read {
 			}
 			return nil
 		}
-		if t := (facts.Transform{Name: p.name}); !t.IsNarrow() {
+		if t := p.step(); !t.IsNarrow() {
 			return nil
 		}
 	}
@@ -302,7 +325,92 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 		h.cols = x.columns.clone(cols, 12) // 40 bytes each
 	}
 	h.removal, h.canCut = x.removal(start, c.call.End())
+	if windowed[c.name] {
+		h.window = x.windowsIn(c.call.Start(), c.call.End(), a)
+	}
 	return h
+}
+
+// windowed are the DataFrame methods whose columns may be computed over a
+// window.
+var windowed = map[string]bool{"select": true, "withColumn": true, "withColumns": true}
+
+// windowsIn is the window the columns of a call's arguments a, written
+// between the offsets start and end, are computed over, nil when none is:
+// an over() read among the arguments, or an argument that is a windowed
+// column kept in a variable (rn = F.row_number().over(w)). Several are
+// merged into one spec: the rows end up shuffled by one of them, so all
+// their columns count.
+func (x *extractor) windowsIn(start, end int, a args) *windowSpec {
+	var out *windowSpec
+	add := func(s *windowSpec) {
+		if out == nil {
+			out = &windowSpec{}
+		}
+		out.by = append(out.by, s.by...)
+	}
+	for _, u := range x.windows {
+		if u.at >= start && u.at < end {
+			add(u.spec)
+		}
+	}
+	x.windows = x.windows[:0] // any other is stale
+	for _, g := range a {
+		vs := []val{g.v}
+		if g.v.kind == kList || g.v.kind == kDict {
+			vs = vs[:0]
+			for _, it := range g.v.items() {
+				vs = append(vs, it.val)
+			}
+		}
+		for _, v := range vs {
+			if s, ok := v.ref.(*windowSpec); ok && v.kind == kColumn {
+				add(s)
+			}
+		}
+	}
+	return out
+}
+
+// noteWindow records expr.over(spec) at the call c: a window of unknown
+// spec (a parameter, a helper's result) partitions by columns not known.
+func (x *extractor) noteWindow(c callSite, a args) val {
+	spec := &windowSpec{by: []facts.Column{{Span: x.spanOf(c.call)}}}
+	if g, ok := a.pos(0); ok && g.v.kind == kWindow {
+		if s, ok := g.v.ref.(*windowSpec); ok {
+			spec = s
+		} else if g.v.ref == nil {
+			spec = &windowSpec{} // Window itself, or a spec with no partitionBy
+		}
+	}
+	if len(x.windows) > 64 {
+		x.windows = x.windows[:0] // windows no select took: forget them
+	}
+	x.windows = append(x.windows, windowUse{at: c.call.Start(), spec: spec})
+	return val{kind: kColumn, ref: spec}
+}
+
+// windowMethod applies a Window spec method: partitionBy gives the spec
+// its columns, the others (orderBy, rowsBetween) keep them.
+func (x *extractor) windowMethod(obj val, c callSite, a args) val {
+	if c.name != "partitionBy" {
+		return obj
+	}
+	spec := &windowSpec{}
+	for _, g := range a {
+		if !g.isPositional() {
+			continue
+		}
+		sp, n := x.spanOf(g.n), len(spec.by)
+		spec.by = x.appendColumns(spec.by, g.v, sp)
+		if len(spec.by) == n {
+			spec.by = append(spec.by, facts.Column{Span: sp}) // partitionBy(*keys), partitionBy(key)
+		}
+	}
+	if len(spec.by) == 0 {
+		spec.by = []facts.Column{{Span: x.spanOf(c.call)}} // partitionBy(**kw): not known
+	}
+	return val{kind: kWindow, ref: spec}
 }
 
 // partitionCount reads repartition(n, *cols) / coalesce(n): n is the first

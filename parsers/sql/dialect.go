@@ -32,6 +32,9 @@ func Foreign(src []byte, h *Head) (dialect, marker string, ok bool) {
 	}
 	is := func(i int, kw string) bool { return at(i).Is(src, kw) }
 	punct := func(i int, op string) bool { return at(i).IsPunct(src, op) }
+	if m, ok := postgresVacuum(src, code); ok {
+		return "PostgreSQL", m, true
+	}
 	create := is(0, "CREATE")
 	columns := columnListRange(src, code)
 	var buf [32]byte
@@ -93,8 +96,12 @@ func Foreign(src []byte, h *Head) (dialect, marker string, ok bool) {
 // SparkOnly reports whether a statement uses something only Spark (or Delta)
 // has: such a file is Spark SQL, whatever else it holds.
 func SparkOnly(src []byte, h *Head) bool {
-	if h.Kind == StmtOptimize || h.Kind == StmtVacuum {
+	if h.Kind == StmtOptimize {
 		return true
+	}
+	if h.Kind == StmtVacuum {
+		_, pg := postgresVacuum(src, h.Tokens)
+		return !pg
 	}
 	for i, t := range h.Tokens {
 		if t.Is(src, "TBLPROPERTIES") || t.Is(src, "ZORDER") || t.Is(src, "PARTITIONED") {
@@ -108,6 +115,29 @@ func SparkOnly(src []byte, h *Head) bool {
 		}
 	}
 	return false
+}
+
+// postgresVacuum reports whether a VACUUM is PostgreSQL's, naming its marker:
+// options in parentheses, or FULL, FREEZE, VERBOSE or ANALYZE before the
+// table. Delta's VACUUM names its table first and puts FULL,
+// LITE, RETAIN and DRY RUN after it.
+func postgresVacuum(src []byte, code []Token) (string, bool) {
+	if len(code) == 0 || !code[0].Is(src, "VACUUM") {
+		return "", false
+	}
+	if len(code) < 2 {
+		return "", false // no table: unread, whichever database it was for
+	}
+	next := code[1]
+	if next.IsPunct(src, "(") {
+		return "VACUUM (options)", true
+	}
+	for _, w := range []string{"FULL", "FREEZE", "VERBOSE", "ANALYZE"} {
+		if next.Is(src, w) {
+			return "VACUUM " + w, true
+		}
+	}
+	return "", false
 }
 
 // upperWord appends b upper-cased to dst, as strings.ToUpper would; a

@@ -26,6 +26,9 @@ func TestForeignDialects(t *testing.T) {
 		{"CREATE TABLE t (id INT64, amount FLOAT64)", "BigQuery", "type INT64"},
 		{"CREATE TABLE t (id SERIAL PRIMARY KEY, doc JSONB)", "PostgreSQL", "type SERIAL"},
 		{"INSERT INTO t VALUES (1) ON CONFLICT (id) DO NOTHING", "PostgreSQL", "ON CONFLICT"},
+		{"VACUUM (VERBOSE, ANALYZE) public.events", "PostgreSQL", "VACUUM (options)"},
+		{"VACUUM ANALYZE events RETAIN 0 HOURS", "PostgreSQL", "VACUUM ANALYZE"},
+		{"VACUUM FULL events", "PostgreSQL", "VACUUM FULL"},
 		{"CREATE TABLE t (name VARCHAR2(20))", "Oracle", "type VARCHAR2"},
 		{"SET 'execution.runtime-mode' = 'streaming'", "Flink SQL", "SET 'key' = 'value'"},
 		{"CREATE CATALOG IF NOT EXISTS paimon WITH ('type' = 'paimon', 'warehouse' = 'file:///w')", "Flink SQL", "WITH ('option' = 'value')"},
@@ -66,6 +69,9 @@ func TestSparkIsNotForeign(t *testing.T) {
 		"SELECT * FROM `my-table`",
 		"SELECT identity FROM t",
 		"SELECT `a.b-c` FROM t",
+		"VACUUM events FULL",
+		"VACUUM delta.`/mnt/lake/events` RETAIN 168 HOURS DRY RUN",
+		"VACUUM '/mnt/lake/events' LITE",
 	} {
 		b := []byte(src)
 		for _, st := range Parse(b).Statements {

@@ -30,6 +30,11 @@ line, through a variable, a helper's return value or parameter, or on any arm of
 is never reported: a known number of tasks writes then, and LL102 judges the case of a
 single one. Nor is a write repartitioned by a column held in a parameter or variable
 (repartition(date_col)): that may be the partition column, and lakelint does not guess.
+Rows grouped by some of the partition columns on the way reach the write one value per
+task too: an aggregation grouped by them (groupBy(...).agg, .count()), dropDuplicates of
+them, or a column computed over a window partitioned by them
+(withColumn("rn", F.row_number().over(Window.partitionBy("day")))); a window with no
+partitionBy puts every row in one task.
 
 A helper that partitions by a column its caller names (a parameter, an object's
 attribute such as fg.partition_key) is reported at each call that names a known column,
@@ -38,7 +43,7 @@ and not at calls whose column is unknown.
 A write whose columns are not known where it is written (partitionBy(*cols),
 partitionBy(self.partition_by), a value taken from a settings dict) is reported when its own
 code makes the DataFrame, the format is a file format (or Delta with optimized writes known
-off) and no repartition or coalesce, aggregation grouped by columns or dropDuplicates of
+off) and no repartition or coalesce, aggregation grouped by columns, window or dropDuplicates of
 some, is on the way: whatever the columns are,
 the write does not shuffle by them. The message quotes the columns' code and no fix is offered.`,
 	Lang:    "python",
@@ -138,7 +143,7 @@ func unknownColumns(p *rule.Pass, w *facts.Write, format string, seen map[facts.
 		return
 	}
 	for i := range w.Transforms {
-		if t := &w.Transforms[i]; t.IsShuffle() || t.Name == facts.Branches || facts.Groupings[t.Name] || facts.Deduplications[t.Name] {
+		if t := &w.Transforms[i]; t.IsShuffle() || t.Windowed || t.Name == facts.Branches || facts.Groupings[t.Name] || facts.Deduplications[t.Name] {
 			return // what groups the rows may be the partition columns
 		}
 	}
@@ -179,8 +184,9 @@ func columnsFromCall(part *facts.Partitioning) bool {
 // shuffledBy reports whether the rows reach the write grouped by some of
 // the partition columns (and nothing else), so that each partition value
 // sits in one task: a repartition by them, an aggregation grouped by them
-// (groupBy(...).agg/count/...), or dropDuplicates of them, followed only
-// by steps that keep the partitioning. A repartition by a column that is
+// (groupBy(...).agg/count/...), dropDuplicates of them, or a column
+// computed over a window partitioned by them, followed only by steps that
+// keep the partitioning. A repartition by a column that is
 // not written as a literal (a parameter, a variable) counts: it may well be
 // the partition column, and LL104 says nothing it cannot show.
 func shuffledBy(w *facts.Write, cols []string) bool {
@@ -188,11 +194,11 @@ func shuffledBy(w *facts.Write, cols []string) bool {
 	for _, c := range cols {
 		want[strings.ToLower(c)] = true
 	}
-	within := func(t *facts.Transform, unnamed bool) bool {
-		if len(t.Columns) == 0 {
+	within := func(cols []facts.Column, unnamed bool) bool {
+		if len(cols) == 0 {
 			return false
 		}
-		for _, c := range t.Columns {
+		for _, c := range cols {
 			if c.Name == "" && !unnamed || c.Name != "" && !want[strings.ToLower(c.Name)] {
 				return false
 			}
@@ -204,15 +210,18 @@ func shuffledBy(w *facts.Write, cols []string) bool {
 		t := &w.Transforms[i]
 		switch name := t.Name; {
 		case strings.HasPrefix(strings.ToLower(name), "repartition"):
-			return within(t, true)
+			return within(t.Columns, true)
 		case t.IsShuffle():
 			return false
+		case t.Windowed && !aggregated:
+			// a window with no partitionBy puts every row in one task
+			return len(t.WindowBy) == 0 || within(t.WindowBy, true)
 		case facts.Groupings[name]:
-			return aggregated && within(t, false)
+			return aggregated && within(t.Columns, false)
 		case facts.Aggregations[name] && !aggregated:
 			aggregated = true
 		case facts.Deduplications[name] && !aggregated:
-			return within(t, false)
+			return within(t.Columns, false)
 		case aggregated || !t.IsNarrow():
 			return false
 		}

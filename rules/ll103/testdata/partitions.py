@@ -6,6 +6,8 @@ events.write.partitionBy("event_date", "event_ts").parquet("/mnt/lake/e")  # wan
 events.write.partitionBy(["year", "month", "day", "country"]).saveAsTable("main.web.deep")  # want: LL103 "4 columns"
 events.write.saveAsTable("main.web.kw", partitionBy=["session_id"])  # want: LL103
 events.writeTo("main.web.v2").partitionedBy("created_at").create()  # want: LL103
+# a camelCase schema (Scala and Java pipelines name columns so)
+events.write.partitionBy("studyLocusId").parquet("/mnt/lake/loci")  # want: LL103 "studyLocusId"
 
 (DeltaTable.create(spark)
     .tableName("main.web.built")
@@ -22,6 +24,7 @@ def devices():
 # negatives
 events.write.partitionBy("event_date", "country").saveAsTable("main.web.ok")
 events.write.partitionBy("year", "month").saveAsTable("main.web.ok2")
+events.write.partitionBy("eventDate", "countryId").parquet("/mnt/lake/camel_ok")
 cols = partition_columns_from_config()
 events.write.partitionBy(*cols).saveAsTable("main.web.dynamic")
 events.repartition("user_id").write.saveAsTable("main.web.ok3")
