@@ -309,7 +309,7 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	}
 	cols := x.work.cols[:0] // gathered apart, to allocate them once
 	for _, g := range a {
-		if !g.isPositional() {
+		if !g.isPositional() && !knownSplat(g) {
 			continue
 		}
 		sp, n := x.spanOf(g.n), len(cols)
@@ -411,6 +411,12 @@ func (x *extractor) windowMethod(obj val, c callSite, a args) val {
 		spec.by = []facts.Column{{Span: x.spanOf(c.call)}} // partitionBy(**kw): not known
 	}
 	return val{kind: kWindow, ref: spec}
+}
+
+// knownSplat reports whether g is *cols of a list known whole
+// (KEYS = ["ns", "day"]), whose items are the call's arguments.
+func knownSplat(g arg) bool {
+	return g.name == "" && g.splat == 1 && g.v.kind == kList && !g.v.open
 }
 
 // partitionCount reads repartition(n, *cols) / coalesce(n): n is the first

@@ -574,16 +574,18 @@ func (x *extractor) writerMethod(w *writer, s *wstep, c callSite, a args) val {
 }
 
 // partitioning reads partitionBy("a", "b"), partitionBy(["a", "b"]) and
-// partitionBy(*cols) arguments. Columns passed with * are dynamic: the list
-// is built to vary, so rules do not judge it, though its known names are kept.
+// partitionBy(*cols) arguments. Columns passed with * are those of the list
+// when it is known whole (KEYS = ["day", "ns"]); else they are dynamic:
+// the list is built to vary, so rules do not judge it, though its known
+// names are kept.
 func (x *extractor) partitioning(a args, sp facts.Span) *facts.Partitioning {
 	p := &facts.Partitioning{Span: sp}
 	for _, g := range a {
 		x.notePartParam(p, g.v)
 		switch {
 		case g.splat == 1 && g.v.kind == kList:
-			x.partitionColumns(p, g.v, x.spanOf(g.n))
-			p.Dynamic = true
+			x.partitionColumns(p, g.v, x.spanOf(g.n)) // dynamic if open
+			p.Dynamic = p.Dynamic || len(g.v.items()) == 0
 		case g.splat != 0:
 			p.Dynamic = true
 		default:

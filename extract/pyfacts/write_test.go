@@ -43,7 +43,12 @@ func TestWrites(t *testing.T) {
 		{
 			name: "partitionBy splat of a constant list",
 			src:  "COLS = ['y', 'm']\ndf.write.partitionBy(*COLS).save('/p')",
-			api:  facts.DataFrameWriter, sink: "save", at: "save('/p')", path: "/p", part: []string{"y", "m"}, dynamic: true, // * marks the list as dynamic; its known names are kept
+			api:  facts.DataFrameWriter, sink: "save", at: "save('/p')", path: "/p", part: []string{"y", "m"}, // a list known whole gives its names
+		},
+		{
+			name: "partitionBy splat of a list with a splat",
+			src:  "COLS = ['y', *more]\ndf.write.partitionBy(*COLS).save('/p')",
+			api:  facts.DataFrameWriter, sink: "save", at: "save('/p')", path: "/p", part: []string{"y"}, dynamic: true, // not known whole; its known names are kept
 		},
 		{
 			name: "keyword forms of saveAsTable",

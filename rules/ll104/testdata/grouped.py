@@ -20,7 +20,13 @@ deduped.write.mode("overwrite").partitionBy("ns").parquet("s3://lake/deduped/") 
 joined = docs.groupBy("ns").count().join(docs, "doc_id")
 joined.write.mode("overwrite").partitionBy("ns").parquet("s3://lake/joined/")  # want: LL104
 
-# columns not known where they are written: a grouping on the way may be by them
+# columns from a list known whole, splatted
 KEYS = ["ns"]
 keyed = docs.groupBy(*KEYS).count()
 keyed.write.mode("overwrite").partitionBy(*KEYS).parquet("s3://lake/keyed/")
+docs.write.mode("overwrite").partitionBy(*KEYS).parquet("s3://lake/unkeyed/")  # want: LL104 "without a shuffle by ns"
+
+# columns not known where they are written: a grouping on the way may be by them
+given = settings["keys"]
+by_given = docs.groupBy(*given).count()
+by_given.write.mode("overwrite").partitionBy(*given).parquet("s3://lake/given/")
