@@ -109,3 +109,20 @@ func runeLen(s string) int {
 	}
 	return len(s)
 }
+
+// DatePart reports whether a column names a part of a date or time
+// ("year", "import_month", "eventDay", "dt"): a table partitioned by
+// year, month, day and hour has one directory per hour, as one column
+// would make, not one per combination of four.
+func DatePart(column string) bool {
+	name := snakeCase(strings.TrimSpace(column))
+	if i := strings.LastIndexByte(name, '_'); i >= 0 {
+		name = name[i+1:]
+	}
+	return dateParts[name]
+}
+
+var dateParts = map[string]bool{
+	"year": true, "yyyy": true, "quarter": true, "month": true, "mm": true, "week": true,
+	"day": true, "dd": true, "date": true, "dt": true, "ds": true, "hour": true, "hh": true, "minute": true,
+}

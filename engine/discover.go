@@ -18,16 +18,11 @@ import (
 	"github.com/lakelint/lakelint/cache"
 	"github.com/lakelint/lakelint/internal/fileid"
 	"github.com/lakelint/lakelint/internal/projectfile"
+	"github.com/lakelint/lakelint/parsers"
 )
 
 // lintable reports whether lakelint reads files with this name.
-func lintable(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".py", ".sql", ".ipynb":
-		return true
-	}
-	return false
-}
+func lintable(name string) bool { return parsers.Lintable(name) }
 
 // skippedDirs are never descended into: tool caches and environments hold
 // no project code, and walking them is slow.

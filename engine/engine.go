@@ -125,7 +125,7 @@ const (
 	SkipTooBig      = "over max-file-size"
 	SkipBinary      = "binary"
 	SkipNotUTF8     = "not UTF-8"
-	SkipUnsupported = "not .py, .sql or .ipynb"
+	SkipUnsupported = "not .py, .sql, .hql or .ipynb"
 	SkipBroken      = "unparsable"
 	// SkipNoSettings: a YAML or spark-defaults.conf file named on the
 	// command line that gives no file of the project a Spark setting.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/lakelint/lakelint/output"
+	"github.com/lakelint/lakelint/parsers"
 )
 
 func (s *Server) initialize(params json.RawMessage) (any, error) {
@@ -53,7 +54,7 @@ func (s *Server) initializedNotification(json.RawMessage) error {
 	for _, name := range configNames() {
 		watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/" + name})
 	}
-	for _, ext := range sourceExtensions {
+	for _, ext := range parsers.Extensions {
 		watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/*" + ext})
 	}
 	s.request("client/registerCapability", registrationParams{Registrations: []registration{{

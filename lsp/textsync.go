@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/engine"
+	"github.com/lakelint/lakelint/parsers"
 )
 
 func (s *Server) didOpen(params json.RawMessage) error {
@@ -173,9 +173,6 @@ func (s *Server) isConfig(path string) bool {
 	return slices.Contains(configNames(), filepath.Base(path))
 }
 
-// sourceExtensions are the files lakelint lints and reads for project context.
-var sourceExtensions = []string{".py", ".sql", ".ipynb"}
-
-func isSource(path string) bool {
-	return slices.Contains(sourceExtensions, strings.ToLower(filepath.Ext(path)))
-}
+// isSource reports whether lakelint lints the file and reads it for
+// project context.
+func isSource(path string) bool { return parsers.Lintable(path) }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/parsers/document"
@@ -18,6 +19,9 @@ import (
 // path.
 func Load(path string, src []byte) (*document.Document, error) {
 	ext := strings.ToLower(filepath.Ext(path))
+	if ext == ".hql" {
+		ext = ".sql" // Hive's scripts, which Spark runs too (spark-sql -f)
+	}
 	if ext == ".py" || ext == ".sql" {
 		if text, onlyCR := loneCRsAsLF(src); text != nil {
 			doc, err := load(path, ext, text)
@@ -78,8 +82,18 @@ func load(path, ext string, src []byte) (*document.Document, error) {
 	case ".ipynb":
 		return notebook.Jupyter(path, src)
 	default:
-		return nil, fmt.Errorf("unsupported file type %q (want .py, .sql or .ipynb)", ext)
+		return nil, fmt.Errorf("unsupported file type %q (want .py, .sql, .hql or .ipynb)", ext)
 	}
+}
+
+// Extensions are those of the files lakelint reads: Python, Spark SQL
+// (.sql, and Hive's .hql scripts, which Spark runs too) and Jupyter
+// notebooks.
+var Extensions = []string{".py", ".sql", ".hql", ".ipynb"}
+
+// Lintable reports whether lakelint reads files with this name.
+func Lintable(name string) bool {
+	return slices.Contains(Extensions, strings.ToLower(filepath.Ext(name)))
 }
 
 // plain is a file of one language: a single region over all of it, after a

@@ -48,7 +48,7 @@ func noRuleSelected(configs *config.Resolver, srcs []engine.Source) string {
 func addNothingLinted(res *engine.Result, found *engine.Found, named []string, quiet bool) {
 	if found != nil && res.Files > 0 {
 		for _, dir := range found.Empty {
-			res.Notes = append(res.Notes, engine.Note{Path: dir, Message: "no .py, .sql or .ipynb file to lint in this directory", Error: true})
+			res.Notes = append(res.Notes, engine.Note{Path: dir, Message: "no .py, .sql, .hql or .ipynb file to lint in this directory", Error: true})
 		}
 		return
 	}
@@ -86,7 +86,7 @@ func addNothingLinted(res *engine.Result, found *engine.Found, named []string, q
 		}
 	}
 	if len(parts) == 0 {
-		parts = append(parts, "no .py, .sql or .ipynb file found")
+		parts = append(parts, "no .py, .sql, .hql or .ipynb file found")
 	}
 	n := engine.Note{Message: "0 files linted: " + strings.Join(parts, ", "), Error: !forcedOnly, NothingLinted: true}
 	if len(named) == 1 {

@@ -34,13 +34,13 @@ func TestNothingLintedIsNotAPass(t *testing.T) {
 		stderr     string // a line of it
 		notOnQuiet bool   // a warning --quiet leaves out
 	}{
-		{[]string{"empty"}, exitError, "", "lakelint: error: empty: 0 files linted: no .py, .sql or .ipynb file found", false},
+		{[]string{"empty"}, exitError, "", "lakelint: error: empty: 0 files linted: no .py, .sql, .hql or .ipynb file found", false},
 		{[]string{"skipped"}, exitError, "", "lakelint: error: skipped: 0 files linted: 4 skipped (2 binary, 1 over max-file-size, 1 unparsable)", false},
 		{[]string{"excluded"}, exitError, "", "lakelint: error: excluded: 0 files linted: 2 excluded", false},
 		{[]string{"skipped/a.py", "excluded/b.py", "--force-exclude"}, exitError, "", "lakelint: error: 0 files linted: 1 skipped (1 binary), 1 excluded", false},
-		{[]string{"README.md", "excluded/README.md"}, exitError, "", "lakelint: error: 0 files linted: 2 skipped (2 not .py, .sql or .ipynb)", false},
+		{[]string{"README.md", "excluded/README.md"}, exitError, "", "lakelint: error: 0 files linted: 2 skipped (2 not .py, .sql, .hql or .ipynb)", false},
 		// one named directory of several holds nothing: that one fails the run
-		{[]string{"ok", "empty"}, exitError, "", "lakelint: error: empty: no .py, .sql or .ipynb file to lint in this directory", false},
+		{[]string{"ok", "empty"}, exitError, "", "lakelint: error: empty: no .py, .sql, .hql or .ipynb file to lint in this directory", false},
 		// pre-commit names files that the project excludes
 		{[]string{"--force-exclude", "excluded/b.py"}, exitClean, "", "lakelint: warning: excluded/b.py: 0 files linted: 1 excluded", true},
 		{[]string{"ok"}, exitClean, "All checks passed!\n", "", false},
@@ -70,7 +70,7 @@ func TestNothingLintedIsNotAPass(t *testing.T) {
 func TestCheckOfAnEmptyProjectFails(t *testing.T) {
 	t.Chdir(t.TempDir())
 	out, errOut, code := runCLI(t, "", "check", "--no-cache")
-	if code != exitError || out != "" || errOut != "lakelint: error: .: 0 files linted: no .py, .sql or .ipynb file found\n" {
+	if code != exitError || out != "" || errOut != "lakelint: error: .: 0 files linted: no .py, .sql, .hql or .ipynb file found\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	// the machine formats stay valid, and carry the reason

@@ -1,7 +1,7 @@
 // Package ruletest runs a rule over its testdata and checks inline
 // expectations and fix goldens, the way analysistest does for Go analyzers.
 //
-// Every .py, .sql and .ipynb file below the directory is linted as one
+// Every .py, .sql, .hql and .ipynb file below the directory is linted as one
 // project (so catalog rules see tables defined in sibling files), with the
 // nearest .lakelint.yaml applying as usual. A comment "# want: LL101" (or
 // "-- want: LL101" in SQL) on a line expects a finding of that code starting

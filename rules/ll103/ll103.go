@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lakelint/lakelint/config"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
@@ -29,6 +30,10 @@ A column the code fills with a value new on every run (run_id = uuid.uuid4().hex
 withColumn("run_id", lit(run_id)) or a DataFrame column of that name) is the extreme case
 whatever its name: each run writes a partition of its own, so no partition ever holds more
 than one run's files.
+
+A table partitioned by more columns than max-partition-columns is reported too, the parts
+of a date (year, month, day, hour, or import_year, eventDay) counting as one column:
+each hour has one day, so they make one directory per hour, not one per combination.
 
 Names are judged by the high- and low-cardinality patterns of the configuration. An id
 or key of a dimension the low-cardinality patterns name (country_id, department_id,
@@ -148,9 +153,27 @@ func (ck *checker) checkPartitioning(part *facts.Partitioning, table string, adv
 				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use "+advice.name+" ("+advice.for1(c.Name)+")")
 		}
 	}
-	if max := p.Config.Rules.MaxPartitionColumns; max > 0 && len(part.Columns) > max {
+	if max := p.Config.Rules.MaxPartitionColumns; max > 0 && keys(part.Columns) > max {
 		p.Report(part.Span, fmt.Sprintf(
 			"%s is partitioned by %d columns (more than max-partition-columns = %d): every combination of values is a directory of small files; keep one date-level column or use %s",
 			table, len(part.Columns), max, advice.name))
 	}
+}
+
+// keys is how many independent keys the columns are: the parts of a date
+// (year, month, day, hour) make one, since each day has one month.
+func keys(cols []facts.Column) int {
+	n, date := 0, false
+	for _, c := range cols {
+		switch {
+		case c.Name != "" && config.DatePart(c.Name):
+			date = true
+		default:
+			n++
+		}
+	}
+	if date {
+		n++
+	}
+	return n
 }

@@ -1,5 +1,7 @@
 # Iceberg tables get Iceberg's remedies: it has no liquid clustering.
-spark.sql("CREATE TABLE IF NOT EXISTS lake.iot.security_events (id STRING, year INT, month INT, day INT, hour INT) USING iceberg PARTITIONED BY (year, month, day, hour)")  # want: LL103 "partitioned by 4 columns .*; keep one date-level column or use an Iceberg transform$"
+spark.sql("CREATE TABLE IF NOT EXISTS lake.iot.security_events (id STRING, site STRING, zone STRING, kind STRING, grade STRING, day DATE) USING iceberg PARTITIONED BY (site, zone, kind, grade)")  # want: LL103 "partitioned by 4 columns .*; keep one date-level column or use an Iceberg transform$"
+# the parts of a date make one directory per hour, as one column would
+spark.sql("CREATE TABLE IF NOT EXISTS lake.iot.hourly (id STRING, year INT, month INT, day INT, hour INT) USING iceberg PARTITIONED BY (year, month, day, hour)")
 
 events = spark.table("lake.iot.raw")
 events.writeTo("lake.iot.by_device").using("iceberg").partitionedBy("device_id").create()  # want: LL103 "use an Iceberg transform \(bucket\(16, device_id\)"

@@ -3,7 +3,7 @@ import dlt
 events = spark.read.table("main.raw.events")
 events.write.partitionBy("user_id").saveAsTable("main.web.events")  # want: LL103 "user_id"
 events.write.partitionBy("event_date", "event_ts").parquet("/mnt/lake/e")  # want: LL103 "event_ts"
-events.write.partitionBy(["year", "month", "day", "country"]).saveAsTable("main.web.deep")  # want: LL103 "4 columns"
+events.write.partitionBy(["country", "device", "channel", "year", "month"]).saveAsTable("main.web.deep")  # want: LL103 "5 columns"
 events.write.saveAsTable("main.web.kw", partitionBy=["session_id"])  # want: LL103
 events.writeTo("main.web.v2").partitionedBy("created_at").create()  # want: LL103
 # a camelCase schema (Scala and Java pipelines name columns so)
@@ -24,6 +24,9 @@ def devices():
 # negatives
 events.write.partitionBy("event_date", "country").saveAsTable("main.web.ok")
 events.write.partitionBy("year", "month").saveAsTable("main.web.ok2")
+# a date split into its parts is one key, beside a small one
+events.write.partitionBy("source", "year", "month", "day", "hour").saveAsTable("main.web.hourly")
+events.write.partitionBy("import_year", "import_month", "import_day", "import_date").parquet("/mnt/lake/imports")
 events.write.partitionBy("eventDate", "countryId").parquet("/mnt/lake/camel_ok")
 cols = partition_columns_from_config()
 events.write.partitionBy(*cols).saveAsTable("main.web.dynamic")

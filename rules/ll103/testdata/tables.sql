@@ -2,3 +2,9 @@ CREATE TABLE main.web.sessions (session_id STRING, started_at TIMESTAMP)
 PARTITIONED BY (session_id); -- want: LL103
 
 CREATE TABLE main.web.by_day (id BIGINT, event_date DATE) PARTITIONED BY (event_date);
+
+-- Hive-style hourly tables: the parts of a date are one key
+CREATE TABLE wmf.pageview_hourly (project STRING, view_count BIGINT)
+PARTITIONED BY (year INT, month INT, day INT, hour INT) STORED AS PARQUET;
+CREATE TABLE wmf.webrequest (uri STRING)
+PARTITIONED BY (webrequest_source STRING, year INT, month INT, day INT, hour INT) STORED AS PARQUET;

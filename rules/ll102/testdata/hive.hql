@@ -1,0 +1,9 @@
+-- A Hive script, run by Spark too (spark-sql -f job.hql): read as Spark SQL.
+SET hive.exec.dynamic.partition.mode = nonstrict;
+ADD JAR hdfs:///refinery/artifacts/refinery-hive.jar;
+
+INSERT INTO TABLE wmf.events SELECT /*+ COALESCE(1) */ * FROM raw.events; -- want: LL102
+
+-- a static partition overwritten whole: one file for it is what it asks for
+INSERT OVERWRITE TABLE wmf.daily PARTITION(year=${year}, month=${month}, day=${day})
+SELECT /*+ COALESCE(1) */ project, COUNT(1) AS n FROM wmf.events GROUP BY project;
