@@ -4,6 +4,7 @@ package ll102
 import (
 	"fmt"
 
+	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
@@ -31,7 +32,9 @@ without optimized writes dropping the call would make more files, not fewer. The
 holds for a write in the default mode (errorifexists) or mode("ignore"), which makes its
 table once, and for one whose mode is not known where it is written (mode(cfg.mode)):
 only an append (mode("append"), insertInto, writeTo(...).append, a stream) adds a run's
-file beside the last run's.
+file beside the last run's. An append to a table the same file deletes from first
+(DELETE FROM t WHERE day = d, or DeltaTable.delete, then the day's rows) is the way a job
+replaces what it reruns, and is not reported either.
 
 A DataFrame funnelled through one task and named as a temporary view
 (df.coalesce(1).createOrReplaceTempView("v")) is reported when spark.sql creates a
@@ -72,6 +75,9 @@ func check(p *rule.Pass) {
 		if w.Overwrites() {
 			continue // one file per partition replaces the last run's: no small files pile up
 		}
+		if deletedFirst(p, w) {
+			continue // DELETE ... WHERE day = d, then the day's rows: a replace, as an overwrite is
+		}
 		if w.API != facts.DataStreamWriter && !w.Appends() {
 			// errorifexists (the default), ignore, or a mode not known: the
 			// write makes its table once, or may, and piles up nothing
@@ -109,6 +115,30 @@ func checkViewTables(p *rule.Pass, seen map[facts.Span]bool) {
 		p.ReportRelated(t.Span, msg, []rule.Related{{At: d.At, Message: "the CREATE TABLE ... AS SELECT that writes the view"}},
 			rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})
 	}
+}
+
+// deletedFirst reports whether the file deletes from the write's table
+// before the write appends to it: DELETE FROM t WHERE day = d, then an
+// INSERT of that day's rows, is how a job replaces what it reruns, so each
+// run leaves its file in place of the last run's.
+func deletedFirst(p *rule.Pass, w *facts.Write) bool {
+	if !w.Target.Known() || w.At.Foreign() {
+		return false
+	}
+	for _, d := range p.Facts.Writes {
+		if d.API != facts.SQLDelete && d.API != facts.DeltaTableDelete || d.At.Foreign() || d.At.Start >= w.At.Start {
+			continue
+		}
+		if sameTarget(d.Target, w.Target) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameTarget(a, b facts.Target) bool {
+	return a.Table != "" && catalog.NormalizeName(a.Table) == catalog.NormalizeName(b.Table) ||
+		a.Path != "" && catalog.NormalizePath(a.Path) == catalog.NormalizePath(b.Path)
 }
 
 func single(t *facts.Transform) bool {
