@@ -1,0 +1,1 @@
+# my_module/__init__.py

@@ -1,0 +1,1 @@
+"""Transform module for data transformation rules."""
