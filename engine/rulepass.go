@@ -276,6 +276,9 @@ func (bs *builders) add(path string, f *facts.File, withSummary, kept bool) {
 	bs.mu.Lock()
 	defer bs.mu.Unlock()
 	if _, had := bs.from[path]; had {
+		if !bs.kept {
+			return // a file given twice in one run: the catalog has it once
+		}
 		bs.tables.Remove(path)
 	}
 	bs.tables.Add(f)
