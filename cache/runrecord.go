@@ -47,7 +47,6 @@ import (
 
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
-	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/wire"
 )
@@ -390,10 +389,10 @@ func (r *Run) sameProject(path string) bool {
 // CheckKey names everything source i's rule pass reads: its bytes (for
 // positions, noqa and fixes, and its own facts, which the bytes decide: the
 // record's key of the file is its file key), what the link step added to
-// its facts, its config, the catalog (CatalogDigest), the platform, and the
+// its facts (the digest of its link.Extra, nil for none), its config, the catalog (CatalogDigest), the platform, and the
 // settings of the jobs that run it and how often (schedule, as the caller
 // describes it; "" for a file no job runs).
-func (r *Run) CheckKey(i int, extra *link.Extra, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting, schedule string) Key {
+func (r *Run) CheckKey(i int, extra *[32]byte, catalogDigest [32]byte, plat platform.Choice, cluster []*facts.Setting, schedule string) Key {
 	h := sha256.New()
 	h.Write(r.keys[i][:])
 	h.Write(r.cfgs[i][:])
@@ -408,8 +407,7 @@ func (r *Run) CheckKey(i int, extra *link.Extra, catalogDigest [32]byte, plat pl
 		WriteField(h, schedule)
 	}
 	if extra != nil {
-		d := extra.Digest()
-		h.Write(d[:])
+		h.Write(extra[:])
 	}
 	var k Key
 	h.Sum(k[:0])

@@ -22,8 +22,9 @@ const spillBatch = 1 << 20
 // hold no pointers for the collector to trace. Every file's are encoded,
 // whatever the project's size: keeping those of the first 16 MB of source
 // as they were extracted saved no measurable time on the corpus benchmarks
-// and held some 100 MB more. Put is called while files are extracted, then
-// Finish once, then Get; Close removes what it wrote.
+// and held some 100 MB more. Put is called while files are extracted (and
+// after the link step, for what it adds), Finish after the last Put, then
+// Get; Close removes what it wrote.
 type FactStore struct {
 	// SpillAfter is the bound (DefaultSpillAfter); tests lower it.
 	SpillAfter int

@@ -254,7 +254,11 @@ func NormalizePath(p string) string {
 // so memory grows with the project's tables, not with its statements, and
 // the facts themselves can be let go.
 //
-// A Builder may outlive a run: Remove takes a file's part out, and Add puts
+// Without Keep (a one-off run), Add folds each part into the sums of the
+// targets it names as it arrives, and keeps of the file only what its later
+// parts need (see fold): no part per file, and Remove is not available.
+//
+// A Builder with Keep may outlive a run: Remove takes a file's part out, and Add puts
 // its new one in, so a long-lived process (the language server) updates the
 // catalog by the files that changed instead of adding every file again.
 // With Keep, Catalog may be called after any Add or Remove; each call
@@ -267,7 +271,12 @@ type Builder struct {
 	// empty again, so a one-off run holds them once.
 	Keep  bool
 	mu    sync.Mutex
-	parts map[string][]*part // by file path, in the order added
+	parts map[string][]*part // by file path, in the order added (with Keep)
+	// folded is every target's use summed as parts arrive, by the target
+	// as written, and files what later parts of each file need (without
+	// Keep: see fold)
+	folded map[[2]string]*pendingUse
+	files  map[string]*foldedFile
 	// uses is every target's use summed over the parts that name it, by
 	// the target as written; defs and alters each distinct definition and
 	// ALTER with its first and last places
@@ -413,6 +422,26 @@ type pendingUse struct {
 	first  place
 	Use
 	parts []partUse // the parts that name the target, in path order
+	// stmts are the statements folded in, in the order parts arrived
+	// (without Keep: see fold)
+	stmts Statements
+}
+
+// foldedFile is what a Builder without Keep keeps of a file's parts for
+// the parts that come after (what linking adds): their session settings,
+// their streams that hand micro-batches to a function, and their writes,
+// whose sessions a later part's settings change.
+type foldedFile struct {
+	settings []*facts.Setting
+	streams  []*facts.Write
+	writers  []foldedWriter
+}
+
+// foldedWriter is a write folded into a target's statements, and where it
+// is in its file's order.
+type foldedWriter struct {
+	use           *pendingUse
+	writer, start int
 }
 
 // fileUse is what one part does to one target: a part keeps one for each
@@ -503,6 +532,9 @@ func (b *Builder) Add(f *facts.File) {
 	for _, pt := range b.parts[f.Path] {
 		st.streams = append(st.streams, pt.batches...)
 	}
+	if ff := b.files[f.Path]; ff != nil {
+		st.streams = append(st.streams, ff.streams...)
+	}
 	st.streams = append(st.streams, batches...)
 	var writers []writerAt
 	for _, w := range f.Writes {
@@ -546,8 +578,18 @@ func (b *Builder) Add(f *facts.File) {
 				w.Fact.Session = st.sessionAt(wa.start)
 			}
 		}
+		if ff := b.files[f.Path]; ff != nil {
+			for _, fw := range ff.writers {
+				fw.use.stmts.Writers[fw.writer].Fact.Session = st.sessionAt(fw.start)
+			}
+		}
 	}
-	pt := &part{uses: slices.Clone(mine), batches: batches, settings: st.own, writers: writers}
+	pt := &part{batches: batches, settings: st.own, writers: writers}
+	if b.Keep {
+		pt.uses = slices.Clone(mine)
+	} else {
+		b.fold(path, mine, pt)
+	}
 	b.mine = mine
 	clear(mine) // let go of the file's strings
 	for i, d := range f.Tables {
@@ -560,10 +602,12 @@ func (b *Builder) Add(f *facts.File) {
 		tg := scopeTarget(path, facts.Target{Table: st.str(a.Table), Path: st.str(a.Path)}) // ALTER TABLE delta.`/path` names the path
 		pt.alters = append(pt.alters, partFact[Alter]{pendingKey{tg.Table, tg.Path, alter.key(&b.key)}, tg, alter, place{path, i, a.At}})
 	}
-	if b.parts == nil {
-		b.parts = map[string][]*part{}
+	if b.Keep {
+		if b.parts == nil {
+			b.parts = map[string][]*part{}
+		}
+		b.parts[path] = append(b.parts[path], pt)
 	}
-	b.parts[path] = append(b.parts[path], pt)
 	for i := range pt.uses {
 		b.uses.add(pt.uses[i].key, partUse{path, i, &pt.uses[i]})
 	}
@@ -575,7 +619,59 @@ func (b *Builder) Add(f *facts.File) {
 	}
 }
 
-// Remove takes out everything added for the file at path.
+// fold sums up the uses of part pt of the file at path (mine) in the
+// targets' sums at once, for a Builder without Keep, and keeps for the
+// file's later parts what they need. Each use's statements are taken,
+// not copied. The sums are the ones sumUses would make of the parts: the
+// first file in path order wins, whatever order files arrive in, and a
+// file's parts arrive in order.
+func (b *Builder) fold(path string, mine []fileUse, pt *part) {
+	if b.folded == nil {
+		b.folded, b.files = map[[2]string]*pendingUse{}, map[string]*foldedFile{}
+	}
+	ff := b.files[path]
+	if ff == nil {
+		ff = &foldedFile{}
+		b.files[path] = ff
+	}
+	ff.settings = append(ff.settings, pt.settings...)
+	ff.streams = append(ff.streams, pt.batches...)
+	uses := make([]*pendingUse, len(mine))
+	before := make([]int, len(mine)) // the writers each use held before this part's
+	for i := range mine {
+		u := &mine[i]
+		sum := b.folded[u.key]
+		first := place{path: path, index: i}
+		if sum == nil {
+			sum = &pendingUse{target: facts.Target{Table: u.key[0], Path: u.key[1]}, first: first}
+			b.folded[u.key] = sum
+		} else if first.before(sum.first) {
+			sum.first = first
+		}
+		sum.merge(u.use(path))
+		before[i] = len(sum.stmts.Writers)
+		sum.stmts.take(&u.stmts)
+		uses[i] = sum
+	}
+	for _, wa := range pt.writers {
+		ff.writers = append(ff.writers, foldedWriter{uses[wa.use], before[wa.use] + wa.writer, wa.start})
+	}
+	pt.settings, pt.batches, pt.writers = nil, nil, nil
+}
+
+// foldedOrder is the folded sums in the order Catalog resolves their
+// targets in (see cmpUses).
+func (b *Builder) foldedOrder() []*pendingUse {
+	out := make([]*pendingUse, 0, len(b.folded))
+	for _, u := range b.folded {
+		out = append(out, u)
+	}
+	slices.SortFunc(out, cmpUses)
+	return out
+}
+
+// Remove takes out everything added for the file at path. It needs Keep:
+// a Builder without it holds no parts to take out.
 func (b *Builder) Remove(path string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -633,7 +729,13 @@ func (u *Use) merge(o Use) {
 func (b *Builder) Catalog() *Catalog {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.uses.update(sumUses, cmpUses)
+	var uses []*pendingUse
+	if b.Keep {
+		b.uses.update(sumUses, cmpUses)
+		uses = b.uses.order
+	} else {
+		uses = b.foldedOrder()
+	}
 	b.defs.update(sumPending[Def], cmpPending[Def])
 	b.alters.update(sumPending[Alter], cmpPending[Alter])
 	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
@@ -653,7 +755,7 @@ func (b *Builder) Catalog() *Catalog {
 		t.sortByLastPlace()
 	}
 	from := map[*Table][]*pendingUse{}
-	for _, u := range b.uses.order {
+	for _, u := range uses {
 		if t := c.ensure(u.target); t != nil {
 			t.Use.merge(u.Use)
 			from[t] = append(from[t], u)
@@ -663,12 +765,11 @@ func (b *Builder) Catalog() *Catalog {
 		// the catalog takes the statements, and the Builder starts afresh
 		for _, t := range c.tables {
 			for _, u := range from[t] {
-				for _, r := range u.parts {
-					t.Statements.take(&r.use.stmts)
-				}
+				t.Statements.take(&u.stmts)
 			}
 			t.Statements.sort()
 		}
+		b.folded, b.files = nil, nil
 		b.parts, b.uses, b.defs, b.alters, b.strs = nil, sums[[2]string, partUse, pendingUse]{}, sums[pendingKey, *partFact[Def], pending[Def]]{}, sums[pendingKey, *partFact[Alter], pending[Alter]]{}, nil
 		return c
 	}

@@ -249,6 +249,9 @@ func (b *Builder) statementsOf(f *facts.File) statementsOf {
 	for _, pt := range b.parts[f.Path] {
 		s.settings = append(s.settings, pt.settings...)
 	}
+	if ff := b.files[f.Path]; ff != nil {
+		s.settings = append(s.settings, ff.settings...)
+	}
 	for _, st := range f.Settings {
 		if slices.Contains(sessionKeys, st.Key) {
 			s.own = append(s.own, &facts.Setting{Key: st.Key, Value: st.Value, Span: st.Span, At: st.At})

@@ -281,8 +281,13 @@ type unit struct {
 	// cached says the facts came from the cache (the summary then says
 	// whether the file declares DAGs: see dagUnread)
 	cached bool
-	// extra is what calls of project functions add to the file (see link)
-	extra *link.Extra
+	// extra is what calls of project functions add to the file (see link),
+	// held decoded only when the builders outlive the run; otherwise its
+	// facts wait in the fact store (spilled) and linkSigns is what its
+	// settings say of the platform
+	extra     *link.Extra
+	spilled   *spilledExtra
+	linkSigns []platform.Evidence
 	// dags are the Airflow DAGs the file declares; dagUnread is set when
 	// its text was not at hand to look (taken from the cache by key alone)
 	dags      *orchestration.DAGFile
@@ -378,7 +383,8 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	if loadedHook != nil {
 		loadedHook(units, store)
 	}
-	l.link(all, bs)
+	l.link(all, bs, store, record != nil)
+	store.Finish() // again: what linking added was put in it
 
 	res := &Result{}
 	index.report(res)
@@ -625,7 +631,7 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 		if sched != nil {
 			schedule = fmt.Sprintf("%g %s %s", sched.RunsPerDay, sched.Job, sched.Where)
 		}
-		key := rec.r.CheckKey(rec.i, un.extra, rec.catalog, plat, cluster, schedule)
+		key := rec.r.CheckKey(rec.i, un.extraDigest(), rec.catalog, plat, cluster, schedule)
 		if fs, ok := rec.r.Reuse(rec.i, un.src.Path, key); ok {
 			return fs, nil
 		}
@@ -635,7 +641,11 @@ func (l *Linter) check(un *unit, store *cache.FactStore, cat *catalog.Catalog, p
 	if err != nil {
 		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
 	}
-	un.extra.Merge(f)
+	extra, err := un.linked(store)
+	if err != nil {
+		return nil, []Note{{Path: un.src.Path, Message: "internal error: " + err.Error(), Error: true}}
+	}
+	extra.Merge(f)
 	if len(cluster) > 0 {
 		// spark-defaults.conf's and the job cluster's settings hold before the file's first line
 		f.Settings = append(cluster, f.Settings...)

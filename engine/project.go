@@ -63,8 +63,8 @@ func (l *Linter) platform(units []*unit, roots *platform.Roots, given *inherited
 			if s := given.For(abs); len(s) > 0 {
 				signs = append(signs[:len(signs):len(signs)], platform.FromSettings(u.src.Path, s)...)
 			}
-			if u.extra != nil && len(u.extra.Settings) > 0 { // from other modules: a helper's builder, a settings module's dict
-				signs = append(signs[:len(signs):len(signs)], platform.FromSettings(u.src.Path, u.extra.Settings)...)
+			if len(u.linkSigns) > 0 { // from other modules: a helper's builder, a settings module's dict
+				signs = append(signs[:len(signs):len(signs)], u.linkSigns...)
 			}
 			fs.Abs = append(fs.Abs, abs)
 			fs.Evidence = append(fs.Evidence, signs)

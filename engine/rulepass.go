@@ -15,6 +15,7 @@ import (
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/link"
 	"github.com/lakelint/lakelint/orchestration"
+	"github.com/lakelint/lakelint/platform"
 	"github.com/lakelint/lakelint/rules/rule"
 )
 
@@ -35,7 +36,7 @@ func (l *Linter) checkAll(units []*unit, store *cache.FactStore, cat *catalog.Ca
 		}
 		p.Go(func() {
 			fs, notes := l.check(u, store, cat, proj, recorded{record, i, catDigest})
-			u.extra = nil // what linking added to the file is in its findings now
+			u.extra, u.spilled = nil, nil // what linking added to the file is in its findings now
 			mu.Lock()
 			defer mu.Unlock()
 			res.Found += len(fs)
@@ -209,7 +210,13 @@ func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis
 // file what calls of the project's own functions add to it; the catalog
 // learns those facts too, before rules run. Every file learns the run's
 // others, for the spans that name them.
-func (l *Linter) link(units []*unit, bs *builders) {
+//
+// Unless the builders outlive the run, what linking adds to a file waits
+// for the rule pass encoded in the fact store (spilled to disk with the
+// rest): decoded, every file's additions, and the summaries their strings
+// are cut from, would stay in memory through the catalog and the rule
+// pass. digests says the run record needs their digests.
+func (l *Linter) link(units []*unit, bs *builders, store *cache.FactStore, digests bool) {
 	run := newRunFiles(units)
 	addSummaries(units, bs)
 	res := bs.links.Link()
@@ -223,6 +230,12 @@ func (l *Linter) link(units []*unit, bs *builders) {
 		u.run = run
 		u.extra = res.For(u.src.Path)
 		bs.addExtra(u.src.Path, u.extra)
+		if u.extra != nil && len(u.extra.Settings) > 0 {
+			u.linkSigns = ownEvidence(platform.FromSettings(u.src.Path, u.extra.Settings))
+		}
+		if u.extra != nil && u.stored != nil && !bs.kept {
+			u.spill(store, digests)
+		}
 	}
 	if !bs.kept {
 		// every file's summary, encoded, and what linking each file read:
@@ -263,6 +276,9 @@ func (bs *builders) add(path string, f *facts.File, withSummary, kept bool) {
 	bs.mu.Lock()
 	defer bs.mu.Unlock()
 	if _, had := bs.from[path]; had {
+		if !bs.kept {
+			return // a file given twice in one run: the catalog has it once
+		}
 		bs.tables.Remove(path)
 	}
 	bs.tables.Add(f)
@@ -418,4 +434,61 @@ func editAt(u *loaded, e analysis.TextEdit, pos *positioner) (finding.Edit, bool
 	ed.Start, _ = pos.position(tf.Offset(e.Pos))
 	ed.End, _ = pos.position(tf.Offset(e.End))
 	return ed, true
+}
+
+// spilledExtra is what linking added to a file while it waits for the
+// rule pass: its facts in the run's fact store, its fills (few, and not
+// facts of a file), and its digest when the run record needs it.
+type spilledExtra struct {
+	stored *cache.Stored
+	fills  []link.Fill
+	digest *[32]byte
+}
+
+// spill moves u.extra into the store u's facts are in.
+func (u *unit) spill(store *cache.FactStore, digests bool) {
+	e := u.extra
+	sp := &spilledExtra{stored: store.Put(e.Facts(u.src.Path)), fills: e.Fills}
+	if digests {
+		d := e.Digest()
+		sp.digest = &d
+	}
+	u.extra, u.spilled = nil, sp
+}
+
+// linked is what linking added to u's facts, read back from the store
+// when it was spilled; nil when nothing.
+func (u *unit) linked(store *cache.FactStore) (*link.Extra, error) {
+	sp := u.spilled
+	if sp == nil {
+		return u.extra, nil
+	}
+	f, err := store.Get(sp.stored)
+	if err != nil {
+		return nil, err
+	}
+	return &link.Extra{Writes: f.Writes, Reads: f.Reads, Tables: f.Tables, Settings: f.Settings, Maintenance: f.Maintenance, Fills: sp.fills}, nil
+}
+
+// extraDigest is the digest of what linking added to u's facts, nil when
+// nothing (see cache.Run.CheckKey).
+func (u *unit) extraDigest() *[32]byte {
+	switch {
+	case u.spilled != nil:
+		return u.spilled.digest
+	case u.extra != nil:
+		d := u.extra.Digest()
+		return &d
+	}
+	return nil
+}
+
+// ownEvidence is evs with strings of their own: a setting's key and value
+// may be cut from another file's summary, which they would keep alive.
+func ownEvidence(evs []platform.Evidence) []platform.Evidence {
+	for i := range evs {
+		e := &evs[i]
+		e.What, e.Registers, e.Class = strings.Clone(e.What), strings.Clone(e.Registers), strings.Clone(e.Class)
+	}
+	return evs
 }

@@ -53,7 +53,8 @@ func BenchmarkRulePass(b *testing.B) {
 				units[i] = l.load(s, nil, store, bs, nil)
 			}
 			store.Finish()
-			l.link(units, bs)
+			l.link(units, bs, store, false)
+			store.Finish()
 			plat := l.platform(units, &platform.Roots{}, nil)
 			cat := bs.tables.Catalog()
 			found := 0
