@@ -309,6 +309,10 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	}
 	cols := x.work.cols[:0] // gathered apart, to allocate them once
 	for _, g := range a {
+		if g.name == "" && g.splat == 1 && !knownSplat(g) && shuffles[c.name] && c.name != "coalesce" {
+			cols = append(cols, facts.Column{Span: x.spanOf(g.n)}) // repartition(*keys): columns not known here
+			continue
+		}
 		if !g.isPositional() && !knownSplat(g) {
 			continue
 		}

@@ -66,7 +66,7 @@ func TestTransformFields(t *testing.T) {
 		{`df.repartition("a", F.col("b"), col("c"))`, `.repartition("a", F.col("b"), col("c"))`, false, 0, "", []string{"a", "b", "c"}},
 		{`df.repartition(16, "d")`, `.repartition(16, "d")`, true, 16, "16", []string{"d"}},
 		{`df.repartition(numPartitions=4)`, `.repartition(numPartitions=4)`, true, 4, "4", nil},
-		{`df.repartition(*cols)`, `.repartition(*cols)`, false, 0, "", nil},
+		{`df.repartition(*cols)`, `.repartition(*cols)`, false, 0, "", []string{""}}, // columns not known,
 		{`df.repartitionByRange(10, "ts")`, `.repartitionByRange(10, "ts")`, true, 10, "10", []string{"ts"}},
 		{`df.coalesce( 2 )`, `.coalesce( 2 )`, true, 2, "2", nil},
 	}

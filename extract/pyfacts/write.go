@@ -586,6 +586,11 @@ func (x *extractor) partitioning(a args, sp facts.Span) *facts.Partitioning {
 		case g.splat == 1 && g.v.kind == kList:
 			x.partitionColumns(p, g.v, x.spanOf(g.n)) // dynamic if open
 			p.Dynamic = p.Dynamic || len(g.v.items()) == 0
+		case g.splat == 1 && g.v.kind == kModule && projectName(g.v.name):
+			// *COLS of another module's list: the link step fills it (as
+			// partitionBy(COLS)), and it stays dynamic until then
+			p.Columns = append(p.Columns, facts.Column{Span: x.spanOf(g.n)})
+			p.Dynamic = true
 		case g.splat != 0:
 			p.Dynamic = true
 		default:
