@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "ba41ce3908bb9be1"
+const CodecVersion = "2de6ac69a4c77267"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -47,6 +47,13 @@ func (e *encoder) encFile(x *File) {
 		e.Bool(x.Settings[i1] != nil)
 		if x.Settings[i1] != nil {
 			e.encSetting(x.Settings[i1])
+		}
+	}
+	e.Count(len(x.FuncSettings), x.FuncSettings == nil)
+	for i1 := range x.FuncSettings {
+		e.Bool(x.FuncSettings[i1] != nil)
+		if x.FuncSettings[i1] != nil {
+			e.encSetting(x.FuncSettings[i1])
 		}
 	}
 	e.Count(len(x.Maintenance), x.Maintenance == nil)
@@ -154,6 +161,17 @@ func (d *decoder) decFile(x *File) {
 			}
 		}
 		x.Settings = s1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]*Setting, n1)
+		for i1 := range s1 {
+			if d.Bool() {
+				p2 := new(Setting)
+				d.decSetting(p2)
+				s1[i1] = p2
+			}
+		}
+		x.FuncSettings = s1
 	}
 	if n1, ok := d.Count(); ok {
 		s1 := make([]*Maintenance, n1)

@@ -79,6 +79,18 @@ func (c Copier) copyFile(x *File) {
 		}
 		x.Settings = y1
 	}
+	if s1 := x.FuncSettings; s1 != nil {
+		y1 := make([]*Setting, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			if p2 := y1[i1]; p2 != nil {
+				y2 := *p2
+				c.copySetting(&y2)
+				y1[i1] = &y2
+			}
+		}
+		x.FuncSettings = y1
+	}
 	if s1 := x.Maintenance; s1 != nil {
 		y1 := make([]*Maintenance, len(s1))
 		copy(y1, s1)

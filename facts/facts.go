@@ -649,6 +649,13 @@ type File struct {
 	Tables       []*TableDef
 	Alters       []*TableAlter
 	Settings     []*Setting
+	// FuncSettings are the settings made in the bodies of the file's
+	// functions, as written. A conf.set in a function sets nothing until
+	// a call runs it (the link step then adds it to the caller's
+	// Settings), but a key Spark does not know, or a safety check switched
+	// off, is wrong wherever it is written: the rules that judge a setting
+	// itself read these too (rule.Pass.WrittenSettings).
+	FuncSettings []*Setting
 	Maintenance  []*Maintenance
 	Suppressions []Suppression
 	SyntaxErrors []SyntaxError

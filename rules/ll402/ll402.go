@@ -14,7 +14,8 @@ var Doc = &rule.Doc{
 	Why: `The retention duration check is what stops a VACUUM with a retention under 7 days. It is
 switched off almost only to run such a VACUUM, which deletes files that running readers,
 lagging streams and time travel still need. Keep the check on and vacuum with the
-default retention.`,
+default retention. A setting in a function's body is reported where it is written, whether
+or not a call in the project runs it: maintenance helpers are often run from outside it.`,
 	Lang: "python",
 	Example: `spark.conf.set("spark.databricks.delta.retentionDurationCheck.enabled", "false")
 spark.sql("VACUUM main.sales.events RETAIN 1 HOURS")`,
@@ -25,7 +26,7 @@ spark.sql("VACUUM main.sales.events RETAIN 1 HOURS")`,
 var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
-	for _, s := range p.Facts.Settings {
+	for _, s := range p.WrittenSettings() {
 		if s.Key != rule.ConfRetentionCheck {
 			continue
 		}

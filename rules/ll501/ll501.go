@@ -29,7 +29,7 @@ first write of each file it applies to, citing its line.`,
 var Rule = rule.New(Doc, check)
 
 func check(p *rule.Pass) {
-	for _, s := range p.Facts.Settings {
+	for _, s := range p.WrittenSettings() {
 		if s.Key != rule.ConfAdaptive || s.At.Foreign() {
 			continue
 		}

@@ -56,7 +56,7 @@ var known = []string{
 }
 
 func check(p *rule.Pass) {
-	for _, s := range p.Facts.Settings {
+	for _, s := range p.WrittenSettings() {
 		if k, why := near(s.Key); k != "" {
 			p.Report(s.At, "the setting "+rule.Quote(s.Key)+" is no Spark or Delta key, so Spark ignores it: "+why+
 				" "+rule.Quote(k)+"?")

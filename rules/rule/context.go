@@ -2,6 +2,7 @@ package rule
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/catalog"
@@ -342,4 +343,28 @@ func DisplayKey(key string) string {
 		return k
 	}
 	return key
+}
+
+// WrittenSettings are the settings the file's code writes, wherever: its
+// session settings (and those its calls of helpers make), then those in
+// the bodies of its functions that no call made yet (facts.File.FuncSettings).
+// Rules that judge a setting itself (a key Spark does not know, a safety
+// check switched off) read these; what a setting does to a write is the
+// session's (Settings, SettingBefore).
+func (p *Pass) WrittenSettings() []*facts.Setting {
+	if len(p.Facts.FuncSettings) == 0 {
+		return p.Facts.Settings
+	}
+	at := make(map[facts.Span]bool, len(p.Facts.Settings))
+	for _, s := range p.Facts.Settings {
+		at[s.At] = true
+	}
+	out := slices.Clip(p.Facts.Settings)
+	for _, s := range p.Facts.FuncSettings {
+		if !at[s.At] {
+			at[s.At] = true
+			out = append(out, s)
+		}
+	}
+	return out
 }
