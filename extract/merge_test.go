@@ -1,8 +1,11 @@
 package extract
 
 import (
+	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/lakelint/lakelint/facts"
 )
 
 // take hands an empty list the other's array, so appending to what it
@@ -23,5 +26,37 @@ func TestTake(t *testing.T) {
 	}
 	if got := take[int](nil, []int{}); got != nil {
 		t.Fatalf("take(nil, empty) = %#v, want nil as append gives", got)
+	}
+}
+
+// Every list and count of a File survives merge: a field added to the
+// fact model and forgotten here would vanish for every file of more than
+// one region (a notebook, a .py with spark.sql strings).
+func TestMergeKeepsEveryField(t *testing.T) {
+	src := &facts.File{}
+	v := reflect.ValueOf(src).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+		case reflect.Int:
+			f.SetInt(1)
+		}
+	}
+	dst := &facts.File{}
+	merge(dst, src)
+	got := reflect.ValueOf(dst).Elem()
+	for i := 0; i < got.NumField(); i++ {
+		f, name := got.Field(i), got.Type().Field(i).Name
+		if name == "EmbeddedSQL" {
+			continue // the engine's, set after extraction
+		}
+		switch {
+		case f.Kind() == reflect.Slice && f.Len() != 1:
+			t.Errorf("merge drops File.%s", name)
+		case f.Kind() == reflect.Int && f.Int() != 1:
+			t.Errorf("merge drops File.%s", name)
+		}
 	}
 }
