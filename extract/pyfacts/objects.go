@@ -44,6 +44,10 @@ var functionsModules = map[string]bool{
 	"pyspark.sql.functions": true, "pyspark.sql.connect.functions": true,
 }
 
+// partTransform marks a kColumn that is a partition transform of its
+// column (days("ts")), not the column itself.
+var partTransform = &struct{ transform bool }{true}
+
 var partitionTransforms = map[string]bool{
 	"days": true, "hours": true, "months": true, "years": true, "bucket": true,
 	"partitioning.days": true, "partitioning.hours": true, "partitioning.months": true,
@@ -393,16 +397,17 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		}
 		return val{kind: kColumn}
 	case kPartFunc:
-		// days("ts"), bucket(4, "id"): the column is the last argument
+		// days("ts"), bucket(4, "id"): the column is the last argument, a
+		// partition transform of it (partitioned, it has few values)
 		for i := len(a) - 1; i >= 0; i-- {
 			if a[i].isPositional() {
 				if col, ok := columnOf(a[i].v, x.spanOf(a[i].n)); ok {
-					return val{kind: kColumn, name: col.Name}
+					return val{kind: kColumn, name: col.Name, ref: partTransform}
 				}
 				break
 			}
 		}
-		return val{kind: kColumn}
+		return val{kind: kColumn, ref: partTransform}
 	case kSessionClass:
 		return val{kind: kSession}
 	case kContext: // SparkContext(conf=c)

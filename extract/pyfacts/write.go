@@ -635,11 +635,32 @@ func (x *extractor) partitionColumns(p *facts.Partitioning, v val, sp facts.Span
 		}
 		return
 	}
+	if transformed(v) {
+		// days("ts"), "days(ts)": a day, an hour or a bucket of the
+		// column, as SQL's PARTITIONED BY (days(ts)) is, with no name
+		p.Columns = append(p.Columns, facts.Column{Span: sp})
+		return
+	}
 	c, ok := columnOf(v, sp)
 	if !ok {
 		p.Dynamic = true
 	}
 	p.Columns = append(p.Columns, c)
+}
+
+// transformed reports whether v is a partition transform of a column:
+// days("ts") or bucket(16, "id"), or the same written as a string.
+func transformed(v val) bool {
+	if v.kind == kColumn {
+		return v.ref == partTransform
+	}
+	s, ok := v.literalString()
+	if !ok {
+		return false
+	}
+	name, _, call := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "(")
+	return call && strings.HasSuffix(s, ")") && partitionTransforms[strings.TrimSpace(name)] ||
+		call && (name == "truncate" || name == "year" || name == "month" || name == "day" || name == "hour")
 }
 
 // writeSink finishes a DataFrameWriter or DataStreamWriter with its sink's

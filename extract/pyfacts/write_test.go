@@ -132,7 +132,7 @@ func TestWrites(t *testing.T) {
 		{
 			name: "writeTo partition transforms",
 			src:  `df.writeTo("t").partitionedBy(F.days("ts"), bucket(4, "id")).create()`,
-			api:  facts.DataFrameWriterV2, sink: "create", table: "t", part: []string{"ts", "id"},
+			api:  facts.DataFrameWriterV2, sink: "create", table: "t", part: []string{}, // transforms have no name, as in SQL: they are not the columns
 		},
 		{
 			name: "stream toTable",

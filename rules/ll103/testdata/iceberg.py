@@ -10,3 +10,10 @@ events.write.format("iceberg").partitionBy("device_id").save("lake.iot.by_device
 # near misses: a Delta table keeps liquid clustering as its remedy, and a date is fine
 events.write.format("delta").partitionBy("device_id").saveAsTable("lake.iot.delta_by_device")  # want: LL103 "liquid clustering \(CLUSTER BY device_id\)"
 events.writeTo("lake.iot.by_day").using("iceberg").partitionedBy("event_date").create()
+# partition transforms: a day, an hour or a bucket of a column has few values
+from pyspark.sql.functions import bucket, days, hours
+
+events.writeTo("lake.iot.daily").using("iceberg").partitionedBy(days("event_timestamp")).create()
+events.writeTo("lake.iot.hourly2").using("iceberg").partitionedBy(hours("event_ts"), bucket(16, "device_id")).create()
+events.writeTo("lake.iot.daily2").using("iceberg").partitionedBy("days(event_timestamp)").create()
+events.writeTo("lake.iot.raw_ts").using("iceberg").partitionedBy("event_timestamp").create()  # want: LL103 "event_timestamp"
