@@ -37,6 +37,7 @@ const (
 // fileFormats are the stream sink formats that write files.
 var fileFormats = map[string]bool{
 	"delta": true, "parquet": true, "orc": true, "json": true, "csv": true, "text": true,
+	"avro": true, "iceberg": true, "hudi": true, // table formats write files too, and compact nothing as they stream
 }
 
 // StreamSink classifies the sink of a writeStream write. defaultFormat is
