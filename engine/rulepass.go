@@ -213,34 +213,63 @@ func (l *Linter) resolve(f *finding.Finding, u *loaded, r *rule.Rule, d analysis
 //
 // Unless the builders outlive the run, what linking adds to a file waits
 // for the rule pass encoded in the fact store (spilled to disk with the
-// rest): decoded, every file's additions, and the summaries their strings
-// are cut from, would stay in memory through the catalog and the rule
-// pass. digests says the run record needs their digests.
+// rest), put there as the link step makes it (link.Builder.LinkEach):
+// decoded, every file's additions, and the summaries their strings are cut
+// from, would stay in memory through the link step, the catalog and the
+// rule pass. digests says the run record needs their digests.
 func (l *Linter) link(units []*unit, bs *builders, store *cache.FactStore, digests bool) {
 	run := newRunFiles(units)
 	addSummaries(units, bs)
-	res := bs.links.Link()
+	if bs.kept {
+		res := bs.links.Link()
+		for _, u := range units {
+			if u != nil && u.linted {
+				u.extra = res.For(u.src.Path)
+			}
+		}
+	} else {
+		byPath := make(map[string][]*unit, len(units))
+		for _, u := range units {
+			if u != nil && u.linted {
+				k := link.Key(u.src.Path)
+				byPath[k] = append(byPath[k], u)
+			}
+		}
+		bs.links.LinkEach(func(p string, e *link.Extra) {
+			for _, u := range byPath[p] {
+				u.addPart(store, e)
+			}
+		})
+		store.Finish() // the parts are read back below
+	}
 	for _, u := range units {
-		if u == nil || !u.linted {
-			continue
-		}
-		if bs.links.Broken(u.src.Path) {
+		if u != nil && u.linted && bs.links.Broken(u.src.Path) {
 			u.notes = append(u.notes, Note{Path: u.src.Path, Message: "internal error: cannot read back the function summary: " + facts.ErrCorrupt.Error(), Error: true})
-		}
-		u.run = run
-		u.extra = res.For(u.src.Path)
-		bs.addExtra(u.src.Path, u.extra)
-		if u.extra != nil && len(u.extra.Settings) > 0 {
-			u.linkSigns = ownEvidence(platform.FromSettings(u.src.Path, u.extra.Settings))
-		}
-		if u.extra != nil && u.stored != nil && !bs.kept {
-			u.spill(store, digests)
 		}
 	}
 	if !bs.kept {
 		// every file's summary, encoded, and what linking each file read:
 		// garbage once linked, unless a later run links again
 		bs.links = nil
+	}
+	for _, u := range units {
+		if u == nil || !u.linted {
+			continue
+		}
+		u.run = run
+		e, err := u.linked(store)
+		if err != nil {
+			u.notes = append(u.notes, Note{Path: u.src.Path, Message: "internal error: " + err.Error(), Error: true})
+			continue
+		}
+		bs.addExtra(u.src.Path, e)
+		if e != nil && len(e.Settings) > 0 {
+			u.linkSigns = ownEvidence(platform.FromSettings(u.src.Path, e.Settings))
+		}
+		if digests && u.spilled != nil {
+			d := e.Digest()
+			u.spilled.digest = &d
+		}
 	}
 }
 
@@ -343,9 +372,10 @@ func (bs *builders) retain(units []*unit) {
 
 // addExtra adds to the catalog what linking adds to the file at path. A
 // part made before this run, whose Extra the link did not change, holds it
-// already; one whose Extra changed is made again from its facts.
+// already; one whose Extra changed is made again from its facts. Only
+// builders that outlive runs hold parts made before (and still have links).
 func (bs *builders) addExtra(path string, e *link.Extra) {
-	if !bs.fresh[path] {
+	if !bs.fresh[path] && bs.kept {
 		if !bs.links.Changed(path) {
 			return
 		}
@@ -437,23 +467,37 @@ func editAt(u *loaded, e analysis.TextEdit, pos *positioner) (finding.Edit, bool
 }
 
 // spilledExtra is what linking added to a file while it waits for the
-// rule pass: its facts in the run's fact store, its fills (few, and not
-// facts of a file), and its digest when the run record needs it.
+// rule pass: its facts in the run's fact store, in the parts the link step
+// handed out (see link.Builder.LinkEach), its fills (few, and not facts of
+// a file), and its digest when the run record needs it.
 type spilledExtra struct {
-	stored *cache.Stored
+	parts  []*cache.Stored
 	fills  []link.Fill
 	digest *[32]byte
 }
 
-// spill moves u.extra into the store u's facts are in.
-func (u *unit) spill(store *cache.FactStore, digests bool) {
-	e := u.extra
-	sp := &spilledExtra{stored: store.Put(e.Facts(u.src.Path)), fills: e.Fills}
-	if digests {
-		d := e.Digest()
-		sp.digest = &d
+// addPart adds part e of what linking adds to u: to the store u's facts
+// are in, or to u.extra when they are in none.
+func (u *unit) addPart(store *cache.FactStore, e *link.Extra) {
+	if u.stored == nil {
+		u.extra = joinExtra(u.extra, e)
+		return
 	}
-	u.extra, u.spilled = nil, sp
+	if u.spilled == nil {
+		u.spilled = &spilledExtra{}
+	}
+	sp := u.spilled
+	sp.parts = append(sp.parts, store.Put(e.Facts(u.src.Path)))
+	sp.fills = append(sp.fills, e.Fills...)
+}
+
+// joinExtra is part b of a file's additions after part a (nil when none).
+func joinExtra(a, b *link.Extra) *link.Extra {
+	if a == nil {
+		return b
+	}
+	return &link.Extra{Writes: append(a.Writes, b.Writes...), Reads: append(a.Reads, b.Reads...), Tables: append(a.Tables, b.Tables...),
+		Settings: append(a.Settings, b.Settings...), Maintenance: append(a.Maintenance, b.Maintenance...), Fills: append(a.Fills, b.Fills...)}
 }
 
 // linked is what linking added to u's facts, read back from the store
@@ -463,11 +507,16 @@ func (u *unit) linked(store *cache.FactStore) (*link.Extra, error) {
 	if sp == nil {
 		return u.extra, nil
 	}
-	f, err := store.Get(sp.stored)
-	if err != nil {
-		return nil, err
+	var e *link.Extra
+	for _, st := range sp.parts {
+		f, err := store.Get(st)
+		if err != nil {
+			return nil, err
+		}
+		e = joinExtra(e, &link.Extra{Writes: f.Writes, Reads: f.Reads, Tables: f.Tables, Settings: f.Settings, Maintenance: f.Maintenance})
 	}
-	return &link.Extra{Writes: f.Writes, Reads: f.Reads, Tables: f.Tables, Settings: f.Settings, Maintenance: f.Maintenance, Fills: sp.fills}, nil
+	e.Fills = sp.fills
+	return e, nil
 }
 
 // extraDigest is the digest of what linking added to u's facts, nil when

@@ -65,6 +65,7 @@ package link
 
 import (
 	"bytes"
+	"maps"
 	"path"
 	"runtime"
 	"slices"
@@ -347,6 +348,84 @@ func (b *Builder) Link() Result {
 		}
 	}
 	return out
+}
+
+// LinkEach links every file, as a Link of a new Builder holding the same
+// summaries would, and hands out what each adds through emit instead of
+// returning it: a one-off run puts each file's additions away as they are
+// made, so that the run never holds every file's at once. emit is called
+// from LinkEach's goroutine, in path order, with what the file at p gets
+// from the files up to it; then, in path order, once more for each file
+// the files after it added to. What Link's Result holds for p is the
+// parts emit got for p, each list of one concatenated after the other's
+// (Fills are only ever in the first part). The Builder keeps nothing of it:
+// a later Link links every file again.
+func (b *Builder) LinkEach(emit func(p string, e *Extra)) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	paths := make([]string, 0, len(b.files))
+	for p := range b.files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	index := moduleIndex(paths)
+	b.linked, b.changed = nil, map[string]bool{}
+	clear(b.dirty)
+	b.reshaped = false
+	// files are linked in parallel; each is merged once it and every file
+	// before it are, so that its part is the one Link's merge would make
+	fresh := make([]*linkedFile, len(paths))
+	ready := make(chan int, len(paths))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	linkers := make([]*linker, min(runtime.GOMAXPROCS(0), len(paths)))
+	for w := range linkers {
+		l := &linker{b: b, index: index, seen: map[onceKey]bool{}, added: map[onceKey]bool{}}
+		linkers[w] = l
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(paths); i = int(next.Add(1)) - 1 {
+				fresh[i] = l.file(paths[i])
+				ready <- i
+			}
+		})
+	}
+	// before holds what files before a file added to it, until its turn;
+	// after what files added to one whose turn had passed
+	before, after := Result{}, Result{}
+	seen := map[onceKey]bool{}
+	got := make([]bool, len(paths))
+	at := 0
+	for range paths {
+		got[<-ready] = true
+		for ; at < len(paths) && got[at]; at++ {
+			p := paths[at]
+			for _, d := range fresh[at].out {
+				to := before
+				if d.path < p {
+					to = after
+				}
+				to.absorb(d.path, d.extra, d.path == p, seen)
+			}
+			fresh[at] = nil // merged: garbage once emitted
+			if e := before[p]; e != nil {
+				delete(before, p)
+				b.changed[p] = true
+				emit(p, e)
+			}
+		}
+	}
+	wg.Wait()
+	for _, l := range linkers {
+		for p := range l.broken {
+			b.broken[p] = true
+		}
+	}
+	// every file added to is a file of the run (a call resolves to one), so
+	// before is empty now
+	for _, p := range slices.Sorted(maps.Keys(after)) {
+		b.changed[p] = true
+		emit(p, after[p])
+	}
 }
 
 // relink links files (in path order) again and keeps their parts. A key
@@ -1336,6 +1415,9 @@ func commonDirs(a, b string) int {
 func clean(p string) string {
 	return path.Clean(strings.ReplaceAll(p, "\\", "/"))
 }
+
+// Key is the path p as Result and LinkEach name its file.
+func Key(p string) string { return clean(p) }
 
 // For returns what linking adds to the file at p (nil when nothing).
 func (r Result) For(p string) *Extra { return r[clean(p)] }
