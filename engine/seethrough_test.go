@@ -39,6 +39,7 @@ func TestSeeThroughProject(t *testing.T) {
 		"jobs/maintenance.py:18 LL402 ",                 // delta-rs enforce_retention_duration=False
 		"lib/io.py:13 LL102 ",                           // wrong whatever the caller passes: once, in the helper
 		"lib/maintenance.py:14 LL402 ",                  // a called helper's setting, once, in the helper
+		"lib/maintenance.py:19 LL501 ",                  // a helper nothing here calls: the setting, where it is written
 		"notebooks/ingest.py:10 LL105 main.raw.events",  // a %run helper appending in a loop
 	}
 	slices.Sort(got)
