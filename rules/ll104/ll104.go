@@ -36,6 +36,10 @@ them, or a column computed over a window partitioned by them
 (withColumn("rn", F.row_number().over(Window.partitionBy("day")))); a window with no
 partitionBy puts every row in one task.
 
+A partitioned stream into a file sink is judged the same way: each micro-batch is a write
+of its own, so without a repartition every task writes a file into every partition it holds
+with each micro-batch, and the fix inserts the repartition before .writeStream.
+
 A helper that partitions by a column its caller names (a parameter, an object's
 attribute such as fg.partition_key) is reported at each call that names a known column,
 and not at calls whose column is unknown.
@@ -65,7 +69,7 @@ func check(p *rule.Pass) {
 		part := w.PartitionBy
 		// a helper's write of the DataFrame it is given is judged at each
 		// call, where what shaped the DataFrame is known
-		if part == nil || w.API != facts.DataFrameWriter || w.FrameFromCaller {
+		if part == nil || w.API != facts.DataFrameWriter && w.API != facts.DataStreamWriter || w.FrameFromCaller {
 			continue
 		}
 		format := p.Format(w)
@@ -99,8 +103,12 @@ func check(p *rule.Pass) {
 			quoted[i] = `"` + c + `"`
 		}
 		call := ".repartition(" + strings.Join(quoted, ", ") + ")"
+		writer, each := ".write", ""
+		if w.API == facts.DataStreamWriter {
+			writer, each = ".writeStream", " with each micro-batch" // a stream's repartition runs per micro-batch
+		}
 		msg := "partitioned " + format + " write without a shuffle by " + strings.Join(cols, ", ") + why +
-			": every task writes a file into every partition it holds; add " + call + " before .write" + p.FrequencyNote(w)
+			": every task writes a file into every partition it holds" + each + "; add " + call + " before " + writer + p.FrequencyNote(w)
 		at := part.Span
 		if w.Via != nil && (at.Foreign() || columnsFromCall(part)) {
 			// a helper in another file writes the DataFrame this call
@@ -122,7 +130,7 @@ func check(p *rule.Pass) {
 		// the repartition goes where .write is; in a helper of another
 		// file, it would change the helper for every caller
 		if w.WriterAt > 0 && (w.WriterIn == "" || w.WriterIn == p.Facts.Path) {
-			fixes = append(fixes, rule.Fix{Title: "Insert " + call + " before .write",
+			fixes = append(fixes, rule.Fix{Title: "Insert " + call + " before " + writer,
 				Edits: []facts.Edit{{Span: facts.Span{Start: w.WriterAt, End: w.WriterAt}, NewText: call}}})
 		}
 		p.ReportRelated(at, msg, related, fixes...)
