@@ -559,6 +559,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		}
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		x.batch = outer
+		x.carriedSQL(c, a)
 		if w, ok := x.widget(fn, c, a); ok {
 			return w
 		}
@@ -600,6 +601,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		callee := x.lookup(fn, sc)
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		c := callSite{call: n, fn: fn, name: x.text(fn)}
+		x.carriedSQL(c, a)
 		if w, ok := x.getArgument(callee, c, a); ok {
 			return w
 		}

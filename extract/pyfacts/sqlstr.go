@@ -62,6 +62,55 @@ func (x *extractor) embedSQL(v val) {
 	}
 }
 
+// carriedSQL reads the Delta maintenance statements (OPTIMIZE, VACUUM) a
+// call hands to something other than spark.sql to run: a Databricks SQL
+// cursor's execute, a scheduler's task (sql_query=..., sql=...), a job's
+// command line (["--query", sql]). Only those: their words are Delta's
+// alone, where an INSERT handed to an unknown runner may be any
+// database's.
+func (x *extractor) carriedSQL(c callSite, a args) {
+	for _, g := range a {
+		switch {
+		case g.name != "" && sqlArgNames[strings.ToLower(g.name)]:
+			x.maintenanceSQL(g.v)
+		case g.isPositional() && c.name == "execute":
+			x.maintenanceSQL(g.v)
+		case g.splat == 0 && g.v.kind == kList:
+			its := g.v.items()
+			for i := 1; i < len(its); i++ {
+				if s, ok := its[i-1].literalString(); ok && sqlFlags[s] {
+					x.maintenanceSQL(its[i].val)
+				}
+			}
+		}
+	}
+}
+
+var (
+	sqlArgNames = map[string]bool{"sql": true, "query": true, "sql_query": true, "sqlquery": true, "statement": true, "sql_statement": true}
+	sqlFlags    = map[string]bool{"--query": true, "--sql": true, "-e": true, "-q": true}
+)
+
+// maintenanceSQL embeds v when it is an OPTIMIZE or VACUUM statement.
+func (x *extractor) maintenanceSQL(v val) {
+	if v.kind != kStr {
+		return
+	}
+	text := v.name
+	if v.ref != nil {
+		text = v.str().Text
+	}
+	text = strings.TrimLeft(text, " \t\r\n(")
+	n := 0
+	for n < len(text) && (text[n]|0x20 >= 'a' && text[n]|0x20 <= 'z') {
+		n++
+	}
+	switch strings.ToUpper(text[:n]) {
+	case "OPTIMIZE", "VACUUM":
+		x.embedSQL(v)
+	}
+}
+
 // functionSQLWrites makes the writes of a literal SQL statement a function
 // runs (an INSERT or MERGE through spark.sql, batch_df.sparkSession.sql)
 // the function's own: a foreachBatch function's are the batch's writes, a

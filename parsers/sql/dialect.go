@@ -35,6 +35,9 @@ func Foreign(src []byte, h *Head) (dialect, marker string, ok bool) {
 	if m, ok := postgresVacuum(src, code); ok {
 		return "PostgreSQL", m, true
 	}
+	if is(0, "OPTIMIZE") && is(1, "TABLE") {
+		return "MySQL or ClickHouse", "OPTIMIZE TABLE", true // Delta's OPTIMIZE names its table at once
+	}
 	create := is(0, "CREATE")
 	columns := columnListRange(src, code)
 	var buf [32]byte
@@ -97,7 +100,7 @@ func Foreign(src []byte, h *Head) (dialect, marker string, ok bool) {
 // has: such a file is Spark SQL, whatever else it holds.
 func SparkOnly(src []byte, h *Head) bool {
 	if h.Kind == StmtOptimize {
-		return true
+		return len(h.Tokens) < 2 || !h.Tokens[1].Is(src, "TABLE")
 	}
 	if h.Kind == StmtVacuum {
 		_, pg := postgresVacuum(src, h.Tokens)

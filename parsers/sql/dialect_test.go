@@ -29,6 +29,7 @@ func TestForeignDialects(t *testing.T) {
 		{"VACUUM (VERBOSE, ANALYZE) public.events", "PostgreSQL", "VACUUM (options)"},
 		{"VACUUM ANALYZE events RETAIN 0 HOURS", "PostgreSQL", "VACUUM ANALYZE"},
 		{"VACUUM FULL events", "PostgreSQL", "VACUUM FULL"},
+		{"OPTIMIZE TABLE events FINAL", "MySQL or ClickHouse", "OPTIMIZE TABLE"},
 		{"CREATE TABLE t (name VARCHAR2(20))", "Oracle", "type VARCHAR2"},
 		{"SET 'execution.runtime-mode' = 'streaming'", "Flink SQL", "SET 'key' = 'value'"},
 		{"CREATE CATALOG IF NOT EXISTS paimon WITH ('type' = 'paimon', 'warehouse' = 'file:///w')", "Flink SQL", "WITH ('option' = 'value')"},

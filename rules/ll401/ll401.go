@@ -22,6 +22,9 @@ time travel to it, need those files: with a short retention a long-running query
 lagging stream fails with missing files, and a concurrent writer's commit can be
 corrupted. Delta's own safety check refuses retentions under 168 hours for this reason.
 VACUUM ... DRY RUN lists the files it would delete and deletes nothing: it is not reported.
+A VACUUM handed to something other than spark.sql to run is read too: a Databricks SQL
+cursor's execute, a keyword argument named sql, query or sql_query (a scheduler's task),
+the item after --query or --sql in a command line.
 A DeltaTable a helper returns (get_table(spark, "main.s.t").vacuum(0)), in the same file or
 another module, is the table the call names. A helper's VACUUM is reported once, at its
 retention, naming the tables its calls in the same file give (a parameter's default when a
