@@ -21,7 +21,9 @@ one file per task per partition on every write, and the table slows down week by
 week until someone runs OPTIMIZE. With optimized writes on for the same table (or
 session), switching auto compaction off still costs: each write's files are sized, but
 the small ones a write leaves (a small append, a streaming micro-batch) are no longer
-merged after it. If a job really must skip them, say why in a noqa comment.
+merged after it; a table with optimized writes on that nothing in the project writes (a
+definition over data loaded elsewhere) is then not reported, since its small files are its
+writers'. If a job really must skip them, say why in a noqa comment.
 A setting made outside the code (a project's spark-defaults.conf, a bundle job cluster's
 spark_conf, a spark_submit_task --conf parameter) is reported once, at its own line there;
 "# noqa: LL303" at the end of the YAML line, or on a comment line directly above the
@@ -54,36 +56,39 @@ func check(p *rule.Pass) {
 			}
 			return settingTrue(p, rule.ConfOptimizeWrite)
 		}
-		report(p, s.Key, s.Value, s.At, "", sessionOn)
+		report(p, s.Key, s.Value, s.At, "", sessionOn, nil)
 	}
 	for _, d := range p.Facts.Tables {
 		on := func() bool {
 			return isTrue(d.Properties, rule.PropOptimizeWrite) || tableTrue(p, facts.Target{Table: d.Name, Path: d.Location})
 		}
+		tg := facts.Target{Table: d.Name, Path: d.Location}
 		for _, k := range sortedKeys(d.Properties) {
-			report(p, k, d.Properties[k], d.Properties[k].Span, rule.TableLabel(d.Name, d.Location), on)
+			report(p, k, d.Properties[k], d.Properties[k].Span, rule.TableLabel(d.Name, d.Location), on, &tg)
 		}
 	}
 	for _, a := range p.Facts.Alters {
 		on := func() bool {
 			return isTrue(a.Set, rule.PropOptimizeWrite) || tableTrue(p, facts.Target{Table: a.Table, Path: a.Path})
 		}
+		tg := facts.Target{Table: a.Table, Path: a.Path}
 		for _, k := range sortedKeys(a.Set) {
-			report(p, k, a.Set[k], a.Set[k].Span, rule.TableLabel(a.Table, a.Path), on)
+			report(p, k, a.Set[k], a.Set[k].Span, rule.TableLabel(a.Table, a.Path), on, &tg)
 		}
 	}
 	for _, w := range p.Facts.Writes {
 		on := func() bool { return isTrue(w.Properties, rule.PropOptimizeWrite) || tableTrue(p, w.Target) }
 		for _, k := range sortedKeys(w.Properties) {
-			report(p, k, w.Properties[k], w.Properties[k].Span, rule.TargetName(w.Target), on)
+			report(p, k, w.Properties[k], w.Properties[k].Span, rule.TargetName(w.Target), on, &w.Target)
 		}
 	}
 }
 
 // report reports key = false when key is a switch; table names the table
-// a property is set on ("" for a session setting); optimizedOn says
-// whether optimized writes are on where the switch is auto compaction's.
-func report(p *rule.Pass, key string, v facts.Value, at facts.Span, table string, optimizedOn func() bool) {
+// a property is set on ("" for a session setting), target is that table;
+// optimizedOn says whether optimized writes are on where the switch is
+// auto compaction's.
+func report(p *rule.Pass, key string, v facts.Value, at facts.Span, table string, optimizedOn func() bool, target *facts.Target) {
 	what, ok := switches[key] // settings as written, properties lower-cased
 	if !ok {
 		return
@@ -97,6 +102,11 @@ func report(p *rule.Pass, key string, v facts.Value, at facts.Span, table string
 	effect := "every write then leaves one small file per task and partition"
 	switch {
 	case strings.HasPrefix(what, "auto compaction") && optimizedOn():
+		if target != nil && !written(p, *target) {
+			// each write's files are sized; what auto compaction would
+			// merge is what the writes leave, and the project makes none
+			return
+		}
 		// optimized writes still size each write's files: what is lost is
 		// the merge of the small files they leave
 		effect = "optimized writes still shuffle each write into few files, but nothing merges the small files they leave " +
@@ -111,6 +121,14 @@ func report(p *rule.Pass, key string, v facts.Value, at facts.Span, table string
 		on = " of " + table // a script's statements may set it on different tables
 	}
 	p.Report(at, fmt.Sprintf("%s = false switches off %s%s: %s; remove it or set it to true", rule.DisplayKey(key), what, on, effect))
+}
+
+// written reports whether the project writes the table: a definition's
+// policy line over a table loaded elsewhere leaves its small files to
+// whoever writes it.
+func written(p *rule.Pass, tg facts.Target) bool {
+	t := p.Table(tg)
+	return t == nil || t.Use.Writes > 0
 }
 
 // settingTrue reports whether the file sets the session conf key to true.
