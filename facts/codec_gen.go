@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "2de6ac69a4c77267"
+const CodecVersion = "cfd9f56dd3ba9bef"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -473,6 +473,10 @@ func (e *encoder) encPartitioning(x *Partitioning) {
 	e.encSpan(&x.Span)
 	e.Str(x.Expr)
 	e.Str(x.Origin)
+	e.Count(len(x.Narrow), x.Narrow == nil)
+	for i1 := range x.Narrow {
+		e.Str(x.Narrow[i1])
+	}
 }
 
 func (d *decoder) decPartitioning(x *Partitioning) {
@@ -488,6 +492,13 @@ func (d *decoder) decPartitioning(x *Partitioning) {
 	d.decSpan(&x.Span)
 	x.Expr = d.Str()
 	x.Origin = d.Str()
+	if n1, ok := d.Count(); ok {
+		s1 := make([]string, n1)
+		for i1 := range s1 {
+			s1[i1] = d.Str()
+		}
+		x.Narrow = s1
+	}
 }
 
 func (e *encoder) encColumn(x *Column) {

@@ -313,6 +313,11 @@ func (c Copier) copyPartitioning(x *Partitioning) {
 		x.Columns = y1
 	}
 	c.copySpan(&x.Span)
+	if s1 := x.Narrow; s1 != nil {
+		y1 := make([]string, len(s1))
+		copy(y1, s1)
+		x.Narrow = y1
+	}
 }
 
 // Column returns a deep copy of x (nil for nil).

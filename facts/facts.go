@@ -135,6 +135,9 @@ type Partitioning struct {
 	// not the code's file ("dbt_project.yml, line 11"), for messages; the
 	// spans are then the definition's own.
 	Origin string
+	// Narrow are the partition columns the table declares with a type of
+	// few values (BOOLEAN, TINYINT, SMALLINT, DATE), whatever their names.
+	Narrow []string
 }
 
 // Names returns the literal column names.

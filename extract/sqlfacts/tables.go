@@ -53,6 +53,9 @@ func (x *extractor) tableDef(ct *sql.CreateTable) *facts.TableDef {
 			if isParameter(c.Name) {
 				td.PartitionBy.Dynamic = true
 			}
+			if narrowType(ct.Columns, c.Name) {
+				td.PartitionBy.Narrow = append(td.PartitionBy.Narrow, c.Name)
+			}
 		}
 	}
 	if cb := ct.ClusterBy; cb != nil {
@@ -278,4 +281,21 @@ func indentation(src []byte, start int) string {
 		end++
 	}
 	return string(src[start:end])
+}
+
+// narrowType reports whether the table declares column name with a type
+// of few values: a SMALLINT source-system id has at most 65,536, a
+// BOOLEAN two.
+func narrowType(defs []sql.ColumnDef, name string) bool {
+	for _, d := range defs {
+		if name != "" && strings.EqualFold(d.Name, name) {
+			t, _, _ := strings.Cut(strings.ToUpper(strings.TrimSpace(d.Type)), "(")
+			switch strings.TrimSpace(t) {
+			case "BOOLEAN", "BOOL", "TINYINT", "BYTE", "SMALLINT", "SHORT", "DATE":
+				return true
+			}
+			return false
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package ll103
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/config"
@@ -35,7 +36,9 @@ A table partitioned by more columns than max-partition-columns is reported too, 
 of a date (year, month, day, hour, or import_year, eventDay) counting as one column:
 each hour has one day, so they make one directory per hour, not one per combination.
 
-Names are judged by the high- and low-cardinality patterns of the configuration. An id
+Names are judged by the high- and low-cardinality patterns of the configuration, except
+for a column the table declares with a type of few values (BOOLEAN, TINYINT, SMALLINT,
+DATE): a SMALLINT source_system_id is not reported, whatever its name says. An id
 or key of a dimension the low-cardinality patterns name (country_id, department_id,
 order_type_key) is taken to be as small as the dimension, and is not reported.
 Iceberg tables have no liquid clustering: on them the advice is an Iceberg partition
@@ -148,7 +151,7 @@ func (ck *checker) checkPartitioning(part *facts.Partitioning, table string, adv
 				[]rule.Related{{At: at, Message: "the value new on every run"}})
 			continue
 		}
-		if c.Name != "" && ck.highCardinality(c.Name) {
+		if c.Name != "" && ck.highCardinality(c.Name) && !slices.Contains(part.Narrow, c.Name) {
 			p.Report(c.Span, "partition column "+rule.Quote(c.Name)+" of "+table+
 				" looks high-cardinality: each value becomes a directory of small files; partition by a date-level column or use "+advice.name+" ("+advice.for1(c.Name)+")")
 		}

@@ -8,3 +8,9 @@ CREATE TABLE wmf.pageview_hourly (project STRING, view_count BIGINT)
 PARTITIONED BY (year INT, month INT, day INT, hour INT) STORED AS PARQUET;
 CREATE TABLE wmf.webrequest (uri STRING)
 PARTITIONED BY (webrequest_source STRING, year INT, month INT, day INT, hour INT) STORED AS PARQUET;
+
+-- a column declared with a type of few values, whatever its name says
+CREATE TABLE main.ops.by_source (amount DECIMAL(10, 2), part_srce_sys_id SMALLINT, part_cntrt_id INT)
+USING DELTA PARTITIONED BY (part_srce_sys_id);
+CREATE TABLE main.ops.by_contract (amount DECIMAL(10, 2), part_cntrt_id INT)
+USING DELTA PARTITIONED BY (part_cntrt_id); -- want: LL103 "part_cntrt_id"
