@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -55,8 +56,12 @@ func addIdentityRegion(doc *document.Document, lang document.Lang, cell, start, 
 func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool) {
 	text, spans := blankIPython(doc.Text[start:end], sqlMagics)
 	if !isBlank(text) {
+		m := document.Identity(start, len(text))
+		if t, tm, ok := leadingIndent(text, start); ok {
+			text, m = t, tm
+		}
 		doc.Regions = append(doc.Regions, document.Region{
-			Lang: document.Python, Text: text, Map: document.Identity(start, len(text)), Cell: cell,
+			Lang: document.Python, Text: text, Map: m, Cell: cell,
 		})
 	}
 	for _, sp := range spans {
@@ -65,6 +70,42 @@ func addPythonCell(doc *document.Document, cell, start, end int, sqlMagics bool)
 			Lang: document.SQL, Text: doc.Text[from:to], Map: document.Identity(from, to-from), Cell: cell,
 		})
 	}
+}
+
+// leadingIndent is a cell whose first line is indented as IPython runs
+// it: that indentation taken off every line that starts with it, each line
+// mapped to where it stands in the file (base is the cell's offset). It is
+// false when the first line is not indented.
+func leadingIndent(text []byte, base int) ([]byte, document.PosMap, bool) {
+	pos := 0
+	for pos < len(text) {
+		lineEnd, next := nextLine(text, pos)
+		if !isBlank(text[pos:lineEnd]) {
+			break
+		}
+		pos = next
+	}
+	n := 0
+	for pos+n < len(text) && (text[pos+n] == ' ' || text[pos+n] == '\t') {
+		n++
+	}
+	if n == 0 || pos+n >= len(text) {
+		return nil, nil, false
+	}
+	ws := text[pos : pos+n]
+	out := make([]byte, 0, len(text))
+	var m document.PosMap
+	for at := 0; at < len(text); {
+		_, next := nextLine(text, at)
+		from := at
+		if bytes.HasPrefix(text[at:next], ws) {
+			from += n
+		}
+		m = append(m, document.Segment{Region: len(out), File: base + from, Len: next - from})
+		out = append(out, text[from:next]...)
+		at = next
+	}
+	return out, m, true
 }
 
 // blankIPython returns text with its IPython lines (%magic, !shell,
