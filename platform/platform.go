@@ -515,5 +515,15 @@ func threePartName(f *facts.File, registered map[string]bool, plugin bool) strin
 			return r.Target.Table
 		}
 	}
+	for _, a := range f.Alters { // a script of ALTERs over tables made elsewhere
+		if check(a.Table) {
+			return a.Table
+		}
+	}
+	for _, m := range f.Maintenance {
+		if check(m.Target.Table) {
+			return m.Target.Table
+		}
+	}
 	return ""
 }

@@ -246,3 +246,16 @@ func TestPluginsOfTheDecision(t *testing.T) {
 		}
 	}
 }
+
+// A script of ALTERs or maintenance over tables made elsewhere names them
+// in Unity Catalog's three parts as much as a write does.
+func TestThreePartNamesOfAltersAndMaintenance(t *testing.T) {
+	for name, f := range map[string]*facts.File{
+		"alter":    {Alters: []*facts.TableAlter{{Table: "prod_l2.foundation.bkpf"}}},
+		"optimize": {Maintenance: []*facts.Maintenance{{Kind: facts.Optimize, Target: facts.Target{Table: "prod_l2.foundation.bkpf"}}}},
+	} {
+		if c := Decide(FromFile("t.sql", f)); c.Platform != config.PlatformDatabricks || !strings.Contains(c.Why, "prod_l2.foundation.bkpf") {
+			t.Errorf("%s: %+v", name, c)
+		}
+	}
+}

@@ -51,6 +51,19 @@ func lexOne(src []byte, pos, end int) Token {
 			e--
 		}
 		return Token{Kind: Comment, Start: pos, End: e}
+	case c == '#' && lineStart(src, pos):
+		// no Spark SQL line starts with #: a notebook header in Python's
+		// style (# Databricks notebook source) or a MySQL comment
+		e := pos + 1
+		if i := bytes.IndexByte(src[e:end], '\n'); i >= 0 {
+			e += i
+		} else {
+			e = end
+		}
+		if src[e-1] == '\r' {
+			e--
+		}
+		return Token{Kind: Comment, Start: pos, End: e}
 	case c == '/' && next == '*':
 		if pos+2 < end && src[pos+2] == '+' {
 			e, ok := hintEnd(src, pos+3, end)
@@ -348,4 +361,18 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 // so identifiers in any script (or invalid UTF-8) stay whole words.
 func isIdentChar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(c) || c == '_' || c >= 0x80
+}
+
+// lineStart reports whether only blanks stand before pos on its line.
+func lineStart(src []byte, pos int) bool {
+	for i := pos - 1; i >= 0; i-- {
+		switch src[i] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -26,6 +26,8 @@ func TestTokenize(t *testing.T) {
 		{`'O\'Connell' x`, `String:'O\'Connell' Ident:x`},
 		{"`a``b` `main.sales`", "QuotedIdent:`a``b` QuotedIdent:`main.sales`"},
 		{"a -- note\r\nb", "Ident:a Comment:-- note Ident:b"},
+		{"\n# Databricks notebook source\r\nCREATE", "Comment:# Databricks notebook source Ident:CREATE"},
+		{"a # b", "Ident:a Punct:# Ident:b"},
 		{"a /* x /* nested */ y */ b", "Ident:a Comment:/* x /* nested */ y */ Ident:b"},
 		{"SELECT /*+ REPARTITION(8) */ *", "Ident:SELECT HintComment:/*+ REPARTITION(8) */ Punct:*"},
 		{"${var}.t $v :p {place}", "Param:${var} Punct:. Ident:t Param:$v Param::p Param:{place}"},
