@@ -239,6 +239,9 @@ type statementsOf struct {
 	// streams are the file's streams that hand micro-batches to a function,
 	// from this part and those added before it (see batchStream)
 	streams []*facts.Write
+	// session is the last sessionAt made: the writes of a file mostly run
+	// with the same settings, and share one list (Session is only read)
+	session []Setting
 }
 
 func (b *Builder) statementsOf(f *facts.File) statementsOf {
@@ -280,6 +283,10 @@ func (s *statementsOf) sessionAt(start int) []Setting {
 			out = append(out, Setting{Key: s.str(k), Value: s.str(last.Value.Text()), At: last.At})
 		}
 	}
+	if slices.Equal(out, s.session) {
+		return s.session
+	}
+	s.session = out
 	return out
 }
 
@@ -433,12 +440,24 @@ func appendAll[T any](list, more []T) []T {
 	return append(list, more...)
 }
 
-// sort puts the statements in path order, then in order of place.
+// sort puts the statements in path order, then in order of place, and
+// trims each list to its length: the catalog holds them through the rule
+// pass, and lists grown by append have up to twice the room they use.
 func (s *Statements) sort() {
 	sortByPlace(s.Writers)
-	s.Writers = onceEach(s.Writers)
+	s.Writers = exact(onceEach(s.Writers))
 	sortByPlace(s.Readers)
+	s.Readers = exact(s.Readers)
 	sortByPlace(s.Maintenance)
+	s.Maintenance = exact(s.Maintenance)
+}
+
+// exact is list in an array of its length, when it has much more room.
+func exact[T any](list []T) []T {
+	if cap(list)-len(list) <= len(list)/16 {
+		return list
+	}
+	return slices.Clone(list)
 }
 
 // onceEach keeps one writer per place: a foreachBatch function's write is
