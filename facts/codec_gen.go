@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "cfd9f56dd3ba9bef"
+const CodecVersion = "9ca758214daee651"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -553,6 +553,9 @@ func (e *encoder) encTransform(x *Transform) {
 	if x.Windowed {
 		bits |= 1 << 4
 	}
+	if x.Constant {
+		bits |= 1 << 5
+	}
 	e.Bits8(bits)
 	e.Str(x.Name)
 	e.encValue(&x.NumPartitions)
@@ -572,12 +575,13 @@ func (e *encoder) encTransform(x *Transform) {
 }
 
 func (d *decoder) decTransform(x *Transform) {
-	bits := d.Bits8(5)
+	bits := d.Bits8(6)
 	x.Hint = bits&(1<<0) != 0
 	x.HasNum = bits&(1<<1) != 0
 	x.Nested = bits&(1<<2) != 0
 	x.Counted = bits&(1<<3) != 0
 	x.Windowed = bits&(1<<4) != 0
+	x.Constant = bits&(1<<5) != 0
 	x.Name = d.Str()
 	d.decValue(&x.NumPartitions)
 	if n1, ok := d.Count(); ok {

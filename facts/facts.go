@@ -180,6 +180,9 @@ type Transform struct {
 	// window is not known), or into one task when it has none.
 	Windowed bool
 	WindowBy []Column
+	// Constant is set on a withColumn that gives its column one value for
+	// every row (lit(x), current_date()): a partition by it is one partition.
+	Constant bool
 }
 
 // Branches is the Name of the step where ways through the code that made a

@@ -44,6 +44,16 @@ var functionsModules = map[string]bool{
 	"pyspark.sql.functions": true, "pyspark.sql.connect.functions": true,
 }
 
+// constColumn marks a kColumn of one value for every row: lit(x),
+// current_date(), and functions of such a column.
+var constColumn = &struct{ constant bool }{true}
+
+// constFuncs are the functions whose column has one value in a run.
+var constFuncs = map[string]bool{
+	"lit": true, "typedLit": true, "current_date": true, "current_timestamp": true, "now": true,
+	"localtimestamp": true, "curdate": true, "current_timezone": true,
+}
+
 // partTransform marks a kColumn that is a partition transform of its
 // column (days("ts")), not the column itself.
 var partTransform = &struct{ transform bool }{true}
@@ -309,6 +319,9 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		if _, ok := obj.ref.(*windowSpec); ok {
 			return obj // alias, cast: still computed over the window
 		}
+		if obj.ref == constColumn {
+			return obj // lit(x).cast("date"): one value still
+		}
 	case kContext:
 		if c.name == "getOrCreate" { // SparkContext.getOrCreate(conf)
 			x.contextConf(c, a, 0)
@@ -449,6 +462,11 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 		}
 		if callee.name == "functools.partial" {
 			return x.partial(a)
+		}
+		if f, ok := strings.CutPrefix(callee.name, "pyspark.sql.functions."); ok {
+			if g, first := a.pos(0); constFuncs[f] || first && g.v.kind == kColumn && g.v.ref == constColumn {
+				return val{kind: kColumn, ref: constColumn} // lit(x), to_date(lit(x)), year(current_date())
+			}
 		}
 		if name, ok := x.calleeName(callee); ok {
 			call := x.recordCall(name, c, a)

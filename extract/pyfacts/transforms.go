@@ -31,6 +31,8 @@ type hist struct {
 	// window is set on a step that computes a column over a window (see
 	// facts.Transform.Windowed)
 	window *windowSpec
+	// constant is set on withColumn(name, lit(x)) (facts.Transform.Constant)
+	constant bool
 }
 
 // windowSpec is what a Window spec partitions by: its partitionBy columns,
@@ -121,6 +123,7 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 		if p.window != nil {
 			t.Windowed, t.WindowBy = true, p.window.by
 		}
+		t.Constant = p.constant
 		if p.num != nil {
 			t.HasNum, t.NumPartitions = true, *p.num
 		}
@@ -331,6 +334,9 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	h.removal, h.canCut = x.removal(start, c.call.End())
 	if windowed[c.name] {
 		h.window = x.windowsIn(c.call.Start(), c.call.End(), a)
+	}
+	if g, ok := a.pos(1); ok && c.name == "withColumn" && g.v.kind == kColumn && g.v.ref == constColumn {
+		h.constant = true
 	}
 	return h
 }

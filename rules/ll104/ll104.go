@@ -34,7 +34,9 @@ Rows grouped by some of the partition columns on the way reach the write one val
 task too: an aggregation grouped by them (groupBy(...).agg, .count()), dropDuplicates of
 them, or a column computed over a window partitioned by them
 (withColumn("rn", F.row_number().over(Window.partitionBy("day")))); a window with no
-partitionBy puts every row in one task.
+partitionBy puts every row in one task. A write whose partition columns are each given one
+value on the way (withColumn("import_date", F.lit(today)), F.current_date()) fills one
+partition, and is not reported either.
 
 A partitioned stream into a file sink is judged the same way: each micro-batch is a write
 of its own, so without a repartition every task writes a file into every partition it holds
@@ -80,7 +82,7 @@ func check(p *rule.Pass) {
 		if len(part.Columns) == 0 {
 			continue
 		}
-		if shuffledBy(w, part.Names()) || w.CountShuffled() {
+		if shuffledBy(w, part.Names()) || w.CountShuffled() || constant(w, part.Names()) {
 			continue
 		}
 		var why string
@@ -187,6 +189,26 @@ func columnsFromCall(part *facts.Partitioning) bool {
 		}
 	}
 	return false
+}
+
+// constant reports whether the write's rows get every partition column
+// from a withColumn of one value (lit(now), current_date()): the write
+// fills one partition, as an unpartitioned write fills the table, and a
+// repartition by it would funnel it through one task.
+func constant(w *facts.Write, cols []string) bool {
+	for _, c := range cols {
+		set := false
+		for i := range w.Transforms {
+			t := &w.Transforms[i]
+			if t.Name == "withColumn" && len(t.Columns) > 0 && strings.EqualFold(t.Columns[0].Name, c) {
+				set = t.Constant // the last withColumn of the name decides
+			}
+		}
+		if !set {
+			return false
+		}
+	}
+	return len(cols) > 0
 }
 
 // shuffledBy reports whether the rows reach the write grouped by some of
