@@ -560,6 +560,10 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		x.batch = outer
 		x.carriedSQL(c, a)
+		x.glueWrite(c, a)
+		if v, ok := x.glueFrame(recv, c, a); ok {
+			return v
+		}
 		if w, ok := x.widget(fn, c, a); ok {
 			return w
 		}

@@ -42,6 +42,10 @@ A partitioned stream into a file sink is judged the same way: each micro-batch i
 of its own, so without a repartition every task writes a file into every partition it holds
 with each micro-batch, and the fix inserts the repartition before .writeStream.
 
+An AWS Glue job's write_dynamic_frame.from_options(frame=DynamicFrame.fromDF(df, ...),
+connection_type="s3", connection_options={"partitionKeys": [...]}) is such a write too: an
+append of df's rows, partitioned by the keys.
+
 A helper that partitions by a column its caller names (a parameter, an object's
 attribute such as fg.partition_key) is reported at each call that names a known column,
 and not at calls whose column is unknown.
@@ -109,8 +113,12 @@ func check(p *rule.Pass) {
 		if w.API == facts.DataStreamWriter {
 			writer, each = ".writeStream", " with each micro-batch" // a stream's repartition runs per micro-batch
 		}
+		advice := "add " + call + " before " + writer
+		if w.WriterAt <= 0 {
+			advice = "repartition the DataFrame by " + strings.Join(quoted, ", ") + " before it is written" // a Glue sink has no .write
+		}
 		msg := "partitioned " + format + " write without a shuffle by " + strings.Join(cols, ", ") + why +
-			": every task writes a file into every partition it holds" + each + "; add " + call + " before " + writer + p.FrequencyNote(w)
+			": every task writes a file into every partition it holds" + each + "; " + advice + p.FrequencyNote(w)
 		at := part.Span
 		if w.Via != nil && (at.Foreign() || columnsFromCall(part)) {
 			// a helper in another file writes the DataFrame this call
