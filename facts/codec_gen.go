@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "9ca758214daee651"
+const CodecVersion = "1aacd7d25d18da99"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -267,11 +267,14 @@ func (e *encoder) encWrite(x *Write) {
 	if x.FrameFromCaller {
 		bits |= 1 << 3
 	}
-	if x.PartitionFromCaller {
+	if x.FrameFromHelper {
 		bits |= 1 << 4
 	}
-	if x.LoopWhile {
+	if x.PartitionFromCaller {
 		bits |= 1 << 5
+	}
+	if x.LoopWhile {
+		bits |= 1 << 6
 	}
 	e.Bits8(bits)
 	e.Str(string(x.API))
@@ -338,13 +341,14 @@ func (e *encoder) encWrite(x *Write) {
 }
 
 func (d *decoder) decWrite(x *Write) {
-	bits := d.Bits8(6)
+	bits := d.Bits8(7)
 	x.FormatUnknown = bits&(1<<0) != 0
 	x.HasTrigger = bits&(1<<1) != 0
 	x.TargetFromCaller = bits&(1<<2) != 0
 	x.FrameFromCaller = bits&(1<<3) != 0
-	x.PartitionFromCaller = bits&(1<<4) != 0
-	x.LoopWhile = bits&(1<<5) != 0
+	x.FrameFromHelper = bits&(1<<4) != 0
+	x.PartitionFromCaller = bits&(1<<5) != 0
+	x.LoopWhile = bits&(1<<6) != 0
 	x.API = API(d.Str())
 	x.Lang = document.Lang(d.U8())
 	d.decSpan(&x.Span)

@@ -207,6 +207,9 @@ var narrowNames = map[string]bool{
 	"alias": true, "toDF": true, "withMetadata": true, "na": true, "fillna": true, "dropna": true,
 	"replace": true, "sortWithinPartitions": true, "transform": false, "hint": true,
 	"limit": false, "sample": true, "withWatermark": true, "localCheckpoint": false,
+	// a Glue DynamicFrame's record transforms
+	"drop_fields": true, "select_fields": true, "apply_mapping": true, "rename_field": true,
+	"resolveChoice": true,
 }
 
 // IsNarrow reports whether the transform keeps its input's partitioning.
@@ -336,6 +339,10 @@ type Write struct {
 	// of) a parameter of the enclosing function: what shaped it is known
 	// only at each call, where the call's copy of the write has it.
 	FrameFromCaller bool
+	// FrameFromHelper is true when the written DataFrame is (a narrow step
+	// of) what a helper the extraction does not follow returns (one of
+	// another module): what shaped it, a repartition say, is not known here.
+	FrameFromHelper bool
 	// PartitionFromCaller is true when the partition columns are a
 	// parameter of the enclosing function (or an attribute of one other
 	// than a method's self): named only at each call.

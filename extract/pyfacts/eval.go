@@ -564,6 +564,9 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		if v, ok := x.glueFrame(recv, c, a); ok {
 			return v
 		}
+		if v, ok := x.newGlueSink(c, a); ok {
+			return v
+		}
 		if w, ok := x.widget(fn, c, a); ok {
 			return w
 		}

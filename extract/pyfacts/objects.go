@@ -328,6 +328,10 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 			return val{kind: kContext}
 		}
 		return val{kind: kRDD}
+	case kGlueSink:
+		if s, ok := obj.ref.(*glueSink); ok {
+			return x.glueSinkMethod(s, c, a)
+		}
 	case kSparkConf:
 		return x.sparkConfMethod(obj, c, a)
 	case kRDD:

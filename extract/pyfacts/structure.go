@@ -43,6 +43,11 @@ func (x *extractor) subscript(n python.Node, sc *scope) val {
 				return items[i].val
 			}
 		}
+	case kFrame, kUnknown:
+		_, helper := obj.ref.(*linkedCall)
+		if key.kind == kList && (obj.kind == kFrame || helper) {
+			return obj // df[["a", "b"]] selects columns: the rows stay where they are
+		}
 	}
 	return val{}
 }

@@ -33,6 +33,32 @@ type hist struct {
 	window *windowSpec
 	// constant is set on withColumn(name, lit(x)) (facts.Transform.Constant)
 	constant bool
+	// fromHelper is set on a first step applied to what a helper not
+	// followed returns (facts.Write.FrameFromHelper)
+	fromHelper bool
+}
+
+// helperMade reports whether only narrow steps lie between h and the
+// result of a helper not followed (see facts.Write.FrameFromHelper).
+func (h *hist) helperMade() bool {
+	for p := h; p != nil && p.source == nil; p = p.prev {
+		if p.prev == nil {
+			return p.fromHelper
+		}
+		if t := p.step(); !t.IsNarrow() {
+			return false
+		}
+	}
+	return false
+}
+
+// madeByHelper reports whether the DataFrame v is what a helper not
+// followed returns, or a narrow step of it.
+func madeByHelper(v val) bool {
+	if _, ok := v.ref.(*linkedCall); ok {
+		return true
+	}
+	return v.history().helperMade()
 }
 
 // windowSpec is what a Window spec partitions by: its partitionBy columns,
@@ -293,6 +319,9 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 	}
 	h := x.transform(c, a, naDot)
 	h.prev = obj.history()
+	if _, ok := obj.ref.(*linkedCall); ok {
+		h.fromHelper = true
+	}
 	if x.fn != nil && h.prev == nil {
 		x.noteFrameRoot(h, obj)
 	}

@@ -50,6 +50,7 @@ const (
 	kEntry                     // the key (name "key") or value ("value") of each pair of a loop over known pairs (*entries)
 	kGivenItems                // CONF.items() of a dict another module defines (name: CONF's qualified name) or a parameter holds (ref: *param)
 	kConfValue                 // spark.conf.get("k"): the session conf k's value (name), known only by its key
+	kGlueSink                  // an AWS Glue S3 sink, glue_context.getSink(...) (*glueSink)
 )
 
 // val is the abstract value of an expression. Vals are copied a lot (into

@@ -20,6 +20,8 @@ type writer struct {
 	// from is 1 + the parameter that is this writer: a helper configures a
 	// writer it is given, and each call applies the steps to its argument
 	from int
+	// fromHelper says the DataFrame is a helper's not followed (facts.Write.FrameFromHelper)
+	fromHelper bool
 }
 
 // wstep is a writer as configured so far: one step (.format(), .mode(),
@@ -460,7 +462,7 @@ func (s *wstep) props() map[string]facts.Value {
 
 func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
 	w := x.work.writers.Take(4)
-	*w = writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df)}
+	*w = writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df), fromHelper: madeByHelper(df)}
 	if prop == "writeStream" {
 		w.api = facts.DataStreamWriter
 	}
@@ -795,14 +797,15 @@ func (x *extractor) sinkSets(name string) {
 // step s records.
 func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 	fw := &facts.Write{
-		API:        w.api,
-		Lang:       document.Python,
-		Span:       x.spanOf(c.call),
-		At:         x.span(c.nameStart(), c.call.End()),
-		Sink:       c.name,
-		Target:     w.target,
-		Transforms: w.hist.list(&x.edits),
-		WriterAt:   w.writerAt,
+		API:             w.api,
+		Lang:            document.Python,
+		Span:            x.spanOf(c.call),
+		At:              x.span(c.nameStart(), c.call.End()),
+		Sink:            c.name,
+		Target:          w.target,
+		Transforms:      w.hist.list(&x.edits),
+		FrameFromHelper: w.fromHelper,
+		WriterAt:        w.writerAt,
 	}
 	var seen [wKinds]bool
 	if w.api == facts.DataStreamWriter {

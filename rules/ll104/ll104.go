@@ -74,8 +74,9 @@ func check(p *rule.Pass) {
 	for _, w := range p.Facts.Writes {
 		part := w.PartitionBy
 		// a helper's write of the DataFrame it is given is judged at each
-		// call, where what shaped the DataFrame is known
-		if part == nil || w.API != facts.DataFrameWriter && w.API != facts.DataStreamWriter || w.FrameFromCaller {
+		// call, where what shaped the DataFrame is known; one a helper of
+		// another module returns may have been shuffled there
+		if part == nil || w.API != facts.DataFrameWriter && w.API != facts.DataStreamWriter || w.FrameFromCaller || w.FrameFromHelper {
 			continue
 		}
 		format := p.Format(w)

@@ -16,3 +16,10 @@ glue_context.write_dynamic_frame.from_options(frame=shuffled, connection_type="s
     connection_options={"path": "s3://refined/shuffled/", "partitionKeys": ["import_date"]})
 glue_context.write_dynamic_frame.from_options(frame=shuffled, connection_type="postgresql",
     connection_options={"url": "jdbc:postgresql://db/x", "dbtable": "events", "partitionKeys": ["import_date"]})
+
+# the sink made with getSink, its format set on it, then written
+sink = glue_context.getSink(path="s3://refined/sheets/", connection_type="s3", updateBehavior="UPDATE_IN_DATABASE",
+    partitionKeys=["import_year", "import_date"], enableUpdateCatalog=True, transformation_ctx="sink")  # want: LL104 "by import_year, import_date"
+sink.setCatalogInfo(catalogDatabase="refined", catalogTableName="sheets")
+sink.setFormat("glueparquet")
+sink.writeFrame(DynamicFrame.fromDF(cleaned, glue_context, "sheets"))
