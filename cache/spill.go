@@ -3,6 +3,7 @@ package cache
 import (
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 
 	"github.com/lakelint/lakelint/facts"
@@ -65,7 +66,13 @@ type Stored struct {
 
 // Put keeps f encoded, without its summary (the link step has it).
 func (s *FactStore) Put(f *facts.File) *Stored {
-	return s.put(f.AppendRuleFacts(nil))
+	b := f.AppendRuleFacts(nil)
+	if cap(b)-len(b) > len(b)/8 {
+		// grown by append, up to twice its length: the store counts
+		// what it keeps in memory by length
+		b = slices.Clone(b)
+	}
+	return s.put(b)
 }
 
 // PutEncoded keeps facts already encoded; b is copied.
