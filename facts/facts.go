@@ -655,13 +655,13 @@ type Unread struct {
 //
 //factgen:root
 type File struct {
-	Path         string
-	Format       document.Format
-	Writes       []*Write
-	Reads        []*Read
-	Tables       []*TableDef
-	Alters       []*TableAlter
-	Settings     []*Setting
+	Path     string
+	Format   document.Format
+	Writes   []*Write
+	Reads    []*Read
+	Tables   []*TableDef
+	Alters   []*TableAlter
+	Settings []*Setting
 	// FuncSettings are the settings made in the bodies of the file's
 	// functions, as written. A conf.set in a function sets nothing until
 	// a call runs it (the link step then adds it to the caller's

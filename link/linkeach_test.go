@@ -31,7 +31,7 @@ func TestLinkEachEqualsLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	summaries := map[string]*facts.Summary{
-		"jobs/b.py": summaryOf(t, "jobs/b.py", "from common.io import save\nsave(spark.range(1))\n"),
+		"jobs/b.py":    summaryOf(t, "jobs/b.py", "from common.io import save\nsave(spark.range(1))\n"),
 		"common/io.py": summaryOf(t, "common/io.py", "def save(df, name=\"main.sales.events\"):\n    spark.conf.set(\"spark.sql.shuffle.partitions\", \"8\")\n    df.write.mode(\"append\").saveAsTable(name)\n\nsave(spark.range(2), \"main.sales.x\")\n"),
 	}
 	for i, p := range paths {
