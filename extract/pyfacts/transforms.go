@@ -42,11 +42,11 @@ type hist struct {
 // result of a helper not followed (see facts.Write.FrameFromHelper).
 func (h *hist) helperMade() bool {
 	for p := h; p != nil && p.source == nil; p = p.prev {
+		if t := p.step(); !t.IsNarrow() {
+			return false // a join, an aggregation: what the helper did no longer decides
+		}
 		if p.prev == nil {
 			return p.fromHelper
-		}
-		if t := p.step(); !t.IsNarrow() {
-			return false
 		}
 	}
 	return false
