@@ -311,6 +311,16 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 	return out
 }
 
+// sortedPaths are the files added, in path order.
+func (b *Builder) sortedPaths() []string {
+	paths := make([]string, 0, len(b.files))
+	for p := range b.files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	return paths
+}
+
 // Link resolves every call of every file added and returns what each adds.
 // Files are linked in parallel, each into its own part, and the parts
 // merged in path order: the same facts, in the same order, as one pass over
@@ -319,11 +329,7 @@ func mergeByStart[T any](dst, add []T, start func(T) int) []T {
 func (b *Builder) Link() Result {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	paths := make([]string, 0, len(b.files))
-	for p := range b.files {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
+	paths := b.sortedPaths()
 	relink := b.toRelink(paths)
 	index := moduleIndex(paths)
 	b.changed = map[string]bool{}
@@ -363,11 +369,7 @@ func (b *Builder) Link() Result {
 func (b *Builder) LinkEach(emit func(p string, e *Extra)) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	paths := make([]string, 0, len(b.files))
-	for p := range b.files {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
+	paths := b.sortedPaths()
 	index := moduleIndex(paths)
 	b.linked, b.changed = nil, map[string]bool{}
 	clear(b.dirty)
