@@ -207,7 +207,7 @@ func merge(dst, src *facts.File) {
 	dst.Tables = take(dst.Tables, src.Tables)
 	dst.Alters = take(dst.Alters, src.Alters)
 	dst.Settings = take(dst.Settings, src.Settings)
-	dst.FuncSettings = take(dst.FuncSettings, src.FuncSettings)
+	dst.OtherSettings = take(dst.OtherSettings, src.OtherSettings)
 	dst.Maintenance = take(dst.Maintenance, src.Maintenance)
 	dst.Suppressions = take(dst.Suppressions, src.Suppressions)
 	dst.SyntaxErrors = take(dst.SyntaxErrors, src.SyntaxErrors)

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "1aacd7d25d18da99"
+const CodecVersion = "850f647f7802f740"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -49,11 +49,11 @@ func (e *encoder) encFile(x *File) {
 			e.encSetting(x.Settings[i1])
 		}
 	}
-	e.Count(len(x.FuncSettings), x.FuncSettings == nil)
-	for i1 := range x.FuncSettings {
-		e.Bool(x.FuncSettings[i1] != nil)
-		if x.FuncSettings[i1] != nil {
-			e.encSetting(x.FuncSettings[i1])
+	e.Count(len(x.OtherSettings), x.OtherSettings == nil)
+	for i1 := range x.OtherSettings {
+		e.Bool(x.OtherSettings[i1] != nil)
+		if x.OtherSettings[i1] != nil {
+			e.encSetting(x.OtherSettings[i1])
 		}
 	}
 	e.Count(len(x.Maintenance), x.Maintenance == nil)
@@ -171,7 +171,7 @@ func (d *decoder) decFile(x *File) {
 				s1[i1] = p2
 			}
 		}
-		x.FuncSettings = s1
+		x.OtherSettings = s1
 	}
 	if n1, ok := d.Count(); ok {
 		s1 := make([]*Maintenance, n1)

@@ -79,7 +79,7 @@ func (c Copier) copyFile(x *File) {
 		}
 		x.Settings = y1
 	}
-	if s1 := x.FuncSettings; s1 != nil {
+	if s1 := x.OtherSettings; s1 != nil {
 		y1 := make([]*Setting, len(s1))
 		copy(y1, s1)
 		for i1 := range y1 {
@@ -89,7 +89,7 @@ func (c Copier) copyFile(x *File) {
 				y1[i1] = &y2
 			}
 		}
-		x.FuncSettings = y1
+		x.OtherSettings = y1
 	}
 	if s1 := x.Maintenance; s1 != nil {
 		y1 := make([]*Maintenance, len(s1))

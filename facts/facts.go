@@ -662,13 +662,15 @@ type File struct {
 	Tables   []*TableDef
 	Alters   []*TableAlter
 	Settings []*Setting
-	// FuncSettings are the settings made in the bodies of the file's
-	// functions, as written. A conf.set in a function sets nothing until
-	// a call runs it (the link step then adds it to the caller's
-	// Settings), but a key Spark does not know, or a safety check switched
-	// off, is wrong wherever it is written: the rules that judge a setting
-	// itself read these too (rule.Pass.WrittenSettings).
-	FuncSettings []*Setting
+	// OtherSettings are the settings the code writes that are not its
+	// own session's, as written: those made in a function's body, which
+	// set nothing until a call runs it (the link step then adds them to the
+	// caller's Settings), and those it gives another job (a --conf k=v of
+	// a command line, a cluster's spark_conf). A key Spark does not know,
+	// or a safety check switched off, is wrong wherever it is written: the
+	// rules that judge a setting itself read these too
+	// (rule.Pass.WrittenSettings).
+	OtherSettings []*Setting
 	Maintenance  []*Maintenance
 	Suppressions []Suppression
 	SyntaxErrors []SyntaxError

@@ -560,6 +560,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		x.batch = outer
 		x.carriedSQL(c, a)
+		x.carriedConf(a)
 		x.glueWrite(c, a)
 		if v, ok := x.glueFrame(recv, c, a); ok {
 			return v
@@ -609,6 +610,7 @@ func (x *extractor) call(n python.Node, sc *scope) val {
 		a := x.args(n.ChildByFieldID(fArguments), sc)
 		c := callSite{call: n, fn: fn, name: x.text(fn)}
 		x.carriedSQL(c, a)
+		x.carriedConf(a)
 		if w, ok := x.getArgument(callee, c, a); ok {
 			return w
 		}

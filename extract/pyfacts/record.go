@@ -19,7 +19,7 @@ import (
 // come from its parameters marked as holes, so that the project link step
 // (package link) can apply it at each call site with the arguments given
 // there. Settings inside a function are the summary's, and the file's
-// FuncSettings: a conf.set in a function that nothing calls sets nothing,
+// OtherSettings: a conf.set in a function that nothing calls sets nothing,
 // though what it would set can be judged.
 
 // fnState is a function whose body is being read.
@@ -215,7 +215,7 @@ func (x *extractor) recordTable(t *facts.TableDef) {
 func (x *extractor) recordSetting(s *facts.Setting) {
 	if f := x.fn; f != nil {
 		f.sum.Settings = push(&x.settingLists, f.sum.Settings, s)
-		x.file.FuncSettings = append(x.file.FuncSettings, s)
+		x.file.OtherSettings = append(x.file.OtherSettings, s)
 		return
 	}
 	x.file.Settings = push(&x.settingLists, x.file.Settings, s)

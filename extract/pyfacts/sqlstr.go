@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lakelint/lakelint/extract/sqlfacts"
+	"github.com/lakelint/lakelint/facts"
 
 	"github.com/lakelint/lakelint/parsers/document"
 	"github.com/lakelint/lakelint/parsers/python"
@@ -90,6 +91,81 @@ var (
 	sqlArgNames = map[string]bool{"sql": true, "query": true, "sql_query": true, "sqlquery": true, "statement": true, "sql_statement": true}
 	sqlFlags    = map[string]bool{"--query": true, "--sql": true, "-e": true, "-q": true}
 )
+
+// carriedConf records the Spark settings a call gives another job: a
+// command line's "--conf", "k=v" (or a ("conf", "k=v") pair), a cluster's
+// spark_conf={"spark.k": "v"} however deep in the job's settings. They are
+// not this file's session's (facts.File.OtherSettings).
+func (x *extractor) carriedConf(a args) {
+	for _, g := range a {
+		switch {
+		case g.splat != 0:
+		case g.name == "spark_conf" && g.v.kind == kDict:
+			x.confDict(g.v)
+		default:
+			x.confIn(g.v, 0)
+		}
+	}
+}
+
+func (x *extractor) confIn(v val, depth int) {
+	if depth > 4 || v.kind != kList && v.kind != kDict {
+		return
+	}
+	its := v.items()
+	if v.kind == kDict {
+		for i := 0; i+1 < len(its); i += 2 {
+			if k, _ := its[i].literalString(); k == "spark_conf" && its[i+1].kind == kDict {
+				x.confDict(its[i+1].val)
+			} else {
+				x.confIn(its[i+1].val, depth+1)
+			}
+		}
+		return
+	}
+	for i, it := range its {
+		if i > 0 {
+			if flag, _ := its[i-1].literalString(); flag == "--conf" {
+				x.confPair(it)
+				continue
+			}
+		}
+		if pair := it.items(); it.kind == kList && len(pair) == 2 {
+			if flag, _ := pair[0].literalString(); flag == "conf" || flag == "--conf" {
+				x.confPair(pair[1])
+				continue
+			}
+		}
+		x.confIn(it.val, depth+1)
+	}
+}
+
+// confPair records "k=v" given to --conf.
+func (x *extractor) confPair(it item) {
+	s, ok := it.literalString()
+	if !ok {
+		return
+	}
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || !strings.HasPrefix(strings.TrimSpace(k), "spark.") {
+		return
+	}
+	x.otherSetting(strings.TrimSpace(k), facts.Value{Kind: facts.String, Str: strings.TrimSpace(v), Span: it.span}, "--conf", it.span)
+}
+
+// confDict records a spark_conf dict's settings.
+func (x *extractor) confDict(d val) {
+	its := d.items()
+	for i := 0; i+1 < len(its); i += 2 {
+		if k, ok := its[i].literalString(); ok && strings.HasPrefix(k, "spark.") {
+			x.otherSetting(k, its[i+1].value(its[i+1].span), "spark_conf", its[i].span)
+		}
+	}
+}
+
+func (x *extractor) otherSetting(key string, v facts.Value, via string, at facts.Span) {
+	x.file.OtherSettings = append(x.file.OtherSettings, &facts.Setting{Key: key, Value: v, Via: via, Lang: document.Python, Span: at, At: at})
+}
 
 // maintenanceSQL embeds v when it is an OPTIMIZE or VACUUM statement.
 func (x *extractor) maintenanceSQL(v val) {

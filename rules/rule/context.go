@@ -347,12 +347,12 @@ func DisplayKey(key string) string {
 
 // WrittenSettings are the settings the file's code writes, wherever: its
 // session settings (and those its calls of helpers make), then those in
-// the bodies of its functions that no call made yet (facts.File.FuncSettings).
+// the bodies of its functions that no call made yet (facts.File.OtherSettings).
 // Rules that judge a setting itself (a key Spark does not know, a safety
 // check switched off) read these; what a setting does to a write is the
 // session's (Settings, SettingBefore).
 func (p *Pass) WrittenSettings() []*facts.Setting {
-	if len(p.Facts.FuncSettings) == 0 {
+	if len(p.Facts.OtherSettings) == 0 {
 		return p.Facts.Settings
 	}
 	at := make(map[facts.Span]bool, len(p.Facts.Settings))
@@ -360,7 +360,7 @@ func (p *Pass) WrittenSettings() []*facts.Setting {
 		at[s.At] = true
 	}
 	out := slices.Clip(p.Facts.Settings)
-	for _, s := range p.Facts.FuncSettings {
+	for _, s := range p.Facts.OtherSettings {
 		if !at[s.At] {
 			at[s.At] = true
 			out = append(out, s)
