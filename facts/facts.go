@@ -671,9 +671,9 @@ type File struct {
 	// rules that judge a setting itself read these too
 	// (rule.Pass.WrittenSettings).
 	OtherSettings []*Setting
-	Maintenance  []*Maintenance
-	Suppressions []Suppression
-	SyntaxErrors []SyntaxError
+	Maintenance   []*Maintenance
+	Suppressions  []Suppression
+	SyntaxErrors  []SyntaxError
 	// UnreadSQL counts SQL statements the parser could not read (reported with --verbose).
 	UnreadSQL int
 	// Unread are those statements' keywords and why each could not be read.
