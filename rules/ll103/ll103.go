@@ -36,7 +36,8 @@ A table partitioned by more columns than max-partition-columns is reported too, 
 of a date (year, month, day, hour, or import_year, eventDay) counting as one column:
 each hour has one day, so they make one directory per hour, not one per combination.
 
-Names are judged by the high- and low-cardinality patterns of the configuration, except
+Names are judged by the high- and low-cardinality patterns of the configuration, a
+camelCase name as its snake_case words (studyLocusId as study_locus_id), except
 for a column the table declares with a type of few values (BOOLEAN, TINYINT, SMALLINT,
 DATE): a SMALLINT source_system_id is not reported, whatever its name says. An id
 or key of a dimension the low-cardinality patterns name (country_id, department_id,

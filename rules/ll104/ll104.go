@@ -44,7 +44,12 @@ with each micro-batch, and the fix inserts the repartition before .writeStream.
 
 An AWS Glue job's write_dynamic_frame.from_options(frame=DynamicFrame.fromDF(df, ...),
 connection_type="s3", connection_options={"partitionKeys": [...]}) is such a write too: an
-append of df's rows, partitioned by the keys.
+append of df's rows, partitioned by the keys; so is a sink made with
+getSink(connection_type="s3", partitionKeys=[...]) and written with writeFrame.
+
+A DataFrame that a helper of another module gives back (df = add_columns(df), then
+written) is not judged at the write: the helper may repartition it, and lakelint does
+not see its steps from here. A join or an aggregation after it is judged as usual.
 
 A helper that partitions by a column its caller names (a parameter, an object's
 attribute such as fg.partition_key) is reported at each call that names a known column,
