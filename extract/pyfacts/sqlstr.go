@@ -93,17 +93,34 @@ var (
 )
 
 // carriedConf records the Spark settings a call gives another job: a
-// command line's "--conf", "k=v" (or a ("conf", "k=v") pair), a cluster's
-// spark_conf={"spark.k": "v"} however deep in the job's settings. They are
-// not this file's session's (facts.File.OtherSettings).
+// command line's "--conf", "k=v" (or a ("conf", "k=v") pair, or "--conf
+// k=v" inside one string), a spark_conf={"spark.k": "v"} or conf={...}
+// however deep in the job's settings. They are not this file's session's
+// (facts.File.OtherSettings).
 func (x *extractor) carriedConf(a args) {
 	for _, g := range a {
 		switch {
 		case g.splat != 0:
-		case g.name == "spark_conf" && g.v.kind == kDict:
+		case (g.name == "spark_conf" || g.name == "conf") && g.v.kind == kDict:
 			x.confDict(g.v)
+		case g.v.kind == kStr:
+			x.confLine(item{g.v, x.spanOf(g.n)})
 		default:
 			x.confIn(g.v, 0)
+		}
+	}
+}
+
+// confLine records the --conf k=v of a command line written as one string.
+func (x *extractor) confLine(it item) {
+	s, ok := it.literalString()
+	if !ok || !strings.Contains(s, "--conf") {
+		return
+	}
+	words := strings.Fields(s)
+	for i := 1; i < len(words); i++ {
+		if words[i-1] == "--conf" {
+			x.confPair(item{val{kind: kStr, name: strings.Trim(words[i], `"'`)}, it.span})
 		}
 	}
 }

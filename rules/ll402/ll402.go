@@ -16,8 +16,9 @@ switched off almost only to run such a VACUUM, which deletes files that running 
 lagging streams and time travel still need. Keep the check on and vacuum with the
 default retention. A setting in a function's body is reported where it is written, whether
 or not a call in the project runs it: maintenance helpers are often run from outside it. So is
-one the code gives another job: a spark-submit command line's --conf k=v (or a ("conf", "k=v")
-pair), a cluster's spark_conf in a scheduler's job settings.`,
+one the code gives another job: a spark-submit command line's --conf k=v (a list's items, a
+("conf", "k=v") pair, or one string), a cluster's spark_conf or an operator's conf dict in a
+scheduler's job settings.`,
 	Lang: "python",
 	Example: `spark.conf.set("spark.databricks.delta.retentionDurationCheck.enabled", "false")
 spark.sql("VACUUM main.sales.events RETAIN 1 HOURS")`,

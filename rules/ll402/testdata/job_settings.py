@@ -17,3 +17,10 @@ run = DatabricksSubmitRunOperator(task_id="r", new_cluster={
 ok = DatabricksSubmitRunOperator(task_id="ok", new_cluster={
     "spark_conf": {"spark.databricks.delta.retentionDurationCheck.enabled": "true"}})
 notes = LogTask(args=["--note", "spark.databricks.delta.retentionDurationCheck.enabled=false"])
+
+# a command line in one string, and an operator's conf dict
+cmd = "spark-submit --conf spark.databricks.delta.retentionDurationCheck.enabled=false job.py"
+shell = BashOperator(task_id="t", bash_command=cmd)  # want: LL402
+conf = {"spark.databricks.delta.retentionDurationCheck.enabled": "false"}  # want: LL402
+submit = SparkSubmitOperator(task_id="s", application="job.py", conf=conf)
+echo = BashOperator(task_id="e", bash_command="echo --conf is a flag")
