@@ -95,7 +95,39 @@ func meet(a, b val) (val, bool) {
 	if !frameLike(a) || !frameLike(b) || (a.kind != kFrame && b.kind != kFrame) {
 		return val{}, false
 	}
+	if h := narrowMeet(a.history(), b.history()); h != nil {
+		return val{kind: kFrame, ref: h}, true
+	}
 	return val{kind: kFrame, ref: &hist{name: facts.Branches, counted: a.history().countShuffled() || b.history().countShuffled()}}, true
+}
+
+// narrowMeet is what two ways through the code leave behind when each only
+// adds narrow steps to a history they share (if flag: df = df.withColumn(...),
+// a loop of casts): the shared history, since such steps decide nothing of
+// how the rows are partitioned. Nil when they share none within a few
+// steps, or a way reshapes the rows or makes a column constant.
+func narrowMeet(a, b *hist) *hist {
+	const depth = 32 // arms are short; a long chain is not worth the walk
+	for p, i := a, 0; p != nil && i < depth; p, i = p.prev, i+1 {
+		for q, j := b, 0; q != nil && j < depth; q, j = q.prev, j+1 {
+			if p == q {
+				return p
+			}
+			if !q.addsNarrow() {
+				break
+			}
+		}
+		if !p.addsNarrow() {
+			return nil
+		}
+	}
+	return nil
+}
+
+// addsNarrow reports whether h is a narrow step after the DataFrame's start.
+func (h *hist) addsNarrow() bool {
+	t := h.step()
+	return h.source == nil && !h.constant && !h.fromHelper && t.IsNarrow()
 }
 
 // countShuffled reports whether the shuffle that decides the DataFrame's

@@ -212,7 +212,11 @@ func TestCopyOf(t *testing.T) {
 		{"a repartition", "spark.read.table('a').repartition(8).write.saveAsTable('t')", ""},
 		{"a coalesce", "spark.read.table('a').coalesce(1).write.saveAsTable('t')", ""},
 		{"distinct", "spark.read.table('a').distinct().write.saveAsTable('t')", ""},
-		{"branches", "df = spark.table('a')\nif c:\n    df = df.filter('x')\ndf.write.saveAsTable('t')", ""},
+		{"narrow branches", "df = spark.table('a')\nif c:\n    df = df.filter('x')\ndf.write.saveAsTable('t')", "a"},
+		{"a narrow loop", "df = spark.table('a')\nfor c in cols:\n    df = df.withColumn(c, df[c].cast('int'))\ndf.write.saveAsTable('t')", "a"},
+		{"a branch that shuffles", "df = spark.table('a')\nif c:\n    df = df.repartition(8)\ndf.write.saveAsTable('t')", ""},
+		{"a branch that joins", "df = spark.table('a')\nif c:\n    df = df.filter('x').join(b, 'k')\ndf.write.saveAsTable('t')", ""},
+		{"branches from two reads", "if c:\n    df = spark.table('a')\nelse:\n    df = spark.table('b').filter('x')\ndf.write.saveAsTable('t')", ""},
 		{"unknown origin", "df.filter('x').write.saveAsTable('t')", ""},
 		{"a stream read", "spark.readStream.table('a').filter('x').writeStream.toTable('t')", ""},
 	}

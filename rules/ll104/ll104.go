@@ -3,6 +3,7 @@
 package ll104
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -36,7 +37,14 @@ them, or a column computed over a window partitioned by them
 (withColumn("rn", F.row_number().over(Window.partitionBy("day")))); a window with no
 partitionBy puts every row in one task. A write whose partition columns are each given one
 value on the way (withColumn("import_date", F.lit(today)), F.current_date()) fills one
-partition, and is not reported either.
+partition, and is not reported either. Nor is a table rewritten from its own read through
+narrow steps only (a schema migration: read it, cast or drop columns, overwrite it by the
+same columns): each file read holds one partition's rows, so the rewrite writes no more
+files than it read. It is reported when the project's definition, or the live table, is
+partitioned by other columns than the rewrite.
+
+Narrow steps on one arm of an if or in a loop (if flag: df = df.withColumn(...)) leave what
+came before them in force: a repartition before the if still reaches the write.
 
 A partitioned stream into a file sink is judged the same way: each micro-batch is a write
 of its own, so without a repartition every task writes a file into every partition it holds
@@ -92,7 +100,7 @@ func check(p *rule.Pass) {
 		if len(part.Columns) == 0 {
 			continue
 		}
-		if shuffledBy(w, part.Names()) || w.CountShuffled() || constant(w, part.Names()) {
+		if shuffledBy(w, part.Names()) || w.CountShuffled() || constant(w, part.Names()) || rewritesItsRead(p, w, part.Names()) {
 			continue
 		}
 		var why string
@@ -271,4 +279,39 @@ func shuffledBy(w *facts.Write, cols []string) bool {
 		}
 	}
 	return false
+}
+
+// rewritesItsRead reports whether the DataFrame is the table it is written
+// back to, read through narrow steps only (a schema migration, a clean-up).
+// Each file read holds one partition's rows, so the rewrite writes no more
+// files than it read, unless it changes the table's partitioning, which the
+// project's definition or the live table shows.
+func rewritesItsRead(p *rule.Pass, w *facts.Write, cols []string) bool {
+	r := w.CopyOf
+	if r == nil || !sameTarget(r.Target, w.Target) {
+		return false
+	}
+	if t := p.Table(w.Target); t != nil {
+		for i := len(t.Defs) - 1; i >= 0; i-- {
+			if d := t.Defs[i].Fact; d.Partitioned {
+				return slices.Equal(d.Partitions, cols)
+			}
+		}
+		if t.Live != nil {
+			return slices.Equal(t.Live.PartitionColumns, cols)
+		}
+	}
+	return true
+}
+
+// sameTarget reports whether a read and a write name the same table: the
+// same name or path, or, when neither is known, the same code in one scope.
+func sameTarget(a, b facts.Target) bool {
+	switch {
+	case a.Table != "" || b.Table != "":
+		return strings.EqualFold(a.Table, b.Table)
+	case a.Path != "" || b.Path != "":
+		return a.Path == b.Path
+	}
+	return a.Expr != "" && a.Expr == b.Expr
 }
