@@ -182,6 +182,9 @@ type Transform struct {
 	WindowBy []Column
 	// Constant is set on a withColumn that gives its column one value for
 	// every row (lit(x), current_date()): a partition by it is one partition.
+	// On withColumns and select it says Columns are the columns the step
+	// gives one value ({"d": lit(x)}, lit(x).alias("d")); the others those
+	// steps set are not recorded.
 	Constant bool
 }
 

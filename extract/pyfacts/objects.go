@@ -320,6 +320,11 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 			return obj // alias, cast: still computed over the window
 		}
 		if obj.ref == constColumn {
+			if g, ok := a.pos(0); ok && (c.name == "alias" || c.name == "name") {
+				if name, ok := g.v.literalString(); ok {
+					obj.name = name // lit(x).alias("d"): select names the column so
+				}
+			}
 			return obj // lit(x).cast("date"): one value still
 		}
 	case kContext:

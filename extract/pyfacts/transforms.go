@@ -396,10 +396,49 @@ func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	if windowed[c.name] {
 		h.window = x.windowsIn(c.call.Start(), c.call.End(), a)
 	}
-	if g, ok := a.pos(1); ok && c.name == "withColumn" && g.v.kind == kColumn && g.v.ref == constColumn {
-		h.constant = true
+	switch c.name {
+	case "withColumn":
+		if g, ok := a.pos(1); ok && g.v.kind == kColumn && g.v.ref == constColumn {
+			h.constant = true
+		}
+	case "withColumns", "select":
+		// the columns given one value for every row ({"d": lit(x)},
+		// lit(x).alias("d")) are the step's columns; the others it sets are
+		// not recorded, so a later step setting one again is not seen
+		if consts := x.constantColumns(a); len(consts) > 0 {
+			h.cols, h.constant = consts, true
+		}
 	}
 	return h
+}
+
+// constantColumns are the columns withColumns or select arguments a give
+// one value for every row: a dict's keys whose values are lit(x) and the
+// like, and constant columns named with alias.
+func (x *extractor) constantColumns(a args) []facts.Column {
+	var out []facts.Column
+	add := func(name string, sp facts.Span) {
+		out = append(out, facts.Column{Name: stripBackticks(name), Span: sp})
+	}
+	for _, g := range a {
+		if g.name != "" || g.splat != 0 {
+			continue
+		}
+		if g.v.kind == kDict {
+			items := g.v.items()
+			for i := 0; i+1 < len(items); i += 2 {
+				k, v := items[i], items[i+1]
+				if name, ok := k.literalString(); ok && v.kind == kColumn && v.ref == constColumn {
+					add(name, k.span)
+				}
+			}
+			continue
+		}
+		if g.v.kind == kColumn && g.v.ref == constColumn && g.v.name != "" {
+			add(g.v.name, x.spanOf(g.n))
+		}
+	}
+	return out
 }
 
 // windowed are the DataFrame methods whose columns may be computed over a

@@ -36,8 +36,9 @@ task too: an aggregation grouped by them (groupBy(...).agg, .count()), dropDupli
 them, or a column computed over a window partitioned by them
 (withColumn("rn", F.row_number().over(Window.partitionBy("day")))); a window with no
 partitionBy puts every row in one task. A write whose partition columns are each given one
-value on the way (withColumn("import_date", F.lit(today)), F.current_date()) fills one
-partition, and is not reported either. Nor is a table rewritten from its own read through
+value on the way (withColumn("import_date", F.lit(today)), F.current_date(), a withColumns
+dict of such values, or a select of F.lit(x).alias("d")) fills one partition, and is not
+reported either. Nor is a table rewritten from its own read through
 narrow steps only (a schema migration: read it, cast or drop columns, overwrite it by the
 same columns): each file read holds one partition's rows, so the rewrite writes no more
 files than it read. It is reported when the project's definition, or the live table, is
@@ -222,8 +223,11 @@ func constant(w *facts.Write, cols []string) bool {
 		set := false
 		for i := range w.Transforms {
 			t := &w.Transforms[i]
-			if t.Name == "withColumn" && len(t.Columns) > 0 && strings.EqualFold(t.Columns[0].Name, c) {
+			switch {
+			case t.Name == "withColumn" && len(t.Columns) > 0 && strings.EqualFold(t.Columns[0].Name, c):
 				set = t.Constant // the last withColumn of the name decides
+			case t.Constant && t.Name != "withColumn" && slices.ContainsFunc(t.Columns, func(k facts.Column) bool { return strings.EqualFold(k.Name, c) }):
+				set = true // withColumns({c: lit(x)}), select(lit(x).alias(c))
 			}
 		}
 		if !set {
