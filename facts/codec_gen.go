@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "850f647f7802f740"
+const CodecVersion = "fa5e12008c1ef2ce"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -554,11 +554,14 @@ func (e *encoder) encTransform(x *Transform) {
 	if x.Counted {
 		bits |= 1 << 3
 	}
-	if x.Windowed {
+	if x.Repartitioned {
 		bits |= 1 << 4
 	}
-	if x.Constant {
+	if x.Windowed {
 		bits |= 1 << 5
+	}
+	if x.Constant {
+		bits |= 1 << 6
 	}
 	e.Bits8(bits)
 	e.Str(x.Name)
@@ -572,6 +575,7 @@ func (e *encoder) encTransform(x *Transform) {
 	for i1 := range x.Removal {
 		e.encEdit(&x.Removal[i1])
 	}
+	e.Str(x.UnshuffledWhen)
 	e.Count(len(x.WindowBy), x.WindowBy == nil)
 	for i1 := range x.WindowBy {
 		e.encColumn(&x.WindowBy[i1])
@@ -579,13 +583,14 @@ func (e *encoder) encTransform(x *Transform) {
 }
 
 func (d *decoder) decTransform(x *Transform) {
-	bits := d.Bits8(6)
+	bits := d.Bits8(7)
 	x.Hint = bits&(1<<0) != 0
 	x.HasNum = bits&(1<<1) != 0
 	x.Nested = bits&(1<<2) != 0
 	x.Counted = bits&(1<<3) != 0
-	x.Windowed = bits&(1<<4) != 0
-	x.Constant = bits&(1<<5) != 0
+	x.Repartitioned = bits&(1<<4) != 0
+	x.Windowed = bits&(1<<5) != 0
+	x.Constant = bits&(1<<6) != 0
 	x.Name = d.Str()
 	d.decValue(&x.NumPartitions)
 	if n1, ok := d.Count(); ok {
@@ -603,6 +608,7 @@ func (d *decoder) decTransform(x *Transform) {
 		}
 		x.Removal = s1
 	}
+	x.UnshuffledWhen = d.Str()
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Column, n1)
 		for i1 := range s1 {

@@ -174,6 +174,13 @@ type Transform struct {
 	// Counted is set on a Branches step when some way through it ends with
 	// a repartition or coalesce to a number of partitions.
 	Counted bool
+	// UnshuffledWhen is set on a Branches step where one way repartitions
+	// by Columns and another does not: when that other way runs ("`big` is
+	// false"), for messages.
+	UnshuffledWhen string
+	// Repartitioned is set on a Branches step where every way repartitions
+	// by columns: Columns are theirs, all ways' together.
+	Repartitioned bool
 	// Windowed is set on a select or withColumn that computes a column
 	// over a window (F.row_number().over(w)): the window shuffles the rows
 	// by WindowBy, its partitionBy columns (one of unknown name when the

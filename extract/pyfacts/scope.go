@@ -327,6 +327,9 @@ func agreeWhen(a, b val, whenA, whenB when) val {
 		if j, ok := joinWriters(a, b, whenA, whenB); ok {
 			return j
 		}
+		if m, ok := meetWhen(a, b, whenA, whenB); ok {
+			return m
+		}
 	}
 	return agree(a, b)
 }

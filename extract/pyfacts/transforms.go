@@ -1,6 +1,7 @@
 package pyfacts
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -33,6 +34,10 @@ type hist struct {
 	window *windowSpec
 	// constant is set on withColumn(name, lit(x)) (facts.Transform.Constant)
 	constant bool
+	// bareWhen and byAll are set on a facts.Branches step
+	// (facts.Transform.UnshuffledWhen, Repartitioned)
+	bareWhen string
+	byAll    bool
 	// fromHelper is set on a first step applied to what a helper not
 	// followed returns (facts.Write.FrameFromHelper)
 	fromHelper bool
@@ -83,7 +88,12 @@ func (h *hist) step() facts.Transform {
 // not): a facts.Branches step that remembers whether a way was shuffled
 // to a count. ok is false unless one is a DataFrame and the other one too
 // or a value nothing is known of.
-func meet(a, b val) (val, bool) {
+func meet(a, b val) (val, bool) { return meetWhen(a, b, when{}, when{}) }
+
+// meetWhen is meet, knowing when each way runs (wa, wb): where one way
+// repartitions by columns and the other does not, the step says when the
+// way without runs (facts.Transform.UnshuffledWhen).
+func meetWhen(a, b val, wa, wb when) (val, bool) {
 	frameLike := func(v val) bool {
 		if v.kind == kUnknown {
 			_, param := v.ref.(*param)
@@ -98,7 +108,35 @@ func meet(a, b val) (val, bool) {
 	if h := narrowMeet(a.history(), b.history()); h != nil {
 		return val{kind: kFrame, ref: h}, true
 	}
-	return val{kind: kFrame, ref: &hist{name: facts.Branches, counted: a.history().countShuffled() || b.history().countShuffled()}}, true
+	h := &hist{name: facts.Branches, counted: a.history().countShuffled() || b.history().countShuffled()}
+	ca, cb := a.history().shuffleColumns(), b.history().shuffleColumns()
+	switch {
+	case len(ca) > 0 && len(cb) > 0:
+		h.cols, h.byAll = append(slices.Clip(ca), cb...), true
+	case len(ca) > 0 && cb == nil && wb.text != "":
+		h.cols, h.bareWhen = ca, wb.text
+	case len(cb) > 0 && ca == nil && wa.text != "":
+		h.cols, h.bareWhen = cb, wa.text
+	}
+	return val{kind: kFrame, ref: h}, true
+}
+
+// shuffleColumns are the columns of the repartition by columns that
+// reaches h's end through narrow steps; nil when none does (a join, an
+// aggregation or the start comes first), empty when one by a count does.
+func (h *hist) shuffleColumns() []facts.Column {
+	for p := h; p != nil && p.source == nil; p = p.prev {
+		switch t := p.step(); {
+		case t.IsShuffle():
+			if p.cols == nil {
+				return []facts.Column{}
+			}
+			return p.cols
+		case !t.IsNarrow():
+			return nil
+		}
+	}
+	return nil
 }
 
 // narrowMeet is what two ways through the code leave behind when each only
@@ -181,7 +219,7 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 		if p.window != nil {
 			t.Windowed, t.WindowBy = true, p.window.by
 		}
-		t.Constant = p.constant
+		t.Constant, t.UnshuffledWhen, t.Repartitioned = p.constant, p.bareWhen, p.byAll
 		if p.num != nil {
 			t.HasNum, t.NumPartitions = true, *p.num
 		}

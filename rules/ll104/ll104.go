@@ -45,7 +45,10 @@ files than it read. It is reported when the project's definition, or the live ta
 partitioned by other columns than the rewrite.
 
 Narrow steps on one arm of an if or in a loop (if flag: df = df.withColumn(...)) leave what
-came before them in force: a repartition before the if still reaches the write.
+came before them in force: a repartition before the if still reaches the write. A
+repartition by the partition columns on every arm counts as one; on some arms only, the
+write is reported with the condition under which it goes unshuffled ("when big is
+false").
 
 A partitioned stream into a file sink is judged the same way: each micro-batch is a write
 of its own, so without a repartition every task writes a file into every partition it holds
@@ -132,7 +135,7 @@ func check(p *rule.Pass) {
 		if w.WriterAt <= 0 {
 			advice = "repartition the DataFrame by " + strings.Join(quoted, ", ") + " before it is written" // a Glue sink has no .write
 		}
-		msg := "partitioned " + format + " write without a shuffle by " + strings.Join(cols, ", ") + why +
+		msg := "partitioned " + format + " write without a shuffle by " + strings.Join(cols, ", ") + unshuffledWhen(w, cols) + why +
 			": every task writes a file into every partition it holds" + each + "; " + advice + p.FrequencyNote(w)
 		at := part.Span
 		if w.Via != nil && (at.Foreign() || columnsFromCall(part)) {
@@ -265,7 +268,7 @@ func shuffledBy(w *facts.Write, cols []string) bool {
 	for i := len(w.Transforms) - 1; i >= 0; i-- {
 		t := &w.Transforms[i]
 		switch name := t.Name; {
-		case strings.HasPrefix(strings.ToLower(name), "repartition"):
+		case strings.HasPrefix(strings.ToLower(name), "repartition"), name == facts.Branches && t.Repartitioned:
 			return within(t.Columns, true)
 		case t.IsShuffle():
 			return false
@@ -283,6 +286,28 @@ func shuffledBy(w *facts.Write, cols []string) bool {
 		}
 	}
 	return false
+}
+
+// unshuffledWhen is " when <condition>" where the ways through the code
+// that made the DataFrame meet, one of them repartitions by the partition
+// columns and the other, running under the condition, does not; "" else.
+func unshuffledWhen(w *facts.Write, cols []string) string {
+	for i := len(w.Transforms) - 1; i >= 0; i-- {
+		t := &w.Transforms[i]
+		if t.IsNarrow() {
+			continue
+		}
+		if t.Name != facts.Branches || t.UnshuffledWhen == "" {
+			return ""
+		}
+		for _, c := range t.Columns {
+			if c.Name != "" && !slices.ContainsFunc(cols, func(p string) bool { return strings.EqualFold(p, c.Name) }) {
+				return "" // the other way shuffles by other columns: no way does by these
+			}
+		}
+		return " when " + t.UnshuffledWhen
+	}
+	return ""
 }
 
 // rewritesItsRead reports whether the DataFrame is the table it is written
