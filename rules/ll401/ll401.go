@@ -28,7 +28,11 @@ the item after --query or --sql in a command line.
 A DeltaTable a helper returns (get_table(spark, "main.s.t").vacuum(0)), in the same file or
 another module, is the table the call names. A helper's VACUUM is reported once, at its
 retention, naming the tables its calls in the same file give (a parameter's default when a
-call passes none); the default a call from another module leaves is named there too.`,
+call passes none); the default a call from another module leaves is named there too.
+A retention that is a default is reported at the default, saying whose it is and where the
+VACUUM is: a parameter's default that a call leaves in place or passes on down a chain of
+helpers, a click or typer option's default (the value its command runs with when the option is
+not given), an argparse argument's default read from the parsed namespace (args.hours).`,
 	Lang:      "sql",
 	Example:   `VACUUM main.sales.events RETAIN 24 HOURS;`,
 	Better:    `VACUUM main.sales.events RETAIN 168 HOURS;`,
