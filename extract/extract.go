@@ -85,17 +85,21 @@ func fileAndSQL(doc *document.Document, opts Options, gave func(params.Given)) (
 	py, sql := byLang(doc)
 	views := map[*document.Region][]facts.Transform{}
 	loops := map[*document.Region]pyfacts.LoopAt{}
+	defaults := map[*document.Region]pyfacts.Defaults{}
 	if len(py) > 0 {
-		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Give: ps.Give, ViewFed: views, InLoop: loops})
+		f, embedded := pyfacts.Extract(doc, py, pyfacts.Options{Give: ps.Give, ViewFed: views, InLoop: loops, Defaults: defaults})
 		widgetNames(ps, f)
 		merge(out, f)
 		sql = append(sql, embedded...)
 	}
 	for _, r := range sql {
-		nw := len(out.Writes)
+		nw, nm := len(out.Writes), len(out.Maintenance)
 		sqlRegion(out, doc, r, views, ps)
 		if l, ok := loops[r]; ok {
 			l.Mark(out.Writes[nw:]) // a statement run in a loop: its writes are the loop's
+		}
+		if d, ok := defaults[r]; ok {
+			d.Fill(out.Maintenance[nm:]) // RETAIN {args.hours} HOURS: the option's default
 		}
 	}
 	// every region has given its values: a widget made in the last cell

@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "fa5e12008c1ef2ce"
+const CodecVersion = "f6a1e16983af39ce"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -451,6 +451,7 @@ func (e *encoder) encValue(x *Value) {
 	e.Float(x.Float)
 	e.encSpan(&x.Span)
 	e.Uint(uint64(x.Kind))
+	e.Str(x.From)
 }
 
 func (d *decoder) decValue(x *Value) {
@@ -462,6 +463,7 @@ func (d *decoder) decValue(x *Value) {
 	x.Float = d.Float()
 	d.decSpan(&x.Span)
 	x.Kind = ValueKind(d.U8())
+	x.From = d.Str()
 }
 
 func (e *encoder) encPartitioning(x *Partitioning) {

@@ -64,6 +64,11 @@ type Value struct {
 	// ReadOnly is true when the text at Span cannot be rewritten to change
 	// the value (an argument of a %-formatted string).
 	ReadOnly bool
+	// From says, for messages, what gives the value when it is the value a
+	// program runs with when nobody passes one ("the default of
+	// `retention_hours`", "the default of --retention-hours"): Span is then
+	// where that default is written. "" for a value written where it is used.
+	From string
 }
 
 // Known reports whether the value is a resolved literal.

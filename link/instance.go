@@ -160,18 +160,28 @@ func (in *instance) fillGlobals(kind facts.FactKind, i int, v any, dst string) {
 
 func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, any)) {
 	holes := in.holesOf(kind, i)
+	foreign := in.foreign(in.home)
 	byCaller, byDefault := 0, 0
+	var dflt facts.Span // where the first default that fills a hole is written
 	for _, h := range holes {
 		b := in.arg(h)
 		switch {
 		case !b.ok || !b.a.Known():
 		case b.deflt:
 			byDefault++
+		case foreign && in.ownDefault(b):
+			// a default of a function of the helper's file, passed on to
+			// it down a chain from a call elsewhere: the caller's fact,
+			// and the helper's file's, where the default is written
+			byCaller++
+			byDefault++
 		default:
 			byCaller++
 		}
+		if in.ownDefault(b) && dflt == (facts.Span{}) {
+			dflt = b.a.Value.Span
+		}
 	}
-	foreign := in.foreign(in.home)
 	// a call in a loop repeats the writes of its function
 	loop := in.s.call.Loop
 	inLoop := kind == facts.FactWrite && loop != (facts.Span{})
@@ -206,7 +216,7 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	}
 	if foreign && byDefault > 0 && kind != facts.FactSetting {
 		// what the defaults fill: once, in the function's file, at the default
-		in.once(in.home, in.key(kind, i, facts.Span{}, onceDefaults), func(e *Extra) {
+		in.once(in.home, in.key(kind, i, dflt, onceDefaults), func(e *Extra) {
 			add(e, in.fill(kind, i, tmpl, holes, in.home, true))
 		})
 	}
@@ -273,7 +283,7 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 	in.fillGlobals(kind, i, v, dst)
 	for _, h := range holes {
 		b := in.arg(h)
-		if !b.ok || !b.a.Known() || (onlyDefaults && !b.deflt) {
+		if !b.ok || !b.a.Known() || (onlyDefaults && !in.ownDefault(b)) {
 			continue
 		}
 		a := b.a
@@ -283,6 +293,13 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 		in.fillHole(v, h, a)
 	}
 	return v
+}
+
+// ownDefault reports whether binding b is a default: the callee's own, or
+// a default of its file's (a function there that passes its parameter on)
+// that the call leaves in place.
+func (in *instance) ownDefault(b bound) bool {
+	return b.deflt || b.ok && b.home == in.home && b.a.Kind == facts.ArgValue && b.a.Value.From != ""
 }
 
 func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {

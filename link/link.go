@@ -870,7 +870,11 @@ func (l *linker) bind(fn *facts.Func, args []facts.Arg, arg func(*facts.Arg) bou
 		case unknownPos || unknownKw:
 			out[i].unknown = true
 		case p.Default != nil:
-			out[i] = bound{a: *p.Default, home: "", ok: true, deflt: true}
+			a := *p.Default
+			if a.Kind == facts.ArgValue && a.Value.From == "" {
+				a.Value.From = "the default of `" + p.Name + "`" // for messages: the value when none is passed
+			}
+			out[i] = bound{a: a, home: "", ok: true, deflt: true}
 		}
 	}
 	return out

@@ -279,6 +279,7 @@ func (x *extractor) resolvePlaceholder(expr python.Node) (string, bool) {
 	v := x.eval(expr, x.resolveIn)
 	s, known := v.pyText()
 	if known {
+		x.cliPlaceholder(expr, v)
 		return s, true
 	}
 	if w, ok := widgetText(v); ok {

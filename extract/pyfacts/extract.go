@@ -45,6 +45,11 @@ type Options struct {
 	// (for path in files: spark.sql("INSERT INTO ...")) the loop: the
 	// writes the statement makes are the loop's (see facts.Write.Loop).
 	InLoop map[*document.Region]LoopAt
+	// Defaults, when not nil, is given for each SQL string that holds a
+	// command-line option's default in a placeholder
+	// (f"VACUUM t RETAIN {args.hours} HOURS") those defaults: see
+	// Defaults.Fill.
+	Defaults map[*document.Region]Defaults
 }
 
 // LoopAt is the loop a SQL string runs in: its header, what is known of
@@ -111,14 +116,23 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 // extractor is the state of one Extract call, made anew for each file;
 // only work, the memory it borrows, outlives the file.
 type extractor struct {
-	opts    Options
-	doc     *document.Document
-	regions []*document.Region // the Python regions, in order
-	spans   []regionSpan       // their spans by start, for prefixAt; made on first use
-	file    *facts.File
-	sql     []*document.Region
-	module  *scope
-	eol     string
+	opts Options
+	// cli are the defaults the click options of the function being
+	// defined give its parameters (see clickDefaults)
+	cli map[string]cliDefault
+	// cliHoles are the f-string placeholders of the region that hold an
+	// option's default (see cliPlaceholder)
+	cliHoles []cliHole
+	// commands are the module's command functions whose options have
+	// defaults (see noteCommand)
+	commands []facts.Span
+	doc      *document.Document
+	regions  []*document.Region // the Python regions, in order
+	spans    []regionSpan       // their spans by start, for prefixAt; made on first use
+	file     *facts.File
+	sql      []*document.Region
+	module   *scope
+	eol      string
 	// defined are the functions the region defines at module level: a
 	// function may call one defined further down, which Python looks up
 	// when the call runs
@@ -207,6 +221,7 @@ func (x *extractor) region(r *document.Region) {
 	}
 	x.r, x.tree, x.src = r, tree, r.Text
 	x.windows = x.windows[:0] // offsets are the region's
+	x.cliHoles = x.cliHoles[:0]
 	defer func() {
 		tree.Release() // facts never hold nodes
 		x.r, x.tree, x.src, x.stmt = nil, nil, nil, python.Node{}
@@ -220,6 +235,7 @@ func (x *extractor) region(r *document.Region) {
 	x.evidence()
 	x.defined = moduleFunctions(tree.Root(), x.defined)
 	x.block(tree.Root(), x.module)
+	x.runCommands()
 }
 
 // at maps a region offset to a document offset. A region that is one

@@ -178,6 +178,11 @@ func (x *extractor) attribute(obj val, name string, n python.Node) val {
 		return x.attribute(val{kind: kUnknown, ref: obj.ref}, name, n) // a parameter named conf
 	}
 	switch obj.kind {
+	case kCLIArgs:
+		if p, ok := obj.ref.(*argParser); ok {
+			return x.cliAttribute(p, name)
+		}
+		return val{}
 	case kSession:
 		switch name {
 		case "read":
@@ -339,6 +344,10 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 		}
 	case kSparkConf:
 		return x.sparkConfMethod(obj, c, a)
+	case kArgParser:
+		if p, ok := obj.ref.(*argParser); ok {
+			return x.argparseMethod(p, c, a)
+		}
 	case kRDD:
 		if c.name == "toDF" {
 			return val{kind: kFrame}
@@ -462,6 +471,9 @@ func (x *extractor) callFunction(callee val, c callSite, a args) val {
 	case kModule:
 		if sparkConfClasses[callee.name] {
 			return val{kind: kSparkConf, ref: &sparkConf{}}
+		}
+		if callee.name == "argparse.ArgumentParser" {
+			return val{kind: kArgParser, ref: &argParser{}}
 		}
 		if v, ok := x.deltaRSCall(callee.name, c, a); ok {
 			return v

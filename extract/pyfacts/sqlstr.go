@@ -55,6 +55,9 @@ func (x *extractor) embedSQL(v val) {
 	}
 	x.sql = append(x.sql, r)
 	x.viewFed(r)
+	if x.opts.Defaults != nil && len(x.cliHoles) > 0 {
+		x.opts.Defaults[r] = Defaults{slices.Clone(x.cliHoles)}
+	}
 	if x.opts.InLoop != nil && x.inLoop.End != 0 && writeSQL(r.Text) {
 		x.opts.InLoop[r] = LoopAt{x.inLoop, x.loopItems, x.loopWhile}
 	}

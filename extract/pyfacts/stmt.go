@@ -502,6 +502,8 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 	fn := x.work.funcs.Take(8)
 	fn.name = name
 	st := x.defineFunction(fn, x.spanOf(nameNode))
+	cli := x.cli // the defaults the command's click options give, for its own parameters only
+	x.cli = nil
 	if params := n.ChildByFieldID(fParameters); params.Valid() {
 		st.sum.Params = make([]facts.Param, 0, params.NamedChildCount())
 		for p := params.FirstChild(); p.Valid(); p = p.NextSibling() {
@@ -518,9 +520,18 @@ func (x *extractor) function(n python.Node, sc *scope) *function {
 			}
 			if d := p.ChildByFieldID(fValue); d.Valid() {
 				x.stmt = d
-				dv := x.eval(d, sc) // defaults are evaluated where the function is defined
-				def := x.factArg(dv, x.spanOf(d))
-				fp.Default = &def
+				if td, ok := x.typerDefault(d, pname, sc); ok {
+					fp.Default = x.cliArg(td) // hours: float = typer.Option(24)
+				} else {
+					dv := x.eval(d, sc) // defaults are evaluated where the function is defined
+					def := x.factArg(dv, x.spanOf(d))
+					if flag, ok := x.typerAnnotated(p.ChildByFieldID(fType), pname, sc); ok && def.Kind == facts.ArgValue {
+						def.Value.From = "the default of " + flag // Annotated[float, typer.Option()] = 24
+					}
+					fp.Default = &def
+				}
+			} else if cd, ok := cli[pname]; ok {
+				fp.Default = x.cliArg(cd) // @click.option("--hours", default=24)
 			}
 			fs.set(pname, x.paramValue(st, len(st.sum.Params), p))
 			st.sum.Params = append(st.sum.Params, fp)
@@ -629,7 +640,9 @@ func (x *extractor) decorated(n python.Node, sc *scope) {
 	switch def.Type() {
 	case "function_definition":
 		reads := len(x.file.Reads)
+		x.cli = x.clickDefaults(decorators, sc)
 		fn := x.function(def, sc)
+		x.noteCommand(decorators, def, sc)
 		fn.classMethod = classMethod && sc.class
 		x.markStreamingTables(x.file.Tables[tables:], x.file.Reads[reads:])
 		if property && sc.class && len(decorators) == 1 && constKind(fn.ret.kind) && !fn.ret.open {

@@ -51,6 +51,8 @@ const (
 	kGivenItems                // CONF.items() of a dict another module defines (name: CONF's qualified name) or a parameter holds (ref: *param)
 	kConfValue                 // spark.conf.get("k"): the session conf k's value (name), known only by its key
 	kGlueSink                  // an AWS Glue S3 sink, glue_context.getSink(...) (*glueSink)
+	kArgParser                 // an argparse.ArgumentParser and the defaults of its arguments (*argParser)
+	kCLIArgs                   // what its parse_args() gives: each attribute its argument's default (*argParser)
 )
 
 // val is the abstract value of an expression. Vals are copied a lot (into
@@ -147,7 +149,9 @@ func (v val) value(sp facts.Span) facts.Value {
 	switch v.kind {
 	case kConst:
 		out := *v.lit()
-		out.Span = sp
+		if out.From == "" {
+			out.Span = sp // a default keeps its place, where it is written
+		}
 		return out
 	case kStr:
 		if s, ok := v.literalString(); ok {

@@ -28,7 +28,11 @@ the item after --query or --sql in a command line.
 A DeltaTable a helper returns (get_table(spark, "main.s.t").vacuum(0)), in the same file or
 another module, is the table the call names. A helper's VACUUM is reported once, at its
 retention, naming the tables its calls in the same file give (a parameter's default when a
-call passes none); the default a call from another module leaves is named there too.`,
+call passes none); the default a call from another module leaves is named there too.
+A retention that is a default is reported at the default, saying whose it is and where the
+VACUUM is: a parameter's default that a call leaves in place or passes on down a chain of
+helpers, a click or typer option's default (the value its command runs with when the option is
+not given), an argparse argument's default read from the parsed namespace (args.hours).`,
 	Lang:      "sql",
 	Example:   `VACUUM main.sales.events RETAIN 24 HOURS;`,
 	Better:    `VACUUM main.sales.events RETAIN 168 HOURS;`,
@@ -44,7 +48,7 @@ func check(p *rule.Pass) {
 	want := strconv.Itoa(p.Config.Rules.VacuumMinRetentionHours)
 	for _, g := range groups(p.Facts.Maintenance, min) {
 		m := g.first
-		msg := "VACUUM of " + g.name() + " retains " + trim(g.hours) + " hours, less than the safe minimum of " + want +
+		msg := "VACUUM of " + g.name() + " retains " + trim(g.hours) + " hours" + from(p, m) + ", less than the safe minimum of " + want +
 			": readers, lagging streams and time travel lose the files they need"
 		var fixes []rule.Fix
 		if (m.Retain.Kind == facts.Int || m.Retain.Kind == facts.Float) && !m.Retain.ReadOnly {
@@ -112,6 +116,17 @@ func (g *group) name() string {
 		return g.names[0]
 	}
 	return strings.Join(g.names[:len(g.names)-1], ", ") + " and " + g.names[len(g.names)-1]
+}
+
+// from says where a retention that is a default comes from and where the
+// VACUUM that keeps it is (the finding is at the default): " (the default
+// of --retention-hours; the VACUUM is on line 336 of src/jobs/job.py)";
+// "" for a retention written in the VACUUM or passed to it.
+func from(p *rule.Pass, m *facts.Maintenance) string {
+	if m.Retain.From == "" {
+		return ""
+	}
+	return " (" + m.Retain.From + "; the VACUUM is on " + p.PlaceOf(m.At) + ")"
 }
 
 func trim(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
