@@ -299,8 +299,8 @@ type Builder struct {
 	// that the parts added (see Catalog.MayCompact)
 	loose int
 	mine  []fileUse         // a buffer for Add
-	strs map[string]string // the statements' strings, interned
-	key  contentKey        // a buffer for the keys of definitions and ALTERs
+	strs  map[string]string // the statements' strings, interned
+	key   contentKey        // a buffer for the keys of definitions and ALTERs
 }
 
 // partUse is a part's use of a target, the file of the part and the use's
@@ -585,7 +585,8 @@ func (b *Builder) Add(f *facts.File) {
 		}
 	}
 	for _, d := range f.Tables {
-		if !closed(facts.Target{Table: d.Name, Path: d.Location}) && autoCompacts(d.Properties) {
+		// a definition of a binding's table is that table's (see scopeTarget)
+		if !closed(facts.Target{Table: d.Name, Path: d.Location}) && d.LocationBind == "" && autoCompacts(d.Properties) {
 			loose++
 		}
 	}
@@ -1020,10 +1021,12 @@ func autoCompacts(props map[string]facts.Value) bool {
 
 // MayCompact reports whether something in the project may compact table t
 // without naming it, for a table known only as a value computed at run
-// time (Expr): an OPTIMIZE, or a definition or ALTER that turns auto
-// compaction on, whose table is not known or only partly (it may be the
-// value), or an OPTIMIZE of a path the project neither writes nor
-// defines, which may be too. False for any other table: what compacts it
+// time (Expr): an OPTIMIZE whose table is not known or only partly (a
+// maintenance job's loop over tables, say: it may be the value), even one
+// another binding gives, a definition or ALTER that turns auto compaction
+// on of a table not known or only partly (not one a binding gives, which
+// is that binding's table), or an OPTIMIZE of a path the project neither
+// writes nor defines, which may be the value too. False for any other table: what compacts it
 // names it.
 func (c *Catalog) MayCompact(t *Table) bool {
 	if c == nil || t == nil || t.Expr == "" {

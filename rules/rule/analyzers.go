@@ -77,7 +77,7 @@ func (x *TableIndex) Of(t facts.Target) *catalog.Table {
 // tableKept is the catalog's answer for a target's name, path and binding.
 type tableKept struct {
 	table, path, bind string
-	t           *catalog.Table
+	t                 *catalog.Table
 }
 
 // maxTablesKept bounds the answers a file keeps, and so the scan for one.
