@@ -192,8 +192,13 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 			var lit bool
 			d.Location, lit = g.v.literalString()
 			d.LocationAt, d.LocationBind = facts.Span{}, ""
-			if !lit {
-				d.LocationAt, d.LocationBind = x.spanOf(g.n), x.bindingOf(g.n)
+			if !lit || strings.Contains(d.Location, "{") {
+				// not known, or only partly: a binding names it better
+				// than its text, as it does the writes' targets
+				d.LocationAt = x.spanOf(g.n)
+				if b := x.bindingOf(g.n); b != "" {
+					d.Location, d.LocationBind = "", b
+				}
 			}
 		}
 	case "partitionedBy":
