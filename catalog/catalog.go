@@ -36,6 +36,11 @@ func (r *Ref[T]) Cite() facts.Span { return r.At.In(r.Path) }
 type Table struct {
 	Name string // normalised name ("main.sales.events"), "" for a path-only table
 	Path string // normalised storage path, "" when only named
+	// Expr is, for a table known only as a value the code computes at run
+	// time, the variable that holds it (see facts.Target.Bind): one
+	// binding of one file, which its definition and its writes share;
+	// Name and Path are then "".
+	Expr string
 	// Defs and Alters hold each distinct definition and ALTER once, in
 	// the order of their last appearance (path order), where it stands.
 	Defs   []Ref[*Def]
@@ -204,6 +209,9 @@ type Catalog struct {
 	tables  []*Table
 	// schedules, when set, say how often files run (SetSchedules).
 	schedules Schedules
+	// loose counts the project's compactions of tables not known, or
+	// only partly (see MayCompact)
+	loose int
 
 	// busiest keeps Busiest's answers, by table and caller's key.
 	busiestMu sync.Mutex
@@ -287,9 +295,12 @@ type Builder struct {
 	// targets summed into it: a table whose sums are the same pointers
 	// again has the same statements, and they are not merged again.
 	made map[string]madeStatements
-	mine []fileUse         // a buffer for Add
-	strs map[string]string // the statements' strings, interned
-	key  contentKey        // a buffer for the keys of definitions and ALTERs
+	// loose counts, without Keep, the compactions of tables not known
+	// that the parts added (see Catalog.MayCompact)
+	loose int
+	mine  []fileUse         // a buffer for Add
+	strs  map[string]string // the statements' strings, interned
+	key   contentKey        // a buffer for the keys of definitions and ALTERs
 }
 
 // partUse is a part's use of a target, the file of the part and the use's
@@ -315,6 +326,9 @@ type part struct {
 	alters []partFact[Alter]
 	// batches are the part's streams that hand micro-batches to a function
 	batches []*facts.Write
+	// loose counts the part's compactions of tables not known (see
+	// Catalog.MayCompact)
+	loose int
 	// settings are the part's session settings that writers keep (see
 	// Writer.Session), writers where the part's writes are: a later part's
 	// settings (what linking adds) are in effect at them too
@@ -564,6 +578,23 @@ func (b *Builder) Add(f *facts.File) {
 		u.done |= read
 		u.stmts.Readers = append(u.stmts.Readers, Ref[Reader]{path, st.reader(r), r.At})
 	}
+	loose := 0
+	for _, m := range f.Maintenance {
+		if m.Kind == facts.Optimize && !closed(m.Target) {
+			loose++
+		}
+	}
+	for _, d := range f.Tables {
+		// a definition of a binding's table is that table's (see scopeTarget)
+		if !closed(facts.Target{Table: d.Name, Path: d.Location}) && d.LocationBind == "" && autoCompacts(d.Properties) {
+			loose++
+		}
+	}
+	for _, a := range f.Alters {
+		if !closed(facts.Target{Table: a.Table, Path: a.Path}) && autoCompacts(a.Set) {
+			loose++
+		}
+	}
 	for _, m := range f.Maintenance {
 		u := &mine[of(m.Target)]
 		u.done |= maintained
@@ -584,7 +615,10 @@ func (b *Builder) Add(f *facts.File) {
 			}
 		}
 	}
-	pt := &part{batches: batches, settings: st.own, writers: writers}
+	pt := &part{batches: batches, settings: st.own, writers: writers, loose: loose}
+	if !b.Keep {
+		b.loose += loose
+	}
 	if b.Keep {
 		pt.uses = slices.Clone(mine)
 	} else {
@@ -594,7 +628,7 @@ func (b *Builder) Add(f *facts.File) {
 	clear(mine) // let go of the file's strings
 	for i, d := range f.Tables {
 		def := newDef(d)
-		tg := scopeTarget(path, facts.Target{Table: st.str(d.Name), Path: st.str(d.Location)})
+		tg := scopeTarget(path, facts.Target{Table: st.str(d.Name), Path: st.str(d.Location), Bind: d.LocationBind})
 		pt.defs = append(pt.defs, partFact[Def]{pendingKey{tg.Table, tg.Path, def.key(&b.key)}, tg, def, place{path, i, d.At}})
 	}
 	for i, a := range f.Alters {
@@ -738,7 +772,14 @@ func (b *Builder) Catalog() *Catalog {
 	}
 	b.defs.update(sumPending[Def], cmpPending[Def])
 	b.alters.update(sumPending[Alter], cmpPending[Alter])
-	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}}
+	c := &Catalog{byName: map[string]*Table{}, byPath: map[string]*Table{}, byShort: map[string][]*Table{}, loose: b.loose}
+	if b.Keep {
+		for _, pts := range b.parts {
+			for _, pt := range pts {
+				c.loose += pt.loose
+			}
+		}
+	}
 	attach(c, b.defs.order, func(t *Table, d *pending[Def]) {
 		t.Defs = append(t.Defs, Ref[*Def]{d.last.path, d.fact, d.last.at})
 		t.defsAt = append(t.defsAt, d.last)
@@ -769,7 +810,7 @@ func (b *Builder) Catalog() *Catalog {
 			}
 			t.Statements.sort()
 		}
-		b.folded, b.files = nil, nil
+		b.folded, b.files, b.loose = nil, nil, 0
 		b.parts, b.uses, b.defs, b.alters, b.strs = nil, sums[[2]string, partUse, pendingUse]{}, sums[pendingKey, *partFact[Def], pending[Def]]{}, sums[pendingKey, *partFact[Alter], pending[Alter]]{}, nil
 		return c
 	}
@@ -854,7 +895,7 @@ func Build(files []*facts.File) *Catalog {
 func (c *Catalog) ensure(tg facts.Target) *Table {
 	if t := c.Lookup(tg); t != nil {
 		// a definition may add the path of a named table
-		if key, p := pathKey(tg.Path); p != "" && t.Path == "" {
+		if key, p := pathKey(tg.Path); p != "" && t.Path == "" && t.Expr == "" && !strings.HasPrefix(p, bindMark) {
 			t.Path = p
 			c.byPath[key] = t
 		}
@@ -866,6 +907,9 @@ func (c *Catalog) ensure(tg facts.Target) *Table {
 		return nil
 	}
 	t := &Table{Name: name, Path: path}
+	if bind, ok := strings.CutPrefix(path, bindMark); ok {
+		t.Path, t.Expr = "", facts.BindName(bind)
+	}
 	c.tables = append(c.tables, t)
 	if name != "" {
 		c.byName[nameKey] = t
@@ -936,7 +980,14 @@ const scopeSep = "\x00"
 // environment, are rarely one table, and joined they would lend each
 // other definitions and properties (and the result would depend on which
 // file came first).
+//
+// A target known only as one variable binding's value (facts.Target.Bind)
+// is that file's too: the binding's key stands for its path.
 func scopeTarget(file string, tg facts.Target) facts.Target {
+	if tg.Table == "" && tg.Path == "" && tg.Bind != "" {
+		tg.Path = file + scopeSep + bindMark + tg.Bind
+		return tg
+	}
 	if Open(tg.Table) {
 		tg.Table = file + scopeSep + tg.Table
 	}
@@ -944,6 +995,52 @@ func scopeTarget(file string, tg facts.Target) facts.Target {
 		tg.Path = file + scopeSep + tg.Path
 	}
 	return tg
+}
+
+// bindMark starts the path key of a table known only as a binding's value.
+const bindMark = "\x01"
+
+// closed reports whether a target names one table: a name, else a path,
+// with no unresolved part.
+func closed(tg facts.Target) bool {
+	if tg.Table != "" {
+		return !Open(tg.Table)
+	}
+	return tg.Path != "" && !Open(tg.Path)
+}
+
+// propAutoCompact is the table property that turns auto compaction on.
+const propAutoCompact = "delta.autooptimize.autocompact"
+
+// autoCompacts reports whether properties turn auto compaction on (any
+// value but false).
+func autoCompacts(props map[string]facts.Value) bool {
+	v, ok := props[propAutoCompact]
+	return ok && !strings.EqualFold(strings.TrimSpace(v.Text()), "false")
+}
+
+// MayCompact reports whether something in the project may compact table t
+// without naming it, for a table known only as a value computed at run
+// time (Expr): an OPTIMIZE whose table is not known or only partly (a
+// maintenance job's loop over tables, say: it may be the value), even one
+// another binding gives, a definition or ALTER that turns auto compaction
+// on of a table not known or only partly (not one a binding gives, which
+// is that binding's table), or an OPTIMIZE of a path the project neither
+// writes nor defines, which may be the value too. False for any other table: what compacts it
+// names it.
+func (c *Catalog) MayCompact(t *Table) bool {
+	if c == nil || t == nil || t.Expr == "" {
+		return false
+	}
+	if c.loose > 0 {
+		return true
+	}
+	for _, o := range c.tables {
+		if o.Path != "" && o.Name == "" && o.Use.Writes == 0 && o.DefinedIn == "" && len(o.Optimizes()) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // unscope splits a scoped name or path into its scope (the file and

@@ -10,6 +10,7 @@ import (
 func (e *encoder) encTable(x *Table) {
 	e.Str(x.Name)
 	e.Str(x.Path)
+	e.Str(x.Expr)
 	e.Count(len(x.Defs), x.Defs == nil)
 	for i1 := range x.Defs {
 		e.encRefPtrDef(&x.Defs[i1])

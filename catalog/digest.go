@@ -28,6 +28,7 @@ func (c *Catalog) Digest() [32]byte {
 			e.encTable(t)
 		}
 	}
+	e.Int(c.loose) // what MayCompact answers
 	return sha256.Sum256(e.B)
 }
 

@@ -136,6 +136,9 @@ func (c *Catalog) Frequency(w *Ref[Writer]) Frequency {
 		switch wr.Trigger {
 		case facts.TriggerProcessingTime:
 			trigger := "a trigger of " + wr.TriggerText
+			if wr.TriggerText == "" {
+				trigger = "a processingTime trigger whose interval is not known here"
+			}
 			if wr.ForeachBatch {
 				trigger = "a foreachBatch function of a stream with " + trigger
 			}
@@ -296,6 +299,11 @@ func (s *statementsOf) sessionAt(start int) []Setting {
 func (s *statementsOf) batchTrigger(v *facts.Via) *facts.Trigger {
 	for _, w := range s.streams {
 		if v.Feeds(w) {
+			return w.Trigger
+		}
+	}
+	for _, w := range s.streams {
+		if v.FeedsOwn(w) {
 			return w.Trigger
 		}
 	}

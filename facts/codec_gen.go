@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "f6a1e16983af39ce"
+const CodecVersion = "c7bb3419f1d1e1c8"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -428,6 +428,7 @@ func (e *encoder) encTarget(x *Target) {
 	e.Str(x.Path)
 	e.encSpan(&x.Span)
 	e.Str(x.Expr)
+	e.Str(x.Bind)
 }
 
 func (d *decoder) decTarget(x *Target) {
@@ -435,6 +436,7 @@ func (d *decoder) decTarget(x *Target) {
 	x.Path = d.Str()
 	d.decSpan(&x.Span)
 	x.Expr = d.Str()
+	x.Bind = d.Str()
 }
 
 func (e *encoder) encValue(x *Value) {
@@ -776,6 +778,8 @@ func (e *encoder) encTableDef(x *TableDef) {
 		e.encColumn(&x.ClusterBy[i1])
 	}
 	e.Str(x.Location)
+	e.encSpan(&x.LocationAt)
+	e.Str(x.LocationBind)
 	e.Count(len(x.Properties), x.Properties == nil)
 	if len(x.Properties) > 0 {
 		mark1 := wire.PushKeys(&e.Encoder, x.Properties)
@@ -834,6 +838,8 @@ func (d *decoder) decTableDef(x *TableDef) {
 		x.ClusterBy = s1
 	}
 	x.Location = d.Str()
+	d.decSpan(&x.LocationAt)
+	x.LocationBind = d.Str()
 	if n1, ok := d.Count(); ok {
 		m1 := make(map[string]Value, n1)
 		for range n1 {
@@ -1473,6 +1479,7 @@ func (e *encoder) encArgMore(x *ArgMore) {
 		e.encArg(&x.Args[i1])
 	}
 	e.Str(x.Attr)
+	e.Str(x.Bind)
 }
 
 func (d *decoder) decArgMore(x *ArgMore) {
@@ -1499,6 +1506,7 @@ func (d *decoder) decArgMore(x *ArgMore) {
 		x.Args = s1
 	}
 	x.Attr = d.Str()
+	x.Bind = d.Str()
 }
 
 func (e *encoder) encHole(x *Hole) {

@@ -528,6 +528,7 @@ func (c Copier) copyTableDef(x *TableDef) {
 		}
 		x.ClusterBy = y1
 	}
+	c.copySpan(&x.LocationAt)
 	if m1 := x.Properties; m1 != nil {
 		y1 := maps.Clone(m1)
 		if c.Home != 0 {

@@ -275,6 +275,25 @@ type Target struct {
 	// (os.path.join(root, "events")), for messages: short and on one line,
 	// else empty.
 	Expr string
+	// Bind names, when the value is not known, the one variable binding
+	// that gives it: a name assigned once in its scope and never again
+	// (see BindKey). Two targets of one file with the same Bind are the
+	// same value, so the same table; "" when the value is known or comes
+	// from no such binding.
+	Bind string
+}
+
+// BindKey is the Bind of a target given by the name assigned at offset
+// assign of a scope that starts at offset scope. The name comes first:
+// BindName reads it back.
+func BindKey(name string, scope, assign int) string {
+	return name + "@" + strconv.Itoa(scope) + "." + strconv.Itoa(assign)
+}
+
+// BindName is the variable a Bind names ("" for "").
+func BindName(bind string) string {
+	name, _, _ := strings.Cut(bind, "@")
+	return name
 }
 
 // Known reports whether the target resolved to a name or a path.
@@ -492,7 +511,13 @@ type TableDef struct {
 	// ClusterByAuto is true for CLUSTER BY AUTO: clustering columns chosen by the platform.
 	ClusterByAuto bool
 	Location      string
-	Properties    map[string]Value // lower-cased keys
+	// LocationAt is where the location is written when it is not a
+	// literal (a parameter, a variable): a call that passes it fills it.
+	LocationAt Span
+	// LocationBind is the Bind (see Target.Bind) of a location whose value
+	// is not known but is one variable binding's.
+	LocationBind string
+	Properties   map[string]Value // lower-cased keys
 	// AddProps says how to add properties to this definition; nil when no safe place is known.
 	AddProps *PropertyInsertion
 

@@ -106,14 +106,7 @@ type Via struct {
 // the file's own code, at the foreachBatch call itself). A Via without a
 // Site is taken as matching.
 func (v *Via) Feeds(w *Write) bool {
-	if v == nil || !v.ForeachBatch || w.Stream == nil || w.Stream.Batch == "" {
-		return false
-	}
-	at := w.Stream.BatchSpan
-	if at.Foreign() {
-		at = w.Span // a helper's stream: it stands at the call, in this file's order
-	}
-	if at.Start < v.Call.Start || at.End > v.Call.End {
+	if !v.within(w) {
 		return false
 	}
 	switch {
@@ -123,6 +116,28 @@ func (v *Via) Feeds(w *Write) bool {
 		return v.Site == v.Call
 	}
 	return v.Site == w.Via.Call
+}
+
+// FeedsOwn reports whether v, a foreachBatch function's write, is made
+// for stream w of the file's own code, w's foreachBatch call being v's,
+// wherever v was applied: a stream in a function's body that no call
+// applies again (its arguments leave it alone) is the one that runs at
+// every call of the function.
+func (v *Via) FeedsOwn(w *Write) bool {
+	return w.Via == nil && !w.Stream.BatchSpan.Foreign() && v.within(w)
+}
+
+// within reports whether w hands its micro-batches to a function named
+// within v's call.
+func (v *Via) within(w *Write) bool {
+	if v == nil || !v.ForeachBatch || w.Stream == nil || w.Stream.Batch == "" {
+		return false
+	}
+	at := w.Stream.BatchSpan
+	if at.Foreign() {
+		at = w.Span // a helper's stream: it stands at the call, in this file's order
+	}
+	return at.Start >= v.Call.Start && at.End <= v.Call.End
 }
 
 // Applied reports whether a write is a helper's, added at a call.

@@ -404,10 +404,13 @@ type ArgMore struct {
 	// Attr is, for ArgParam, the parameter's attribute passed (self.table)
 	// and, for ArgObject, the instance's attribute passed (spec.table).
 	Attr string
+	// Bind is, for an argument whose value is not known, the variable
+	// binding that gives it (see Target.Bind).
+	Bind string
 }
 
 func (m *ArgMore) zero() bool {
-	return m.Items == nil && m.Transforms == nil && m.Func == "" && m.Args == nil && m.Attr == ""
+	return m.Items == nil && m.Transforms == nil && m.Func == "" && m.Args == nil && m.Attr == "" && m.Bind == ""
 }
 
 // Items are an ArgList's values, or an ArgDict's keys and values.
@@ -442,6 +445,21 @@ func (a *Arg) Args() []Arg {
 		return nil
 	}
 	return a.More.Args
+}
+
+// Bind is the binding that gives an argument not known (see ArgMore.Bind).
+func (a *Arg) Bind() string {
+	if a.More == nil {
+		return ""
+	}
+	return a.More.Bind
+}
+
+// SetBind sets Bind, in a More of a's own.
+func (a *Arg) SetBind(b string) {
+	m := a.more()
+	m.Bind = b
+	a.setMore(m)
 }
 
 // Attr is the attribute passed (see ArgMore.Attr).

@@ -170,6 +170,9 @@ func atPlace(l *Ledger, p string) *Table {
 
 func table(cat *catalog.Catalog, t *catalog.Table, lines *locator) *Table {
 	lt := &Table{Name: t.Name, Location: t.Path, Format: t.Format()}
+	if t.Name == "" && t.Path == "" && t.Expr != "" {
+		lt.Location = "the path in " + t.Expr // a value computed at run time
+	}
 	for _, d := range t.Defs {
 		lt.DefinedAt = appendOnce(lt.DefinedAt, lines.cite(d.Path, d.At))
 	}

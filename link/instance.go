@@ -166,7 +166,7 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 	for _, h := range holes {
 		b := in.arg(h)
 		switch {
-		case !b.ok || !b.a.Known():
+		case !b.ok || !b.a.Known() && !in.bindsTarget(h, b):
 		case b.deflt:
 			byDefault++
 		case foreign && in.ownDefault(b):
@@ -283,7 +283,7 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 	in.fillGlobals(kind, i, v, dst)
 	for _, h := range holes {
 		b := in.arg(h)
-		if !b.ok || !b.a.Known() || (onlyDefaults && !in.ownDefault(b)) {
+		if !b.ok || !b.a.Known() && (dst != in.s.file || !in.bindsTarget(h, b)) || (onlyDefaults && !in.ownDefault(b)) {
 			continue
 		}
 		a := b.a
@@ -302,6 +302,16 @@ func (in *instance) ownDefault(b bound) bool {
 	return b.deflt || b.ok && b.home == in.home && b.a.Kind == facts.ArgValue && b.a.Value.From != ""
 }
 
+// bindsTarget reports whether b, which fills hole h, is a value not known
+// that one variable binding of the site's file gives, and h a target:
+// the fact is then of the table that binding names (see
+// facts.Target.Bind). A binding of another file, or of a default, names
+// nothing at the site.
+func (in *instance) bindsTarget(h facts.Hole, b bound) bool {
+	return (h.Field == facts.HoleTable || h.Field == facts.HolePath) && h.Parts == nil &&
+		b.a.Bind() != "" && b.home == in.s.file && !b.deflt
+}
+
 func (in *instance) fillHole(v any, h facts.Hole, a facts.Arg) {
 	fillField(v, h, a, in.foreign(in.home), true)
 }
@@ -316,6 +326,10 @@ func fillField(v any, h facts.Hole, a facts.Arg, moveAt, owned bool) {
 		str, isStr = a.Value.Str, true
 	}
 	target := func(t *facts.Target) {
+		if b := a.Bind(); !isStr && b != "" && !a.Known() {
+			*t = facts.Target{Span: a.Span, Expr: facts.BindName(b), Bind: b}
+			return
+		}
 		if !isStr {
 			return
 		}
@@ -331,7 +345,7 @@ func fillField(v any, h facts.Hole, a facts.Arg, moveAt, owned bool) {
 		switch h.Field {
 		case facts.HoleTable, facts.HolePath:
 			target(&f.Target)
-			if f.Target.Known() && moveAt {
+			if (f.Target.Known() || f.Target.Bind != "") && moveAt {
 				f.At = a.Span // a finding about the table is about the caller's argument
 			}
 		case facts.HoleMode:
@@ -441,6 +455,17 @@ func fillField(v any, h facts.Hole, a facts.Arg, moveAt, owned bool) {
 					}
 					f.ZOrderBy = append(f.ZOrderBy, facts.Column{Name: strings.ReplaceAll(it.Str, "`", ""), Span: it.Span})
 				}
+			}
+		}
+	case *facts.TableDef:
+		if h.Field == facts.HolePath {
+			var t facts.Target
+			target(&t)
+			switch {
+			case isStr && strings.TrimSpace(str) != "":
+				f.Location, f.LocationBind, f.LocationAt = strings.TrimSpace(str), "", a.Span
+			case t.Bind != "":
+				f.LocationBind, f.LocationAt = t.Bind, a.Span
 			}
 		}
 	case *facts.Setting:

@@ -259,7 +259,9 @@ func (e *Extra) Merge(f *facts.File) {
 	}
 	f.Writes = mergeByStart(f.Writes, e.Writes, func(w *facts.Write) int { return w.Span.Start })
 	f.Reads = mergeByStart(f.Reads, e.Reads, func(r *facts.Read) int { return r.Span.Start })
-	f.Tables = mergeByStart(f.Tables, e.Tables, func(t *facts.TableDef) int { return t.Span.Start })
+	// e.Tables are the definitions calls make of tables they name: the
+	// catalog's (see Facts); the rules judge each definition once, as its
+	// function's own
 	f.Settings = mergeByStart(f.Settings, e.Settings, func(s *facts.Setting) int { return s.Span.Start })
 	f.Maintenance = mergeByStart(f.Maintenance, e.Maintenance, func(m *facts.Maintenance) int { return m.Span.Start })
 	// after the merge: a write finished on a writer a helper configured

@@ -65,6 +65,7 @@ func (x *extractor) factArgs(a args) []facts.Arg {
 		g := &a[i]
 		out[i] = x.factArg(g.v, x.spanOf(g.n))
 		out[i].Name, out[i].Splat = g.name, uint8(g.splat)
+		x.noteBinding(&out[i], g.n)
 	}
 	return out
 }

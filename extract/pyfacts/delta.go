@@ -189,7 +189,17 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 		}
 	case "location":
 		if g, ok := a.get(0, "location"); ok {
-			d.Location, _ = g.v.literalString()
+			var lit bool
+			d.Location, lit = g.v.literalString()
+			d.LocationAt, d.LocationBind = facts.Span{}, ""
+			if !lit || strings.Contains(d.Location, "{") {
+				// not known, or only partly: a binding names it better
+				// than its text, as it does the writes' targets
+				d.LocationAt = x.spanOf(g.n)
+				if b := x.bindingOf(g.n); b != "" {
+					d.Location, d.LocationBind = "", b
+				}
+			}
 		}
 	case "partitionedBy":
 		d.PartitionBy = x.partitioning(a, x.span(c.dot(), c.call.End()))
@@ -204,7 +214,11 @@ func (x *extractor) deltaBuilderMethod(db *deltaBuilder, c callSite, a args) val
 		// a location with no columns registers the table already there
 		def.Registration = def.Location != "" && !next.columns
 		x.recordTable(&def)
-		return val{kind: kDeltaTable, ref: &deltaState{target: facts.Target{Table: def.Name, Path: def.Location}}}
+		tg := facts.Target{Table: def.Name, Path: def.Location}
+		if !tg.Known() {
+			tg.Bind = def.LocationBind
+		}
+		return val{kind: kDeltaTable, ref: &deltaState{target: tg}}
 	}
 	return val{kind: kDeltaBuilder, ref: next}
 }

@@ -101,7 +101,7 @@ func (x *extractor) rsWrite(c callSite, _ string) *facts.Write {
 func (x *extractor) uriTarget(g arg) facts.Target {
 	t := x.unknownTarget(g)
 	if s, ok := g.v.literalString(); ok {
-		t.Path, t.Expr = strings.TrimSpace(s), ""
+		t.Path, t.Expr, t.Bind = strings.TrimSpace(s), "", ""
 	}
 	return t
 }

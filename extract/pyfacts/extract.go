@@ -155,6 +155,9 @@ type extractor struct {
 	edits   batch[facts.Edit]   // the removals of transforms
 	// signs marks the platform signs found so far (see evidence)
 	signs uint32
+	// bindings are bindingOf's answers: the one assignment of a name in a
+	// scope, invalid when it has none or several
+	bindings map[bindingKey]python.Node
 	// fn is the function whose body is being read (nil at module level),
 	// className the class whose body is (see record.go)
 	fn        *fnState

@@ -100,7 +100,7 @@ func (x *extractor) formatName(v val) (name string, unknown bool) {
 func (x *extractor) tableTarget(g arg) facts.Target {
 	t := x.unknownTarget(g)
 	if s, ok := targetString(g.v); ok {
-		t.Table, t.Expr = stripBackticks(strings.TrimSpace(s)), ""
+		t.Table, t.Expr, t.Bind = stripBackticks(strings.TrimSpace(s)), "", ""
 	}
 	return t
 }
@@ -108,7 +108,7 @@ func (x *extractor) tableTarget(g arg) facts.Target {
 func (x *extractor) pathTarget(g arg) facts.Target {
 	t := x.unknownTarget(g)
 	if s, ok := targetString(g.v); ok {
-		t.Path, t.Expr = s, ""
+		t.Path, t.Expr, t.Bind = s, "", ""
 	}
 	return t
 }
@@ -141,10 +141,12 @@ func (x *extractor) codeAt(sp facts.Span) string {
 }
 
 // unknownTarget is the target an argument gives before its value is read:
-// its place, and its code for messages.
+// its place, its code for messages, and the variable binding it is when
+// it is one (see bindingOf).
 func (x *extractor) unknownTarget(g arg) facts.Target {
 	t := facts.Target{Span: x.spanOf(g.n)}
 	t.Expr = x.targetCode(g.n.Text())
+	t.Bind = x.bindingOf(g.n)
 	return t
 }
 

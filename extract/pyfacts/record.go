@@ -265,6 +265,8 @@ func fields(out []fieldRef, fact any) []fieldRef {
 	case *facts.Maintenance:
 		add(v.Target.Span, facts.HoleTable, "")
 		add(v.Retain.Span, facts.HoleRetain, "")
+	case *facts.TableDef:
+		add(v.LocationAt, facts.HolePath, "")
 	}
 	return out
 }
@@ -276,6 +278,16 @@ func (x *extractor) holes(f *fnState) {
 	mark := func(kind facts.FactKind, i int, fact any) {
 		x.work.fieldBuf = fields(x.work.fieldBuf[:0], fact)
 		for _, r := range x.work.fieldBuf {
+			if r.field == facts.HoleTable || r.field == facts.HolePath {
+				// a target a call fills is the call's: the function's own
+				// binding of it names no table of its own
+				n := len(f.sum.Holes)
+				defer func() {
+					if len(f.sum.Holes) > n && f.sum.Holes[n].Field == r.field {
+						unbind(fact)
+					}
+				}()
+			}
 			if p, ok := f.spans[r.span]; ok {
 				f.sum.Holes = append(f.sum.Holes, facts.Hole{Fact: kind, Index: i, Field: r.field, Param: p.i, Key: r.key, Attr: p.attr})
 				if w, ok := fact.(*facts.Write); ok && (r.field == facts.HoleTable || r.field == facts.HolePath) {
@@ -301,6 +313,9 @@ func (x *extractor) holes(f *fnState) {
 	}
 	for i, r := range f.sum.Reads {
 		mark(facts.FactRead, i, r)
+	}
+	for i, t := range f.sum.Tables {
+		mark(facts.FactTable, i, t)
 	}
 	for i, s := range f.sum.Settings {
 		mark(facts.FactSetting, i, s)
@@ -551,6 +566,7 @@ func (x *extractor) recordCall(callee string, c callSite, a args) *facts.Call {
 			g := &a[i]
 			call.Args[i] = x.factArg(g.v, x.spanOf(g.n))
 			call.Args[i].Name, call.Args[i].Splat = g.name, uint8(g.splat)
+			x.noteBinding(&call.Args[i], g.n)
 		}
 	}
 	x.markBatch(call, c)
@@ -871,4 +887,18 @@ func (x *extractor) loopHeader(n python.Node) facts.Span {
 		}
 	}
 	return x.span(n.Start(), end)
+}
+
+// unbind forgets the binding of a fact's target (see holes).
+func unbind(fact any) {
+	switch v := fact.(type) {
+	case *facts.Write:
+		v.Target.Bind = ""
+	case *facts.Read:
+		v.Target.Bind = ""
+	case *facts.Maintenance:
+		v.Target.Bind = ""
+	case *facts.TableDef:
+		v.LocationBind = ""
+	}
 }

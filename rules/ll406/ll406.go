@@ -32,7 +32,11 @@ the table's history, none of its recent commits was an OPTIMIZE. It reports once
 table, at its busiest writer (the shortest trigger), and cites the others. Unity
 Catalog managed tables on Databricks are compacted by predictive optimization and are
 left alone; so are MERGEs on Databricks, which always compact. Batch jobs count once
-their schedules are known to run more often than hourly.`,
+their schedules are known to run more often than hourly. A table whose path is a value
+computed at run time is followed as one table where one variable, assigned once, gives
+it to the code that defines it and to the writes (through the helpers it is passed
+to); it is reported only when nothing in the project compacts a table it cannot name
+(an OPTIMIZE of a table not known, or of a path nothing writes, may be of it).`,
 	Lang: "python",
 	Example: `(events.writeStream.format("delta")
     .trigger(processingTime="10 seconds")
@@ -116,7 +120,7 @@ func addsFiles(p *rule.Pass, t *catalog.Table, w *catalog.Writer) bool {
 // a writer's session, or Databricks' predictive optimization of a Unity
 // Catalog managed table.
 func compacted(p *rule.Pass, t *catalog.Table) bool {
-	if len(t.Optimizes()) > 0 {
+	if len(t.Optimizes()) > 0 || p.Catalog.MayCompact(t) {
 		return true
 	}
 	if v, ok := t.Property(rule.PropAutoCompact); ok && !isFalse(v.Text()) {

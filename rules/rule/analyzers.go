@@ -63,21 +63,21 @@ type TableIndex struct {
 // Of returns the catalog entry of a target, or nil.
 func (x *TableIndex) Of(t facts.Target) *catalog.Table {
 	for _, m := range x.kept {
-		if m.table == t.Table && m.path == t.Path {
+		if m.table == t.Table && m.path == t.Path && m.bind == t.Bind {
 			return m.t
 		}
 	}
 	tb := x.cat.LookupIn(x.file, t)
 	if len(x.kept) < maxTablesKept {
-		x.kept = append(x.kept, tableKept{t.Table, t.Path, tb})
+		x.kept = append(x.kept, tableKept{t.Table, t.Path, t.Bind, tb})
 	}
 	return tb
 }
 
-// tableKept is the catalog's answer for a target's name and path.
+// tableKept is the catalog's answer for a target's name, path and binding.
 type tableKept struct {
-	table, path string
-	t           *catalog.Table
+	table, path, bind string
+	t                 *catalog.Table
 }
 
 // maxTablesKept bounds the answers a file keeps, and so the scan for one.

@@ -217,8 +217,12 @@ func TableLabel(name, location string) string {
 
 // TableOf names a table of the catalog as TargetName does a target: by
 // its name, else its path (quoted, as the table at it, when parts of it
-// are placeholders).
+// are placeholders), else the variable whose run-time value it is ("the
+// table at `delta_path`").
 func TableOf(t *catalog.Table) string {
+	if t != nil && t.Name == "" && t.Path == "" && t.Expr != "" {
+		return "the table at " + Quote(t.Expr)
+	}
 	if t == nil || t.Name == "" && t.Path == "" {
 		return "the table"
 	}

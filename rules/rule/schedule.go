@@ -71,6 +71,9 @@ func OptimizeStatement(t *catalog.Table) string {
 	if t.Name != "" {
 		return "OPTIMIZE " + t.Name
 	}
+	if t.Path == "" && t.Expr != "" {
+		return "OPTIMIZE delta.`<the path in " + t.Expr + ">`"
+	}
 	return "OPTIMIZE delta.`" + t.Path + "`"
 }
 
