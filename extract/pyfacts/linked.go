@@ -295,10 +295,11 @@ const maxFrameCalls = 8
 
 // frameOf is how the DataFrame that call lc returns was made, for the
 // link step (see facts.Frame): lc and the calls before it whose results
-// it was given. A chain longer than maxFrameCalls starts at the last of
-// them: nil then, since what came before is not known; nil too when a
-// call was made in another function's body than in (a function of the file
-// that returns what it got from one, its parameters not the code's here).
+// it was given. Nil for a chain longer than maxFrameCalls (what came
+// before its first call is not known), and when a call of it was made in
+// another function's body than in (a function of this file that returns
+// what it got from one: its arguments name that function's parameters,
+// not those of the code here), or calls a parameter.
 func frameOf(lc *linkedCall, at facts.Span, in *fnState) *facts.Frame {
 	n := 0
 	for c := lc; c != nil; c = c.inner {
