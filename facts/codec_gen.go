@@ -9,7 +9,7 @@ import (
 
 // CodecVersion names the encoding: a hash of the code that writes and reads it.
 // Encodings of another version are never read.
-const CodecVersion = "c7bb3419f1d1e1c8"
+const CodecVersion = "2ba3277cc4c69642"
 
 func (e *encoder) encFile(x *File) {
 	e.Str(x.Path)
@@ -333,6 +333,7 @@ func (e *encoder) encWrite(x *Write) {
 	if x.Via != nil {
 		e.encVia(x.Via)
 	}
+	e.encSpan(&x.FrameCall)
 	e.Bool(x.CopyOf != nil)
 	if x.CopyOf != nil {
 		e.encRead(x.CopyOf)
@@ -415,6 +416,7 @@ func (d *decoder) decWrite(x *Write) {
 		d.decVia(p1)
 		x.Via = p1
 	}
+	d.decSpan(&x.FrameCall)
 	if d.Bool() {
 		p1 := new(Read)
 		d.decRead(p1)
@@ -1142,6 +1144,10 @@ func (e *encoder) encSummary(x *Summary) {
 	for i1 := range x.Given {
 		e.encGivenSettings(&x.Given[i1])
 	}
+	e.Count(len(x.Framed), x.Framed == nil)
+	for i1 := range x.Framed {
+		e.encFrame(&x.Framed[i1])
+	}
 }
 
 func (d *decoder) decSummary(x *Summary) {
@@ -1227,6 +1233,13 @@ func (d *decoder) decSummary(x *Summary) {
 		}
 		x.Given = s1
 	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Frame, n1)
+		for i1 := range s1 {
+			d.decFrame(&s1[i1])
+		}
+		x.Framed = s1
+	}
 }
 
 func (e *encoder) encFunc(x *Func) {
@@ -1287,6 +1300,14 @@ func (e *encoder) encFunc(x *Func) {
 		}
 	}
 	e.encArg(&x.Returns)
+	e.Bool(x.Frame != nil)
+	if x.Frame != nil {
+		e.encFrame(x.Frame)
+	}
+	e.Count(len(x.Framed), x.Framed == nil)
+	for i1 := range x.Framed {
+		e.encFrame(&x.Framed[i1])
+	}
 	e.Count(len(x.Attrs), x.Attrs == nil)
 	for i1 := range x.Attrs {
 		e.encConst(&x.Attrs[i1])
@@ -1392,6 +1413,18 @@ func (d *decoder) decFunc(x *Func) {
 		x.Calls = s1
 	}
 	d.decArg(&x.Returns)
+	if d.Bool() {
+		p1 := new(Frame)
+		d.decFrame(p1)
+		x.Frame = p1
+	}
+	if n1, ok := d.Count(); ok {
+		s1 := make([]Frame, n1)
+		for i1 := range s1 {
+			d.decFrame(&s1[i1])
+		}
+		x.Framed = s1
+	}
 	if n1, ok := d.Count(); ok {
 		s1 := make([]Const, n1)
 		for i1 := range s1 {
@@ -1610,6 +1643,44 @@ func (d *decoder) decCall(x *Call) {
 	d.decSpan(&x.Loop)
 	x.CalleeParam = d.Int()
 	x.LoopItems = d.Int()
+}
+
+func (e *encoder) encFrame(x *Frame) {
+	e.encSpan(&x.At)
+	e.Int(x.Param)
+	e.Count(len(x.Calls), x.Calls == nil)
+	for i1 := range x.Calls {
+		e.encFrameCall(&x.Calls[i1])
+	}
+}
+
+func (d *decoder) decFrame(x *Frame) {
+	d.decSpan(&x.At)
+	x.Param = d.Int()
+	if n1, ok := d.Count(); ok {
+		s1 := make([]FrameCall, n1)
+		for i1 := range s1 {
+			d.decFrameCall(&s1[i1])
+		}
+		x.Calls = s1
+	}
+}
+
+func (e *encoder) encFrameCall(x *FrameCall) {
+	e.Bool(x.Call != nil)
+	if x.Call != nil {
+		e.encCall(x.Call)
+	}
+	e.Int(x.Arg)
+}
+
+func (d *decoder) decFrameCall(x *FrameCall) {
+	if d.Bool() {
+		p1 := new(Call)
+		d.decCall(p1)
+		x.Call = p1
+	}
+	x.Arg = d.Int()
 }
 
 func (e *encoder) encConst(x *Const) {

@@ -256,6 +256,7 @@ func (c Copier) copyWrite(x *Write) {
 		c.copyVia(&y1)
 		x.Via = &y1
 	}
+	c.copySpan(&x.FrameCall)
 	if p1 := x.CopyOf; p1 != nil {
 		y1 := *p1
 		c.copyRead(&y1)
@@ -832,6 +833,14 @@ func (c Copier) copySummary(x *Summary) {
 		}
 		x.Given = y1
 	}
+	if s1 := x.Framed; s1 != nil {
+		y1 := make([]Frame, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyFrame(&y1[i1])
+		}
+		x.Framed = y1
+	}
 }
 
 // Func returns a deep copy of x (nil for nil).
@@ -945,6 +954,19 @@ func (c Copier) copyFunc(x *Func) {
 		x.Calls = y1
 	}
 	c.copyArg(&x.Returns)
+	if p1 := x.Frame; p1 != nil {
+		y1 := *p1
+		c.copyFrame(&y1)
+		x.Frame = &y1
+	}
+	if s1 := x.Framed; s1 != nil {
+		y1 := make([]Frame, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyFrame(&y1[i1])
+		}
+		x.Framed = y1
+	}
 	if s1 := x.Attrs; s1 != nil {
 		y1 := make([]Const, len(s1))
 		copy(y1, s1)
@@ -1106,6 +1128,46 @@ func (c Copier) copyCall(x *Call) {
 		x.Args = y1
 	}
 	c.copySpan(&x.Loop)
+}
+
+// Frame returns a deep copy of x (nil for nil).
+func (c Copier) Frame(x *Frame) *Frame {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyFrame(&y)
+	return &y
+}
+
+func (c Copier) copyFrame(x *Frame) {
+	c.copySpan(&x.At)
+	if s1 := x.Calls; s1 != nil {
+		y1 := make([]FrameCall, len(s1))
+		copy(y1, s1)
+		for i1 := range y1 {
+			c.copyFrameCall(&y1[i1])
+		}
+		x.Calls = y1
+	}
+}
+
+// FrameCall returns a deep copy of x (nil for nil).
+func (c Copier) FrameCall(x *FrameCall) *FrameCall {
+	if x == nil {
+		return nil
+	}
+	y := *x
+	c.copyFrameCall(&y)
+	return &y
+}
+
+func (c Copier) copyFrameCall(x *FrameCall) {
+	if p1 := x.Call; p1 != nil {
+		y1 := *p1
+		c.copyCall(&y1)
+		x.Call = &y1
+	}
 }
 
 // Const returns a deep copy of x (nil for nil).

@@ -376,6 +376,8 @@ type Write struct {
 	// FrameFromHelper is true when the written DataFrame is (a narrow step
 	// of) what a helper the extraction does not follow returns (one of
 	// another module): what shaped it, a repartition say, is not known here.
+	// The link step puts the helper's steps in Transforms and clears it
+	// when it knows the helper (see FrameCall).
 	FrameFromHelper bool
 	// PartitionFromCaller is true when the partition columns are a
 	// parameter of the enclosing function (or an attribute of one other
@@ -389,6 +391,12 @@ type Write struct {
 	Stream *Stream
 	// Via is set on a write a call of a project function adds (see Via).
 	Via *Via
+	// FrameCall is, when the link step put the steps of a helper of
+	// another file in Transforms, the call of this file whose result the
+	// written DataFrame is: a finding about one of those steps, which are
+	// the helper's (their spans in its file), is reported there. Zero
+	// otherwise.
+	FrameCall Span
 	// CopyOf is the batch read a batch write's DataFrame comes from through
 	// narrow transforms only (select, filter, withColumn...: nothing
 	// shuffled, joined, aggregated or repartitioned), in the same scope:

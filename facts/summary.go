@@ -42,6 +42,39 @@ type Summary struct {
 	// config(conf=CONF), setAll(CONF.items()), a loop over CONF.items()):
 	// the link step adds one setting per entry of that module's constant.
 	Given []GivenSettings
+	// Framed are the module-level writes whose DataFrame is what calls of
+	// functions not known here return (df = add_columns(df);
+	// df.write...): the link step puts the steps those functions take
+	// before the write's own (see Frame).
+	Framed []Frame
+}
+
+// Frame is how a DataFrame was made when calls of functions the file does
+// not know gave it back (see Summary.Framed, Func.Framed, Func.Frame):
+// Calls, oldest first, each given the DataFrame the one before it returned
+// (the first, the DataFrame Param is, or one made here), and the steps the
+// code takes after each. A Frame with no calls is a function's parameter
+// returned through steps (def narrowed(df): return df.coalesce(2)).
+type Frame struct {
+	// At is, for a write, the write's Span.
+	At Span
+	// Param is 1 + the parameter of the function the code is in that the
+	// DataFrame starts from: the first call's argument is that parameter,
+	// or steps of it; with no calls, the steps that follow apply to it.
+	// 0 when none.
+	Param int
+	Calls []FrameCall
+}
+
+// FrameCall is a call of a function the file does not know whose result
+// is a DataFrame (see Frame).
+type FrameCall struct {
+	Call *Call
+	// Arg is the call's argument that is the DataFrame (an index into
+	// Call.Args): the DataFrame the call before returned (or, for the
+	// first, the one the code made, or Param), through the steps its
+	// Transforms hold; -1 when the call is given none.
+	Arg int
 }
 
 // GivenSettings are session settings given from the module constant Name
@@ -250,6 +283,17 @@ type Func struct {
 	Calls []*Call
 	// Returns is what every return statement agrees the function returns.
 	Returns Arg
+	// Frame is set when the function returns a DataFrame that is its
+	// parameter (Frame.Param) or what calls of functions not known to its
+	// file return (Frame.Calls), through the steps Returns holds
+	// (ArgFrame's Transforms; none when it returns the call's result
+	// itself). Nil when the function makes the DataFrame it returns (its
+	// steps are all in Returns) or returns none.
+	Frame *Frame
+	// Framed are the writes of the body whose DataFrame is what calls of
+	// functions not known to the file return (see Summary.Framed), by the
+	// write's Span.
+	Framed []Frame
 	// Attrs are the attributes a method sets on its instance (self.x =
 	// value), in the order written: the value is a parameter (ArgParam), a
 	// constant, or unknown when the store is conditional or not followed.
@@ -297,6 +341,11 @@ const (
 	HoleOption                           // Write.Options[Key] / Read.Options[Key]
 	HoleZOrder                           // Maintenance.ZOrderBy from a list or a *splat
 	HoleTriggerArgs                      // Write.Trigger from a **mapping (Trigger.Kwargs)
+	// HoleReturned: the steps that functions of other files took on the
+	// written DataFrame before the code's own (see Frame), an ArgFrame's
+	// Transforms; its Param is the Frame's, its Span the last call's.
+	// Only the link step fills it (link.Fill).
+	HoleReturned
 )
 
 // Hole says that field Field of fact Index in the Func's list Fact comes

@@ -182,6 +182,19 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 			dflt = b.a.Value.Span
 		}
 	}
+	if w, ok := tmpl.(*facts.Write); ok && kind == facts.FactWrite {
+		// a DataFrame the call gives, through the steps of functions of
+		// other files that return it, is written: as a HoleFrame's
+		if fr := in.framedOf(w); fr != nil {
+			if b, given := in.frameArg(fr); given {
+				if _, known := in.l.frameSteps(in.home, in.home, fr, nil, maxDepth); known && b.deflt {
+					byDefault++
+				} else if known {
+					byCaller++
+				}
+			}
+		}
+	}
 	// a call in a loop repeats the writes of its function
 	loop := in.s.call.Loop
 	inLoop := kind == facts.FactWrite && loop != (facts.Span{})
@@ -291,6 +304,11 @@ func (in *instance) fill(kind facts.FactKind, i int, tmpl any, holes []facts.Hol
 			a = copyArg(a, b.home)
 		}
 		in.fillHole(v, h, a)
+	}
+	if w, ok := v.(*facts.Write); ok && kind == facts.FactWrite {
+		if fr := in.framedOf(tmpl.(*facts.Write)); fr != nil {
+			in.reframe(w, fr, dst, onlyDefaults)
+		}
 	}
 	return v
 }
@@ -420,6 +438,8 @@ func fillField(v any, h facts.Hole, a facts.Arg, moveAt, owned bool) {
 			if a.Kind != facts.ArgParam {
 				f.FrameFromCaller = false // this call says what the DataFrame is
 			}
+		case facts.HoleReturned:
+			returned(f, a)
 		case facts.HoleOption:
 			if a.Kind == facts.ArgValue {
 				opts := f.Options

@@ -593,7 +593,13 @@ func (l *linker) file(p string) *linkedFile {
 	for i := range s.Maintained {
 		l.maintained(p, &s.Maintained[i])
 	}
+	for i := range s.Framed {
+		l.framed(p, &s.Framed[i])
+	}
 	for _, fn := range s.Funcs {
+		for i := range fn.Framed {
+			l.framed(p, &fn.Framed[i])
+		}
 		for _, c := range fn.Calls {
 			l.site(p, c, fn)
 		}

@@ -154,7 +154,7 @@ func (x *extractor) deltaWrite(api facts.API, dt *deltaState, c callSite) {
 		Format:   "delta",
 		Target:   dt.target,
 		WriterAt: x.at(c.dot()),
-	}, dt.param)
+	}, dt.param, nil)
 }
 
 func (x *extractor) maintenance(kind facts.MaintenanceKind, dt *deltaState, c callSite) *facts.Maintenance {

@@ -44,7 +44,7 @@ func (x *extractor) deltaRSCall(q string, c callSite, a args) (val, bool) {
 		if g, ok := a.kw("partition_by"); ok {
 			w.PartitionBy = x.partitioning(args{{v: g.v, n: g.n}}, x.spanOf(g.whole))
 		}
-		x.recordWrite(w, 0)
+		x.recordWrite(w, 0, nil)
 		return val{}, true
 	}
 	return val{}, false
@@ -65,7 +65,7 @@ func (x *extractor) polarsWriteDelta(c callSite, a args) {
 			x.partitionSpans(w.PartitionBy, p)
 		}
 	}
-	x.recordWrite(w, 0)
+	x.recordWrite(w, 0, nil)
 }
 
 // partitionSpans gives columns read from inside a dict the spans of their

@@ -131,7 +131,7 @@ func (x *extractor) recordGlueWrite(c callSite, sink string, frame, format val, 
 	if f, unknown := x.formatName(format); !unknown && f != "" {
 		fw.Format, fw.FormatUnknown, fw.FormatSpan = strings.TrimPrefix(f, "glue"), false, formatAt // glueparquet is Parquet
 	}
-	x.recordWrite(fw, x.frameParam(frame))
+	x.recordWrite(fw, x.frameParam(frame), helperOf(frame))
 }
 
 // glueTarget is the path a Glue sink is given.

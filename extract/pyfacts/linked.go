@@ -230,6 +230,17 @@ type linkedCall struct {
 	// changed says the code set settings on the result (c = make_conf();
 	// c.set(...)): it is then no longer what the function returns
 	changed bool
+	// in is the argument that is the DataFrame the call may return steps
+	// of (see facts.FrameCall), -1 when none: a DataFrame, the current
+	// function's parameter, or what another such call returned, inner
+	// (through narrow steps only); inParam is 1 + the parameter the
+	// DataFrame comes from (see frameParam)
+	in      int
+	inner   *linkedCall
+	inParam int
+	// fn is the function whose body makes the call, nil at module level:
+	// its arguments name that function's parameters
+	fn *fnState
 }
 
 // linkedResult is what call, made at c with arguments a, returns: a
@@ -249,13 +260,63 @@ func (x *extractor) linkedResult(call *facts.Call, c callSite, a args) val {
 			exprs[k] = x.targetCode(a[i].n.Text())
 		}
 	}
-	lc := &linkedCall{call: call, target: t, exprs: exprs, frame: -1}
+	lc := &linkedCall{call: call, target: t, exprs: exprs, frame: -1, in: -1, fn: x.fn}
 	for i := range a {
 		if k := len(call.Args) - len(a) + i; k >= 0 && lc.frame < 0 && a[i].splat == 0 && x.isFrame(a[i].v) {
 			lc.frame, lc.hist, lc.param = k, a[i].v.history(), x.frameParam(a[i].v)
 		}
 	}
+	// the DataFrame the call may give back steps of: a DataFrame first,
+	// else what another helper returned, else a parameter
+	rank := 0
+	for i := range a {
+		k := len(call.Args) - len(a) + i
+		if k < 0 || a[i].splat != 0 {
+			continue
+		}
+		r := 0
+		switch v := a[i].v; {
+		case v.kind == kFrame:
+			r = 3
+		case v.kind == kUnknown && helperOf(v) != nil:
+			r = 2
+		case x.isFrame(v):
+			r = 1
+		}
+		if r > rank {
+			rank, lc.in, lc.inner, lc.inParam = r, k, helperOf(a[i].v), x.frameParam(a[i].v)
+		}
+	}
 	return val{ref: lc}
+}
+
+// maxFrameCalls bounds the calls a Frame follows back.
+const maxFrameCalls = 8
+
+// frameOf is how the DataFrame that call lc returns was made, for the
+// link step (see facts.Frame): lc and the calls before it whose results
+// it was given. Nil for a chain longer than maxFrameCalls (what came
+// before its first call is not known), and when a call of it was made in
+// another function's body than in (a function of this file that returns
+// what it got from one: its arguments name that function's parameters,
+// not those of the code here), or calls a parameter.
+func frameOf(lc *linkedCall, at facts.Span, in *fnState) *facts.Frame {
+	n := 0
+	for c := lc; c != nil; c = c.inner {
+		if n++; n > maxFrameCalls || c.fn != in || c.call.CalleeParam > 0 {
+			return nil
+		}
+	}
+	fr := &facts.Frame{At: at, Calls: make([]facts.FrameCall, n)}
+	c := lc
+	for i := n - 1; i >= 0; i-- {
+		fr.Calls[i] = facts.FrameCall{Call: c.call, Arg: c.in}
+		if i == 0 {
+			fr.Param = c.inParam
+		}
+		c = c.inner
+	}
+	return fr
 }
 
 // isFrame reports whether v is a DataFrame, or the current function's

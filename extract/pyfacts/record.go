@@ -176,8 +176,9 @@ func (x *extractor) frameParam(df val) int {
 }
 
 // recordWrite records a write; frame is writer.param (1 + the parameter
-// the written DataFrame comes from, 0 when none).
-func (x *extractor) recordWrite(w *facts.Write, frame int) {
+// the written DataFrame comes from, 0 when none), helper the call of a
+// helper not followed whose result it is (see facts.Frame), nil when none.
+func (x *extractor) recordWrite(w *facts.Write, frame int, helper *linkedCall) {
 	w.Loop, w.LoopItems, w.LoopWhile = x.inLoop, x.loopItems, x.loopWhile
 	if len(x.finishing) > 0 {
 		// configured by calls the link step follows: the write is made there
@@ -187,6 +188,14 @@ func (x *extractor) recordWrite(w *facts.Write, frame int) {
 		return
 	}
 	x.file.Writes = push(&x.writeLists, x.file.Writes, w)
+	if helper != nil {
+		if fr := frameOf(helper, w.Span, x.fn); fr != nil && x.fn != nil {
+			x.fn.sum.Framed = append(x.fn.sum.Framed, *fr)
+		} else if fr != nil {
+			s := x.summary()
+			s.Framed = append(s.Framed, *fr)
+		}
+	}
 	if f := x.fn; f != nil {
 		if frame > 0 {
 			w.FrameFromCaller = true
@@ -812,7 +821,19 @@ func (x *extractor) endFunction(st *fnState) {
 				}
 				if i, ok := st.roots[h]; ok {
 					st.fn.retFrame = i + 1
+					st.sum.Frame = &facts.Frame{Param: i + 1}
 				}
+			}
+			if lc := helperOf(st.ret); lc != nil {
+				// return add_columns(df).select(...): steps of what a
+				// function of another module returns
+				if st.sum.Frame = frameOf(lc, facts.Span{}, st); st.sum.Frame == nil {
+					st.sum.Returns = facts.Arg{} // not followed: not known
+				}
+			}
+		case kUnknown:
+			if lc, ok := st.ret.ref.(*linkedCall); ok {
+				st.sum.Frame = frameOf(lc, facts.Span{}, st) // return add_columns(df)
 			}
 		}
 		if _, ok := st.ret.ref.(*objRef); ok {

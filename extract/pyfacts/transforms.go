@@ -21,50 +21,50 @@ type hist struct {
 	span    facts.Span
 	cols    []facts.Column
 	removal facts.Span   // the text deleting the transform leaves valid code without
-	canCut  bool         // whether removal is set
 	num     *facts.Value // the partition count of a repartition or coalesce given one
 	// source is set on the first step of a DataFrame made by a stream read:
 	// the read, which is not a transform.
 	source *facts.Read
-	// counted is set on a facts.Branches step: some way through it ends
-	// with a repartition or coalesce to a number of partitions.
-	counted bool
 	// window is set on a step that computes a column over a window (see
 	// facts.Transform.Windowed)
 	window *windowSpec
+	// helper is set on a first step applied to what a helper not followed
+	// returns: its call (facts.Write.FrameFromHelper, facts.Frame)
+	helper *linkedCall
+	canCut bool // whether removal is set
+	// counted is set on a facts.Branches step: some way through it ends
+	// with a repartition or coalesce to a number of partitions.
+	counted bool
 	// constant is set on withColumn(name, lit(x)) (facts.Transform.Constant)
 	constant bool
 	// bareWhen and byAll are set on a facts.Branches step
 	// (facts.Transform.UnshuffledWhen, Repartitioned)
 	bareWhen string
 	byAll    bool
-	// fromHelper is set on a first step applied to what a helper not
-	// followed returns (facts.Write.FrameFromHelper)
-	fromHelper bool
 }
 
-// helperMade reports whether only narrow steps lie between h and the
-// result of a helper not followed (see facts.Write.FrameFromHelper).
-func (h *hist) helperMade() bool {
-	for p := h; p != nil && p.source == nil; p = p.prev {
+// helperOf is the call of a helper not followed whose result the DataFrame
+// v is, or a narrow step of it (see facts.Write.FrameFromHelper); nil when
+// none, or when a step that decides the partitioning itself (a shuffle, a
+// join) lies between.
+func helperOf(v val) *linkedCall {
+	if lc, ok := v.ref.(*linkedCall); ok {
+		return lc
+	}
+	for p := v.history(); p != nil && p.source == nil; p = p.prev {
 		if t := p.step(); !t.IsNarrow() {
-			return false // a join, an aggregation: what the helper did no longer decides
+			return nil // a join, an aggregation: what the helper did no longer decides
 		}
 		if p.prev == nil {
-			return p.fromHelper
+			return p.helper
 		}
 	}
-	return false
+	return nil
 }
 
 // madeByHelper reports whether the DataFrame v is what a helper not
 // followed returns, or a narrow step of it.
-func madeByHelper(v val) bool {
-	if _, ok := v.ref.(*linkedCall); ok {
-		return true
-	}
-	return v.history().helperMade()
-}
+func madeByHelper(v val) bool { return helperOf(v) != nil }
 
 // windowSpec is what a Window spec partitions by: its partitionBy columns,
 // none when it has no partitionBy (every row goes to one task).
@@ -165,7 +165,7 @@ func narrowMeet(a, b *hist) *hist {
 // addsNarrow reports whether h is a narrow step after the DataFrame's start.
 func (h *hist) addsNarrow() bool {
 	t := h.step()
-	return h.source == nil && !h.constant && !h.fromHelper && t.IsNarrow()
+	return h.source == nil && !h.constant && h.helper == nil && t.IsNarrow()
 }
 
 // countShuffled reports whether the shuffle that decides the DataFrame's
@@ -389,8 +389,8 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 	}
 	h := x.transform(c, a, naDot)
 	h.prev = obj.history()
-	if _, ok := obj.ref.(*linkedCall); ok {
-		h.fromHelper = true
+	if lc, ok := obj.ref.(*linkedCall); ok {
+		h.helper = lc
 	}
 	if x.fn != nil && h.prev == nil {
 		x.noteFrameRoot(h, obj)
@@ -400,7 +400,7 @@ func (x *extractor) frameMethod(obj val, c callSite, a args, naDot int) val {
 
 func (x *extractor) transform(c callSite, a args, naDot int) *hist {
 	start := c.dot()
-	h := x.work.hists.Take(4) // 120 bytes each
+	h := x.work.hists.Take(4) // 136 bytes each
 	h.name = c.name
 	if naDot >= 0 {
 		start, h.name = naDot, "na"

@@ -20,8 +20,9 @@ type writer struct {
 	// from is 1 + the parameter that is this writer: a helper configures a
 	// writer it is given, and each call applies the steps to its argument
 	from int
-	// fromHelper says the DataFrame is a helper's not followed (facts.Write.FrameFromHelper)
-	fromHelper bool
+	// helper is the call of a helper not followed whose result the
+	// DataFrame is (facts.Write.FrameFromHelper, facts.Frame)
+	helper *linkedCall
 }
 
 // wstep is a writer as configured so far: one step (.format(), .mode(),
@@ -462,7 +463,7 @@ func (s *wstep) props() map[string]facts.Value {
 
 func (x *extractor) newWriter(df val, prop string, attr python.Node) val {
 	w := x.work.writers.Take(4)
-	*w = writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df), fromHelper: madeByHelper(df)}
+	*w = writer{api: facts.DataFrameWriter, hist: df.history(), writerAt: x.at(dotOf(attr)), param: x.frameParam(df), helper: helperOf(df)}
 	if prop == "writeStream" {
 		w.api = facts.DataStreamWriter
 	}
@@ -739,7 +740,7 @@ func (x *extractor) writeSink(w *writer, s *wstep, c callSite, a args, params []
 	if len(opts) > 0 {
 		fw.Options = opts
 	}
-	x.recordWrite(fw, w.param)
+	x.recordWrite(fw, w.param, w.helper)
 }
 
 func (x *extractor) writeV2Sink(w *writer, s *wstep, c callSite, a args) {
@@ -768,7 +769,7 @@ func (x *extractor) writeV2Sink(w *writer, s *wstep, c callSite, a args) {
 			AddProps:    x.chainInsertion(facts.PyWriterProperty, c),
 		})
 	}
-	x.recordWrite(fw, w.param)
+	x.recordWrite(fw, w.param, w.helper)
 }
 
 // sinkSets notes that the sink's argument name sets a setting a helper
@@ -804,7 +805,7 @@ func (x *extractor) newWrite(w *writer, s *wstep, c callSite) *facts.Write {
 		Sink:            c.name,
 		Target:          w.target,
 		Transforms:      w.hist.list(&x.edits),
-		FrameFromHelper: w.fromHelper,
+		FrameFromHelper: w.helper != nil,
 		WriterAt:        w.writerAt,
 	}
 	var seen [wKinds]bool

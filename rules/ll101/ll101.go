@@ -51,6 +51,12 @@ func check(p *rule.Pass) {
 			continue
 		}
 		title, text := rule.RemoveTransform(t)
+		if at, rel, helper := rule.StepAt(w, t, "the helper's "+text); helper {
+			// the helper of another file this call runs gives it back so
+			msg := text + " in the helper this call runs (" + p.PlaceOf(t.Span) + ") before the write to " + rule.TargetName(w.Target) + " fights optimized writes (" + why + "); remove it there and let optimized writes size the files" + p.FrequencyNote(w)
+			p.ReportRelated(at, msg, append(rel, related...))
+			continue
+		}
 		msg := text + " before the write to " + rule.TargetName(w.Target) + " fights optimized writes (" + why + "); remove it and let optimized writes size the files" + p.FrequencyNote(w)
 		p.ReportRelated(t.Span, msg, related, rule.Fix{Title: title, Edits: t.Removal})
 	}

@@ -36,6 +36,10 @@ file beside the last run's. An append to a table the same file deletes from firs
 (DELETE FROM t WHERE day = d, or DeltaTable.delete, then the day's rows) is the way a job
 replaces what it reruns, and is not reported either.
 
+A helper of another module that gives the DataFrame back funnelled (def one(df): return
+df.coalesce(1), then one(df).write.mode("append")...) is reported at the call, the
+helper's coalesce cited: the fix is the helper's to make, for every caller.
+
 A DataFrame funnelled through one task and named as a temporary view
 (df.coalesce(1).createOrReplaceTempView("v")) is reported when spark.sql creates a
 table from it (CREATE TABLE t AS SELECT * FROM v) or inserts it (INSERT INTO t SELECT *
@@ -85,6 +89,19 @@ func check(p *rule.Pass) {
 		}
 		if on, _ := p.OptimizedWrites(w); on && format == "delta" {
 			continue // optimized writes shuffle again before writing: LL101 reports the coalesce
+		}
+		at, related, helper := rule.StepAt(w, t, "the helper's "+rule.TransformText(t))
+		if helper {
+			// a helper of another file gives the DataFrame back funnelled:
+			// reported at each call, the helper for its author to change
+			if seen[at] {
+				continue
+			}
+			seen[at] = true
+			msg := fmt.Sprintf("%s in the helper this call runs (%s) makes one task write all of %s; drop it there and let the writer (or optimized writes) size the files%s",
+				rule.TransformText(t), p.PlaceOf(t.Span), rule.TargetName(w.Target), p.FrequencyNote(w))
+			p.ReportRelated(at, msg, related)
+			continue
 		}
 		seen[t.Span] = true
 		msg := fmt.Sprintf("%s makes one task write all of %s; drop it and let the writer (or optimized writes) size the files%s",

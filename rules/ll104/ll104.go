@@ -59,9 +59,16 @@ connection_type="s3", connection_options={"partitionKeys": [...]}) is such a wri
 append of df's rows, partitioned by the keys; so is a sink made with
 getSink(connection_type="s3", partitionKeys=[...]) and written with writeFrame.
 
-A DataFrame that a helper of another module gives back (df = add_columns(df), then
-written) is not judged at the write: the helper may repartition it, and lakelint does
-not see its steps from here. A join or an aggregation after it is judged as usual.
+A DataFrame that a helper of another module of the project gives back (df =
+add_columns(df), then written) is judged at the write with the helper's steps, as one
+of the same file is: a helper that only adds columns (withColumn("import_timestamp",
+F.current_timestamp())) leaves the write reported, one that repartitions by the
+partition columns, coalesces or repartitions to a count, or gives the partition column
+one value leaves it alone, and a join or aggregation in it ends what came before. So do
+helpers that call helpers of a third module, and helpers called one after the other.
+What a helper lakelint cannot follow gives back (a library's helper, or one whose result
+is not a DataFrame whose steps it knows) is not judged at the write: it may have been
+repartitioned there. A join or an aggregation after it is judged as usual.
 
 A helper that partitions by a column its caller names (a parameter, an object's
 attribute such as fg.partition_key) is reported at each call that names a known column,
@@ -91,8 +98,8 @@ func check(p *rule.Pass) {
 	for _, w := range p.Facts.Writes {
 		part := w.PartitionBy
 		// a helper's write of the DataFrame it is given is judged at each
-		// call, where what shaped the DataFrame is known; one a helper of
-		// another module returns may have been shuffled there
+		// call, where what shaped the DataFrame is known; one a helper not
+		// followed (a library's) returns may have been shuffled there
 		if part == nil || w.API != facts.DataFrameWriter && w.API != facts.DataStreamWriter || w.FrameFromCaller || w.FrameFromHelper {
 			continue
 		}
