@@ -106,7 +106,7 @@ func ecosystemReport(out, errOut string) string {
 		if !strings.HasPrefix(line, prefix) {
 			continue // the summary lines
 		}
-		line = strings.TrimPrefix(line, prefix)
+		line = strings.ReplaceAll(line, prefix, "") // the finding's path, and paths its message names
 		findings = append(findings, line)
 		if code := findingCode(line); code != "" {
 			counts[code]++
