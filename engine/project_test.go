@@ -44,6 +44,11 @@ func TestPlatformAuto(t *testing.T) {
 				"spark = configure_spark_with_delta_pip(builder).getOrCreate()\n",
 			"notes.py": "# dbutils is not used here; display is a word\nx = 'display'\n",
 		}, "oss: configure_spark_with_delta_pip in "},
+		{"an Airflow DAG's spark-submit --packages", map[string]string{
+			"jobs/job.py": job,
+			"dags/ingest.py": "from airflow.providers.apache.spark.operators.spark_submit import SparkSubmitOperator\n" +
+				"SparkSubmitOperator(task_id='ingest', application='jobs/job.py', packages='io.delta:delta-spark_2.12:3.2.0')\n",
+		}, "oss: the io.delta Maven packages in "},
 		{"delta-spark requirement", map[string]string{
 			"jobs/job.py":    job,
 			"pyproject.toml": "[project]\ndependencies = [\"pyspark>=3.5\", \"delta-spark>=3.1\"]\n",
@@ -335,5 +340,36 @@ func TestPlatformUnityCatalogNames(t *testing.T) {
 				t.Errorf("LL301 findings %d, want %d: %+v\n%v", len(res.Findings), tt.want, res.Findings, res.Details)
 			}
 		})
+	}
+}
+
+// A Synapse or Fabric notebook runs on that service whatever its project's
+// evidence says; it gives its project no vote either.
+func TestPlatformOfAnotherServicesNotebook(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "jobs/job.py", job)
+	write(t, dir, "dev/session.py", "spark = SparkSession.builder.config('spark.jars.packages', 'io.delta:delta-core_2.12:0.7.0').getOrCreate()\n")
+	write(t, dir, "nb/ingest.ipynb", notebookWithKernel("synapse_pyspark", "spark.read.table('x').write.saveAsTable('y')"))
+	res, err := newLinter(t, platformRule).Lint(context.Background(), []string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"jobs/job.py":     "oss: the io.delta Maven packages in ",
+		"nb/ingest.ipynb": "unknown: an Azure Synapse or Microsoft Fabric notebook, which runs on that service",
+	}
+	seen := 0
+	for _, f := range res.Findings {
+		for suffix, w := range want {
+			if strings.HasSuffix(f.Path, suffix) {
+				seen++
+				if !strings.HasPrefix(f.Message, w) {
+					t.Errorf("%s: %q, want %q", f.Path, f.Message, w)
+				}
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Fatalf("findings %v, want one for each of %v", res.Findings, want)
 	}
 }

@@ -771,6 +771,10 @@ type SignOf string
 const (
 	SignOfDatabricks SignOf = "databricks"
 	SignOfOSS        SignOf = "oss" // open-source Spark with delta-spark
+	// SignOfService is a notebook of another Spark service (an Azure
+	// Synapse or Microsoft Fabric kernel or source header): it runs there,
+	// whatever its project says, and no project evidence either way.
+	SignOfService SignOf = "service"
 )
 
 // Evidence ranks, most specific first.

@@ -10,6 +10,7 @@
 package platform
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -49,6 +50,10 @@ type Evidence struct {
 	// three-part names in that catalog no sign of Unity Catalog. Class is
 	// the plugin's class, when the registration names it.
 	Catalog, Registers, Class string
+	// Service marks a notebook of another Spark service (Azure Synapse,
+	// Microsoft Fabric): no vote for its project, but its own platform is
+	// that service's, which lakelint does not model, so unknown.
+	Service bool
 }
 
 // Plugin is a catalog the project registers as a Spark catalog plugin
@@ -84,8 +89,12 @@ func FromFacts(path string, ev []facts.Evidence) []Evidence {
 	out := make([]Evidence, 0, len(ev))
 	for _, e := range ev {
 		p := config.PlatformDatabricks
-		if e.Platform == facts.SignOfOSS {
+		switch e.Platform {
+		case facts.SignOfOSS:
 			p = config.PlatformOSS
+		case facts.SignOfService:
+			out = append(out, Evidence{What: e.What, Path: path, Service: true}) // the file's own, no vote
+			continue
 		}
 		out = append(out, Evidence{Platform: p, What: e.What, Rank: Rank(e.Rank), Path: path})
 	}
@@ -254,6 +263,7 @@ func isRoot(d string) bool {
 type Decision struct {
 	run    Choice
 	byRoot map[string]Choice
+	byFile map[string]Choice // another Spark service's notebooks
 	roots  *Roots
 	// Lines say, for --verbose, which root chose what and why.
 	Lines []string
@@ -274,6 +284,14 @@ func (fs Files) Decide(roots *Roots, display func(string) string) *Decision {
 	byRoot := map[string][]Evidence{}
 	var all []Evidence
 	for i, abs := range fs.Abs {
+		for _, e := range fs.Evidence[i] {
+			if e.Service {
+				if d.byFile == nil {
+					d.byFile = map[string]Choice{}
+				}
+				d.byFile[abs] = Choice{Platform: config.PlatformUnknown, Why: e.What + ", which runs on that service"}
+			}
+		}
 		root := roots.Of(filepath.Dir(abs))
 		byRoot[root] = append(byRoot[root], fs.Evidence[i]...)
 		all = append(all, fs.Evidence[i]...)
@@ -292,6 +310,11 @@ func (fs Files) Decide(roots *Roots, display func(string) string) *Decision {
 		all = append(all, projectEvidence(root, display)...)
 	}
 	d.run = Decide(all)
+	if n := len(d.byFile); n > 0 {
+		defer func() {
+			d.Lines = append(d.Lines, fmt.Sprintf("platform: unknown for %d Azure Synapse or Microsoft Fabric notebook(s), which run on that service", n))
+		}()
+	}
 	for _, root := range names {
 		c := Decide(byRoot[root])
 		c.Root = root
@@ -324,10 +347,15 @@ func (d *Decision) For(abs string) Choice {
 	if d == nil {
 		return Choice{Platform: config.PlatformUnknown, Why: "no evidence of Databricks or open-source Delta in the project"}
 	}
-	if c, ok := d.byRoot[d.roots.Of(filepath.Dir(abs))]; ok {
-		return c
+	c, ok := d.byRoot[d.roots.Of(filepath.Dir(abs))]
+	if !ok {
+		c = d.run
 	}
-	return d.run
+	if own, ok := d.byFile[abs]; ok {
+		own.Root, own.Plugins = c.Root, c.Plugins // the catalogs its project registers still hold
+		return own
+	}
+	return c
 }
 
 // projectEvidence reads the project files of root and of the directories

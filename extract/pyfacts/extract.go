@@ -155,6 +155,8 @@ type extractor struct {
 	edits   batch[facts.Edit]   // the removals of transforms
 	// signs marks the platform signs found so far (see evidence)
 	signs uint32
+	// service is set once the file is known for another Spark service's notebook
+	service bool
 	// bindings are bindingOf's answers: the one assignment of a name in a
 	// scope, invalid when it has none or several
 	bindings map[bindingKey]python.Node

@@ -25,6 +25,9 @@ var platformSigns = []struct {
 	{"DatabricksSession", facts.SignOfDatabricks, "DatabricksSession", facts.RankAPI, "name"},
 	{"configure_spark_with_delta_pip", facts.SignOfOSS, "configure_spark_with_delta_pip", facts.RankAPI, "name"},
 	{"io.delta.sql.DeltaSparkSessionExtension", facts.SignOfOSS, "io.delta.sql.DeltaSparkSessionExtension", facts.RankAPI, "string"},
+	// the Maven packages of open-source Delta (spark.jars.packages, a
+	// spark-submit --packages a scheduler runs): Databricks ships its own
+	{"io.delta:delta-", facts.SignOfOSS, "the io.delta Maven packages", facts.RankAPI, "string"},
 	{"/Volumes/", facts.SignOfDatabricks, "a /Volumes/ path", facts.RankPath, "string"},
 	{"/Workspace/", facts.SignOfDatabricks, "a /Workspace/ path", facts.RankPath, "string"},
 	{"dbfs:", facts.SignOfDatabricks, "a dbfs: path", facts.RankPath, "string"},
@@ -89,6 +92,10 @@ func otherSparkSource(text []byte) bool {
 
 // evidence records the platform signs of the region being read, each once per file.
 func (x *extractor) evidence() {
+	if !x.service && (otherSparkKernels[strings.ToLower(x.doc.Kernel)] || otherSparkSource(x.doc.Text)) {
+		x.service = true
+		x.file.Evidence = append(x.file.Evidence, facts.Evidence{Platform: facts.SignOfService, What: "an Azure Synapse or Microsoft Fabric notebook", Rank: facts.RankAPI})
+	}
 	for i, s := range platformSigns {
 		if x.signs&(1<<i) != 0 {
 			continue

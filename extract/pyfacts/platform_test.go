@@ -16,6 +16,9 @@ func TestPlatformEvidence(t *testing.T) {
 		{"from databricks.connect import DatabricksSession\nspark = DatabricksSession.builder.getOrCreate()\n", []string{"DatabricksSession"}},
 		{"spark = configure_spark_with_delta_pip(builder).getOrCreate()\n", []string{"configure_spark_with_delta_pip"}},
 		{"b = b.config('spark.sql.extensions', 'io.delta.sql.DeltaSparkSessionExtension')\n", []string{"io.delta.sql.DeltaSparkSessionExtension"}},
+		{"b = b.config('spark.jars.packages', 'io.delta:delta-spark_2.12:3.1.0')\n", []string{"the io.delta Maven packages"}},
+		{"cmd = ['spark-submit', '--packages', 'org.apache.hadoop:hadoop-aws:3.3.4,io.delta:delta-core_2.12:2.4.0', 'job.py']\n", []string{"the io.delta Maven packages"}},
+		{"# io.delta:delta-spark is not used\nname = 'io.delta'\n", nil},
 		{"df = spark.read.csv('/Volumes/main/raw/files/x.csv')\ndisplay(df)\n", []string{"a /Volumes/ path", "display(...)"}},
 		{"p = f'dbfs:/mnt/{env}/x'\n", []string{"a dbfs: path"}},
 		// not evidence: comments, other names, a display method, a string "display"; any string holding /Volumes/ is
