@@ -276,8 +276,11 @@ type unit struct {
 	signs   []platform.Evidence // what the file says of the platform
 	// summary is the encoding of the file's function summary until the
 	// link step decodes it: held encoded while files load, it costs a
-	// fraction of its decoded size (facts.AppendSummary)
-	summary []byte
+	// fraction of its decoded size (facts.AppendSummary); storedSummary is
+	// where it waits instead when the builders do not outlive the run
+	// (see storeSummary)
+	summary       []byte
+	storedSummary *cache.Stored
 	// cached says the facts came from the cache (the summary then says
 	// whether the file declares DAGs: see dagUnread)
 	cached bool
@@ -518,6 +521,7 @@ func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, bs
 		u.keepForMemo(l, store, f)
 		// a summary still encoded goes to the link step with the others
 		bs.add(s.Path, f, u.summary == nil, store == nil && l.opts.ContextMemo != nil)
+		u.storeSummary(store, bs)
 		u.countTemplate(model)
 		return u
 	}
@@ -560,6 +564,7 @@ func (l *Linter) load(s Source, given []params.Given, store *cache.FactStore, bs
 	u.stored, u.summary = look.keep(store, f, u)
 	u.keepForMemo(l, store, f)
 	bs.add(s.Path, f, u.summary == nil, store == nil && l.opts.ContextMemo != nil)
+	u.storeSummary(store, bs)
 	u.linted = true
 	return u
 }
