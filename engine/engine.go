@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"sync"
@@ -257,6 +258,26 @@ func (l *Linter) Lint(ctx context.Context, paths []string) (*Result, error) {
 // lower it to spill everything.
 var spillAfter = cache.DefaultSpillAfter
 
+// linkGC has the collector keep the heap closer to what is live from the
+// link step until the catalog is made, and returns what puts it back: the
+// run's memory peaks there (every file's catalog part, what linking adds
+// and decodes, then the catalog beside its builder), for a second or two
+// of a run's thirty at 80 MB of source, so collecting more often costs
+// little (peak RSS there 360-390 MB with GOGC's 100, 307-321 MB with 50).
+// It follows what is live, so a larger project gets no cliff, as a fixed
+// memory limit would give it. Not in a process that outlives the run
+// (ContextMemo), nor when GOGC says how to collect: GOGC=100 undoes it.
+func linkGC(oneOff bool) (restore func()) {
+	if !oneOff || os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(linkGCPercent)
+	return func() { debug.SetGCPercent(old) }
+}
+
+// linkGCPercent is GOGC from the link step to the catalog.
+const linkGCPercent = 50
+
 // loadedHook, set by tests only, sees a run's units and fact store once
 // every file is loaded, before the link step.
 var loadedHook func([]*unit, *cache.FactStore)
@@ -386,6 +407,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 	if loadedHook != nil {
 		loadedHook(units, store)
 	}
+	gc := linkGC(l.opts.ContextMemo == nil)
 	l.link(all, bs, store, record != nil)
 	store.Finish() // again: what linking added was put in it
 
@@ -439,6 +461,7 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 		// rule pass holds, not the link step's peak (peak memory at 80 MB)
 		runtime.GC()
 	}
+	gc()
 	cat.SetSchedules(l.catalogSchedules(sched))
 	local := l.liveLocal(record, cat)
 	if l.opts.Attach != nil {
