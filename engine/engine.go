@@ -262,11 +262,12 @@ var spillAfter = cache.DefaultSpillAfter
 // link step until the catalog is made, and returns what puts it back: the
 // run's memory peaks there (every file's catalog part, what linking adds
 // and decodes, then the catalog beside its builder), for a second or two
-// of a run's thirty at 80 MB of source, so collecting more often costs
-// little (peak RSS there 360-390 MB with GOGC's 100, 307-321 MB with 50).
-// It follows what is live, so a larger project gets no cliff, as a fixed
-// memory limit would give it. Not in a process that outlives the run
-// (ContextMemo), nor when GOGC says how to collect: GOGC=100 undoes it.
+// of a run's thirty at 80 MB of source. Peak RSS there at 80 MB: 360-390
+// MB with GOGC's 100, 337-346 MB with 70 at no CPU time measurable on a
+// noisy host, 307-321 MB with 50 at some 8% more. It follows what is live,
+// so a larger project meets no cliff, as under a fixed memory limit. Not
+// in a process that outlives the run (ContextMemo), nor when GOGC says
+// how to collect: GOGC=100 undoes it.
 func linkGC(oneOff bool) (restore func()) {
 	if !oneOff || os.Getenv("GOGC") != "" {
 		return func() {}
@@ -276,7 +277,7 @@ func linkGC(oneOff bool) (restore func()) {
 }
 
 // linkGCPercent is GOGC from the link step to the catalog.
-const linkGCPercent = 50
+const linkGCPercent = 70
 
 // loadedHook, set by tests only, sees a run's units and fact store once
 // every file is loaded, before the link step.
