@@ -150,18 +150,29 @@ func (s *FactStore) Finish() {
 // Get decodes facts that Put kept; their strings share one buffer. It is
 // safe for concurrent use.
 func (s *FactStore) Get(r *Stored) (*facts.File, error) {
-	b := r.mem
-	if b == nil {
-		b = make([]byte, r.n)
-		if _, err := s.file.ReadAt(b, r.off); err != nil {
-			return nil, fmt.Errorf("cannot read back facts from the temporary file: %w", err)
-		}
+	b, err := s.Bytes(r)
+	if err != nil {
+		return nil, err
 	}
 	f := new(facts.File)
 	if err := f.UnmarshalRuleFacts(b); err != nil {
 		return nil, fmt.Errorf("cannot read back facts: %w", err)
 	}
 	return f, nil
+}
+
+// Bytes is what Put or PutEncoded kept, read back: a new slice when it
+// was spilled, else the store's own, never to be changed. It is safe for
+// concurrent use after Finish.
+func (s *FactStore) Bytes(r *Stored) ([]byte, error) {
+	if r.mem != nil {
+		return r.mem, nil
+	}
+	b := make([]byte, r.n)
+	if _, err := s.file.ReadAt(b, r.off); err != nil {
+		return nil, fmt.Errorf("cannot read back facts from the temporary file: %w", err)
+	}
+	return b, nil
 }
 
 // Close removes the temporary file, if any.

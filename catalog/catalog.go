@@ -300,6 +300,7 @@ type Builder struct {
 	loose int
 	mine  []fileUse         // a buffer for Add
 	strs  map[string]string // the statements' strings, interned
+	once  *distinct         // the statements themselves, each once
 	key   contentKey        // a buffer for the keys of definitions and ALTERs
 }
 
@@ -555,7 +556,7 @@ func (b *Builder) Add(f *facts.File) {
 		ui := of(w.Target)
 		u := &mine[ui]
 		wr, at := st.writer(w)
-		u.stmts.Writers = append(u.stmts.Writers, Ref[Writer]{path, wr, at})
+		u.stmts.Writers = append(u.stmts.Writers, Ref[*Writer]{path, wr, at})
 		writers = append(writers, writerAt{ui, len(u.stmts.Writers) - 1, w.Span.Start})
 		u.done |= written
 		u.writes++
@@ -576,7 +577,7 @@ func (b *Builder) Add(f *facts.File) {
 	for _, r := range f.Reads {
 		u := &mine[of(r.Target)]
 		u.done |= read
-		u.stmts.Readers = append(u.stmts.Readers, Ref[Reader]{path, st.reader(r), r.At})
+		u.stmts.Readers = append(u.stmts.Readers, Ref[*Reader]{path, st.reader(r), r.At})
 	}
 	loose := 0
 	for _, m := range f.Maintenance {
@@ -598,7 +599,7 @@ func (b *Builder) Add(f *facts.File) {
 	for _, m := range f.Maintenance {
 		u := &mine[of(m.Target)]
 		u.done |= maintained
-		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[Maintenance]{path, st.maintenance(m), m.At})
+		u.stmts.Maintenance = append(u.stmts.Maintenance, Ref[*Maintenance]{path, st.maintenance(m), m.At})
 	}
 
 	if len(st.own) > 0 {
@@ -606,12 +607,13 @@ func (b *Builder) Add(f *facts.File) {
 		for _, pt := range b.parts[f.Path] {
 			for _, wa := range pt.writers {
 				w := &pt.uses[wa.use].stmts.Writers[wa.writer]
-				w.Fact.Session = st.sessionAt(wa.start)
+				w.Fact = st.withSession(w.Fact, st.sessionAt(wa.start))
 			}
 		}
 		if ff := b.files[f.Path]; ff != nil {
 			for _, fw := range ff.writers {
-				fw.use.stmts.Writers[fw.writer].Fact.Session = st.sessionAt(fw.start)
+				w := &fw.use.stmts.Writers[fw.writer]
+				w.Fact = st.withSession(w.Fact, st.sessionAt(fw.start))
 			}
 		}
 	}
@@ -811,7 +813,7 @@ func (b *Builder) Catalog() *Catalog {
 			t.Statements.sort()
 		}
 		b.folded, b.files, b.loose = nil, nil, 0
-		b.parts, b.uses, b.defs, b.alters, b.strs = nil, sums[[2]string, partUse, pendingUse]{}, sums[pendingKey, *partFact[Def], pending[Def]]{}, sums[pendingKey, *partFact[Alter], pending[Alter]]{}, nil
+		b.parts, b.uses, b.defs, b.alters, b.strs, b.once = nil, sums[[2]string, partUse, pendingUse]{}, sums[pendingKey, *partFact[Def], pending[Def]]{}, sums[pendingKey, *partFact[Alter], pending[Alter]]{}, nil, nil
 		return c
 	}
 	made := make(map[string]madeStatements, len(c.tables))

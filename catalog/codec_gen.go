@@ -124,15 +124,15 @@ func (e *encoder) encUse(x *Use) {
 func (e *encoder) encStatements(x *Statements) {
 	e.Count(len(x.Writers), x.Writers == nil)
 	for i1 := range x.Writers {
-		e.encRefWriter(&x.Writers[i1])
+		e.encRefPtrWriter(&x.Writers[i1])
 	}
 	e.Count(len(x.Readers), x.Readers == nil)
 	for i1 := range x.Readers {
-		e.encRefReader(&x.Readers[i1])
+		e.encRefPtrReader(&x.Readers[i1])
 	}
 	e.Count(len(x.Maintenance), x.Maintenance == nil)
 	for i1 := range x.Maintenance {
-		e.encRefMaintenance(&x.Maintenance[i1])
+		e.encRefPtrMaintenance(&x.Maintenance[i1])
 	}
 }
 
@@ -169,9 +169,12 @@ func (e *encoder) encSetting(x *Setting) {
 	e.encFactsSpan(&x.At)
 }
 
-func (e *encoder) encRefWriter(x *Ref[Writer]) {
+func (e *encoder) encRefPtrWriter(x *Ref[*Writer]) {
 	e.Str(x.Path)
-	e.encWriter(&x.Fact)
+	e.Bool(x.Fact != nil)
+	if x.Fact != nil {
+		e.encWriter(x.Fact)
+	}
 	e.encFactsSpan(&x.At)
 }
 
@@ -180,9 +183,12 @@ func (e *encoder) encReader(x *Reader) {
 	e.Str(x.Format)
 }
 
-func (e *encoder) encRefReader(x *Ref[Reader]) {
+func (e *encoder) encRefPtrReader(x *Ref[*Reader]) {
 	e.Str(x.Path)
-	e.encReader(&x.Fact)
+	e.Bool(x.Fact != nil)
+	if x.Fact != nil {
+		e.encReader(x.Fact)
+	}
 	e.encFactsSpan(&x.At)
 }
 
@@ -204,9 +210,12 @@ func (e *encoder) encMaintenance(x *Maintenance) {
 	e.Str(x.Retain)
 }
 
-func (e *encoder) encRefMaintenance(x *Ref[Maintenance]) {
+func (e *encoder) encRefPtrMaintenance(x *Ref[*Maintenance]) {
 	e.Str(x.Path)
-	e.encMaintenance(&x.Fact)
+	e.Bool(x.Fact != nil)
+	if x.Fact != nil {
+		e.encMaintenance(x.Fact)
+	}
 	e.encFactsSpan(&x.At)
 }
 

@@ -2,8 +2,10 @@ package catalog
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lakelint/lakelint/facts"
@@ -13,11 +15,13 @@ import (
 // table, one entry each, where they stand: what the table ledger lists and
 // what rules that weigh one writer against another (the busiest stream, a
 // whole-table OPTIMIZE beside a MERGE) cite. They are kept small: no spans
-// but the statement's own, no transforms, no options.
+// but the statement's own, no transforms, no options, and each distinct
+// statement once, shared by every Ref to it (half of the writers and all
+// but a few readers are another's repeat), never changed after.
 type Statements struct {
-	Writers     []Ref[Writer]
-	Readers     []Ref[Reader]
-	Maintenance []Ref[Maintenance]
+	Writers     []Ref[*Writer]
+	Readers     []Ref[*Reader]
+	Maintenance []Ref[*Maintenance]
 }
 
 // Writer is what the catalog keeps of one write.
@@ -130,7 +134,7 @@ func (c *Catalog) SetSchedules(s Schedules) {
 
 // Frequency is how often the writer runs: a stream's trigger, else the
 // schedule of its file when one is known; the zero Frequency when unknown.
-func (c *Catalog) Frequency(w *Ref[Writer]) Frequency {
+func (c *Catalog) Frequency(w *Ref[*Writer]) Frequency {
 	wr := w.Fact
 	if wr.Stream {
 		switch wr.Trigger {
@@ -174,7 +178,7 @@ func (c *Catalog) Frequency(w *Ref[Writer]) Frequency {
 // kept: key names add, and every call with the same key must pass an add
 // that answers alike (a rule's code and the settings add reads). A table
 // many files write is then ranked once, not once per file.
-func (c *Catalog) Busiest(t *Table, key string, add func(*Writer) bool) (*Ref[Writer], Frequency) {
+func (c *Catalog) Busiest(t *Table, key string, add func(*Writer) bool) (*Ref[*Writer], Frequency) {
 	k := busiestKey{t, key}
 	c.busiestMu.Lock()
 	r, ok := c.busiest[k]
@@ -198,7 +202,7 @@ type busiestKey struct {
 }
 
 type busiestOf struct {
-	w *Ref[Writer]
+	w *Ref[*Writer]
 	f Frequency
 }
 
@@ -206,7 +210,7 @@ func rankWriters(c *Catalog, t *Table, add func(*Writer) bool) busiestOf {
 	var best busiestOf
 	for i := range t.Statements.Writers {
 		w := &t.Statements.Writers[i]
-		if !add(&w.Fact) {
+		if !add(w.Fact) {
 			continue
 		}
 		f := c.Frequency(w)
@@ -219,8 +223,8 @@ func rankWriters(c *Catalog, t *Table, add func(*Writer) bool) busiestOf {
 
 // Optimizes returns the table's OPTIMIZE statements (SQL, DeltaTable
 // optimize(), delta-rs optimize.compact() and z_order()).
-func (t *Table) Optimizes() []Ref[Maintenance] {
-	var out []Ref[Maintenance]
+func (t *Table) Optimizes() []Ref[*Maintenance] {
+	var out []Ref[*Maintenance]
 	for _, m := range t.Statements.Maintenance {
 		if m.Fact.Kind == facts.Optimize {
 			out = append(out, m)
@@ -236,6 +240,7 @@ func (t *Table) Optimizes() []Ref[Maintenance] {
 type statementsOf struct {
 	f    *facts.File
 	strs map[string]string
+	once *distinct // the Builder's statements, each once
 	// settings are those of sessionKeys of every part of the file so far,
 	// in the file's order; own are this part's, as the part keeps them
 	settings, own []*facts.Setting
@@ -251,7 +256,10 @@ func (b *Builder) statementsOf(f *facts.File) statementsOf {
 	if b.strs == nil {
 		b.strs = map[string]string{}
 	}
-	s := statementsOf{f: f, strs: b.strs}
+	if b.once == nil {
+		b.once = newDistinct()
+	}
+	s := statementsOf{f: f, strs: b.strs, once: b.once}
 	for _, pt := range b.parts[f.Path] {
 		s.settings = append(s.settings, pt.settings...)
 	}
@@ -346,9 +354,107 @@ func (s *statementsOf) strList(vs []string) []string {
 	return vs
 }
 
+// distinct holds each distinct statement a Builder made once, by a hash
+// of what it says: keys as strings would cost as much as the statements.
+// Two that differ under one hash are both kept, not shared.
+type distinct struct {
+	seed        maphash.Seed
+	writers     map[uint64]*Writer
+	readers     map[Reader]*Reader
+	maintenance map[uint64]*Maintenance
+	key         contentKey // a buffer for what is hashed
+}
+
+func newDistinct() *distinct {
+	return &distinct{seed: maphash.MakeSeed(), writers: map[uint64]*Writer{}, readers: map[Reader]*Reader{}, maintenance: map[uint64]*Maintenance{}}
+}
+
+// writer is the Builder's Writer equal to w, made now if it has none.
+func (d *distinct) writer(w Writer) *Writer {
+	k := &d.key
+	*k = (*k)[:0]
+	k.str(string(w.API))
+	k.str(w.Sink)
+	k.str(w.Mode)
+	k.str(w.Format)
+	k.flag(w.Stream)
+	k.flag(w.ForeachBatch)
+	k.str(string(w.Trigger))
+	k.str(w.TriggerText)
+	*k = strconv.AppendFloat(*k, w.TriggerSeconds, 'g', -1, 64)
+	*k = strconv.AppendInt(append(*k, 0), w.FilesPerRun, 10)
+	k.flag(w.Partitions == nil)
+	k.list(w.Partitions)
+	k.flag(w.Session == nil)
+	for _, st := range w.Session {
+		k.str(st.Key)
+		k.str(st.Value)
+		*k = strconv.AppendInt(*k, int64(st.At.Start), 10)
+		*k = strconv.AppendInt(append(*k, 1), int64(st.At.End), 10)
+		*k = strconv.AppendInt(append(*k, 1), int64(st.At.File), 10)
+		*k = append(*k, 0)
+	}
+	h := maphash.Bytes(d.seed, *k)
+	have, ok := d.writers[h]
+	if ok && sameWriter(have, &w) {
+		return have
+	}
+	out := &w
+	if !ok {
+		d.writers[h] = out
+	}
+	return out
+}
+
+func sameWriter(a, b *Writer) bool {
+	return a.API == b.API && a.Sink == b.Sink && a.Mode == b.Mode && a.Format == b.Format &&
+		a.Stream == b.Stream && a.ForeachBatch == b.ForeachBatch && a.Trigger == b.Trigger &&
+		a.TriggerText == b.TriggerText && a.TriggerSeconds == b.TriggerSeconds && a.FilesPerRun == b.FilesPerRun &&
+		(a.Partitions == nil) == (b.Partitions == nil) && slices.Equal(a.Partitions, b.Partitions) &&
+		(a.Session == nil) == (b.Session == nil) && slices.Equal(a.Session, b.Session)
+}
+
+func (d *distinct) reader(r Reader) *Reader {
+	if have, ok := d.readers[r]; ok {
+		return have
+	}
+	d.readers[r] = &r
+	return &r
+}
+
+func (d *distinct) maint(m Maintenance) *Maintenance {
+	k := &d.key
+	*k = (*k)[:0]
+	k.str(string(m.Kind))
+	k.flag(m.Where == nil)
+	k.list(m.Where)
+	k.flag(m.ZOrder == nil)
+	k.list(m.ZOrder)
+	k.str(m.Retain)
+	k.flag(m.DryRun)
+	h := maphash.Bytes(d.seed, *k)
+	have, ok := d.maintenance[h]
+	if ok && have.Kind == m.Kind && (have.Where == nil) == (m.Where == nil) && slices.Equal(have.Where, m.Where) &&
+		(have.ZOrder == nil) == (m.ZOrder == nil) && slices.Equal(have.ZOrder, m.ZOrder) && have.Retain == m.Retain && have.DryRun == m.DryRun {
+		return have
+	}
+	out := &m
+	if !ok {
+		d.maintenance[h] = out
+	}
+	return out
+}
+
+// withSession is w with another session, a Writer of the Builder's.
+func (s *statementsOf) withSession(w *Writer, session []Setting) *Writer {
+	c := *w
+	c.Session = session
+	return s.once.writer(c)
+}
+
 // writer keeps what the catalog needs of w; at is where it is cited: its
 // own place, or for a helper's write applied at a call, the call.
-func (s *statementsOf) writer(w *facts.Write) (Writer, facts.Span) {
+func (s *statementsOf) writer(w *facts.Write) (*Writer, facts.Span) {
 	out := Writer{API: facts.API(s.str(string(w.API))), Sink: s.str(w.Sink), Format: s.str(w.Format), Partitions: s.strList(w.PartitionBy.Names())}
 	if w.Mode.Kind == facts.String {
 		out.Mode = s.str(w.Mode.Str)
@@ -378,14 +484,18 @@ func (s *statementsOf) writer(w *facts.Write) (Writer, facts.Span) {
 	if at.Foreign() && w.Via != nil {
 		at = w.Via.Call
 	}
-	return out, at
+	return s.once.writer(out), at
 }
 
-func (s *statementsOf) reader(r *facts.Read) Reader {
-	return Reader{Kind: facts.ReadKind(s.str(string(r.Kind))), Format: s.str(r.Format)}
+func (s *statementsOf) reader(r *facts.Read) *Reader {
+	return s.once.reader(Reader{Kind: facts.ReadKind(s.str(string(r.Kind))), Format: s.str(r.Format)})
 }
 
-func (s *statementsOf) maintenance(m *facts.Maintenance) Maintenance {
+func (s *statementsOf) maintenance(m *facts.Maintenance) *Maintenance {
+	return s.once.maint(s.maintenanceOf(m))
+}
+
+func (s *statementsOf) maintenanceOf(m *facts.Maintenance) Maintenance {
 	out := Maintenance{Kind: facts.MaintenanceKind(s.str(string(m.Kind))), Where: s.strList(columnNamesOrNil(m.WhereColumns)),
 		ZOrder: s.strList(columnNamesOrNil(m.ZOrderBy)), DryRun: m.DryRun}
 	if m.HasRetain {
@@ -470,7 +580,7 @@ func exact[T any](list []T) []T {
 
 // onceEach keeps one writer per place: a foreachBatch function's write is
 // in its file's facts, and again as the stream's; the stream's is kept.
-func onceEach(ws []Ref[Writer]) []Ref[Writer] {
+func onceEach(ws []Ref[*Writer]) []Ref[*Writer] {
 	out := ws[:0]
 	for _, w := range ws {
 		if n := len(out); n > 0 && out[n-1].Path == w.Path && out[n-1].At == w.At && out[n-1].Fact.API == w.Fact.API {

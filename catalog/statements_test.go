@@ -108,7 +108,7 @@ func TestSessionFromEveryPart(t *testing.T) {
 		{"spark.databricks.delta.optimizeWrite.enabled", "spark.databricks.delta.autoCompact.enabled"},
 	}
 	for i, w := range ws {
-		if got := keys(w.Fact); !slices.Equal(got, want[i]) {
+		if got := keys(*w.Fact); !slices.Equal(got, want[i]) {
 			t.Errorf("writer %d session = %v, want %v", i, got, want[i])
 		}
 	}

@@ -1,6 +1,7 @@
 package link_test
 
 import (
+	"os"
 	"reflect"
 	"runtime"
 	"slices"
@@ -80,5 +81,34 @@ func TestEncodedSummariesAgainAndBroken(t *testing.T) {
 	}
 	if !reflect.DeepEqual(res.For("jobs/a.py"), first.For("jobs/a.py")) {
 		t.Fatal("a broken summary changed what another file's calls add")
+	}
+}
+
+// Summaries added by what reads their encodings back (a run's fact store)
+// link as decoded ones, read again each time a linker decodes them; one
+// that cannot be read back is broken, as one that cannot be decoded.
+func TestStoredSummariesLinkAsDecoded(t *testing.T) {
+	paths, files, err := corpusfacts.Extract(5, 600<<10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded := &link.Builder{}
+	for i, p := range paths {
+		decoded.Add(p, files[i].Summary)
+	}
+	want := decoded.Link()
+	defer link.SetKeptDecoded(link.SetKeptDecoded(1))
+	b := &link.Builder{}
+	for i, p := range paths {
+		enc := facts.AppendSummary(nil, files[i].Summary)
+		b.AddStored(p, func() ([]byte, error) { return slices.Clone(enc), nil })
+	}
+	if got := b.Link(); !reflect.DeepEqual(got, want) {
+		t.Fatal("linking stored summaries added other facts than linking them decoded")
+	}
+	b.AddStored("jobs/gone.py", func() ([]byte, error) { return nil, os.ErrNotExist })
+	b.Link()
+	if !b.Broken("jobs/gone.py") || b.Broken(paths[0]) {
+		t.Fatal("only gone.py's summary is broken")
 	}
 }

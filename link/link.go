@@ -103,11 +103,13 @@ type Builder struct {
 }
 
 // source is a file's summary as added: decoded (Add), or its encoding
-// (AddEncoded), decoded by each linker that reads it and let go after
-// (see linker.get), so that a run does not hold every summary decoded.
+// (AddEncoded), or what reads its encoding back (AddStored), decoded by
+// each linker that reads it and let go after (see linker.get), so that a
+// run does not hold every summary decoded.
 type source struct {
-	s   *facts.Summary
-	enc []byte
+	s    *facts.Summary
+	enc  []byte
+	read func() ([]byte, error)
 }
 
 // linkedFile is what linking one file added, by the file it added it to,
@@ -152,6 +154,16 @@ func (b *Builder) AddEncoded(path string, enc []byte) {
 	b.put(path, &source{enc: enc})
 }
 
+// AddStored records the summary of the file at path by what reads its
+// encoding (facts.AppendSummary, never NoSummary's) back from where a run
+// stored it: linking reads it each time it decodes it, so that the link
+// step holds no encoding of a summary it is not linking with. The
+// summary is added anew on every call (a Builder that outlives a run
+// keeps encodings: AddEncoded).
+func (b *Builder) AddStored(path string, read func() ([]byte, error)) {
+	b.put(path, &source{read: read})
+}
+
 // put records the summary src of the file at path, unless it holds the
 // same already.
 func (b *Builder) put(path string, src *source) {
@@ -176,6 +188,9 @@ func (b *Builder) put(path string, src *source) {
 func (src *source) same(o *source) bool {
 	if src.s != nil || o.s != nil {
 		return src.s == o.s
+	}
+	if src.read != nil || o.read != nil {
+		return false
 	}
 	return bytes.Equal(src.enc, o.enc)
 }
@@ -645,13 +660,20 @@ func (l *linker) get(p string) *facts.Summary {
 	switch {
 	case src == nil:
 		return nil
-	case src.s != nil || src.enc == nil:
+	case src.s != nil || src.enc == nil && src.read == nil:
 		return src.s
 	}
 	if s, ok := l.decoded.get(p); ok {
 		return s
 	}
-	s, err := facts.UnmarshalSharedSummary(src.enc)
+	enc, err := src.enc, error(nil)
+	if src.read != nil {
+		enc, err = src.read()
+	}
+	var s *facts.Summary
+	if err == nil {
+		s, err = facts.UnmarshalSharedSummary(enc)
+	}
 	if err != nil {
 		if l.broken == nil {
 			l.broken = map[string]bool{}

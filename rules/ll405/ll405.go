@@ -57,7 +57,7 @@ func check(p *rule.Pass) {
 }
 
 // who names the writer: a stream, or a scheduled job.
-func who(w *catalog.Ref[catalog.Writer]) string {
+func who(w *catalog.Ref[*catalog.Writer]) string {
 	if w.Fact.Stream {
 		return "a stream in " + w.Path
 	}

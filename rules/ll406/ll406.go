@@ -72,7 +72,7 @@ func check(p *rule.Pass) {
 		var related []rule.Related
 		for i := range t.Statements.Writers {
 			o := &t.Statements.Writers[i]
-			if o == busiest || !addsFiles(p, t, &o.Fact) {
+			if o == busiest || !addsFiles(p, t, o.Fact) {
 				continue
 			}
 			if f := p.Catalog.Frequency(o); f.Frequent() {
