@@ -27,6 +27,13 @@ type dialect struct {
 	cellMagics map[string]document.Lang
 	// metaBanner starts the metadata of the cell above: no cell of its own
 	metaBanner string
+	// title starts the line that titles a cell ("# DBTITLE 1,Load"), which
+	// comes before its marker lines
+	title string
+	// bare is set for cells whose markers an export took off, leaving the
+	// one space after them (" %sql", " SELECT ..."): a line's marker is
+	// that space
+	bare bool
 }
 
 var (
@@ -37,6 +44,7 @@ var (
 		separator: "# COMMAND ----------",
 		magic:     "# MAGIC",
 		prefix:    "# MAGIC ",
+		title:     "# DBTITLE",
 	}
 	// fabricDialect is a Microsoft Fabric notebook as git keeps it
 	// (notebook-content.py): each cell starts with a banner line, its
@@ -60,6 +68,7 @@ var (
 		separator: "-- COMMAND ----------",
 		magic:     "-- MAGIC",
 		prefix:    "-- MAGIC ",
+		title:     "-- DBTITLE",
 	}
 )
 
@@ -136,6 +145,15 @@ func (d *dialect) isSeparator(line []byte) bool {
 // magicPrefixLen returns how many bytes of the line are the magic marker and
 // the space after it, or -1 when the line does not carry the marker.
 func (d *dialect) magicPrefixLen(line []byte) int {
+	if d.bare {
+		switch {
+		case len(line) == 0 || line[0] == '\r' || line[0] == '\n':
+			return 0
+		case line[0] == ' ':
+			return 1
+		}
+		return -1
+	}
 	if !bytes.HasPrefix(line, []byte(d.magic)) {
 		return -1
 	}
@@ -161,6 +179,12 @@ func (d *dialect) addCell(doc *document.Document, cell, start, end int) {
 		d.addMagicCell(doc, cell, start, end)
 		return
 	}
+	if d.title != "" && d.strippedMagicCell(text) {
+		bare := *d
+		bare.bare, bare.prefix = true, " "
+		bare.addMagicCell(doc, cell, start, end)
+		return
+	}
 	if d.lang == document.Python {
 		// the notebook runs Python cells through IPython: a %pip or !cmd
 		// line inside one (in a try block, say) is not Python
@@ -172,12 +196,46 @@ func (d *dialect) addCell(doc *document.Document, cell, start, end int) {
 	})
 }
 
-// isMagicCell reports whether every non-blank line of text carries the marker.
+// isTitle reports whether line titles a cell.
+func (d *dialect) isTitle(line []byte) bool {
+	return d.title != "" && bytes.HasPrefix(line, []byte(d.title))
+}
+
+// strippedMagicCell reports whether text is a cell whose markers an export
+// took off: its first line after the title is a language switch indented
+// one space (" %sql"), and every other line is indented too.
+func (d *dialect) strippedMagicCell(text []byte) bool {
+	first := true
+	for pos := 0; pos < len(text); {
+		end, next := nextLine(text, pos)
+		line := text[pos:end]
+		pos = next
+		if isBlank(line) || first && d.isTitle(line) {
+			continue
+		}
+		if first {
+			word, _ := firstWord(line[min(1, len(line)):])
+			_, lang := magicLanguage(string(word))
+			if len(line) < 3 || line[0] != ' ' || line[1] != '%' || !lang && !foreignCellCommand(string(word)) {
+				return false
+			}
+			first = false
+			continue
+		}
+		if line[0] != ' ' {
+			return false
+		}
+	}
+	return !first
+}
+
+// isMagicCell reports whether every non-blank line of text carries the
+// marker, but for the title line.
 func (d *dialect) isMagicCell(text []byte) bool {
 	for pos := 0; pos < len(text); {
 		end, next := nextLine(text, pos)
 		line := text[pos:end]
-		if !isBlank(line) && d.magicPrefixLen(line) < 0 {
+		if !isBlank(line) && d.magicPrefixLen(line) < 0 && !d.isTitle(line) {
 			return false
 		}
 		pos = next
@@ -190,9 +248,9 @@ func (d *dialect) isMagicCell(text []byte) bool {
 func (d *dialect) addMagicCell(doc *document.Document, cell, start, end int) {
 	src := doc.Text
 	pos := start
-	for pos < end { // skip the blank lines before the command
+	for pos < end { // skip the blank lines and the title before the command
 		lineEnd, next := nextLine(src[:end], pos)
-		if !isBlank(src[pos:lineEnd]) {
+		if !isBlank(src[pos:lineEnd]) && !d.isTitle(src[pos:lineEnd]) {
 			break
 		}
 		pos = next

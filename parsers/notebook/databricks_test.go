@@ -334,3 +334,24 @@ func TestFabricPython(t *testing.T) {
 	}
 	checkNotes(t, doc, "cell 4: %%spark skipped")
 }
+
+// A cell's title line comes before its marker lines; an export that took
+// the markers off leaves each line indented one space.
+func TestDatabricksTitlesAndStrippedMarkers(t *testing.T) {
+	src := []byte("# Databricks notebook source\nx = 1\n\n# COMMAND ----------\n\n" +
+		"# DBTITLE 1,Clean up\n# MAGIC %sql\n# MAGIC VACUUM db.t2 RETAIN 2 HOURS\n\n# COMMAND ----------\n\n" +
+		"# DBTITLE 1,Stripped\n %sql\n DROP TABLE IF EXISTS $db.t3;\n CREATE TABLE $db.t3 (\n  id int\n ) USING DELTA\n\n# COMMAND ----------\n\n" +
+		" %md\n Some *text*\n\n# COMMAND ----------\n\n" +
+		" %python\n if x:\n     spark.sql('VACUUM db.t5')\n\n# COMMAND ----------\n\n" +
+		"# near misses: a line not indented, a %pip line\n %sql\nSELECT 1\n\n# COMMAND ----------\n\n %pip install x\n")
+	doc := DatabricksPython("nb.py", src)
+	checkRegions(t, doc, []wantRegion{
+		{document.Python, 1, "x = 1\n\n", ""},
+		{document.SQL, 2, "VACUUM db.t2 RETAIN 2 HOURS\n", "# MAGIC "},
+		{document.SQL, 3, "DROP TABLE IF EXISTS $db.t3;\nCREATE TABLE $db.t3 (\n id int\n) USING DELTA\n", " "},
+		{document.Python, 5, "if x:\n    spark.sql('VACUUM db.t5')\n", " "},
+		// near misses, read as before: IPython's lines blanked in a Python cell
+		{document.Python, 6, "\n# near misses: a line not indented, a %pip line\n     \nSELECT 1\n\n", ""},
+	})
+	checkNotes(t, doc, "cell 4: %md skipped")
+}
