@@ -6,6 +6,7 @@ package facts
 
 import (
 	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/lakelint/lakelint/parsers/document"
@@ -437,11 +438,41 @@ func (w *Write) CountShuffled() bool {
 	for i := len(w.Transforms) - 1; i >= 0; i-- {
 		t := &w.Transforms[i]
 		switch {
+		case KeepsShuffle(w.Transforms, i):
 		case t.Name == Branches:
 			return t.Counted
 		case t.IsShuffle():
 			return t.HasNum && (t.NumPartitions.Kind != Int || t.NumPartitions.Int >= 1)
 		case !t.IsNarrow():
+			return false
+		}
+	}
+	return false
+}
+
+// KeepsShuffle reports whether ts[i] computes a window over the rows as the
+// repartition before it left them: Spark adds no shuffle for a window when
+// the rows are clustered by some of its partitionBy columns already
+// (repartition("k").withColumn("rn", row_number().over(Window.partitionBy("k", "id")))).
+func KeepsShuffle(ts []Transform, i int) bool {
+	t := &ts[i]
+	if !t.Windowed || len(t.WindowBy) == 0 {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		p := &ts[j]
+		switch {
+		case p.IsShuffle():
+			if !strings.HasPrefix(strings.ToLower(p.Name), "repartition") || len(p.Columns) == 0 {
+				return false // coalesce, or a round robin: the window shuffles
+			}
+			for _, c := range p.Columns {
+				if c.Name == "" || !slices.ContainsFunc(t.WindowBy, func(w Column) bool { return strings.EqualFold(w.Name, c.Name) }) {
+					return false
+				}
+			}
+			return true
+		case !p.IsNarrow():
 			return false
 		}
 	}

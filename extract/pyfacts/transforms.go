@@ -168,6 +168,20 @@ func (h *hist) addsNarrow() bool {
 	return h.source == nil && !h.constant && h.helper == nil && t.IsNarrow()
 }
 
+// repartitionFirst reports whether a repartition by columns reaches h's
+// end through narrow steps and windows.
+func (h *hist) repartitionFirst() bool {
+	for p := h; p != nil && p.source == nil; p = p.prev {
+		switch t := p.step(); {
+		case t.IsShuffle():
+			return strings.HasPrefix(p.name, "repartition") && len(p.cols) > 0
+		case !t.IsNarrow() && p.window == nil:
+			return false
+		}
+	}
+	return false
+}
+
 // countShuffled reports whether the shuffle that decides the DataFrame's
 // partitions is a repartition or coalesce to a number of them (see
 // facts.Write.CountShuffled).
@@ -198,6 +212,9 @@ func (h *hist) list(edits *batch[facts.Edit]) []facts.Transform {
 			cuts++
 		}
 		if t := p.step(); !t.IsNarrow() && !t.IsShuffle() {
+			if p.window != nil && p.prev.repartitionFirst() {
+				continue // the window may compute over it (see facts.KeepsShuffle)
+			}
 			if q := p.prev; facts.Aggregations[p.name] && q != nil && q.source == nil && facts.Groupings[q.name] {
 				// an aggregation's groupBy says what its rows are grouped by
 				n++

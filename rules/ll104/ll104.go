@@ -35,7 +35,8 @@ Rows grouped by some of the partition columns on the way reach the write one val
 task too: an aggregation grouped by them (groupBy(...).agg, .count()), dropDuplicates of
 them, or a column computed over a window partitioned by them
 (withColumn("rn", F.row_number().over(Window.partitionBy("day")))); a window with no
-partitionBy puts every row in one task. A write whose partition columns are each given one
+partitionBy puts every row in one task, and one over rows a repartition clustered by some of its
+partitionBy columns adds no shuffle of its own, so that repartition decides. A write whose partition columns are each given one
 value on the way (withColumn("import_date", F.lit(today)), F.current_date(), a withColumns
 dict of such values, or a select of F.lit(x).alias("d")) fills one partition, and is not
 reported either. Nor is a table rewritten from its own read through
@@ -275,6 +276,8 @@ func shuffledBy(w *facts.Write, cols []string) bool {
 	for i := len(w.Transforms) - 1; i >= 0; i-- {
 		t := &w.Transforms[i]
 		switch name := t.Name; {
+		case facts.KeepsShuffle(w.Transforms, i):
+			// the window computes over the repartition before it
 		case strings.HasPrefix(strings.ToLower(name), "repartition"), name == facts.Branches && t.Repartitioned:
 			return within(t.Columns, true)
 		case t.IsShuffle():

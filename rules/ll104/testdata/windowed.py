@@ -37,3 +37,16 @@ other.write.mode("append").partitionBy("day").parquet("s3://lake/other/")  # wan
 # a plain withColumn stays narrow: nothing shuffles
 plain = runs.withColumn("n2", F.col("n") * 2)
 plain.write.mode("append").partitionBy("day").parquet("s3://lake/plain/")  # want: LL104
+
+# a window over rows a repartition clustered by some of its columns adds no
+# shuffle: the repartition decides (here by a count, then by the day itself)
+per_run = Window.partitionBy("day", "run_id").orderBy("ts")
+ranged = runs.repartitionByRange(4096, "day", "run_id").withColumn("rn", F.row_number().over(per_run)).filter("rn = 1")
+ranged.write.mode("overwrite").partitionBy("day").orc("s3://lake/ranged/")
+by_day = runs.repartition("day").withColumn("rn", F.row_number().over(per_run))
+by_day.write.mode("append").partitionBy("day").parquet("s3://lake/by_day/")
+# near misses: repartitioned by a column the window does not cluster by, or round robin
+elsewhere = runs.repartition("client").withColumn("rn", F.row_number().over(per_run))
+elsewhere.write.mode("append").partitionBy("day").parquet("s3://lake/elsewhere/")  # want: LL104 "without a shuffle by day"
+robin = runs.repartition(64).withColumn("rn", F.row_number().over(per_run))
+robin.write.mode("append").partitionBy("day").parquet("s3://lake/robin/")  # want: LL104 "without a shuffle by day"
