@@ -5,8 +5,8 @@
 package facts
 
 import (
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lakelint/lakelint/parsers/document"
