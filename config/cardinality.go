@@ -9,9 +9,11 @@ import "strings"
 // a camelCase name as its snake_case words ("studyLocusId" is "study_locus_id").
 func (c *Config) HighCardinality(column string) bool {
 	name := snakeCase(strings.TrimSpace(column))
+	key := keyOf(name)
 	return matchAny(c.Rules.HighCardinalityPatterns, name) &&
 		!matchAny(c.Rules.LowCardinalityPatterns, name) &&
-		!matchAny(c.Rules.LowCardinalityPatterns, keyOf(name))
+		!matchAny(c.Rules.LowCardinalityPatterns, key) &&
+		(key == "" || !DatePart(key)) // the id of a month is a month ("UniqMonthID", "fiscal_year_key")
 }
 
 // keyOf is what an id or key column names: "country" for "country_id",

@@ -318,6 +318,10 @@ func TestHighCardinality(t *testing.T) {
 		"department_id":   false, // the key of a small dimension
 		"country_id":      false,
 		"order_type_key":  false,
+		"UniqMonthID":     false, // the id of a month is a month
+		"fiscal_year_key": false,
+		"month_day_ts":    true, // no id or key: a timestamp
+		"monthly_user_id": true,
 		"customer_id":     true,
 		"session_id":      true,
 		"_id":             true,

@@ -14,3 +14,9 @@ CREATE TABLE main.ops.by_source (amount DECIMAL(10, 2), part_srce_sys_id SMALLIN
 USING DELTA PARTITIONED BY (part_srce_sys_id);
 CREATE TABLE main.ops.by_contract (amount DECIMAL(10, 2), part_cntrt_id INT)
 USING DELTA PARTITIONED BY (part_cntrt_id); -- want: LL103 "part_cntrt_id"
+
+-- the id of a month (or a year) is a month: one partition per month
+CREATE TABLE IF NOT EXISTS mhs.monthly (UniqMonthID INT, people INT) USING DELTA PARTITIONED BY (UniqMonthID);
+CREATE TABLE IF NOT EXISTS mhs.yearly (fiscal_year_key INT, people INT) USING DELTA PARTITIONED BY (fiscal_year_key);
+-- near miss: a user's id with a date word before it
+CREATE TABLE IF NOT EXISTS mhs.users (monthly_user_id BIGINT) USING DELTA PARTITIONED BY (monthly_user_id); -- want: LL103 "monthly_user_id"
