@@ -98,6 +98,7 @@ func Extract(doc *document.Document, regions []*document.Region, opts Options) (
 	}
 	if doc.Format != document.PlainPython {
 		x.runs()
+		x.module.store.openGlobals = x.includes()
 	}
 	if len(x.regions) > 1 {
 		// a function of a notebook cell may call one a later cell defines

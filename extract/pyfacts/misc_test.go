@@ -265,7 +265,11 @@ func TestConstants(t *testing.T) {
 		{"first arm keeps it", "T = 'a'\nif c:\n    pass\nelse:\n    T = 'a'\ndf.write.saveAsTable(T)", "a"},
 		{"first arm keeps it, other changes it", "T = 'a'\nif c:\n    pass\nelse:\n    T = 'b'\ndf.write.saveAsTable(T)", ""},
 		{"branch rebinds what was", "T = 'a'\nif c:\n    T = 'a'\ndf.write.saveAsTable(T)", "a"},
-		{"bound in one arm only", "if c:\n    T = 'a'\nelse:\n    pass\ndf.write.saveAsTable(T)", ""},
+		// the other way raises NameError at the write: the write is the arm's
+		{"bound in one arm only", "if c:\n    T = 'a'\nelse:\n    pass\ndf.write.saveAsTable(T)", "a"},
+		{"bound in one arm only, after a star import", "from conf import *\nif c:\n    T = 'a'\ndf.write.saveAsTable(T)", ""},
+		{"bound before, and in one arm", "T = 'b'\nif c:\n    T = 'a'\ndf.write.saveAsTable(T)", ""},
+		{"a function's local, bound in one arm", "T = 'b'\ndef f():\n    if c:\n        T = 'a'\n    df.write.saveAsTable(T)", "a"},
 		{"last binding of an arm counts", "if c:\n    T = 'x'\n    T = 'a'\nelse:\n    T = 'a'\ndf.write.saveAsTable(T)", "a"},
 		{"nested branches agree", "if c:\n    if d:\n        T = 'a'\n    else:\n        T = 'a'\nelse:\n    T = 'a'\ndf.write.saveAsTable(T)", "a"},
 		{"many names in a branch", "if c:\n    A1 = A2 = A3 = A4 = A5 = A6 = A7 = A8 = A9 = 1\n    T = 'a'\nelse:\n    T = 'a'\ndf.write.saveAsTable(T)", "a"},

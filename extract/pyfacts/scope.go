@@ -32,6 +32,10 @@ type scopeStore struct {
 	// armWhen says when each arm of the next branches runs, and
 	// after them when none does ("`flag` is false"); nil when not known
 	armWhen []when
+	// openGlobals is set for a file whose names something not read may
+	// bind (a star import, a %run notebook): a name no code here binds is
+	// not known to be unbound
+	openGlobals bool
 	// spareVars is an emptied map for the first scope that outgrows few,
 	// the module's mostly
 	spareVars map[string]*val
@@ -136,6 +140,7 @@ func newScope(parent *scope) *scope {
 func moduleScope(st *scopeStore) *scope {
 	s := st.scopes.Take(6)
 	s.store = st
+	st.openGlobals = false
 	return s
 }
 
@@ -217,8 +222,17 @@ func branches(s *scope, skippable bool, arms int, arm func(i int)) {
 	}
 	s.depth--
 	for _, b := range bound.list {
-		before, _ := s.lookup(b.name)
+		before, had := s.lookup(b.name)
+		if _, own := s.get(b.name); !own && s.parent != nil {
+			had = false // assigned in a function, the name is its local whatever encloses it
+		}
 		merged := b.v
+		if !had && !s.store.openGlobals {
+			// unbound on the ways that skip the arms binding it, where using
+			// it raises NameError: the ways that go on are the arms'
+			s.set(b.name, merged)
+			continue
+		}
 		if b.first > 0 {
 			merged = agreeWhen(before, merged, when{}, b.when) // the ways before the first binding kept before
 		}

@@ -684,6 +684,8 @@ func (x *extractor) imports(n python.Node, sc *scope) {
 		case "aliased_import":
 			qual := x.text(c.ChildByFieldID(fName))
 			sc.set(x.text(c.ChildByFieldID(fAlias)), x.qualified(module, qual))
+		case "wildcard_import":
+			sc.store.openGlobals = true
 		}
 	}
 }
