@@ -45,6 +45,9 @@ func (in *instance) facts() {
 	for i, w := range fn.Writes {
 		in.one(facts.FactWrite, i, w, func(e *Extra, v any) { e.Writes = push(e.Writes, v.(*facts.Write)) })
 	}
+	if in.s.repeatsOnly {
+		return
+	}
 	for i, r := range fn.Reads {
 		in.one(facts.FactRead, i, r, func(e *Extra, v any) { e.Reads = push(e.Reads, v.(*facts.Read)) })
 	}
@@ -227,7 +230,7 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 			add(e, v)
 		})
 	}
-	if foreign && byDefault > 0 && kind != facts.FactSetting {
+	if foreign && byDefault > 0 && kind != facts.FactSetting && !in.s.repeatsOnly {
 		// what the defaults fill: once, in the function's file, at the default
 		in.once(in.home, in.key(kind, i, dflt, onceDefaults), func(e *Extra) {
 			add(e, in.fill(kind, i, tmpl, holes, in.home, true))

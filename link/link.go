@@ -803,6 +803,10 @@ type site struct {
 	file  string
 	call  *facts.Call
 	batch *facts.Call
+	// repeatsOnly is set where a call in a loop reaches a function through
+	// calls that pass it nothing of the caller's: only its writes are the
+	// site's, which the loop repeats; the rest is applied at its own place
+	repeatsOnly bool
 }
 
 // site applies the call c, made in file p (in the body of in, or at module
@@ -930,8 +934,12 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 				passes = true
 			}
 		}
+		repeats := false
 		if !passes && c.CalleeParam == 0 && !streamsHere(fn, c, home, s) {
-			continue // applied at its own place (see site)
+			if s.call == nil || s.call.Loop == (facts.Span{}) {
+				continue // applied at its own place (see site)
+			}
+			repeats = true // the site's loop repeats its writes too
 		}
 		h, callee, cargs, outer := l.calleeOf(home, c, args)
 		if callee == nil || slices.Contains(stack, callee) {
@@ -952,7 +960,9 @@ func (l *linker) apply(home string, fn *facts.Func, args []bound, s site, stack 
 			}
 			return l.argAt(home, *a)
 		})
-		l.apply(h, callee, inner, s.through(c, home), append(stack, callee))
+		ns := s.through(c, home)
+		ns.repeatsOnly = ns.repeatsOnly || repeats
+		l.apply(h, callee, inner, ns, append(stack, callee))
 		l.bounds = l.bounds[:mark]
 	}
 }

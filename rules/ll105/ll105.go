@@ -25,7 +25,9 @@ matches touch. So is an INSERT or MERGE run through spark.sql in a loop, when th
 names its table in full (not main.bronze.{name}, which may change with the item). So is a method called for each instance of a registry
 (for m in MITIGATORS: m.save()) whose body appends or merges into one table; when the
 loop goes over a list written out or such a registry, the message says how many times it
-runs. A while loop (a poller that appends what it fetched each time round) has no inputs
+runs. A call in the loop of a function that appends counts, however many functions deep
+the append is, in this module or another (add_error_entry calls update_table(df, t,
+"append")). A while loop (a poller that appends what it fetched each time round) has no inputs
 to read at once: the message asks to gather several iterations' rows before writing, or
 to read the source as a stream, and to turn on auto compaction.
 
