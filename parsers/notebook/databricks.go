@@ -31,9 +31,9 @@ type dialect struct {
 	// comes before its marker lines
 	title string
 	// bare is set for cells whose markers an export took off, leaving the
-	// one space after them (" %sql", " SELECT ..."): a line's marker is
-	// that space
-	bare bool
+	// space after them (" %sql", " SELECT ..."): a line's marker is its
+	// first spaces, up to as many as indent the language switch
+	bare int
 }
 
 var (
@@ -145,14 +145,15 @@ func (d *dialect) isSeparator(line []byte) bool {
 // magicPrefixLen returns how many bytes of the line are the magic marker and
 // the space after it, or -1 when the line does not carry the marker.
 func (d *dialect) magicPrefixLen(line []byte) int {
-	if d.bare {
-		switch {
-		case len(line) == 0 || line[0] == '\r' || line[0] == '\n':
-			return 0
-		case line[0] == ' ':
-			return 1
+	if d.bare > 0 {
+		n := 0
+		for n < d.bare && n < len(line) && line[n] == ' ' {
+			n++
 		}
-		return -1
+		if n == 0 && len(line) > 0 && line[0] != '\r' && line[0] != '\n' {
+			return -1
+		}
+		return n
 	}
 	if !bytes.HasPrefix(line, []byte(d.magic)) {
 		return -1
@@ -179,9 +180,9 @@ func (d *dialect) addCell(doc *document.Document, cell, start, end int) {
 		d.addMagicCell(doc, cell, start, end)
 		return
 	}
-	if d.title != "" && d.strippedMagicCell(text) {
+	if n := d.strippedMagicCell(text); n > 0 {
 		bare := *d
-		bare.bare, bare.prefix = true, " "
+		bare.bare, bare.prefix = n, " "
 		bare.addMagicCell(doc, cell, start, end)
 		return
 	}
@@ -201,32 +202,36 @@ func (d *dialect) isTitle(line []byte) bool {
 	return d.title != "" && bytes.HasPrefix(line, []byte(d.title))
 }
 
-// strippedMagicCell reports whether text is a cell whose markers an export
-// took off: its first line after the title is a language switch indented
-// one space (" %sql"), and every other line is indented too.
-func (d *dialect) strippedMagicCell(text []byte) bool {
-	first := true
+// strippedMagicCell is, for a cell whose markers an export took off, how
+// many spaces indent its language switch (" %sql", after the title), every
+// other line indented too; 0 for other cells.
+func (d *dialect) strippedMagicCell(text []byte) int {
+	if d.title == "" {
+		return 0
+	}
+	indent := 0
 	for pos := 0; pos < len(text); {
 		end, next := nextLine(text, pos)
 		line := text[pos:end]
 		pos = next
-		if isBlank(line) || first && d.isTitle(line) {
+		if isBlank(line) || indent == 0 && d.isTitle(line) {
 			continue
 		}
-		if first {
-			word, _ := firstWord(line[min(1, len(line)):])
+		if indent == 0 {
+			command := trimLeftSpace(line)
+			indent = len(line) - len(command)
+			word, _ := firstWord(command)
 			_, lang := magicLanguage(string(word))
-			if len(line) < 3 || line[0] != ' ' || line[1] != '%' || !lang && !foreignCellCommand(string(word)) {
-				return false
+			if indent == 0 || indent > 4 || !lang && !foreignCellCommand(string(word)) {
+				return 0
 			}
-			first = false
 			continue
 		}
 		if line[0] != ' ' {
-			return false
+			return 0
 		}
 	}
-	return !first
+	return indent
 }
 
 // isMagicCell reports whether every non-blank line of text carries the

@@ -343,7 +343,8 @@ func TestDatabricksTitlesAndStrippedMarkers(t *testing.T) {
 		"# DBTITLE 1,Stripped\n %sql\n DROP TABLE IF EXISTS $db.t3;\n CREATE TABLE $db.t3 (\n  id int\n ) USING DELTA\n\n# COMMAND ----------\n\n" +
 		" %md\n Some *text*\n\n# COMMAND ----------\n\n" +
 		" %python\n if x:\n     spark.sql('VACUUM db.t5')\n\n# COMMAND ----------\n\n" +
-		"# near misses: a line not indented, a %pip line\n %sql\nSELECT 1\n\n# COMMAND ----------\n\n %pip install x\n")
+		"# near misses: a line not indented, a %pip line\n %sql\nSELECT 1\n\n# COMMAND ----------\n\n %pip install x\n" +
+		"\n# COMMAND ----------\n\n# DBTITLE 1,Two spaces\n  %sql\n  INSERT INTO $db.t6\n     SELECT 1\n --a comment one space in\n")
 	doc := DatabricksPython("nb.py", src)
 	checkRegions(t, doc, []wantRegion{
 		{document.Python, 1, "x = 1\n\n", ""},
@@ -352,6 +353,7 @@ func TestDatabricksTitlesAndStrippedMarkers(t *testing.T) {
 		{document.Python, 5, "if x:\n    spark.sql('VACUUM db.t5')\n", " "},
 		// near misses, read as before: IPython's lines blanked in a Python cell
 		{document.Python, 6, "\n# near misses: a line not indented, a %pip line\n     \nSELECT 1\n\n", ""},
+		{document.SQL, 8, "INSERT INTO $db.t6\n   SELECT 1\n--a comment one space in\n", " "},
 	})
 	checkNotes(t, doc, "cell 4: %md skipped")
 }
