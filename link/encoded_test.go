@@ -21,15 +21,7 @@ import (
 // by file and place, not by the decoded value), so linking adds what it
 // adds from decoded summaries, whatever the number of workers.
 func TestEncodedSummariesLinkAsDecoded(t *testing.T) {
-	paths, files, err := corpusfacts.Extract(5, 600<<10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	decoded := &link.Builder{}
-	for i, p := range paths {
-		decoded.Add(p, files[i].Summary)
-	}
-	want := decoded.Link()
+	paths, files, want := linkedDecoded(t)
 	defer link.SetKeptDecoded(link.SetKeptDecoded(1))
 	for _, procs := range []int{1, 2, 3} {
 		old := runtime.GOMAXPROCS(procs)
@@ -88,15 +80,7 @@ func TestEncodedSummariesAgainAndBroken(t *testing.T) {
 // link as decoded ones, read again each time a linker decodes them; one
 // that cannot be read back is broken, as one that cannot be decoded.
 func TestStoredSummariesLinkAsDecoded(t *testing.T) {
-	paths, files, err := corpusfacts.Extract(5, 600<<10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	decoded := &link.Builder{}
-	for i, p := range paths {
-		decoded.Add(p, files[i].Summary)
-	}
-	want := decoded.Link()
+	paths, files, want := linkedDecoded(t)
 	defer link.SetKeptDecoded(link.SetKeptDecoded(1))
 	b := &link.Builder{}
 	for i, p := range paths {
@@ -111,4 +95,19 @@ func TestStoredSummariesLinkAsDecoded(t *testing.T) {
 	if !b.Broken("jobs/gone.py") || b.Broken(paths[0]) {
 		t.Fatal("only gone.py's summary is broken")
 	}
+}
+
+// linkedDecoded is a small generated project's files and what linking
+// their summaries, added decoded, gives.
+func linkedDecoded(t *testing.T) ([]string, []*facts.File, link.Result) {
+	t.Helper()
+	paths, files, err := corpusfacts.Extract(5, 600<<10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded := &link.Builder{}
+	for i, p := range paths {
+		decoded.Add(p, files[i].Summary)
+	}
+	return paths, files, decoded.Link()
 }
