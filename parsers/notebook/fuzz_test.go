@@ -37,6 +37,8 @@ func FuzzDatabricks(f *testing.F) {
 	}
 	f.Add([]byte("# Databricks notebook source\n# MAGIC %sql"))
 	f.Add([]byte("# Databricks notebook source\n# MAGIC %python x\n# MAGIC\n\n# COMMAND ----------\r\n# MAGIC"))
+	f.Add([]byte("# Databricks notebook source\n# DBTITLE 1,t\n# MAGIC %sql\n# MAGIC SELECT 1\n"))
+	f.Add([]byte("# Databricks notebook source\n# DBTITLE 1,t\n  %sql\n  SELECT 1\n \n\n# COMMAND ----------\n %python\n x\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, doc := range []*document.Document{DatabricksPython("f.py", src), DatabricksSQL("f.sql", src)} {
 			checkDocument(t, doc)
