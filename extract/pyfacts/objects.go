@@ -291,6 +291,8 @@ func (x *extractor) method(obj val, c callSite, a args) val {
 			return x.writerMethod(w, nil, c, a)
 		case *wstep:
 			return x.writerMethod(w.w, w, c, a)
+		case *writerWays:
+			return x.waysMethod(w, c, a)
 		}
 	case kDeltaClass:
 		return x.deltaClassMethod(c, a)

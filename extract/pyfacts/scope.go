@@ -341,6 +341,9 @@ func agreeWhen(a, b val, whenA, whenB when) val {
 		if j, ok := joinWriters(a, b, whenA, whenB); ok {
 			return j
 		}
+		if w, ok := waysOf(a, b, whenA, whenB); ok {
+			return w
+		}
 		if m, ok := meetWhen(a, b, whenA, whenB); ok {
 			return m
 		}

@@ -174,6 +174,55 @@ func joinWriters(a, b val, whenA, whenB when) (val, bool) {
 	return val{kind: kWriter, ref: &wstep{w: wa, kind: wJoin, ref: j}}, true
 }
 
+// writerWays is what two ways through the code leave behind when each made
+// a writer of its own (if a: w = df.writeStream... else: w = other.writeStream...):
+// a call on it is a call on each, and a sink call writes each way's write.
+type writerWays struct {
+	ways []writerWay
+}
+
+type writerWay struct {
+	v    val
+	when when
+}
+
+// waysOf is the writers a and b, made by different writers, as one value;
+// ok is false unless both are writers this file knows whole.
+func waysOf(a, b val, whenA, whenB when) (val, bool) {
+	ws := &writerWays{}
+	for _, w := range []writerWay{{a, whenA}, {b, whenB}} {
+		switch r := w.v.ref.(type) {
+		case *writerWays:
+			ws.ways = append(ws.ways, r.ways...)
+			continue
+		}
+		wr, st := writerStep(w.v)
+		if wr == nil || w.v.kind != kWriter || hasLinked(st) {
+			return val{}, false
+		}
+		ws.ways = append(ws.ways, w)
+	}
+	if len(ws.ways) > 8 {
+		return val{}, false // many ways: each one's writes are not worth following
+	}
+	return val{kind: kWriter, ref: ws}, true
+}
+
+// waysMethod calls method c on each way's writer: a sink call writes on
+// each way; a setting call gives ways that each have it.
+func (x *extractor) waysMethod(ws *writerWays, c callSite, a args) val {
+	out := &writerWays{ways: make([]writerWay, 0, len(ws.ways))}
+	for _, w := range ws.ways {
+		if v := x.method(w.v, c, a); v.kind == kWriter {
+			out.ways = append(out.ways, writerWay{v, w.when})
+		}
+	}
+	if len(out.ways) < len(ws.ways) {
+		return val{}
+	}
+	return val{kind: kWriter, ref: out}
+}
+
 // appendAlts adds the ways through s: its own when s is a join made in
 // this way (an elif's, a nested if's). A join the other way's steps start
 // from is one the branches share, an earlier statement's: it is one way
