@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -371,5 +372,34 @@ func TestPlatformOfAnotherServicesNotebook(t *testing.T) {
 	}
 	if seen != len(want) {
 		t.Fatalf("findings %v, want one for each of %v", res.Findings, want)
+	}
+}
+
+// A root with no evidence of its own takes its repository's platform (a
+// monorepo's tools beside its bundle), never another repository's linted
+// in the same run.
+func TestPlatformInheritedWithinRepositoryOnly(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "mono/.git/HEAD", "ref: refs/heads/main\n")
+	write(t, dir, "mono/lakehouse/databricks.yml", "bundle:\n  name: lake\n")
+	write(t, dir, "mono/lakehouse/src/job.py", job)
+	write(t, dir, "mono/tools/pyproject.toml", "[project]\nname = \"tools\"\n")
+	write(t, dir, "mono/tools/t/job.py", job)
+	write(t, dir, "other/.git/HEAD", "ref: refs/heads/main\n")
+	write(t, dir, "other/pyproject.toml", "[project]\nname = \"lib\"\n")
+	write(t, dir, "other/lib/job.py", job)
+	res, err := newLinter(t, platformRule).Lint(context.Background(), []string{filepath.Join(dir, "mono"), filepath.Join(dir, "other")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range res.Findings {
+		got[strings.TrimPrefix(f.Path, dir+"/")] = f.Message
+	}
+	if m := got["mono/tools/t/job.py"]; !strings.HasPrefix(m, "databricks: a Databricks asset bundle in ") || !strings.Contains(m, "no evidence of its own") {
+		t.Errorf("the monorepo's tools: %q", m)
+	}
+	if m := got["other/lib/job.py"]; !strings.HasPrefix(m, "unknown: ") {
+		t.Errorf("the other repository: %q", m)
 	}
 }

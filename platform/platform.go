@@ -310,6 +310,17 @@ func (fs Files) Decide(roots *Roots, display func(string) string) *Decision {
 		all = append(all, projectEvidence(root, display)...)
 	}
 	d.run = Decide(all)
+	// a root with no evidence of its own takes its repository's: the
+	// decision over the roots below the same .git (a monorepo's projects),
+	// not another repository's linted in the same run
+	byRepo := map[string][]Evidence{}
+	for _, root := range names {
+		byRepo[repoTop(root)] = append(byRepo[repoTop(root)], byRoot[root]...)
+	}
+	repo := map[string]Choice{}
+	for top, ev := range byRepo {
+		repo[top] = Decide(ev)
+	}
 	if n := len(d.byFile); n > 0 {
 		defer func() {
 			d.Lines = append(d.Lines, fmt.Sprintf("platform: unknown for %d Azure Synapse or Microsoft Fabric notebook(s), which run on that service", n))
@@ -318,8 +329,8 @@ func (fs Files) Decide(roots *Roots, display func(string) string) *Decision {
 	for _, root := range names {
 		c := Decide(byRoot[root])
 		c.Root = root
-		if c.Platform == config.PlatformUnknown && d.run.Platform != config.PlatformUnknown {
-			c.Platform, c.Why = d.run.Platform, d.run.Why+" (this root has no evidence of its own)"
+		if r := repo[repoTop(root)]; c.Platform == config.PlatformUnknown && r.Platform != config.PlatformUnknown {
+			c.Platform, c.Why = r.Platform, r.Why+" (this root has no evidence of its own)"
 		}
 		d.byRoot[root] = c
 	}
@@ -356,6 +367,20 @@ func (d *Decision) For(abs string) Choice {
 		return own
 	}
 	return c
+}
+
+// repoTop is the repository a root is in: the nearest directory at or
+// above it holding .git, else "" (roots outside any repository are one).
+func repoTop(root string) string {
+	for d := root; d != ""; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return ""
 }
 
 // projectEvidence reads the project files of root and of the directories
