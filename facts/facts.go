@@ -300,6 +300,65 @@ func BindName(bind string) string {
 // Known reports whether the target resolved to a name or a path.
 func (t Target) Known() bool { return t.Table != "" || t.Path != "" }
 
+// Fixed reports whether the target, known or not, is the same each time
+// its code runs: known, or code that reads no variable, only a constant and
+// its attributes or a function called with literals (LOG_TABLE,
+// CONF.log_table, full_name("table_log")). An f-string, a variable
+// (self.table too), a subscript or a call given a variable may change from
+// one loop iteration to the next.
+func (t Target) Fixed() bool {
+	if t.Known() {
+		return true
+	}
+	e := t.Expr
+	if open := strings.IndexByte(e, '('); open >= 0 {
+		if !strings.HasSuffix(e, ")") || len(e) < open+2 {
+			return false
+		}
+		// with no argument it may make a new name each time (uuid4(), now())
+		if args := e[open+1 : len(e)-1]; strings.TrimSpace(args) == "" || !literalArgs(args) {
+			return false
+		}
+		e = e[:open]
+	}
+	head, rest, _ := strings.Cut(e, ".")
+	if head == "" || !isIdent(head) {
+		return false
+	}
+	for _, part := range strings.Split(rest, ".") {
+		if rest != "" && !isIdent(part) {
+			return false
+		}
+	}
+	// a function called with literals, or a constant by its spelling and
+	// its attributes; a variable (self.table too) may be set anew in a loop
+	return t.Expr != e || head == strings.ToUpper(head)
+}
+
+// literalArgs reports whether s is a list of string or number literals.
+func literalArgs(s string) bool {
+	for _, a := range strings.Split(s, ",") {
+		a = strings.TrimSpace(a)
+		switch {
+		case a == "":
+		case len(a) >= 2 && (a[0] == '"' || a[0] == '\'') && a[len(a)-1] == a[0] && !strings.ContainsAny(a[1:len(a)-1], "{}\"'"):
+		case strings.Trim(a, "0123456789") == "":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // TriggerKind is a streaming trigger.
 type TriggerKind string
 

@@ -77,3 +77,31 @@ func TestSettingBefore(t *testing.T) {
 		t.Errorf("got %q, want the later value", s.Value.Str)
 	}
 }
+
+func TestTargetFixed(t *testing.T) {
+	for expr, want := range map[string]bool{
+		`get_full_table_name("table_log")`: true,
+		`spark.conf.get('audit.table')`:    true,
+		`LOG_TABLE`:                        true,
+		`CONF.log_table`:                   true,
+		`full_name("a", 2)`:                true,
+		`table`:                            false, // a variable
+		`self.table`:                       false,
+		`get_full_table_name(t)`:           false,
+		`f"{db}.log"`:                      false,
+		`cfg["log"]`:                       false,
+		`full_name("a,b")`:                 false, // not split right: left alone
+		`os.path.join(root, "x")`:          false,
+		`name("{x}")`:                      false,
+		``:                                 false,
+		`new_table_name()`:                 false, // may make a new name each call
+		`uuid.uuid4()`:                     false,
+	} {
+		if got := (Target{Expr: expr}).Fixed(); got != want {
+			t.Errorf("Fixed(%s) = %v, want %v", expr, got, want)
+		}
+	}
+	if !(Target{Table: "main.s.t"}).Fixed() {
+		t.Error("a known target is fixed")
+	}
+}

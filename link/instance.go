@@ -219,7 +219,7 @@ func (in *instance) one(kind facts.FactKind, i int, tmpl any, add func(*Extra, a
 		in.once(in.s.file, key, func(e *Extra) {
 			v := in.fill(kind, i, tmpl, holes, in.s.file, false)
 			if w, ok := v.(*facts.Write); ok {
-				if inLoop && !inBatch && byCaller == 0 && byDefault == 0 && (!w.Accumulates() || !w.Target.Known()) {
+				if inLoop && !inBatch && byCaller == 0 && byDefault == 0 && (!w.Accumulates() || !w.Target.Fixed()) {
 					return
 				}
 				if inLoop && w.Loop == (facts.Span{}) {

@@ -27,7 +27,10 @@ names its table in full (not main.bronze.{name}, which may change with the item)
 loop goes over a list written out or such a registry, the message says how many times it
 runs. A call in the loop of a function that appends counts, however many functions deep
 the append is, in this module or another (add_error_entry calls update_table(df, t,
-"append")). A while loop (a poller that appends what it fetched each time round) has no inputs
+"append")). A table whose name is not known is the same on every iteration when the code
+that names it reads no variable: a constant, or a function called with literals
+(saveAsTable(full_name("table_log"))); one named by a variable, an f-string or a call
+given the loop's item is left alone. A while loop (a poller that appends what it fetched each time round) has no inputs
 to read at once: the message asks to gather several iterations' rows before writing, or
 to read the source as a stream, and to turn on auto compaction.
 
@@ -54,9 +57,10 @@ func check(p *rule.Pass) {
 			continue
 		}
 		switch {
-		// a target known inside the loop is the same on every iteration:
-		// one that varies with the loop's item does not resolve
-		case w.Target.Known() && w.Accumulates():
+		// a target known inside the loop, or code that reads no variable
+		// (facts.Target.Fixed), is the same on every iteration: one that
+		// varies with the loop's item does not resolve
+		case w.Target.Fixed() && w.Accumulates():
 			verb, what := "appends to ", "each append is a commit of small files; read all inputs at once (a list of paths, or a union) and write once"
 			switch {
 			case w.API.Rewrites():

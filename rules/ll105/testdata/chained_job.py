@@ -11,3 +11,19 @@ def retry_all(spark, paths):
 for batch in batches:
     replace_summary(spark, batch)
 add_error_entry(spark, "/landing/x.csv", "once")
+
+from chained_lib import add_table_log_entry, full_name
+
+for t in tables:  # want: LL105 "appends to the target given as `full_name\(\"table_log\"\)` on every iteration"
+    add_table_log_entry(spark, t)
+for t in tables:  # want: LL105 "appends to the target given as `full_name\(\"all_rows\"\)`"
+    spark.read.table(t).write.mode("append").saveAsTable(full_name("all_rows"))
+
+# near misses: a name made of the loop's item, a variable, a call with no argument
+for t in tables:
+    spark.read.table(t).write.mode("append").saveAsTable(full_name(t))
+for t in tables:
+    target = pick(t)
+    spark.read.table(t).write.mode("append").saveAsTable(target)
+for t in tables:
+    spark.read.table(t).write.mode("append").saveAsTable(next_name())

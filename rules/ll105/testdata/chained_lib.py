@@ -13,3 +13,13 @@ def add_error_entry(spark, file_path, error_text):
 def replace_summary(spark, rows):
     summary = spark.createDataFrame(rows, ["k", "v"])
     update_table(summary, "main.ops.summary", "overwrite")
+
+
+def full_name(name):
+    return f"{DATABASE}.{name}"
+
+
+def add_table_log_entry(spark, table_name):
+    # the log table's name is code that reads no variable: the same table on every call
+    entry = spark.createDataFrame([(table_name,)], ["table"])
+    entry.write.mode("append").saveAsTable(full_name("table_log"))
