@@ -494,16 +494,12 @@ func (l *Linter) lintSources(ctx context.Context, srcs []Source) (*Result, error
 			res.Notes = append(res.Notes, n)
 		}
 	}
-	// the settings files among the sources, in path order: findings are
-	// emitted, and printed, file by file in that order (a bundle's
-	// resources/job.yml comes before its src/job.py)
+	// the settings files after the sources (the run record numbers the
+	// sources first); their findings are emitted in path order all the same
 	settingsUnits, settingsNotes := l.settingsUnits(scheduled, sched, inherited, named)
 	res.Notes = append(res.Notes, settingsNotes...)
 	res.Files += named.count(append(slices.Clip(sched.Inputs), inherited.files()...), unreadFiles(sched, inherited), res)
 	checked := append(slices.Clip(units), settingsUnits...)
-	if len(settingsUnits) > 0 {
-		sort.SliceStable(checked, func(i, j int) bool { return checked[i].src.Path < checked[j].src.Path })
-	}
 	l.checkAll(checked, store, cat, &project{plat: plat, sched: sched, settings: inherited}, record, res)
 	sort.SliceStable(res.Notes, func(i, j int) bool { return res.Notes[i].Path < res.Notes[j].Path })
 	if ctx.Err() == nil {

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"go/token"
+	"sort"
 	"strings"
 	"sync"
 
@@ -51,24 +52,30 @@ func (l *Linter) checkAll(units []*unit, store *cache.FactStore, cat *catalog.Ca
 	p.Wait()
 }
 
-// emitter returns what hands each file's findings to Options.Emit in the
-// order of units, holding those that finish early; nil without Emit. It is
-// called with the run's lock held.
+// emitter returns what hands each file's findings to Options.Emit in path
+// order (a bundle's settings files, checked after the sources, among
+// them), holding those that finish early; nil without Emit. It is called
+// with the run's lock held.
 func (l *Linter) emitter(units []*unit) func(i int, fs []finding.Finding) {
 	if l.opts.Emit == nil {
 		return nil
 	}
+	order := make([]int, len(units))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return units[order[a]].src.Path < units[order[b]].src.Path })
 	waiting := map[int][]finding.Finding{}
 	next := 0
 	return func(i int, fs []finding.Finding) {
 		waiting[i] = fs
-		for next < len(units) {
-			if units[next].linted {
-				fs, ok := waiting[next]
+		for next < len(order) {
+			if u := order[next]; units[u].linted {
+				fs, ok := waiting[u]
 				if !ok {
 					return
 				}
-				delete(waiting, next)
+				delete(waiting, u)
 				if len(fs) > 0 {
 					l.opts.Emit(fs)
 				}
