@@ -38,7 +38,10 @@ replaces what it reruns, and is not reported either.
 
 A helper of another module that gives the DataFrame back funnelled (def one(df): return
 df.coalesce(1), then one(df).write.mode("append")...) is reported at the call, the
-helper's coalesce cited: the fix is the helper's to make, for every caller.
+helper's coalesce cited: the fix is the helper's to make, for every caller. So is a write
+helper of another module that funnels what it is given in a format or mode the call passes
+(to_files(df, path, "parquet")): the helper alone cannot be judged. One whose format and mode
+are its own is reported once, in the helper.
 
 A DataFrame funnelled through one task and named as a temporary view
 (df.coalesce(1).createOrReplaceTempView("v")) is reported when spark.sql creates a
@@ -91,6 +94,12 @@ func check(p *rule.Pass) {
 			continue // optimized writes shuffle again before writing: LL101 reports the coalesce
 		}
 		at, related, helper := rule.StepAt(w, t, "the helper's "+rule.TransformText(t))
+		if !helper && t.Span.Foreign() && w.Via != nil && callerDecides(w) {
+			// a helper of another file funnels and writes what this call
+			// passes, in a format or mode the call gives: the helper alone
+			// could not be judged, so the call is
+			at, related, helper = w.Via.Call, []rule.Related{{At: t.Span, Message: "the helper's " + rule.TransformText(t)}}, true
+		}
 		if helper {
 			// a helper of another file gives the DataFrame back funnelled:
 			// reported at each call, the helper for its author to change
@@ -109,6 +118,13 @@ func check(p *rule.Pass) {
 		p.Report(t.Span, msg, rule.Fix{Title: "Remove " + rule.TransformText(t), Edits: t.Removal})
 	}
 	checkViewTables(p, seen)
+}
+
+// callerDecides reports whether the write's format or mode is written in
+// this file, at a call of the helper of another file that writes.
+func callerDecides(w *facts.Write) bool {
+	here := func(sp facts.Span) bool { return sp != (facts.Span{}) && !sp.Foreign() }
+	return here(w.FormatSpan) || here(w.Mode.Span)
 }
 
 // checkViewTables reports a CREATE TABLE ... AS SELECT from a temporary
