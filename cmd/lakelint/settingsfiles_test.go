@@ -13,31 +13,7 @@ import (
 // not set it, and the YAML is not among them.
 func TestSettingsFileFindingsInRunsThatCoverIt(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(".git/HEAD", "ref: refs/heads/main\n")
-	write("databricks.yml", "bundle:\n  name: demo\ninclude:\n  - resources/*.yml\n")
-	write("resources/job.yml", `resources:
-  jobs:
-    ingest:
-      job_clusters:
-        - job_cluster_key: main
-          new_cluster:
-            spark_conf:
-              spark.databricks.delta.optimizeWrite.enabled: "false"
-      tasks:
-        - task_key: load
-          job_cluster_key: main
-          spark_python_task:
-            python_file: ../src/load.py
-`)
+	write := bundleProject(t, dir, "spark.databricks.delta.optimizeWrite.enabled")
 	write("src/load.py", "df = spark.read.json(\"/landing/events\")\ndf.write.mode(\"append\").saveAsTable(\"main.bronze.events\")\n")
 	t.Chdir(dir)
 
@@ -101,6 +77,24 @@ func TestSettingsFileFindingsInRunsThatCoverIt(t *testing.T) {
 // that streams them, and none is lost to the order check.
 func TestSettingsFileFindingsPrintInPathOrder(t *testing.T) {
 	dir := t.TempDir()
+	write := bundleProject(t, dir, "spark.databricks.delta.retentionDurationCheck.enabled")
+	write("src/load.py", "for p in paths:\n    spark.read.json(p).write.mode(\"append\").saveAsTable(\"main.bronze.events\")\n")
+	write("a.py", "for p in paths:\n    spark.read.json(p).write.mode(\"append\").saveAsTable(\"main.bronze.other\")\n")
+	t.Chdir(dir)
+	for _, format := range []string{"concise", "text", "json", "github"} {
+		out, errOut, code := runCLI(t, "", "check", "--no-cache", "--output-format", format, ".")
+		job, load := strings.Index(out, filepath.Join("resources", "job.yml")), strings.Index(out, filepath.Join("src", "load.py"))
+		if code != 1 || job < 0 || load < 0 || job > load || strings.Index(out, "a.py") > job {
+			t.Fatalf("%s: exit %d, want 1 with a.py, resources/job.yml, src/load.py in that order\n%s%s", format, code, out, errOut)
+		}
+	}
+}
+
+// bundleProject writes a repository in dir with a bundle whose job cluster
+// sets key to "false" for the task that runs src/load.py, and returns what
+// writes the project's other files.
+func bundleProject(t *testing.T, dir, key string) func(name, text string) {
+	t.Helper()
 	write := func(name, text string) {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -119,21 +113,12 @@ func TestSettingsFileFindingsPrintInPathOrder(t *testing.T) {
         - job_cluster_key: main
           new_cluster:
             spark_conf:
-              spark.databricks.delta.retentionDurationCheck.enabled: "false"
+              `+key+`: "false"
       tasks:
         - task_key: load
           job_cluster_key: main
           spark_python_task:
             python_file: ../src/load.py
 `)
-	write("src/load.py", "for p in paths:\n    spark.read.json(p).write.mode(\"append\").saveAsTable(\"main.bronze.events\")\n")
-	write("a.py", "for p in paths:\n    spark.read.json(p).write.mode(\"append\").saveAsTable(\"main.bronze.other\")\n")
-	t.Chdir(dir)
-	for _, format := range []string{"concise", "text", "json", "github"} {
-		out, errOut, code := runCLI(t, "", "check", "--no-cache", "--output-format", format, ".")
-		job, load := strings.Index(out, filepath.Join("resources", "job.yml")), strings.Index(out, filepath.Join("src", "load.py"))
-		if code != 1 || job < 0 || load < 0 || job > load || strings.Index(out, "a.py") > job {
-			t.Fatalf("%s: exit %d, want 1 with a.py, resources/job.yml, src/load.py in that order\n%s%s", format, code, out, errOut)
-		}
-	}
+	return write
 }
