@@ -313,9 +313,10 @@ func (fs Files) Decide(roots *Roots, display func(string) string) *Decision {
 	// a root with no evidence of its own takes its repository's: the
 	// decision over the roots below the same .git (a monorepo's projects),
 	// not another repository's linted in the same run
-	byRepo := map[string][]Evidence{}
+	byRepo, top := map[string][]Evidence{}, make(map[string]string, len(names))
 	for _, root := range names {
-		byRepo[repoTop(root)] = append(byRepo[repoTop(root)], byRoot[root]...)
+		top[root] = repoTop(root) // read once: each is a walk of stat calls
+		byRepo[top[root]] = append(byRepo[top[root]], byRoot[root]...)
 	}
 	repo := map[string]Choice{}
 	for top, ev := range byRepo {
@@ -329,7 +330,7 @@ func (fs Files) Decide(roots *Roots, display func(string) string) *Decision {
 	for _, root := range names {
 		c := Decide(byRoot[root])
 		c.Root = root
-		if r := repo[repoTop(root)]; c.Platform == config.PlatformUnknown && r.Platform != config.PlatformUnknown {
+		if r := repo[top[root]]; c.Platform == config.PlatformUnknown && r.Platform != config.PlatformUnknown {
 			c.Platform, c.Why = r.Platform, r.Why+" (this root has no evidence of its own)"
 		}
 		d.byRoot[root] = c

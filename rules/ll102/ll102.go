@@ -4,7 +4,6 @@ package ll102
 import (
 	"fmt"
 
-	"github.com/lakelint/lakelint/catalog"
 	"github.com/lakelint/lakelint/facts"
 	"github.com/lakelint/lakelint/finding"
 	"github.com/lakelint/lakelint/rules/rule"
@@ -162,16 +161,11 @@ func deletedFirst(p *rule.Pass, w *facts.Write) bool {
 		if d.API != facts.SQLDelete && d.API != facts.DeltaTableDelete || d.At.Foreign() || d.At.Start >= w.At.Start {
 			continue
 		}
-		if sameTarget(d.Target, w.Target) {
+		if rule.SameTable(d.Target, w.Target) {
 			return true
 		}
 	}
 	return false
-}
-
-func sameTarget(a, b facts.Target) bool {
-	return a.Table != "" && catalog.NormalizeName(a.Table) == catalog.NormalizeName(b.Table) ||
-		a.Path != "" && catalog.NormalizePath(a.Path) == catalog.NormalizePath(b.Path)
 }
 
 func single(t *facts.Transform) bool {

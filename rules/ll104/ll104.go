@@ -346,11 +346,8 @@ func rewritesItsRead(p *rule.Pass, w *facts.Write, cols []string) bool {
 // sameTarget reports whether a read and a write name the same table: the
 // same name or path, or, when neither is known, the same code in one scope.
 func sameTarget(a, b facts.Target) bool {
-	switch {
-	case a.Table != "" || b.Table != "":
-		return strings.EqualFold(a.Table, b.Table)
-	case a.Path != "" || b.Path != "":
-		return a.Path == b.Path
+	if a.Known() || b.Known() {
+		return rule.SameTable(a, b)
 	}
 	return a.Expr != "" && a.Expr == b.Expr
 }

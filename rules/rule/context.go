@@ -202,6 +202,13 @@ func TargetName(t facts.Target) string {
 	return "the target"
 }
 
+// SameTable reports whether two targets name the same table by a known
+// name or path, compared as the catalog compares them.
+func SameTable(a, b facts.Target) bool {
+	return a.Table != "" && catalog.NormalizeName(a.Table) == catalog.NormalizeName(b.Table) ||
+		a.Path != "" && catalog.NormalizePath(a.Path) == catalog.NormalizePath(b.Path)
+}
+
 // TableLabel names a table for messages by its name, else by its location:
 // "main.sales.events", "the table given as `t`", "the table at
 // `{LAKE}/bronze/x`"; never an empty name or a bare placeholder.
